@@ -1,0 +1,1 @@
+"""The folds: state types and pure apply() functions per game. No I/O."""

@@ -1,0 +1,113 @@
+"""The contract every game's fold keeps, and the driver that folds events through it.
+
+A game is a pure fold: `apply(state, event, meta) -> state`, raising `Rejection` with a sentence a player
+understands when the event cannot happen. The same fold validates appends, rebuilds projections, answers
+"state at position N" and re-checks later events on undo; there is no second copy of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from events.base import Event
+from events.campaign import BOOKKEEPING, MARKERS, CampaignStarted
+
+S = TypeVar("S")
+
+
+class Rejection(Exception):
+    """An event the rules do not allow, with the reason in words a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Meta(msgspec.Struct, frozen=True):
+    """What the log knows about an event beside its data. Folds may read it; they never invent it."""
+
+    position: int
+    actor: str = ""
+    occurred_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class View:
+    """A named read of a game's state (`fleet`, `vault`, a character...).
+
+    `read(state, **params)` answers something msgspec can encode; it raises `KeyError` with a readable message
+    when a parameter (a character id) names nothing.
+    """
+
+    name: str
+    read: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Game(Generic[S]):
+    """One game Quartermaster can track."""
+
+    id: str
+    title: str
+    state_type: type[S]
+    # Every event type this game accepts besides the common ones in events.campaign.
+    event_types: tuple[type[Event], ...]
+    # The state right after `campaign.started`, from the campaign's rule options (raises Rejection on bad ones).
+    initial: Callable[[Mapping[str, Any]], S]
+    apply: Callable[[S, Event, Meta], S]
+    views: Mapping[str, View] = field(default_factory=dict)
+    # The character an event concerns, for history filters; None when it concerns none.
+    character_of: Callable[[Event], str | None] = lambda event: getattr(event, "character_id", None)
+
+
+def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:
+    """Fold one event, including the events every game shares."""
+    if isinstance(event, CampaignStarted):
+        if state is not None:
+            raise Rejection("This campaign has already started; it cannot start twice.")
+        if event.game != game.id:
+            raise Rejection(f"This campaign plays {game.id}, not {event.game}.")
+        return game.initial(event.options)
+    if state is None:
+        raise Rejection("The campaign has not started yet: its first event must be campaign.started.")
+    if isinstance(event, BOOKKEEPING):
+        return state
+    if isinstance(event, MARKERS):
+        raise Rejection("Undo and redo markers are written by the undo and redo endpoints, not appended.")
+    return game.apply(state, event, meta)
+
+
+class BatchRejected(Exception):
+    """Some events of a batch were refused; nothing of the batch may be written."""
+
+    def __init__(self, errors: list[tuple[int, str]]) -> None:
+        super().__init__("; ".join(f"event {i}: {reason}" for i, reason in errors))
+        self.errors = errors
+
+
+def fold_batch(game: Game[S], state: S | None, batch: Iterable[tuple[Event, Meta]]) -> S | None:
+    """Fold a batch, collecting every rejection rather than stopping at the first (DESIGN principle 4).
+
+    A refused event leaves the state as it was so the events after it are still checked and reported.
+    """
+    errors: list[tuple[int, str]] = []
+    for index, (event, meta) in enumerate(batch):
+        try:
+            state = step(game, state, event, meta)
+        except Rejection as rejection:
+            errors.append((index, rejection.reason))
+    if errors:
+        raise BatchRejected(errors)
+    return state
+
+
+def fold(game: Game[S], events: Iterable[tuple[Event, Meta]], state: S | None = None) -> S | None:
+    """Fold events that were already accepted (rebuilds, state at N); a rejection here is drift and raises."""
+    for event, meta in events:
+        state = step(game, state, event, meta)
+    return state
