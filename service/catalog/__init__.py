@@ -1,0 +1,50 @@
+"""Catalogues: data files made from the rulebooks, and the expansion of catalogue names into self-contained events.
+
+DESIGN principle 2: a recorded event never depends on catalogue files that may change. When a client names a thing
+by catalogue key ("Merisiel joins", "add product B to the vault"), the game's catalogue module fills in the facts
+before the event is folded and recorded.
+
+Each game has a module here exposing:
+
+- `load() -> Catalog`: the game's catalogue read from `service/catalog/<game-id>/` (cached by the caller);
+- `expand(catalog, event_type, data) -> data`: the event's data with catalogue names expanded, or `CatalogError`
+  with a sentence naming what is unknown; data that is already self-contained comes back unchanged;
+- `public(catalog) -> object`: what `GET /v1/catalog/{game}` answers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+_MODULES = {
+    "pacg-skull-and-shackles": "service.catalog.pacg",
+    "skull-tales-full-sail": "service.catalog.skull_tales",
+}
+
+
+class CatalogError(ValueError):
+    """A catalogue name the service cannot expand; the message says which and why."""
+
+
+@cache
+def _module(game_id: str) -> ModuleType:
+    return importlib.import_module(_MODULES[game_id])
+
+
+@cache
+def catalog(game_id: str) -> Any:
+    """The loaded catalogue of a game, read once per process."""
+    return _module(game_id).load()
+
+
+def expand(game_id: str, event_type: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The event's data with every catalogue name expanded into facts."""
+    return _module(game_id).expand(catalog(game_id), event_type, data)
+
+
+def public(game_id: str) -> Any:
+    """The catalogue as `GET /v1/catalog/{game}` shows it."""
+    return _module(game_id).public(catalog(game_id))
