@@ -1,0 +1,1 @@
+"""Forward-only SQL migrations, applied in file-name order by `service.migrate`."""

@@ -1,0 +1,1 @@
+"""HTTP routes, grouped by what they serve."""

@@ -1,0 +1,88 @@
+"""Creating campaigns, reading their summary, adding members."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from litestar import Request, get, post
+from litestar.params import FromPath
+
+from events.campaign import CampaignStarted, MemberJoined
+from projections.game import BatchRejected
+from projections.registry import UnknownGame, game as game_by_id
+from service import tokens
+from service.auth import campaign_id_of, member, not_found, require
+from service.intake import pending
+from service.problems import Problem
+from service.requests import NewCampaign, NewMember, decode
+from service.store import CampaignNotFound, Store
+
+
+def store_of(request: Request) -> Store:
+    return request.app.state.store
+
+
+@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.")
+async def create_campaign(request: Request) -> dict[str, Any]:
+    new = decode(await request.body(), NewCampaign)
+    try:
+        game = game_by_id(new.game)
+    except UnknownGame as error:
+        raise Problem(422, str(error), kind="unknown-game") from None
+    campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
+    token, token_hash = tokens.new_token(owner_id)
+    start = [
+        pending(CampaignStarted(name=new.name, game=new.game, options=new.options)),
+        pending(MemberJoined(member_id=str(owner_id), name=new.owner_name, role="owner")),
+    ]
+    try:
+        appended = await store_of(request).create_campaign(
+            campaign_id=campaign_id, game=game, name=new.name, options=new.options, owner_id=owner_id,
+            owner_name=new.owner_name, token_hash=token_hash, start=start,
+        )
+    except BatchRejected as rejected:
+        raise Problem(422, f"These campaign options cannot be used: {rejected.errors[0][1]}", kind="invalid-options",
+                      errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
+    return {
+        "id": str(campaign_id), "name": new.name, "game": new.game, "position": appended.last_position,
+        "member_id": str(owner_id), "token": token,
+    }
+
+
+@get("/v1/campaigns/{campaign:str}", summary="A campaign's summary")
+async def read_campaign(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    await member(request, store, campaign_id)
+    try:
+        found = await store.campaign(campaign_id)
+    except CampaignNotFound:
+        raise not_found(campaign_id) from None
+    members = await store.members(campaign_id)
+    return {
+        "id": str(found.id), "name": found.name, "game": found.game, "position": found.position,
+        "created_at": found.created_at,
+        "members": [{"member_id": str(m), "name": n, "role": r, "joined_at": t} for m, n, r, t in members],
+    }
+
+
+@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)")
+async def add_member(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    owner = await member(request, store, campaign_id)
+    require(owner, frozenset({"owner"}), "add members")
+    new = decode(await request.body(), NewMember)
+    found = await store.campaign(campaign_id)
+    member_id = uuid.uuid4()
+    token, token_hash = tokens.new_token(member_id)
+    appended = await store.add_member(
+        campaign_id, game_by_id(found.game), member_id=member_id, name=new.name, role=new.role,
+        token_hash=token_hash, joined=pending(MemberJoined(member_id=str(member_id), name=new.name, role=new.role)),
+        actor=str(owner.id),
+    )
+    return {"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,
+            "position": appended.last_position}
+
+ROUTES = [create_campaign, read_campaign, add_member]

@@ -1,0 +1,39 @@
+"""Configuration from the environment, with the defaults a newcomer needs."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """Where the embedded PostgreSQL keeps its data: $QUARTERMASTER_DATA_DIR, else the XDG data folder."""
+    configured = os.environ.get("QUARTERMASTER_DATA_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "quartermaster"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path = Path()
+    # Large enough for a 1,000-event batch with room to spare; anything bigger is refused with 413.
+    max_body_bytes: int = 4 * 1024 * 1024
+    pool_min: int = 2
+    pool_max: int = 16
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(
+            database_url=os.environ.get("DATABASE_URL") or None,
+            host=os.environ.get("QUARTERMASTER_HOST", cls.host),
+            port=int(os.environ.get("QUARTERMASTER_PORT", cls.port)),
+            data_dir=default_data_dir(),
+            max_body_bytes=int(os.environ.get("QUARTERMASTER_MAX_BODY_BYTES", cls.max_body_bytes)),
+            pool_max=int(os.environ.get("QUARTERMASTER_POOL_MAX", cls.pool_max)),
+        )

@@ -1,0 +1,531 @@
+"""The event store: every SQL statement about campaigns, events, projections and snapshots.
+
+An append is one transaction: lock the campaign row, refuse a stale `expected_position`, answer a retried batch
+with what was recorded, fold the batch onto the current state with the game's fold (refusing the whole batch on any
+rejection), insert the events, write the projection row, commit. The row lock is what makes positions gapless and
+in commit order: whoever holds position N commits before anyone can take N+1.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import msgspec
+import psycopg
+from psycopg.rows import tuple_row
+
+from events.base import Event
+from projections.game import BatchRejected, Game, Meta, fold, fold_batch
+from projections.registry import decode_event, game as game_by_id
+from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
+
+PROJECTION = "state"
+# A snapshot is written whenever an append crosses a multiple of this many positions.
+SNAPSHOT_EVERY = 1000
+
+_encode = msgspec.json.Encoder().encode
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """An event as the log holds it."""
+
+    position: int
+    id: uuid.UUID
+    batch: uuid.UUID
+    type: str
+    schema_version: int
+    data: msgspec.Raw
+    actor: str
+    recorded_at: datetime
+    occurred_at: datetime | None = None
+    undone_by: int | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An event about to be appended: already decoded, catalogue names already expanded."""
+
+    event: Event
+    type: str
+    data: bytes  # the event's fields as JSON, without the type
+    id: uuid.UUID | None = None
+    occurred_at: datetime | None = None
+
+
+class CampaignNotFound(LookupError):
+    pass
+
+
+class StalePosition(Exception):
+    """The client's expected position is not the campaign's position."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"expected position {expected}, but the campaign is at {current}")
+        self.expected = expected
+        self.current = current
+
+
+class IdReused(Exception):
+    """An event id already recorded with different content, or a batch partly recorded."""
+
+    def __init__(self, reasons: list[tuple[int, str]]) -> None:
+        super().__init__("; ".join(r for _, r in reasons))
+        self.reasons = reasons
+
+
+@dataclass(frozen=True)
+class Appended:
+    batch: uuid.UUID
+    first_position: int
+    last_position: int
+    events: list[Recorded]
+    replayed: bool = False  # True when this was a retry answered from what was already recorded
+
+
+@dataclass(frozen=True)
+class Campaign:
+    id: uuid.UUID
+    game: str
+    name: str
+    created_at: datetime
+    position: int
+
+
+class StateCache:
+    """The last folded state of recently written campaigns, so an append need not decode its projection row.
+
+    Only trusted when its position equals the campaign's position read under the row lock; any other writer
+    (another server, an undo) moves the position and the entry is simply ignored.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._entries: OrderedDict[uuid.UUID, tuple[int, Any]] = OrderedDict()
+
+    def get(self, campaign_id: uuid.UUID, position: int) -> Any | None:
+        entry = self._entries.get(campaign_id)
+        if entry is None or entry[0] != position:
+            return None
+        self._entries.move_to_end(campaign_id)
+        return entry[1]
+
+    def put(self, campaign_id: uuid.UUID, position: int, state: Any) -> None:
+        self._entries[campaign_id] = (position, state)
+        self._entries.move_to_end(campaign_id)
+        while len(self._entries) > self._size:
+            self._entries.popitem(last=False)
+
+
+_decoders: dict[str, msgspec.json.Decoder] = {}
+
+
+def state_decoder(game: Game) -> msgspec.json.Decoder:
+    decoder = _decoders.get(game.id)
+    if decoder is None:
+        decoder = _decoders[game.id] = msgspec.json.Decoder(game.state_type)
+    return decoder
+
+
+_EVENT_COLUMNS = "position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at"
+
+# Filters are optional: a NULL parameter switches its clause off, so the statement stays one fixed string.
+_HISTORY = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events
+WHERE campaign_id = %s AND position > %s
+  AND (%s::text[] IS NULL OR type = ANY(%s::text[]))
+  AND (%s::text IS NULL OR character_id = %s::text)
+  AND (%s::text IS NULL OR actor = %s::text)
+ORDER BY position
+LIMIT %s
+"""
+
+_BY_EVENT_IDS = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
+"""
+
+
+def _recorded(row: Sequence[Any]) -> Recorded:
+    position, event_id, batch_id, type_, version, data, actor, recorded_at, occurred_at = row[:9]
+    undone_by = row[9] if len(row) > 9 else None
+    return Recorded(
+        position=position,
+        id=event_id,
+        batch=batch_id,
+        type=type_,
+        schema_version=version,
+        data=msgspec.Raw(data.encode() if isinstance(data, str) else data),
+        actor=actor,
+        recorded_at=recorded_at,
+        occurred_at=occurred_at,
+        undone_by=undone_by,
+    )
+
+
+class Store:
+    """The event store over one async connection pool."""
+
+    def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
+        self.pool = pool
+        self.cache = cache or StateCache()
+
+    # -- campaigns -----------------------------------------------------------------------------------------
+
+    async def create_campaign(
+        self,
+        *,
+        campaign_id: uuid.UUID,
+        game: Game,
+        name: str,
+        options: dict[str, Any],
+        owner_id: uuid.UUID,
+        owner_name: str,
+        token_hash: bytes,
+        start: Sequence[Pending],
+    ) -> Appended:
+        """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO campaigns (campaign_id, game, name) VALUES (%s, %s, %s)",
+                (campaign_id, game.id, name),
+            )
+            await conn.execute(
+                "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, 'owner', %s)",
+                (owner_id, campaign_id, owner_name, token_hash),
+            )
+            return await self._append_locked(
+                conn, campaign_id, game, start, actor=str(owner_id), expected_position=0
+            )
+
+    async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT campaign_id, game, name, created_at, last_position FROM campaigns WHERE campaign_id = %s",
+                    (campaign_id,),
+                )
+            ).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return Campaign(*row)
+
+    async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT member_id, name, role, created_at FROM members WHERE campaign_id = %s ORDER BY created_at, name",
+                (campaign_id,),
+            )
+            return await cur.fetchall()
+
+    async def member_credentials(self, member_id: uuid.UUID) -> tuple[uuid.UUID, str, str, bytes] | None:
+        """(campaign_id, name, role, token_hash) of a member, or None."""
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
+            )
+            return await cur.fetchone()
+
+    async def add_member(
+        self,
+        campaign_id: uuid.UUID,
+        game: Game,
+        *,
+        member_id: uuid.UUID,
+        name: str,
+        role: str,
+        token_hash: bytes,
+        joined: Pending,
+        actor: str,
+    ) -> Appended:
+        """Add a member and record member.joined in the same transaction."""
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
+                (member_id, campaign_id, name, role, token_hash),
+            )
+            return await self._append_locked(conn, campaign_id, game, [joined], actor=actor)
+
+    # -- appending -----------------------------------------------------------------------------------------
+
+    async def append(
+        self,
+        campaign_id: uuid.UUID,
+        events: Sequence[Pending],
+        *,
+        actor: str,
+        expected_position: int | None = None,
+        batch_id: uuid.UUID | None = None,
+        conn: psycopg.AsyncConnection | None = None,
+    ) -> Appended:
+        """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls."""
+        if conn is not None:
+            async with conn.transaction():
+                game = await self._game_of(conn, campaign_id)
+                return await self._append_locked(
+                    conn, campaign_id, game, events, actor=actor, expected_position=expected_position,
+                    batch_id=batch_id,
+                )
+        async with self.pool.connection() as conn, conn.transaction():
+            game = await self._game_of(conn, campaign_id)
+            return await self._append_locked(
+                conn, campaign_id, game, events, actor=actor, expected_position=expected_position, batch_id=batch_id
+            )
+
+    async def _game_of(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> Game:
+        row = await (await conn.execute("SELECT game FROM campaigns WHERE campaign_id = %s", (campaign_id,))).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return game_by_id(row[0])
+
+    async def _append_locked(
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game,
+        events: Sequence[Pending],
+        *,
+        actor: str,
+        expected_position: int | None = None,
+        batch_id: uuid.UUID | None = None,
+    ) -> Appended:
+        # The row lock serialises writers of one campaign (and only of that one) until commit.
+        row = await (
+            await conn.execute(
+                "SELECT last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
+            )
+        ).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        current, now = row
+
+        replay = await self._replayed(conn, campaign_id, events)
+        if replay is not None:
+            return replay
+        if expected_position is not None and expected_position != current:
+            raise StalePosition(expected_position, current)
+
+        state = await self._current_state(conn, campaign_id, game, current)
+        first = current + 1
+        metas = [Meta(position=first + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
+        state = fold_batch(game, state, zip((p.event for p in events), metas))  # raises BatchRejected
+
+        batch = batch_id or uuid.uuid4()
+        last = current + len(events)
+        rows = [
+            (
+                campaign_id,
+                first + i,
+                p.id or uuid.uuid4(),
+                batch,
+                p.type,
+                p.data.decode(),
+                actor,
+                now,
+                p.occurred_at,
+                game.character_of(p.event),
+            )
+            for i, p in enumerate(events)
+        ]
+        async with conn.cursor() as cur:
+            await cur.executemany(
+                "INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
+                " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)",
+                rows,
+            )
+        await self._write_state(conn, campaign_id, game, state, current, last)
+        self.cache.put(campaign_id, last, state)
+        recorded = [
+            Recorded(
+                position=r[1], id=r[2], batch=batch, type=r[4], schema_version=1, data=msgspec.Raw(events[i].data),
+                actor=actor, recorded_at=now, occurred_at=r[8],
+            )
+            for i, r in enumerate(rows)
+        ]
+        return Appended(batch=batch, first_position=first, last_position=last, events=recorded)
+
+    async def _replayed(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, events: Sequence[Pending]
+    ) -> Appended | None:
+        """The recorded answer to a retried batch, None for a new one, IdReused when ids clash."""
+        ids = [p.id for p in events if p.id is not None]
+        if not ids:
+            return None
+        cur = await conn.execute(
+            _BY_EVENT_IDS, (campaign_id, ids)
+        )
+        found = {row[1]: row for row in await cur.fetchall()}
+        if not found:
+            return None
+        reasons: list[tuple[int, str]] = []
+        for index, p in enumerate(events):
+            row = found.get(p.id) if p.id else None
+            if row is None:
+                reasons.append((index, "This batch was partly recorded before under other ids; "
+                                       "send the recorded events' ids again or new ids for all."))
+            elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data):
+                reasons.append((index, f"Event id {p.id} is already recorded at position {row[0]} "
+                                       f"with different content; use a new id for a new event."))
+        if reasons:
+            raise IdReused(reasons)
+        recorded = [_recorded(row) for row in found.values()]
+        batches = {r.batch for r in recorded}
+        if len(batches) != 1 or len(recorded) != len(events):
+            raise IdReused([(0, "These event ids were recorded in different batches; a retry must resend one batch "
+                                "exactly as it was sent.")])
+        return Appended(
+            batch=recorded[0].batch, first_position=recorded[0].position, last_position=recorded[-1].position,
+            events=recorded, replayed=True,
+        )
+
+    async def _current_state(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, position: int
+    ) -> Any:
+        if position == 0:
+            return None
+        cached = self.cache.get(campaign_id, position)
+        if cached is not None:
+            return cached
+        row = await (
+            await conn.execute(
+                "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
+                (campaign_id, PROJECTION),
+            )
+        ).fetchone()
+        if row is None or row[0] != position:
+            raise RuntimeError(
+                f"The projection of campaign {campaign_id} is at {row and row[0]}, its log at {position}; "
+                "run `quartermaster rebuild`."
+            )
+        return state_decoder(game).decode(row[1])
+
+    async def _write_state(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, state: Any, before: int, after: int
+    ) -> None:
+        encoded = _encode(state).decode()
+        await conn.execute(
+            "INSERT INTO projections (campaign_id, name, position, state) VALUES (%s, %s, %s, %s::jsonb)"
+            " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state",
+            (campaign_id, PROJECTION, after, encoded),
+        )
+        await conn.execute("UPDATE campaigns SET last_position = %s WHERE campaign_id = %s", (after, campaign_id))
+        if before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY:
+            await conn.execute(
+                "INSERT INTO snapshots (campaign_id, position, state) VALUES (%s, %s, %s::jsonb)"
+                " ON CONFLICT DO NOTHING",
+                (campaign_id, after, encoded),
+            )
+
+    # -- reading -------------------------------------------------------------------------------------------
+
+    async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
+        """The campaign's current state and its position."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
+                    (campaign_id, PROJECTION),
+                )
+            ).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        position, text = row
+        cached = self.cache.get(campaign_id, position)
+        return position, cached if cached is not None else state_decoder(game).decode(text)
+
+    async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
+        """The state right after position `at` (the current state when None or beyond the end)."""
+        position, state = await self.projection(campaign_id, game)
+        if at is None or at >= position:
+            return position, state
+        async with self.pool.connection() as conn:
+            return at, await self._fold_at(conn, campaign_id, game, at)
+
+    async def _fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
+        markers = await self._markers(conn, campaign_id, at)
+        cur = await conn.execute(
+            "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
+            (campaign_id, at),
+        )
+        start = safe_start([row[0] for row in await cur.fetchall()], markers, at)
+        state = None
+        if start:
+            row = await (await conn.execute(
+                "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, start)
+            )).fetchone()
+            state = state_decoder(game).decode(row[0])
+        skip = undone_as_of(markers, at)
+        return fold(game, self._effective(conn, campaign_id, game, start, at, skip), state)
+
+    async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
+        cur = await conn.execute(
+            "SELECT position, type, data->'targets' FROM events"
+            " WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position",
+            (campaign_id, list(MARKER_TYPES), at),
+        )
+        return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in await cur.fetchall()]
+
+    async def _effective(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        skip: dict[int, int] | set[int],
+    ) -> list[tuple[Event, Meta]]:
+        """The events in (after, upto] that count, decoded and ready to fold."""
+        cur = await conn.execute(
+            "SELECT position, type, data::text, actor, occurred_at FROM events"
+            " WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position",
+            (campaign_id, after, upto),
+        )
+        out = []
+        for position, type_, data, actor, occurred_at in await cur.fetchall():
+            if type_ in MARKER_TYPES or position in skip:
+                continue
+            out.append((decode_event(game.id, type_, data), Meta(position, actor, occurred_at)))
+        return out
+
+    async def history(
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        after: int = 0,
+        limit: int = 100,
+        types: Sequence[str] = (),
+        character: str | None = None,
+        actor: str | None = None,
+    ) -> list[Recorded]:
+        """A page of the log after a position, oldest first, each with the position that undid it if any."""
+        async with self.pool.connection() as conn:
+            cur = conn.cursor(row_factory=tuple_row)
+            await cur.execute(
+                _HISTORY,
+                (campaign_id, after, list(types) or None, list(types) or None, character, character, actor, actor,
+                 limit),
+            )
+            return [_recorded(row) for row in await cur.fetchall()]
+
+    async def stream(self, campaign_id: uuid.UUID, after: int = 0, chunk: int = 5000) -> AsyncIterator[Recorded]:
+        """Every event after a position in order, read in chunks so memory stays flat."""
+        while True:
+            page = await self.history(campaign_id, after=after, limit=chunk)
+            for event in page:
+                yield event
+            if len(page) < chunk:
+                return
+            after = page[-1].position
+
+
+__all__ = [
+    "Appended",
+    "BatchRejected",
+    "Campaign",
+    "CampaignNotFound",
+    "IdReused",
+    "Pending",
+    "Recorded",
+    "StalePosition",
+    "Store",
+]

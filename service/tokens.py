@@ -1,0 +1,42 @@
+"""Member tokens: random, shown once, stored only as hashes, compared in constant time.
+
+A token reads `qm_<member id>_<secret>`. The member id finds the one row to compare against, so the check is a
+primary-key lookup followed by `hmac.compare_digest` of two SHA-256 digests; the secret (256 bits from `secrets`)
+never reaches the database or the logs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+
+PREFIX = "qm_"
+
+
+def new_token(member_id: uuid.UUID) -> tuple[str, bytes]:
+    """A fresh token for a member, and the hash to store."""
+    secret = secrets.token_urlsafe(32)
+    return f"{PREFIX}{member_id.hex}_{secret}", digest(secret)
+
+
+def digest(secret: str) -> bytes:
+    return hashlib.sha256(secret.encode()).digest()
+
+
+def parse(token: str) -> tuple[uuid.UUID, str] | None:
+    """The member id and secret of a well-formed token, else None."""
+    if not token.startswith(PREFIX):
+        return None
+    member, _, secret = token[len(PREFIX):].partition("_")
+    if not secret:
+        return None
+    try:
+        return uuid.UUID(hex=member), secret
+    except ValueError:
+        return None
+
+
+def matches(secret: str, stored: bytes) -> bool:
+    return hmac.compare_digest(digest(secret), stored)

@@ -1,0 +1,261 @@
+"""The foundation's HTTP API: campaigns, members, tokens, appending and reading the log, bad input."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+NOTE = {"type": "note.added", "data": {"text": "We misread the Raker Shoals rule here."}}
+
+
+def positions(api, campaign) -> list[int]:
+    answer = api.get(campaign, "/events", limit=1000)
+    assert answer.status_code == 200, answer.text
+    return [e["position"] for e in answer.json()["events"]]
+
+
+def test_creating_a_campaign_answers_the_owner_token_once_and_records_its_start(api):
+    campaign = api.new_campaign(name="Wormwood")
+    summary = api.get(campaign, "")
+    assert summary.status_code == 200
+    body = summary.json()
+    assert body["name"] == "Wormwood" and body["game"] == "pacg-skull-and-shackles" and body["position"] == 2
+    assert [(m["name"], m["role"]) for m in body["members"]] == [("Owner", "owner")]
+    assert "token" not in summary.text
+    log = api.get(campaign, "/events").json()["events"]
+    assert [e["type"] for e in log] == ["campaign.started", "member.joined"]
+    assert log[1]["data"] == {"member_id": campaign.member_id, "name": "Owner", "role": "owner"}
+    assert campaign.token not in str(log)
+
+
+def test_appending_a_note_records_it_with_its_envelope(api):
+    campaign = api.new_campaign()
+    answer = api.append(campaign, [{**NOTE, "occurred_at": "2026-11-29T20:15:00Z"}], expected_position=2)
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    assert (body["first_position"], body["last_position"]) == (3, 3)
+    event = body["events"][0]
+    assert event["type"] == "note.added" and event["data"] == NOTE["data"]
+    assert event["actor"] == campaign.member_id and event["batch"] == body["batch"]
+    assert event["occurred_at"].startswith("2026-11-29T20:15:00") and event["recorded_at"]
+
+
+def test_a_stale_expected_position_is_refused_with_409_and_the_current_position(api):
+    campaign = api.new_campaign()
+    answer = api.append(campaign, [NOTE], expected_position=1)
+    assert answer.status_code == 409
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["position"] == 2
+    assert "you expected position 1, but the campaign is at 2" in answer.json()["detail"]
+    assert positions(api, campaign) == [1, 2]
+
+
+def test_a_retried_batch_answers_the_recorded_events_and_writes_nothing(api):
+    campaign = api.new_campaign()
+    batch = [{**NOTE, "id": str(uuid.uuid4())}, {**NOTE, "id": str(uuid.uuid4())}]
+    first = api.append(campaign, batch)
+    again = api.append(campaign, batch)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["events"] == first.json()["events"]
+    assert positions(api, campaign) == [1, 2, 3, 4]
+
+
+def test_history_pages_by_position_and_filters_by_type(api):
+    campaign = api.new_campaign()
+    api.append(campaign, [NOTE] * 5)
+    first = api.get(campaign, "/events", limit=3).json()
+    assert [e["position"] for e in first["events"]] == [1, 2, 3] and first["next"] == 3
+    second = api.get(campaign, "/events", after=3, limit=3).json()
+    assert [e["position"] for e in second["events"]] == [4, 5, 6] and second["next"] == 6
+    last = api.get(campaign, "/events", after=6, limit=3).json()
+    assert [e["position"] for e in last["events"]] == [7] and last["next"] is None
+    notes = api.get(campaign, "/events", type="note.added").json()["events"]
+    assert {e["type"] for e in notes} == {"note.added"} and len(notes) == 5
+
+
+def test_history_filters_by_member(api):
+    campaign = api.new_campaign()
+    player = api.add_member(campaign, "player", "Anne")
+    api.append(campaign, [NOTE], token=player)
+    api.append(campaign, [NOTE])
+    player_id = api.get(campaign, "").json()["members"][1]["member_id"]
+    mine = api.get(campaign, "/events", member=player_id).json()["events"]
+    assert [e["position"] for e in mine] == [4]
+
+
+# -- authorisation ----------------------------------------------------------------------------------------------
+
+ENDPOINTS = {
+    "read campaign": ("GET", "", None),
+    "add member": ("POST", "/members", {"name": "Jack", "role": "player"}),
+    "append": ("POST", "/events", {"events": [NOTE]}),
+    "read events": ("GET", "/events", None),
+    "read state": ("GET", "/state", None),
+}
+
+# Who may do what: the answer each kind of caller gets.
+MATRIX = {
+    "owner": {"read campaign": 200, "add member": 201, "append": 201, "read events": 200, "read state": 200},
+    "player": {"read campaign": 200, "add member": 403, "append": 201, "read events": 200, "read state": 200},
+    "viewer": {"read campaign": 200, "add member": 403, "append": 403, "read events": 200, "read state": 200},
+    "no token": dict.fromkeys(ENDPOINTS, 401),
+    "bad token": dict.fromkeys(ENDPOINTS, 401),
+    "another campaign's owner": dict.fromkeys(ENDPOINTS, 404),
+}
+
+
+@pytest.fixture(scope="module")
+def cast(api):
+    campaign = api.new_campaign()
+    other = api.new_campaign()
+    return campaign, {
+        "owner": f"Bearer {campaign.token}",
+        "player": f"Bearer {api.add_member(campaign, 'player')}",
+        "viewer": f"Bearer {api.add_member(campaign, 'viewer')}",
+        "no token": None,
+        "bad token": f"Bearer qm_{uuid.uuid4().hex}_not-a-real-secret",
+        "another campaign's owner": f"Bearer {other.token}",
+    }
+
+
+@pytest.mark.parametrize("caller", list(MATRIX))
+@pytest.mark.parametrize("endpoint", list(ENDPOINTS))
+def test_authorisation_matrix(api, cast, caller, endpoint):
+    campaign, headers = cast
+    method, path, body = ENDPOINTS[endpoint]
+    auth = {"Authorization": headers[caller]} if headers[caller] else {}
+    before = api.client.get(f"/v1/campaigns/{campaign.id}", headers=campaign.headers).json()["position"]
+    answer = api.client.request(method, f"/v1/campaigns/{campaign.id}{path}", json=body, headers=auth)
+    expected = MATRIX[caller][endpoint]
+    assert answer.status_code == expected, answer.text
+    if expected >= 400:
+        assert answer.headers["content-type"].startswith("application/problem+json")
+        assert answer.json()["detail"]
+        after = api.client.get(f"/v1/campaigns/{campaign.id}", headers=campaign.headers).json()["position"]
+        assert after == before
+
+
+def test_a_campaign_that_does_not_exist_answers_exactly_like_a_foreign_one(api):
+    mine = api.new_campaign()
+    other = api.new_campaign()
+    missing = str(uuid.uuid4())
+    foreign = api.client.get(f"/v1/campaigns/{other.id}", headers=mine.headers)
+    absent = api.client.get(f"/v1/campaigns/{missing}", headers=mine.headers)
+    assert foreign.status_code == absent.status_code == 404
+    assert foreign.json()["detail"].replace(other.id, "X") == absent.json()["detail"].replace(missing, "X")
+
+
+def test_tokens_are_stored_only_as_hashes(api, database_url):
+    import psycopg
+
+    campaign = api.new_campaign()
+    with psycopg.connect(database_url) as conn:
+        stored = conn.execute("SELECT token_hash FROM members WHERE campaign_id = %s", (campaign.id,)).fetchone()[0]
+    secret = campaign.token.rsplit("_", 1)[1]
+    assert secret.encode() not in bytes(stored) and len(bytes(stored)) == 32
+
+
+# -- bad input: a clear answer, and nothing written --------------------------------------------------------------
+
+BAD_APPENDS = [
+    ("malformed JSON", b'{"events": [', 400, "not valid JSON"),
+    ("empty body", b"", 400, "no body"),
+    ("events missing", b"{}", 422, "body: a required field is missing: `events`"),
+    ("events not a list", b'{"events": 3}', 422, "body.events: Expected `array`, got `int`"),
+    ("empty batch", b'{"events": []}', 422, "Expected `array` of length >= 1"),
+    ("expected_position a string", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], '
+     b'"expected_position": "2"}', 422, "body.expected_position: Expected `int | null`, got `str`"),
+    ("negative expected_position", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], '
+     b'"expected_position": -1}', 422, "Expected `int` >= 0"),
+    ("unknown field", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], "evnts": 1}', 422,
+     "unknown field `evnts`"),
+    ("unknown event type", b'{"events": [{"type": "kraken.summoned", "data": {}}]}', 422,
+     "Unknown event type 'kraken.summoned'"),
+    ("missing data field", b'{"events": [{"type": "note.added", "data": {}}]}', 422,
+     "data: a required field is missing: `text`"),
+    ("wrong data type", b'{"events": [{"type": "note.added", "data": {"text": 5}}]}', 422,
+     "data.text: Expected `str`, got `int`"),
+    ("note too long", b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 5000 + b'"}}]}', 422,
+     "Expected `str` of length <= 4000"),
+    ("bad event id", b'{"events": [{"id": "nope", "type": "note.added", "data": {"text": "x"}}]}', 422,
+     "Invalid UUID"),
+    ("reserved type", b'{"events": [{"type": "campaign.started", "data": {"name": "x", "game": "y"}}]}', 422,
+     "a campaign starts when it is created"),
+    ("undo marker", b'{"events": [{"type": "event.undone", "data": {"targets": [1]}}]}', 422,
+     "undo through POST"),
+    ("one good one bad", b'{"events": [{"type": "note.added", "data": {"text": "fine"}}, '
+     b'{"type": "note.added", "data": {}}]}', 422, "Event 1 cannot be recorded"),
+    ("body over the limit", b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 300_000 + b'"}}]}',
+     413, "larger than this server accepts"),
+]
+
+
+@pytest.mark.parametrize(("case", "body", "status", "says"), BAD_APPENDS, ids=[c[0] for c in BAD_APPENDS])
+def test_bad_appends_get_a_clear_problem_and_write_nothing(api, case, body, status, says):
+    campaign = api.new_campaign()
+    answer = api.client.post(f"/v1/campaigns/{campaign.id}/events", content=body,
+                             headers={**campaign.headers, "content-type": "application/json"})
+    assert answer.status_code == status, answer.text
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    problem = answer.json()
+    assert says in problem["detail"] + str(problem.get("errors", "")), problem
+    assert problem["status"] == status and problem["title"]
+    assert positions(api, campaign) == [1, 2]
+
+
+@pytest.mark.parametrize(("params", "says"), [
+    ({"limit": 0}, "`limit` must be between 1 and 1000; 0 is not."),
+    ({"limit": 5000}, "`limit` must be between 1 and 1000; 5000 is not."),
+    ({"after": -4}, "`after` must be a position, 0 or more; -4 is not."),
+    ({"after": "abc"}, "`after`"),
+    ({"limit": "ten"}, "`limit`"),
+])
+def test_bad_history_cursors_get_a_clear_problem(api, params, says):
+    campaign = api.new_campaign()
+    answer = api.get(campaign, "/events", **params)
+    assert answer.status_code in (400, 422), answer.text
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert says in answer.json()["detail"]
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    ({"name": "x", "game": "monopoly"}, 422, "does not know the game 'monopoly'"),
+    ({"game": "pacg-skull-and-shackles"}, 422, "a required field is missing: `name`"),
+    ({"name": "", "game": "pacg-skull-and-shackles"}, 422, "length >= 1"),
+])
+def test_bad_campaigns_are_refused_and_nothing_is_created(api, database_url, body, status, says):
+    import psycopg
+
+    with psycopg.connect(database_url) as conn:
+        before = conn.execute("SELECT count(*) FROM campaigns").fetchone()[0]
+    answer = api.client.post("/v1/campaigns", json=body)
+    assert answer.status_code == status and says in answer.json()["detail"], answer.text
+    with psycopg.connect(database_url) as conn:
+        assert conn.execute("SELECT count(*) FROM campaigns").fetchone()[0] == before
+
+
+def test_adding_a_member_with_an_unknown_role_is_refused(api):
+    campaign = api.new_campaign()
+    answer = api.client.post(f"/v1/campaigns/{campaign.id}/members", json={"name": "Jack", "role": "captain"},
+                             headers=campaign.headers)
+    assert answer.status_code == 422 and "body.role" in answer.json()["detail"]
+    assert len(api.get(campaign, "").json()["members"]) == 1
+
+
+def test_health_and_readiness(api):
+    assert api.client.get("/healthz").json() == {"status": "ok"}
+    assert api.client.get("/readyz").json() == {"status": "ready"}
+
+
+def test_unknown_paths_answer_problem_json(api):
+    answer = api.client.get("/v1/nowhere")
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert "There is nothing at /v1/nowhere" in answer.json()["detail"]
+
+
+def test_the_openapi_document_is_served(api):
+    answer = api.client.get("/schema/openapi.json")
+    assert answer.status_code == 200
+    assert "/v1/campaigns/{campaign}/events" in answer.json()["paths"]

@@ -1,0 +1,207 @@
+"""The event store against real PostgreSQL: positions, concurrency, idempotency, immutability."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import msgspec
+import psycopg
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from projections.game import BatchRejected
+from projections.registry import game
+from service import tokens
+from service.intake import pending
+from service.store import IdReused, Pending, StalePosition, Store
+
+GAME = "pacg-skull-and-shackles"
+
+
+def note(text: str, event_id: uuid.UUID | None = None) -> Pending:
+    return pending(NoteAdded(text=text), id=event_id)
+
+
+async def _new_campaign(store: Store) -> uuid.UUID:
+    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+    _, token_hash = tokens.new_token(owner)
+    await store.create_campaign(
+        campaign_id=campaign_id, game=game(GAME), name="Store test", options={}, owner_id=owner, owner_name="Owner",
+        token_hash=token_hash,
+        start=[pending(CampaignStarted(name="Store test", game=GAME)),
+               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+    )
+    return campaign_id
+
+
+def run(database_url: str, scenario, pool_size: int = 4):
+    async def main():
+        async with AsyncConnectionPool(database_url, min_size=1, max_size=pool_size, open=False,
+                                       kwargs={"autocommit": True}) as pool:
+            return await scenario(Store(pool), pool)
+
+    return asyncio.run(main())
+
+
+async def _positions(pool, campaign_id) -> list[int]:
+    async with pool.connection() as conn:
+        cur = await conn.execute("SELECT position FROM events WHERE campaign_id = %s ORDER BY position", (campaign_id,))
+        return [row[0] for row in await cur.fetchall()]
+
+
+def test_twenty_concurrent_writers_leave_no_gap_no_duplicate_and_every_loser_is_told_the_position(database_url):
+    writers = 20
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        refused = 0
+
+        async def writer(n: int) -> int:
+            nonlocal refused
+            while True:
+                current = (await store.campaign(campaign_id)).position
+                try:
+                    appended = await store.append(campaign_id, [note(f"writer {n}")], actor="t",
+                                                  expected_position=current)
+                    return appended.first_position
+                except StalePosition as stale:
+                    assert stale.current > current  # the loser learns where the log really is
+                    refused += 1
+
+        won = await asyncio.gather(*(writer(n) for n in range(writers)))
+        return campaign_id, won, refused, await _positions(pool, campaign_id)
+
+    campaign_id, won, refused, positions = run(database_url, scenario, pool_size=writers + 2)
+    assert positions == list(range(1, writers + 3))  # two start events, then one per writer
+    assert sorted(won) == list(range(3, writers + 3))
+    assert refused > 0  # they really raced
+
+
+def test_appends_without_expected_position_all_land_gapless(database_url):
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        await asyncio.gather(*(store.append(campaign_id, [note(f"{n}a"), note(f"{n}b")], actor="t")
+                               for n in range(20)))
+        return await _positions(pool, campaign_id)
+
+    assert run(database_url, scenario, pool_size=22) == list(range(1, 43))
+
+
+def test_a_reader_following_positions_never_skips_an_event_behind_a_slow_committer(database_url):
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        slow_holds_lock = asyncio.Event()
+        release = asyncio.Event()
+
+        async def slow_writer():
+            async with pool.connection() as conn, conn.transaction():
+                await store.append(campaign_id, [note("slow")], actor="t", conn=conn)
+                slow_holds_lock.set()
+                await release.wait()  # commit only when the test says so
+
+        async def fast_writer():
+            await slow_holds_lock.wait()
+            return await store.append(campaign_id, [note("fast")], actor="t")
+
+        slow = asyncio.create_task(slow_writer())
+        fast = asyncio.create_task(fast_writer())
+        await slow_holds_lock.wait()
+        # While the slow transaction is open, a reader past position 2 sees nothing, not a later event.
+        seen_while_slow = [e.position for e in await store.history(campaign_id, after=2)]
+        release.set()
+        await slow
+        fast_result = await fast
+        seen_after = [e.position for e in await store.history(campaign_id, after=2)]
+        return seen_while_slow, fast_result.first_position, seen_after
+
+    seen_while_slow, fast_position, seen_after = run(database_url, scenario)
+    assert seen_while_slow == []
+    assert fast_position == 4
+    assert seen_after == [3, 4]
+
+
+def test_retrying_a_batch_with_the_same_ids_answers_what_was_recorded_and_writes_nothing(database_url):
+    ids = [uuid.uuid4(), uuid.uuid4()]
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        first = await store.append(campaign_id, [note("one", ids[0]), note("two", ids[1])], actor="t")
+        again = await store.append(campaign_id, [note("one", ids[0]), note("two", ids[1])], actor="t")
+        return first, again, await _positions(pool, campaign_id)
+
+    first, again, positions = run(database_url, scenario)
+    assert again.replayed and not first.replayed
+    assert [e.id for e in again.events] == ids
+    assert (again.first_position, again.last_position, again.batch) == (3, 4, first.batch)
+    assert positions == [1, 2, 3, 4]
+
+
+def test_reusing_an_event_id_with_different_content_is_refused_with_the_reason(database_url):
+    event_id = uuid.uuid4()
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        await store.append(campaign_id, [note("the real note", event_id)], actor="t")
+        with pytest.raises(IdReused) as refused:
+            await store.append(campaign_id, [note("something else", event_id)], actor="t")
+        return refused.value, await _positions(pool, campaign_id)
+
+    refused, positions = run(database_url, scenario)
+    assert f"Event id {event_id} is already recorded at position 3 with different content" in str(refused)
+    assert positions == [1, 2, 3]
+
+
+def test_a_batch_with_one_refused_event_writes_none_of_it(database_url):
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        started_again = pending(CampaignStarted(name="again", game=GAME))
+        with pytest.raises(BatchRejected) as refused:
+            await store.append(campaign_id, [note("fine"), started_again], actor="t")
+        return refused.value, await _positions(pool, campaign_id), (await store.campaign(campaign_id)).position
+
+    refused, positions, position = run(database_url, scenario)
+    assert refused.errors == [(1, "This campaign has already started; it cannot start twice.")]
+    assert positions == [1, 2] and position == 2
+
+
+def test_a_stale_expected_position_is_refused_with_the_current_one(database_url):
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        with pytest.raises(StalePosition) as stale:
+            await store.append(campaign_id, [note("late")], actor="t", expected_position=1)
+        return stale.value
+
+    stale = run(database_url, scenario)
+    assert (stale.expected, stale.current) == (1, 2)
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE events SET type = 'note.added' WHERE campaign_id = %s",
+    "DELETE FROM events WHERE campaign_id = %s",
+])
+def test_recorded_events_cannot_be_updated_or_deleted(database_url, statement):
+    campaign_id = run(database_url, lambda store, pool: _new_campaign(store))
+    with psycopg.connect(database_url) as conn:
+        with pytest.raises(psycopg.errors.RestrictViolation, match="recorded events cannot be changed or deleted"):
+            conn.execute(statement, (campaign_id,))
+
+
+def test_recorded_events_cannot_be_truncated(database_url):
+    with psycopg.connect(database_url) as conn:
+        with pytest.raises(psycopg.errors.RestrictViolation, match="recorded events cannot be changed or deleted"):
+            conn.execute("TRUNCATE events CASCADE")
+
+
+def test_each_event_carries_its_envelope(database_url):
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        appended = await store.append(campaign_id, [note("hello")], actor="member-7")
+        return appended, (await store.history(campaign_id, after=2))[0]
+
+    appended, read = run(database_url, scenario)
+    assert read.position == 3 and read.type == "note.added" and read.schema_version == 1
+    assert read.actor == "member-7" and read.batch == appended.batch and read.id == appended.events[0].id
+    assert msgspec.json.decode(read.data) == {"text": "hello"}
+    assert read.recorded_at is not None and read.occurred_at is None
