@@ -1,0 +1,122 @@
+"""Skull Tales: Full Sail! — the fold over a campaign's events, and its views.
+
+Rules come from `seeds/skull-tales-full-sail-rulebook.txt` (line numbers `L123` in comments) as digested in
+`reference/skull-tales-campaign-state.md`; every point the digest marks AMBIGUOUS is a campaign option
+(`projections/skull_tales/options.py`, documented in `service/catalog/skull-tales-full-sail/README.md`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from events.base import Event
+from events.campaign import DiceRolled
+from events import skull_tales as ev
+from projections.game import Game, Meta, Rejection, View
+from projections.skull_tales import (
+    allies, booty, captaincy, chapters, dice, injuries, pirates, ship, skills,
+)
+from projections.skull_tales.options import parse
+from projections.skull_tales.state import SkullTales
+from projections.skull_tales.views import chapter_view, ledger_view, pirate_view, pirates_view, ship_view
+
+_HANDLERS: dict[type[Event], Callable[[SkullTales, Any, Meta], SkullTales]] = {
+    ev.PirateRecruited: pirates.recruited,
+    ev.FameChanged: pirates.fame_changed,
+    ev.CoinsChanged: booty.coins_changed,
+    ev.CoinsGiven: booty.coins_given,
+    ev.WoundsChanged: pirates.wounds_changed,
+    ev.DestinyChanged: pirates.destiny_changed,
+    ev.PirateUnconscious: pirates.unconscious,
+    ev.PirateRevived: pirates.revived,
+    ev.InjurySuffered: injuries.injury_suffered,
+    ev.PirateRetired: injuries.retired,
+    ev.MatelotageDone: injuries.matelotage,
+    ev.ProsthesisBought: injuries.prosthesis_bought,
+    ev.CurseGained: pirates.curse_gained,
+    ev.PenanceChosen: pirates.penance_chosen,
+    ev.CurseRemoved: pirates.curse_removed,
+    ev.ItemGained: pirates.item_gained,
+    ev.ItemLost: pirates.item_lost,
+    ev.ItemGiven: pirates.item_given,
+    ev.PortServiceBought: pirates.port_service,
+    ev.ManorEntered: pirates.manor_entered,
+    ev.TimeSpent: pirates.time_spent,
+    ev.ApprovalGiven: pirates.approval_given,
+    ev.CampaignCompleted: pirates.campaign_completed,
+    ev.SkillLearned: skills.skill_learned,
+    ev.FeatGained: skills.feat_gained,
+    ev.AssignmentTaken: captaincy.assignment_taken,
+    ev.AssignmentResolved: captaincy.assignment_resolved,
+    ev.AllyHired: allies.ally_hired,
+    ev.AllyUpkeepPaid: allies.upkeep_paid,
+    ev.AllyDied: allies.ally_died,
+    ev.AllyDismissed: allies.ally_dismissed,
+    ev.CaptainElected: captaincy.captain_elected,
+    ev.TrustChanged: captaincy.trust_changed,
+    ev.MoraleChanged: captaincy.morale_changed,
+    ev.MutinyResolved: captaincy.mutiny_resolved,
+    ev.AllyMutinyResolved: captaincy.ally_mutiny_resolved,
+    ev.CommandIssued: captaincy.command_issued,
+    ev.ShipBought: ship.ship_bought,
+    ev.ShipUpgraded: ship.ship_upgraded,
+    ev.ShipDamaged: ship.ship_damaged,
+    ev.ShipRepaired: ship.ship_repaired,
+    ev.UpgradeUsed: ship.upgrade_used,
+    ev.GroupHired: ship.group_hired,
+    ev.GroupLost: ship.group_lost,
+    ev.GoodsTraded: ship.goods_traded,
+    ev.GoodsGained: ship.goods_gained,
+    ev.GoodsSpent: ship.goods_spent,
+    ev.BootyBuried: booty.booty_buried,
+    ev.BootyRecovered: booty.booty_recovered,
+    ev.LoanTaken: booty.loan_taken,
+    ev.LoanRepaid: booty.loan_repaid,
+    ev.SalaryCollected: booty.salary_collected,
+    ev.ChapterStarted: chapters.chapter_started,
+    ev.PhaseStarted: chapters.phase_started,
+    ev.PhaseEnded: chapters.phase_ended,
+    ev.ChapterEnded: chapters.chapter_ended,
+    DiceRolled: dice.dice_rolled,
+}
+
+
+def initial(options: Mapping[str, Any]) -> SkullTales:
+    """The campaign before its first chapter, with its rule options."""
+    return SkullTales(options=parse(options))
+
+
+def apply(state: SkullTales, event: Event, meta: Meta) -> SkullTales:
+    """The next state, or a Rejection saying why this cannot happen."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise Rejection(f"Skull Tales does not know what a {type(event).__name__} event means.")
+    return handler(state, event, meta)
+
+
+def character_of(event: Event) -> str | None:
+    """The pirate an event concerns, for history filters."""
+    for field in ("pirate_id", "character_id", "from_pirate", "instigator", "retired_id", "ally_id"):
+        value = getattr(event, field, None)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+GAME: Game[SkullTales] = Game(
+    id="skull-tales-full-sail",
+    title="Skull Tales: Full Sail!",
+    state_type=SkullTales,
+    event_types=ev.EVENT_TYPES,
+    initial=initial,
+    apply=apply,
+    views={
+        "pirates": View("pirates", pirates_view),
+        "pirate": View("pirate", pirate_view),
+        "ship": View("ship", ship_view),
+        "ledger": View("ledger", ledger_view),
+        "chapter": View("chapter", chapter_view),
+    },
+    character_of=character_of,
+)

@@ -1,0 +1,157 @@
+"""Allies: hiring at the Tavern, upkeep each Port, their share of the booty, death and rehiring (L169, L723-765,
+L1441-1450)."""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from events.skull_tales import AllyDied, AllyDismissed, AllyHired, AllyUpkeepPaid
+from projections.game import Meta, Rejection
+from projections.skull_tales.booty import move, pay, spend_fame, spend_time
+from projections.skull_tales.state import (
+    Ally, Compensation, SkullTales, active_pirate, attribute, has_skill, in_play, require_phase,
+)
+
+CHARACTER_LIMIT = 5  # L140
+SURCHARGE = 3  # Coins and Fame per point of Charisma difference (L1446)
+HIRING_TIME_UNITS = 3
+
+
+def hired(state: SkullTales) -> list[Ally]:
+    return [a for a in state.allies.values() if a.status == "hired"]
+
+
+def solo_ally_limit(state: SkullTales) -> int:
+    """Solo Mode: up to four Allies for the Voyage (L1448); the Adventure takes three, four with Cabin Boy."""
+    return 4
+
+
+def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
+    p = state.pirates[hirer_id]
+    coins, fame = ally.salary, ally.fame_cost
+    gap = ally.charisma - attribute(p, "charisma")
+    if gap > 0:
+        coins += SURCHARGE * gap
+        fame += SURCHARGE * gap
+    if has_skill(p, "Grifter"):
+        # "The Coins cost of Gear cards and Allies is reduced by half", rounded up (L250).
+        coins = math.ceil(coins / 2)
+    return coins, fame
+
+
+def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str, doing: str, meta: Meta) -> SkullTales:
+    p = state.pirates[hirer_id]
+    if paid_from == "crew_booty":
+        if not (state.options.solo or state.options.crew_booty_pays_allies == "always"):
+            raise Rejection(f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (L1253).")
+        if state.captain != p.id:
+            raise Rejection(f"{p.name} cannot {doing} from the Crew's Booty: only the Captain manages it.")
+        source = "crew_booty"
+    else:
+        source = f"pirate:{p.id}"
+    if p.fame < fame:
+        raise Rejection(f"{p.name} cannot {doing}: it costs {fame} Fame and {p.name} has {p.fame}.")
+    state = pay(state, source, coins, doing, "ally", meta, p.name)
+    return spend_fame(state, p.id, fame, doing)
+
+
+def ally_hired(state: SkullTales, event: AllyHired, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", f"Hiring {event.archetype}")
+    doing = f"hire the {event.archetype}"
+    existing = state.allies.get(event.ally_id)
+    if existing is not None and existing.status == "hired":
+        raise Rejection(f"The {existing.archetype} ({event.ally_id}) is already hired by {state.pirates[existing.hirer].name}.")
+    if any(a.archetype == event.archetype for a in hired(state)) or any(
+        o.archetype == event.archetype for o in in_play(state)
+    ):
+        raise Rejection(f"{p.name} cannot {doing}: the {event.archetype} is already in play, not in the Ally bag.")
+    players = state.options.players or len(in_play(state))
+    if players >= CHARACTER_LIMIT:
+        raise Rejection(f"{p.name} cannot {doing}: with 5 players there are no Allies (L140).")
+    mine = [a for a in hired(state) if a.hirer == p.id]
+    if state.options.solo:
+        if len(mine) >= solo_ally_limit(state):
+            raise Rejection(f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (L1448).")
+    else:
+        if p.ally_hired_chapter == state.chapter:
+            raise Rejection(f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (L169).")
+    # One hired Ally at a time outside Solo: the first goes back to the bag (L169).
+    leaving = [] if state.options.solo else mine
+    if len(in_play(state)) + len(hired(state)) - len(leaving) + 1 > CHARACTER_LIMIT:
+        raise Rejection(
+            f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (L140)."
+        )
+    ally = Ally(
+        id=event.ally_id, archetype=event.archetype, hirer=p.id, charisma=event.charisma, salary=event.salary,
+        fame_cost=event.fame_cost, paid_serial=state.phase_serial, hired_chapter=state.chapter,
+    )
+    coins, fame = _price(state, p.id, ally)
+    state = spend_time(state, p.id, HIRING_TIME_UNITS, doing)
+    state = _pay(state, p.id, coins, fame, event.paid_from, doing, meta)
+    allies = {**state.allies, ally.id: ally}
+    for old in leaving:
+        allies[old.id] = replace(old, status="dismissed")
+    state = replace(state, allies=allies)
+    hirer = state.pirates[p.id]
+    return replace(state, pirates={**state.pirates, p.id: replace(hirer, ally_hired_chapter=state.chapter)})
+
+
+def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid, meta: Meta) -> SkullTales:
+    ally = _hired_ally(state, event.ally_id)
+    require_phase(state, "port", f"Paying the {ally.archetype}")
+    if ally.paid_serial == state.phase_serial:
+        raise Rejection(f"The {ally.archetype} is already paid for this Port Phase.")
+    # Keeping an Ally costs its Salary and Fame each Port; no Charisma surcharge (L169, L1450).
+    coins = math.ceil(ally.salary / 2) if has_skill(state.pirates[ally.hirer], "Grifter") else ally.salary
+    state = _pay(state, ally.hirer, coins, ally.fame_cost, event.paid_from, f"keep the {ally.archetype}", meta)
+    return replace(state, allies={**state.allies, ally.id: replace(ally, paid_serial=state.phase_serial)})
+
+
+def _hired_ally(state: SkullTales, ally_id: str) -> Ally:
+    ally = state.allies.get(ally_id)
+    if ally is None or ally.status != "hired":
+        raise Rejection(f"There is no hired Ally {ally_id!r}.")
+    return ally
+
+
+def ally_died(state: SkullTales, event: AllyDied, meta: Meta) -> SkullTales:
+    ally = _hired_ally(state, event.ally_id)
+    require_phase(state, "adventure", f"The {ally.archetype} dying")
+    # Everything the Ally obtained is discarded (L759); the hirer compensates the Ally's Salary at the next Port.
+    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} died", meta)
+    to = "crew_booty" if state.options.lost_ally_compensation == "crew_booty" else "sink:lost_ally"
+    due = Compensation(kind="lost_ally", payer=ally.hirer, to=to, amount=ally.salary, about=ally.archetype)
+    allies = {**state.allies, ally.id: replace(state.allies[ally.id], status="dead")}
+    return replace(state, allies=allies, pending=[*state.pending, due])
+
+
+def ally_dismissed(state: SkullTales, event: AllyDismissed, meta: Meta) -> SkullTales:
+    ally = _hired_ally(state, event.ally_id)
+    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} left", meta)
+    return replace(state, allies={**state.allies, ally.id: replace(state.allies[ally.id], status="dismissed")})
+
+
+def unpaid_leave(state: SkullTales) -> SkullTales:
+    """At the end of a Port Phase an unpaid Ally is discarded (L1450)."""
+    allies = dict(state.allies)
+    for ally in hired(state):
+        if ally.paid_serial != state.phase_serial:
+            allies[ally.id] = replace(ally, status="dismissed")
+    return replace(state, allies=allies)
+
+
+def adventure_payout(state: SkullTales, meta: Meta, success: bool) -> SkullTales:
+    """End of the Adventure: half the Ally's Coins, rounded up, to the hirer; the rest stays with the Ally (L725)."""
+    for ally in hired(state):
+        if ally.coins == 0:
+            continue
+        if success:
+            share = math.ceil(ally.coins / 2)
+            state = move(state, f"ally:{ally.id}", f"pirate:{ally.hirer}", share, f"the {ally.archetype}'s share", meta)
+        state = move(state, f"ally:{ally.id}", "sink:ally_keeps", state.allies[ally.id].coins,
+                     f"the {ally.archetype} keeps the rest", meta)
+    return state
+

@@ -1,0 +1,350 @@
+"""Coins: every Personal Booty, the Crew's Booty, buried booty, loans and salaries, and the ledger of each movement.
+
+Every change of a Coin balance goes through `move`, which writes a ledger entry naming where the Coins came from
+and where they went. Coins enter only from a rules source (`source:salary`, `source:trade`...) and leave only to a
+rules sink (`sink:skill`, `sink:mutiny_bid`...); the property tests hold the fold to that.
+"""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from events.skull_tales import (
+    BootyBuried, BootyRecovered, CoinsChanged, CoinsGiven, LoanRepaid, LoanTaken, SalaryCollected,
+)
+from projections.game import Meta, Rejection
+from projections.skull_tales.options import active
+from projections.skull_tales.state import (
+    Debt, Entry, Loan, SkullTales, active_pirate, change, pirate, put, require_phase, skill_effect,
+)
+
+# Where Coins may come from and go to when a player logs them with `coins.changed` (the fold's own rules use
+# their own names: salary, skill, feat, upgrade...).
+FOUND = frozenset({
+    "search_card", "goal", "fallen_enemy", "event", "rumor", "assignment", "gambling", "card_game", "island",
+})
+SPENT = frozenset({
+    "gear", "rum_and_brew", "black_market", "event", "rumor", "gambling", "card_game", "storytelling", "magic",
+    "bribe", "penalty", "surrender",
+})
+
+CAPTAIN_SALARY = 50  # L1312
+CREW_SALARY = 100
+LOAN_LIMIT = 50
+
+
+def balance(state: SkullTales, account: str) -> int:
+    kind, _, rest = account.partition(":")
+    if kind == "pirate":
+        return state.pirates[rest].coins
+    if kind == "risk":
+        return state.pirates[rest].phase_coins
+    if kind == "ally":
+        return state.allies[rest].coins
+    if kind == "buried":
+        burier, _, island = rest.partition(":")
+        return state.buried.get(burier, {}).get(island, 0)
+    if account == "crew_booty":
+        return state.crew_booty
+    raise ValueError(f"not an account: {account}")
+
+
+def _set(state: SkullTales, account: str, value: int) -> SkullTales:
+    kind, _, rest = account.partition(":")
+    if kind == "pirate":
+        return put(state, change(state.pirates[rest], coins=value))
+    if kind == "risk":
+        return put(state, change(state.pirates[rest], phase_coins=value))
+    if kind == "ally":
+        ally = msgspec.structs.replace(state.allies[rest], coins=value)
+        return msgspec.structs.replace(state, allies={**state.allies, rest: ally})
+    if kind == "buried":
+        burier, _, island = rest.partition(":")
+        islands = {**state.buried.get(burier, {}), island: value}
+        if value == 0:
+            del islands[island]
+        buried = {**state.buried, burier: islands}
+        if not islands:
+            del buried[burier]
+        return msgspec.structs.replace(state, buried=buried)
+    if account == "crew_booty":
+        return msgspec.structs.replace(state, crew_booty=value)
+    raise ValueError(f"not an account: {account}")
+
+
+def external(account: str) -> bool:
+    return account.startswith(("source:", "sink:"))
+
+
+def holder(state: SkullTales, account: str) -> str:
+    """Who holds an account, for sentences."""
+    kind, _, rest = account.partition(":")
+    if kind in ("pirate", "risk"):
+        return state.pirates[rest].name
+    if kind == "ally":
+        return f"the Ally {rest}"
+    if kind == "buried":
+        burier, _, island = rest.partition(":")
+        return f"the booty {state.pirates[burier].name} buried on island {island}"
+    return "the Crew's Booty"
+
+
+def move(state: SkullTales, source: str, to: str, amount: int, reason: str, meta: Meta) -> SkullTales:
+    """Move Coins between accounts, sources and sinks, writing the ledger entry."""
+    if amount < 0:
+        raise ValueError("amounts are positive; swap source and destination")
+    if amount == 0:
+        return state
+    if not external(source):
+        have = balance(state, source)
+        if have < amount:
+            raise Rejection(f"{holder(state, source)} cannot pay {amount} Coins for {reason}: only {have} are there.")
+        state = _set(state, source, have - amount)
+    if not external(to):
+        state = _set(state, to, balance(state, to) + amount)
+    entry = Entry(position=meta.position, source=source, to=to, amount=amount, reason=reason)
+    return msgspec.structs.replace(state, ledger=[*state.ledger, entry])
+
+
+def pay(state: SkullTales, account: str, amount: int, doing: str, sink: str, meta: Meta, who: str) -> SkullTales:
+    """`who` pays a price from an account, or a Rejection saying what it costs and what there is."""
+    have = balance(state, account)
+    if have < amount:
+        where = "" if account.startswith("pirate:") else f" in {holder(state, account)}"
+        raise Rejection(f"{who} cannot {doing}: it costs {amount} Coins and there are {have}{where}.")
+    return move(state, account, f"sink:{sink}", amount, doing, meta)
+
+
+def spend_fame(state: SkullTales, pirate_id: str, amount: int, doing: str) -> SkullTales:
+    """Take Fame from the Record Sheet for a price, or a Rejection."""
+    p = state.pirates[pirate_id]
+    if p.fame < amount:
+        raise Rejection(f"{p.name} cannot {doing}: it costs {amount} Fame and {p.name} has {p.fame}.")
+    return put(state, change(p, fame=p.fame - amount))
+
+
+def at_risk(state: SkullTales) -> bool:
+    """Coins found now wait on the Fame Dial's side of the table until the Adventure ends (L364)."""
+    return state.phase == "adventure"
+
+
+def gain_coins(state: SkullTales, pirate_id: str, amount: int, source: str, reason: str, meta: Meta) -> SkullTales:
+    account = f"risk:{pirate_id}" if at_risk(state) else f"pirate:{pirate_id}"
+    return move(state, f"source:{source}", account, amount, reason, meta)
+
+
+def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason: str, meta: Meta) -> SkullTales:
+    """A penalty: from the at-risk Coins first, then the Record Sheet; clamped at 0 or refused per option."""
+    p = state.pirates[pirate_id]
+    held = p.phase_coins + p.coins
+    if held < amount and state.options.penalty_floor == "reject":
+        raise Rejection(f"{p.name} cannot lose {amount} Coins for {reason}: {p.name} has {held}.")
+    from_risk = min(p.phase_coins, amount)
+    state = move(state, f"risk:{pirate_id}", f"sink:{sink}", from_risk, reason, meta)
+    rest = min(p.coins, amount - from_risk)
+    return move(state, f"pirate:{pirate_id}", f"sink:{sink}", rest, reason, meta)
+
+
+def owe(state: SkullTales, payer: str, to: str, amount: int, reason: str, meta: Meta) -> SkullTales:
+    """Pay what can be paid now and note the rest against the next Salary (L1274)."""
+    p = state.pirates[payer]
+    now = min(p.coins, amount)
+    state = move(state, f"pirate:{payer}", to, now, reason, meta)
+    if amount > now:
+        p = state.pirates[payer]
+        state = put(state, change(p, debts=[*p.debts, Debt(to=to, amount=amount - now, reason=reason)]))
+    return state
+
+
+def coins_changed(state: SkullTales, event: CoinsChanged, meta: Meta) -> SkullTales:
+    if event.amount == 0:
+        raise Rejection("A change of 0 Coins changes nothing; leave it out.")
+    if event.ally_id is not None:
+        ally = state.allies.get(event.ally_id)
+        if ally is None or ally.status != "hired":
+            raise Rejection(f"There is no hired Ally {event.ally_id!r} to take those Coins.")
+        require_phase(state, "adventure", "An Ally finding Coins")
+        if event.amount < 0:
+            raise Rejection("An Ally's Coins are only found, then shared at the end of the Adventure.")
+        if event.source not in FOUND:
+            raise Rejection(f"Coins cannot come from {event.source!r}; they come from {', '.join(sorted(FOUND))}.")
+        return move(state, f"source:{event.source}", f"ally:{event.ally_id}", event.amount, event.source, meta)
+    if event.pirate_id is None:
+        raise Rejection("Coins change for a pirate or an Ally: name one.")
+    p = active_pirate(state, event.pirate_id)
+    if event.amount > 0:
+        if event.source not in FOUND:
+            raise Rejection(
+                f"{p.name} cannot gain Coins from {event.source!r}; Coins come from {', '.join(sorted(FOUND))}."
+            )
+        return gain_coins(state, p.id, event.amount, event.source, event.source, meta)
+    if event.source not in SPENT:
+        raise Rejection(f"{p.name} cannot lose Coins to {event.source!r}; Coins go to {', '.join(sorted(SPENT))}.")
+    if event.source in ("penalty", "surrender"):
+        return lose_coins(state, p.id, -event.amount, event.source, event.source, meta)
+    return pay(state, f"pirate:{p.id}", -event.amount, f"spend {-event.amount} Coins on {event.source}",
+               event.source, meta, p.name)
+
+
+def coins_given(state: SkullTales, event: CoinsGiven, meta: Meta) -> SkullTales:
+    giver = active_pirate(state, event.from_pirate)
+    if event.amount <= 0:
+        raise Rejection(f"{giver.name} can only give a positive number of Coins, not {event.amount}.")
+    if event.to == "crew_booty":
+        to, whom = "crew_booty", "the Crew's Booty"
+    else:
+        taker = active_pirate(state, event.to)
+        if taker.id == giver.id:
+            raise Rejection(f"{giver.name} cannot give Coins to themselves.")
+        to, whom = f"pirate:{taker.id}", taker.name
+    if giver.coins < event.amount:
+        raise Rejection(f"{giver.name} cannot give {event.amount} Coins to {whom}: {giver.name} has {giver.coins}.")
+    return move(state, f"pirate:{giver.id}", to, event.amount, "given", meta)
+
+
+def salary(state: SkullTales, pirate_id: str) -> tuple[int, int]:
+    """What collecting Salary pays now: (to the Pirate, to the Crew's Booty)."""
+    p = state.pirates[pirate_id]
+    admiral = active(state.options, "admiral.port.salary_reduced")
+    if state.captain == pirate_id:
+        return (CAPTAIN_SALARY - (10 if admiral else 0), CREW_SALARY - (20 if admiral else 0))
+    amount = p.salary + skill_effect(p, "salary")
+    if active(state.options, "cabin_boy.port.salary_plus_5"):
+        amount += 5
+    if admiral:
+        amount -= 5
+    return (max(amount, 0), 0)
+
+
+def salary_collected(state: SkullTales, event: SalaryCollected, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Collecting Salary")
+    if p.salary_collected:
+        raise Rejection(f"{p.name} has already collected Salary in this Port Phase.")
+    automatic = active(state.options, "cabin_boy.port.salary_automatic")
+    if not automatic:
+        state = spend_time(state, p.id, 1, "collect Salary")
+    own, crew = salary(state, p.id)
+    state = move(state, "source:salary", f"pirate:{p.id}", own, "salary", meta)
+    state = move(state, "source:salary", "crew_booty", crew, "captain's salary for the crew", meta)
+    # What could not be paid before is taken from this Salary (L1274).
+    p = state.pirates[p.id]
+    left: list[Debt] = []
+    for debt in p.debts:
+        now = min(state.pirates[p.id].coins, debt.amount)
+        state = move(state, f"pirate:{p.id}", debt.to, now, debt.reason, meta)
+        if debt.amount > now:
+            left.append(msgspec.structs.replace(debt, amount=debt.amount - now))
+    return put(state, change(state.pirates[p.id], salary_collected=True, debts=left))
+
+
+def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> SkullTales:
+    p = state.pirates[pirate_id]
+    if p.time_units < units:
+        raise Rejection(
+            f"{p.name} cannot {doing}: it takes {units} Time Units and {p.name} has {p.time_units} left."
+        )
+    return put(state, change(p, time_units=p.time_units - units))
+
+
+def require_captain(state: SkullTales, pirate_id: str, doing: str) -> None:
+    p = pirate(state, pirate_id)
+    if state.captain != pirate_id:
+        captain = state.pirates[state.captain].name if state.captain else "nobody"
+        raise Rejection(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
+
+
+def booty_buried(state: SkullTales, event: BootyBuried, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_captain(state, p.id, f"bury booty on island {event.island}")
+    require_phase(state, "voyage", "Burying booty")
+    if event.amount <= 0:
+        raise Rejection(f"{p.name} must bury a positive amount of Coins, not {event.amount}.")
+    islands = state.buried.get(p.id, {})
+    if islands and event.island not in islands:
+        other = next(iter(islands))
+        raise Rejection(
+            f"{p.name} cannot bury booty on island {event.island}: each Captain buries on a single island, "
+            f"and {p.name}'s is island {other}."
+        )
+    if state.crew_booty < event.amount:
+        raise Rejection(
+            f"{p.name} cannot bury {event.amount} Coins: the Crew's Booty holds {state.crew_booty}."
+        )
+    return move(state, "crew_booty", f"buried:{p.id}:{event.island}", event.amount, "buried", meta)
+
+
+def booty_recovered(state: SkullTales, event: BootyRecovered, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "voyage", "Recovering buried booty")
+    there = state.buried.get(p.id, {}).get(event.island, 0)
+    if event.amount <= 0 or event.amount > there:
+        raise Rejection(
+            f"{p.name} cannot recover {event.amount} Coins from island {event.island}: {p.name} buried {there} there."
+        )
+    # A Captain recovers it for the crew; a former Captain may reclaim it as Personal Booty (L2143).
+    to = "crew_booty" if state.captain == p.id else f"pirate:{p.id}"
+    return move(state, f"buried:{p.id}:{event.island}", to, event.amount, "recovered", meta)
+
+
+def loan_taken(state: SkullTales, event: LoanTaken, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Taking a loan")
+    if p.loan is not None:
+        raise Rejection(
+            f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {p.loan.owed} Coins."
+        )
+    if not 0 < event.amount <= LOAN_LIMIT or event.amount % 5:
+        raise Rejection(
+            f"{p.name} cannot borrow {event.amount} Coins: loans come in 5s, up to {LOAN_LIMIT} Coins."
+        )
+    to = f"pirate:{p.id}"
+    if event.lender == "manor":
+        # 1 Time Unit and Fame for the first 5 Coins, each further Time Unit or Fame another 5 (L1419).
+        units = event.amount // 5
+        fame = event.fame
+        if fame < state.options.loan_first_fame:
+            raise Rejection(
+                f"{p.name} cannot borrow at the Manor without spending Fame: the first 5 Coins cost 1 Time Unit "
+                f"and {state.options.loan_first_fame} Fame."
+            )
+        extra_fame = fame - state.options.loan_first_fame
+        time_units = units - extra_fame
+        if time_units < 1:
+            raise Rejection(f"{p.name} spends more Fame than a {event.amount}-Coin loan asks for.")
+        state = spend_time(state, p.id, time_units, f"borrow {event.amount} Coins")
+        state = spend_fame(state, p.id, fame, f"borrow {event.amount} Coins")
+    elif event.lender == "ship":
+        require_captain(state, p.id, "take a loan for the ship")
+        to = "crew_booty"
+    owed = math.ceil(event.amount * 6 / 5)
+    loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial)
+    state = put(state, change(state.pirates[p.id], loan=loan))
+    return move(state, "source:loan", to, event.amount, f"loan from Monsieur Fontaine ({event.lender})", meta)
+
+
+def loan_repaid(state: SkullTales, event: LoanRepaid, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if p.loan is None:
+        raise Rejection(f"{p.name} owes Monsieur Fontaine nothing.")
+    if not 0 < event.amount <= p.loan.owed:
+        raise Rejection(f"{p.name} cannot repay {event.amount} Coins: {p.name} owes {p.loan.owed}.")
+    if event.paid_from == "crew_booty":
+        if p.loan.lender != "ship":
+            raise Rejection(f"The Crew's Booty repays only a ship loan, and {p.name}'s loan was personal.")
+        source, who = "crew_booty", f"{p.name} (from the Crew's Booty)"
+    else:
+        source, who = f"pirate:{p.id}", p.name
+    state = pay(state, source, event.amount, f"repay {event.amount} Coins of a loan", "loan_repayment", meta, who)
+    owed = p.loan.owed - event.amount
+    loan = None if owed == 0 else msgspec.structs.replace(p.loan, owed=owed)
+    return put(state, change(state.pirates[p.id], loan=loan))
+
+
+def debtor(state: SkullTales, p_id: str) -> bool:
+    """Debtor from the Port Phase after the loan onwards, until repaid (L1348, L1419)."""
+    p = state.pirates[p_id]
+    return p.loan is not None and state.phase_serial > p.loan.phase_serial
+

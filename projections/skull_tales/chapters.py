@@ -1,0 +1,217 @@
+"""Chapters and their Port, Voyage and Adventure phases: what each phase's start sets up and what its end banks,
+halves or loses, the Cabin Boy / Admiral settings' Fame, and the snapshot that "repeat the Adventure" restores."""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
+from projections.game import Meta, Rejection
+from projections.skull_tales.allies import adventure_payout, unpaid_leave
+from projections.skull_tales.booty import balance, move
+from projections.skull_tales.captaincy import morale_max, trust_to_fame
+from projections.skull_tales.injuries import pay_compensations
+from projections.skull_tales.options import PHASES, active
+from projections.skull_tales.pirates import add_fame, lose_fame
+from projections.skull_tales.ship import southern_lady
+from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
+
+PORT_TIME_UNITS = 20  # L1257
+
+
+def chapter_started(state: SkullTales, event: ChapterStarted, meta: Meta) -> SkullTales:
+    if state.chapter_phases:
+        raise Rejection(f"Chapter {state.chapter} has not ended yet.")
+    if event.number not in (state.chapter, state.chapter + 1) or event.number < 1:
+        raise Rejection(
+            f"After chapter {state.chapter} comes chapter {state.chapter + 1} (or chapter {state.chapter} again), "
+            f"not chapter {event.number}."
+        )
+    if event.phases is not None:
+        phases = list(event.phases)
+    elif event.number == 1:
+        phases = list(state.options.chapter_one_phases)
+    else:
+        phases = list(PHASES)
+    if not phases or len(set(phases)) != len(phases):
+        raise Rejection(f"Chapter {event.number} needs one to three different phases, not {phases}.")
+    return replace(state, chapter=event.number, chapter_phases=phases, phases_done=[], phase=None,
+                   solo=event.solo or state.options.solo)
+
+
+def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTales:
+    if not state.chapter_phases:
+        raise Rejection("No chapter is open: start a chapter first.")
+    if state.phase is not None:
+        raise Rejection(f"The {state.phase} phase has not ended yet.")
+    done = len(state.phases_done)
+    if done >= len(state.chapter_phases):
+        raise Rejection(f"Chapter {state.chapter} has played all its phases ({', '.join(state.chapter_phases)}).")
+    expected = state.chapter_phases[done]
+    if event.phase != expected:
+        raise Rejection(f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase.")
+    state = replace(state, phase=event.phase, phase_serial=state.phase_serial + 1)
+    if event.phase == "port":
+        return _port_setup(state, meta)
+    if event.phase == "voyage":
+        state = replace(state, trust={}, morale=morale_max(state))
+        for p in in_play(state):
+            if has_skill(p, "Bosun"):
+                # Bosun: "You always start the Voyage Phase with 1 extra Fame."
+                state = add_fame(state, p.id, 1)
+        return state
+    snapshot = Snapshot(
+        pirates=dict(state.pirates), allies=dict(state.allies), ledger_length=len(state.ledger),
+        crew_booty=state.crew_booty, pending=list(state.pending),
+    )
+    return replace(state, snapshot=snapshot, adventure_fame={})
+
+
+def _port_setup(state: SkullTales, meta: Meta) -> SkullTales:
+    units = PORT_TIME_UNITS
+    if active(state.options, "cabin_boy.port.extra_time_units"):
+        units += 5
+    if active(state.options, "admiral.port.time_units_minus_3"):
+        units -= 3
+    for p in in_play(state):
+        state = put(state, change(p, time_units=units, salary_collected=False, status="active"))
+    if state.ship is None:
+        # The first Port Phase of the campaign: the Captain owns "The Southern Lady" (L1264, L1931).
+        state = replace(state, ship=southern_lady())
+    return pay_compensations(state, meta)
+
+
+def _settings_fame(state: SkullTales, phase: str) -> SkullTales:
+    for setting in state.options.settings:
+        if setting.phase != phase:
+            continue
+        for p in in_play(state):
+            amount = setting.fame
+            if p.id == state.captain and setting.captain_fame is not None:
+                amount = setting.captain_fame
+            if amount > 0:
+                state = add_fame(state, p.id, amount)
+            elif amount < 0:
+                state = lose_fame(state, p.id, -amount, setting.text or setting.key)
+    return state
+
+
+def _halve(p_fame: int) -> int:
+    """Discard half the Fame, the half rounded up (L250)."""
+    return p_fame - math.ceil(p_fame / 2)
+
+
+def phase_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+    if state.phase != event.phase:
+        now = f"the {state.phase} phase" if state.phase else "no phase"
+        raise Rejection(f"The {event.phase} phase cannot end: this is {now}.")
+    if event.phase == "adventure":
+        return _adventure_ended(state, event, meta)
+    if event.phase == "voyage":
+        return _voyage_ended(state, event, meta)
+    state = unpaid_leave(state)
+    for p in in_play(state):
+        approvals = {m: mark for m, mark in p.approvals.items() if mark.permanent}
+        state = put(state, change(p, approvals=approvals, time_units=0))
+    state = replace(state, phase=None, phases_done=[*state.phases_done, "port"])
+    return _settings_fame(state, "port")
+
+
+def _voyage_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+    if event.outcome == "repeat":
+        raise Rejection("Only an Adventure is repeated; a Voyage succeeds or fails.")
+    if event.outcome == "success" or state.options.failed_voyage_trust_to_fame:
+        state = trust_to_fame(state)
+    for p in in_play(state):
+        p = state.pirates[p.id]
+        fame = p.fame + p.phase_fame
+        if p.voyage_unconscious:
+            # "starts the next Phase with half of their Fame" (L2412)
+            if state.options.unconscious_half_fame == "total":
+                fame = _halve(fame)
+            else:
+                fame = p.fame + _halve(p.phase_fame)
+        state = put(state, change(p, fame=fame, phase_fame=0, voyage_unconscious=False, status="active"))
+    state = replace(state, phase=None, phases_done=[*state.phases_done, "voyage"], trust={})
+    return _settings_fame(state, "voyage")
+
+
+def _adventure_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+    if event.outcome == "repeat":
+        return _repeat(state, meta)
+    crew = in_play(state)
+    success = event.outcome == "success"
+    if success:
+        missing = [p.name for p in crew if p.id not in event.degrees]
+        if missing:
+            raise Rejection(f"Say how the Adventure ended for {', '.join(missing)}: total success, partial success or failure.")
+        for p in crew:
+            if p.status == "unconscious" and event.degrees[p.id] != "failure":
+                raise Rejection(f"{p.name} is Unconscious at the end of the Adventure, which is a failure (L1090).")
+    for pid in event.degrees:
+        if pid not in state.pirates:
+            raise Rejection(f"There is no pirate {pid!r} in this crew.")
+    state = adventure_payout(state, meta, success)
+    for p in crew:
+        p = state.pirates[p.id]
+        if success or state.options.failed_adventure_coins == "banked":
+            state = move(state, f"risk:{p.id}", f"pirate:{p.id}", p.phase_coins, "banked at the end of the Adventure", meta)
+        else:
+            state = move(state, f"risk:{p.id}", "sink:failed_adventure", p.phase_coins, "lost with the Adventure", meta)
+        p = state.pirates[p.id]
+        fame = p.fame + (p.phase_fame if success else 0)
+        if success and p.status == "unconscious":
+            # "they continue the campaign and discard half of their Fame" (L958)
+            if state.options.unconscious_half_fame == "total":
+                fame = _halve(fame)
+        total = p.adventures_total_success + (1 if event.degrees.get(p.id) == "total_success" else 0)
+        state = put(state, change(p, fame=fame, phase_fame=0, status="active", adventures_total_success=total))
+    state = replace(state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None)
+    return _settings_fame(state, "adventure")
+
+
+def _repeat(state: SkullTales, meta: Meta) -> SkullTales:
+    """Everything gained in the attempt is discarded; the crew starts again as it began (L1096)."""
+    snapshot = state.snapshot
+    if snapshot is None:
+        raise Rejection("There is no record of how this Adventure began, so it cannot be repeated.")
+    accounts = ["crew_booty"]
+    for pid in set(state.pirates) | set(snapshot.pirates):
+        accounts += [f"pirate:{pid}", f"risk:{pid}"]
+    for aid in set(state.allies) | set(snapshot.allies):
+        accounts.append(f"ally:{aid}")
+    before = replace(state, pirates={**state.pirates, **snapshot.pirates}, allies={**state.allies, **snapshot.allies},
+                     crew_booty=snapshot.crew_booty)
+    restored = state
+    for account in accounts:
+        now = balance(state, account) if _exists(state, account) else 0
+        then = balance(before, account) if _exists(before, account) else 0
+        if now > then:
+            restored = move(restored, account, "sink:repeated_adventure", now - then, "the Adventure is repeated", meta)
+        elif then > now:
+            restored = move(restored, "source:repeated_adventure", account, then - now, "the Adventure is repeated", meta)
+    return replace(
+        restored, pirates=dict(snapshot.pirates), allies=dict(snapshot.allies), crew_booty=snapshot.crew_booty,
+        phase=None, adventure_fame={}, snapshot=None, pending=list(snapshot.pending),
+        legendary={k: v for k, v in state.legendary.items() if any(
+            i.name == k for p in snapshot.pirates.values() for i in p.items)},
+    )
+
+
+def _exists(state: SkullTales, account: str) -> bool:
+    kind, _, rest = account.partition(":")
+    if kind in ("pirate", "risk"):
+        return rest in state.pirates
+    if kind == "ally":
+        return rest in state.allies
+    return True
+
+
+def chapter_ended(state: SkullTales, event: ChapterEnded, meta: Meta) -> SkullTales:
+    if not state.chapter_phases or event.number != state.chapter:
+        raise Rejection(f"Chapter {event.number} is not the open chapter.")
+    if state.phase is not None:
+        raise Rejection(f"The {state.phase} phase of chapter {state.chapter} has not ended yet.")
+    return replace(state, chapter_phases=[], phases_done=[])

@@ -1,0 +1,151 @@
+"""Permanent Injuries, retirement, matelotage, prostheses, and the compensations the next Port pays (L990-1025)."""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, ProsthesisBought
+from projections.game import Meta, Rejection
+from projections.skull_tales.booty import move, owe, pay, spend_time
+from projections.skull_tales.pirates import take_item, without_item
+from projections.skull_tales.state import (
+    Compensation, SkullTales, active_pirate, change, pirate, put, require_phase,
+)
+
+INJURY_COMPENSATION = 5  # L1002
+RETIREMENT_COMPENSATION = 10  # L1021
+PROSTHESIS_COINS = 10  # L1387
+PROSTHESIS_FOR = {"hook": "hands", "eye_patch": "eyes", "peg_leg": "legs"}
+PROSTHESIS_NAMES = {"hook": "a Hook", "eye_patch": "an Eye patch", "peg_leg": "a Peg leg"}
+
+
+def injury_suffered(state: SkullTales, event: InjurySuffered, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if not 1 <= event.roll <= 6:
+        raise Rejection(f"The Permanent Injury chart is read on one die; {event.roll} is not a face of it.")
+    if p.status == "must_retire":
+        raise Rejection(f"{p.name} has already lost a pair and must retire.")
+    # A failed revive: the Pirate discards all Wounds either way (L682).
+    p = change(p, wounds=0, status="active" if p.status == "unconscious" else p.status)
+    if event.injury in p.injuries:
+        # "If the roll is the same as a ... previously received injury, ignore the result" (L990).
+        return put(state, p)
+    lost_pair = any(
+        other != event.injury and _pair_of(other) == event.pair for other in p.injuries
+    )
+    changes = dict(p.injury_changes)
+    for name, delta in event.attribute_changes.items():
+        changes[name] = changes.get(name, 0) + delta
+    p = change(
+        p, injuries=[*p.injuries, event.injury], injury_changes=changes, movement=p.movement + event.movement,
+        lost_hands=[*p.lost_hands, event.hand] if event.hand else p.lost_hands,
+    )
+    if lost_pair:
+        # Without two matching limbs the Pirate retires (L1010); no compensation for this injury (L1002).
+        return put(state, change(p, status="must_retire"))
+    state = put(state, p)
+    if event.pair in p.compensated_injuries:
+        return state
+    state = put(state, change(p, compensated_injuries=[*p.compensated_injuries, event.pair]))
+    due = Compensation(kind="injury", payer=None, to=f"pirate:{p.id}", amount=INJURY_COMPENSATION, about=p.id)
+    return replace(state, pending=[*state.pending, due])
+
+
+def _pair_of(injury: str) -> str:
+    return {"eye": "eyes", "hand": "hands", "leg": "legs"}[injury.split()[-1].lower()]
+
+
+def retired(state: SkullTales, event: PirateRetired, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if event.reason == "injury" and p.status != "must_retire":
+        raise Rejection(f"{p.name} has not lost a pair of eyes, hands or legs and need not retire.")
+    if event.reason == "legendary_pirate" and "Legendary Pirate" not in p.feats:
+        raise Rejection(f"{p.name} cannot retire with the highest honours without the Legendary Pirate Feat.")
+    to = f"pirate:{p.id}" if state.options.retirement_compensation == "retiree" else "sink:retirement"
+    due = Compensation(kind="retirement", payer=None, to=to, amount=RETIREMENT_COMPENSATION, about=p.id)
+    # What was still at risk in the phase was never written on the Record Sheet, so it leaves with the Pirate.
+    state = move(state, f"risk:{p.id}", "sink:retired", p.phase_coins, "at risk when retiring", meta)
+    p = state.pirates[p.id]
+    state = put(state, change(p, status="retired", retired_reason=event.reason, phase_fame=0))
+    if state.captain == p.id:
+        state = replace(state, captain=None, former_captains=[*state.former_captains, p.id])
+    for ally in state.allies.values():
+        if ally.hirer == p.id and ally.status == "hired":
+            state = replace(state, allies={**state.allies, ally.id: replace(ally, status="dismissed")})
+    if event.reason == "legendary_pirate":
+        return state
+    return replace(state, pending=[*state.pending, due])
+
+
+def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTales:
+    old = pirate(state, event.retired_id)
+    new = active_pirate(state, event.new_id)
+    if old.status != "retired":
+        raise Rejection(f"{old.name} has not retired; matelotage follows a retirement.")
+    if new.replaces != old.id:
+        raise Rejection(f"{new.name} did not replace {old.name}; matelotage passes to the new Pirate only.")
+    half = math.ceil(old.coins / 2)
+    if not 0 <= event.coins <= half:
+        raise Rejection(f"{old.name} can give {new.name} at most half of {old.coins} Coins, {half}, not {event.coins}.")
+    state = move(state, f"pirate:{old.id}", f"pirate:{new.id}", event.coins, "matelotage", meta)
+    if event.item is not None:
+        items = without_item(old, event.item, "pass on")
+        item = next(i for i in old.items if i.name == event.item)
+        state = put(state, change(old, items=items))
+        if item.kind == "legendary":
+            state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
+        state = take_item(state, state.pirates[new.id], item)
+    # "Everything else is returned to the box" (L1019).
+    old = state.pirates[old.id]
+    state = move(state, f"pirate:{old.id}", "sink:returned_to_box", old.coins, "returned to the box", meta)
+    for item in old.items:
+        if state.legendary.get(item.name) == old.id:
+            state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
+    state = put(state, change(state.pirates[old.id], items=[]))
+    if event.free_skill is not None:
+        if old.retired_reason != "legendary_pirate":
+            raise Rejection(f"Only a Legendary Pirate teaches a free skill on retiring, and {old.name} is not one.")
+        skill = next((s for s in old.skills if s.name == event.free_skill), None)
+        if skill is None:
+            raise Rejection(f"{old.name} never learned {event.free_skill}.")
+        n = state.pirates[new.id]
+        state = put(state, change(n, skills=[*n.skills, replace(skill, phase_serial=state.phase_serial)]))
+    return state
+
+
+def prosthesis_bought(state: SkullTales, event: ProsthesisBought, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Buying a prosthesis")
+    name = PROSTHESIS_NAMES[event.prosthesis]
+    pair = PROSTHESIS_FOR[event.prosthesis]
+    if not any(_pair_of(i) == pair for i in p.injuries):
+        raise Rejection(f"{p.name} cannot buy {name}: {p.name} has no Permanent Injury to the {pair}.")
+    if event.prosthesis in p.prostheses:
+        raise Rejection(f"{p.name} already has {name}.")
+    state = spend_time(state, p.id, 1, f"buy {name}")
+    state = pay(state, f"pirate:{p.id}", PROSTHESIS_COINS, f"buy {name}", "prosthesis", meta, p.name)
+    p = state.pirates[p.id]
+    # A Peg leg gives back 1 Movement (not the Agility); an Eye patch +1 Perception (computed in attribute()).
+    movement = p.movement + (1 if event.prosthesis == "peg_leg" else 0)
+    return put(state, change(p, prostheses=[*p.prostheses, event.prosthesis], movement=movement))
+
+
+def pay_compensations(state: SkullTales, meta: Meta) -> SkullTales:
+    """At the start of a Port Phase: injuries (5 from each other Pirate), retirements (10, a sink), lost Allies."""
+    for due in state.pending:
+        if due.kind == "injury" and state.pirates[due.about].status == "retired":
+            continue  # only an injury that does not force retirement is compensated (L1002)
+        payers = [due.payer] if due.payer else [
+            o.id for o in state.pirates.values()
+            if o.status != "retired" and o.id != due.about and o.replaces != due.about
+        ]
+        reason = {
+            "injury": f"compensation for {state.pirates[due.about].name}'s Permanent Injury",
+            "retirement": f"compensation for {state.pirates[due.about].name}'s retirement",
+            "lost_ally": f"compensation for the lost Ally {due.about}",
+        }[due.kind]
+        for payer in payers:
+            state = owe(state, payer, due.to, due.amount, reason, meta)
+    return replace(state, pending=[])

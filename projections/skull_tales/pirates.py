@@ -1,0 +1,377 @@
+"""Pirates and their Record Sheets: recruiting, Fame, Wounds, Destiny Points, falling Unconscious, inventory,
+Cursed, and the Port services that heal."""
+
+from __future__ import annotations
+
+from events.skull_tales import (
+    ApprovalGiven, CampaignCompleted, CurseGained, CurseRemoved, DestinyChanged, FameChanged, ItemGained, ItemGiven,
+    ItemLost, ManorEntered, PenanceChosen, PirateRecruited, PirateRevived, PirateUnconscious, PortServiceBought,
+    TimeSpent, WoundsChanged,
+)
+from projections.game import Meta, Rejection
+from msgspec.structs import replace
+
+from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
+from projections.skull_tales.options import active
+from projections.skull_tales.state import (
+    ATTRIBUTES, Item, Mark, Pirate, SkullTales, active_pirate, change, destiny_cap, has_skill, put, require_phase,
+)
+
+INVENTORY_SPACES = 3  # L312: starting gear plus 3 non-starting items
+LEGENDARY_ITEMS = 5
+PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Chapel Atonement
+MANOR_FEE = 7  # L1415
+CHARITY_COINS = 2
+LUXURY_COINS = 10
+PORT_UNCONSCIOUS = 5  # L1243: 5 Coins and 5 Fame
+
+
+def recruited(state: SkullTales, event: PirateRecruited, meta: Meta) -> SkullTales:
+    if event.pirate_id in state.pirates:
+        raise Rejection(f"There is already a pirate with the id {event.pirate_id!r} ({state.pirates[event.pirate_id].name}).")
+    if not event.classes:
+        raise Rejection(f"{event.name} needs the class or classes printed on the {event.archetype} card.")
+    for name in ATTRIBUTES:
+        value = getattr(event.attributes, name)
+        if value < 1:
+            raise Rejection(f"{event.name}'s {name} cannot be {value}.")
+    if event.health < 1 or event.action_points < 1 or event.destiny_points < 0 or event.salary < 0:
+        raise Rejection(f"{event.name}'s card values (Health, Action Points, Destiny Points, Salary) are not possible.")
+    crew = [p for p in state.pirates.values() if p.status != "retired"]
+    replaced = None
+    if event.replaces is not None:
+        replaced = state.pirates.get(event.replaces)
+        if replaced is None or replaced.status not in ("must_retire", "retired"):
+            raise Rejection(f"{event.name} can only replace a retired pirate, and {event.replaces!r} has not retired.")
+    limit = 1 if state.options.solo else 5
+    others = len(crew) - (1 if replaced is not None and replaced.status != "retired" else 0)
+    if others + len(hired_allies(state)) >= 5 or others >= limit:
+        raise Rejection(
+            f"{event.name} cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play "
+            f"(L140){' and Solo Mode has one Pirate' if state.options.solo else ''}."
+        )
+    # L364: the first chapter starts with the card's Destiny Points (option); a replacement starts "without
+    # Coins, Fame, or Destiny Points" (L1012).
+    destiny = event.destiny_points if state.options.starting_destiny_points == "max" and replaced is None else 0
+    p = Pirate(
+        id=event.pirate_id, name=event.name, archetype=event.archetype, player=event.player,
+        classes=list(event.classes), dominant_hand=event.dominant_hand,
+        base={name: getattr(event.attributes, name) for name in ATTRIBUTES},
+        action_points=event.action_points, health=event.health, destiny_max=event.destiny_points,
+        salary=event.salary, starting_skills=list(event.skills), starting_gear=list(event.starting_gear),
+        destiny=destiny,
+        special_skill_capacity=(
+            event.special_skill_capacity
+            if event.special_skill_capacity is not None else state.options.special_skill_capacity
+        ),
+        campaigns_completed=event.campaigns_completed, replaces=event.replaces,
+    )
+    return put(state, p)
+
+
+def hired_allies(state: SkullTales) -> list[str]:
+    return [a.id for a in state.allies.values() if a.status == "hired"]
+
+
+def add_fame(state: SkullTales, pirate_id: str, amount: int) -> SkullTales:
+    """Fame gained in an Adventure or a Voyage stays on the Fame Dial until the phase ends (L287, L364)."""
+    p = state.pirates[pirate_id]
+    if state.phase in ("adventure", "voyage"):
+        state = put(state, change(p, phase_fame=p.phase_fame + amount))
+        if state.phase == "adventure":
+            state = replace(state, adventure_fame={
+                **state.adventure_fame, pirate_id: state.adventure_fame.get(pirate_id, 0) + amount})
+        return state
+    return put(state, change(p, fame=p.fame + amount))
+
+
+def lose_fame(state: SkullTales, pirate_id: str, amount: int, reason: str) -> SkullTales:
+    """A Fame penalty: from the Dial first, then the Record Sheet; it stops at 0 unless the option refuses it."""
+    p = state.pirates[pirate_id]
+    held = p.phase_fame + p.fame
+    if held < amount and state.options.penalty_floor == "reject":
+        raise Rejection(f"{p.name} cannot lose {amount} Fame for {reason}: {p.name} has {held}.")
+    from_dial = min(p.phase_fame, amount)
+    rest = min(p.fame, amount - from_dial)
+    return put(state, change(p, phase_fame=p.phase_fame - from_dial, fame=p.fame - rest))
+
+
+def fame_changed(state: SkullTales, event: FameChanged, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if event.amount == 0:
+        raise Rejection("A change of 0 Fame changes nothing; leave it out.")
+    if not event.source:
+        raise Rejection(f"Say where {p.name}'s Fame comes from (an Enemy, a Goal, a Search card, an Event...).")
+    if event.amount > 0:
+        if p.status == "unconscious" and state.phase == "adventure":
+            raise Rejection(f"{p.name} is Unconscious and cannot gain Fame until revived.")
+        return add_fame(state, p.id, event.amount)
+    return lose_fame(state, p.id, -event.amount, event.source)
+
+
+def wounds_changed(state: SkullTales, event: WoundsChanged, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    wounds = p.wounds + event.amount
+    if wounds < 0:
+        raise Rejection(f"{p.name} cannot recover {-event.amount} Wounds: {p.name} has {p.wounds}.")
+    if wounds > p.health:
+        raise Rejection(
+            f"{p.name} cannot take {event.amount} Wounds: {p.name} has {p.wounds} of {p.health} Health; "
+            f"at {p.health} {p.name} falls Unconscious (log pirate.unconscious)."
+        )
+    return put(state, change(p, wounds=wounds))
+
+
+def destiny_changed(state: SkullTales, event: DestinyChanged, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    cap = destiny_cap(p)
+    destiny = p.destiny + event.amount
+    if destiny < 0:
+        raise Rejection(f"{p.name} cannot spend {-event.amount} Destiny Points: {p.name} has {p.destiny}.")
+    if destiny > cap:
+        # L165: a Pirate may not collect more than the card shows; extra gains are lost, not refused.
+        destiny = cap
+    if event.plus_one:
+        if event.amount != -1:
+            raise Rejection(f"{p.name} spends exactly one Destiny Point for +1 to each die of a roll.")
+        state = replace(state, plus_one=[*state.plus_one, p.id])
+    return put(state, change(state.pirates[p.id], destiny=destiny))
+
+
+def unconscious(state: SkullTales, event: PirateUnconscious, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if p.status == "unconscious":
+        raise Rejection(f"{p.name} is already Unconscious.")
+    if state.phase == "adventure":
+        # L950: lose all the Fame gained during the Adventure, one random non-starting Gear or Legendary item.
+        items = p.items
+        if event.lost_item is not None:
+            items = without_item(p, event.lost_item, "lose")
+        elif any(not item.equipped or item.kind == "legendary" for item in p.items):
+            raise Rejection(
+                f"{p.name} falls Unconscious and must lose one random non-starting Gear card or Legendary item: "
+                f"name it (lost_item) from {', '.join(i.name for i in p.items)}."
+            )
+        state = put(state, change(p, phase_fame=0, status="unconscious", items=items, wounds=p.health))
+        state = replace(state, adventure_fame={**state.adventure_fame, p.id: 0})
+        return _drop_legendary(state, p, event.lost_item)
+    if state.phase == "port":
+        # L1243: lose 5 Coins and 5 Fame, discard all Time Units, back on the ship. Admiral doubles it.
+        double = active(state.options, "admiral.port.unconscious_double")
+        fame = PORT_UNCONSCIOUS * (2 if double else 1)
+        coins = PORT_UNCONSCIOUS * (2 if double and state.options.admiral_unconscious_doubles_coins else 1)
+        state = lose_coins(state, p.id, coins, "unconscious", "falling Unconscious in Port", meta)
+        state = lose_fame(state, p.id, fame, "falling Unconscious in Port")
+        return put(state, change(state.pirates[p.id], time_units=0, wounds=p.health))
+    if state.phase == "voyage":
+        # L2016: lose all accumulated Destiny Points, to the Sickbay; half Fame when the Voyage ends (L2412).
+        return put(state, change(p, destiny=0, status="unconscious", voyage_unconscious=True, wounds=p.health))
+    raise Rejection(f"{p.name} can only fall Unconscious during a phase.")
+
+
+def _drop_legendary(state: SkullTales, p: Pirate, item: str | None) -> SkullTales:
+    if item is not None and state.legendary.get(item) == p.id:
+        legendary = {k: v for k, v in state.legendary.items() if k != item}
+        return replace(state, legendary=legendary)
+    return state
+
+
+def revived(state: SkullTales, event: PirateRevived, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if p.status != "unconscious":
+        raise Rejection(f"{p.name} is not Unconscious.")
+    # Revived in the Adventure or treated in the Sickbay: the Pirate is back with no Wounds left over.
+    state = put(state, change(p, status="active", wounds=0))
+    if event.reviver_id is not None:
+        reviver = active_pirate(state, event.reviver_id)
+        if reviver.id == p.id:
+            raise Rejection(f"{p.name} cannot revive themselves.")
+        state = put(state, change(reviver, destiny=min(reviver.destiny + 1, destiny_cap(reviver))))
+    return state
+
+
+def spaces_used(items: list[Item]) -> int:
+    """Half spaces used: Rum and Brew take half a space; Equipped gear takes none (L312)."""
+    return sum(0 if i.equipped else (1 if i.half_space else 2) for i in items)
+
+
+def inventory_limit(state: SkullTales) -> int:
+    extra = 1 if active(state.options, "cabin_boy.adventure.card_limit_plus_1") else 0
+    return (INVENTORY_SPACES + extra) * 2
+
+
+def without_item(p: Pirate, name: str, doing: str) -> list[Item]:
+    for index, item in enumerate(p.items):
+        if item.name == name:
+            return p.items[:index] + p.items[index + 1:]
+    if name in p.starting_gear:
+        raise Rejection(f"{p.name} cannot {doing} {name}: it is starting gear, which always stays with its owner.")
+    held = ", ".join(i.name for i in p.items) or "nothing"
+    raise Rejection(f"{p.name} does not carry {name}; {p.name}'s Record Sheet lists {held}.")
+
+
+def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
+    items = [*p.items, item]
+    if spaces_used(items) > inventory_limit(state):
+        held = ", ".join(i.name for i in p.items)
+        raise Rejection(
+            f"{p.name} cannot carry {item.name}: {p.name} already carries {held}, and there is room for starting "
+            f"gear plus {inventory_limit(state) // 2} items (Rum and Brew take half a space)."
+        )
+    if item.kind == "legendary":
+        holder = state.legendary.get(item.name)
+        if holder is not None:
+            raise Rejection(f"There is only one {item.name}, and {state.pirates[holder].name} holds it.")
+        if len(state.legendary) >= LEGENDARY_ITEMS:
+            raise Rejection(f"All {LEGENDARY_ITEMS} Legendary items are already held; {item.name} cannot be a sixth.")
+        state = replace(state, legendary={**state.legendary, item.name: p.id})
+    return put(state, change(p, items=items))
+
+
+def item_gained(state: SkullTales, event: ItemGained, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped)
+    state = take_item(state, p, item)
+    if event.price:
+        require_phase(state, "port", f"Buying {event.item}")
+        price = event.price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+        state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", meta, p.name)
+    return state
+
+
+def item_lost(state: SkullTales, event: ItemLost, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    state = put(state, change(p, items=without_item(p, event.item, "lose")))
+    state = _drop_legendary(state, p, event.item)
+    if event.sold_for:
+        require_phase(state, "port", f"Selling {event.item}")
+        state = gain_coins(state, p.id, event.sold_for, "sale", f"sold {event.item}", meta)
+    return state
+
+
+def item_given(state: SkullTales, event: ItemGiven, meta: Meta) -> SkullTales:
+    giver = active_pirate(state, event.from_pirate)
+    taker = active_pirate(state, event.to_pirate)
+    items = without_item(giver, event.item, "give")
+    item = next(i for i in giver.items if i.name == event.item)
+    state = put(state, change(giver, items=items))
+    state = _drop_legendary(state, giver, event.item)
+    return take_item(state, state.pirates[taker.id], item)
+
+
+def curse_gained(state: SkullTales, event: CurseGained, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if p.cursed:
+        raise Rejection(f"{p.name} is already Cursed.")
+    return put(state, change(p, cursed=True))
+
+
+def penance_chosen(state: SkullTales, event: PenanceChosen, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Atonement at the Chapel")
+    if not p.cursed:
+        raise Rejection(f"{p.name} is not Cursed and has nothing to atone for.")
+    if p.penance is not None:
+        raise Rejection(f"{p.name} is already doing the penance for the {p.penance.capitalize()}.")
+    state = spend_time(state, p.id, 1, "seek Atonement")
+    cost = PENANCES[event.penance]
+    state = pay(state, f"pirate:{p.id}", cost, f"do the penance for the {event.penance.capitalize()}",
+                "penance", meta, p.name)
+    return put(state, change(state.pirates[p.id], penance=event.penance, penance_serial=state.phase_serial))
+
+
+def curse_removed(state: SkullTales, event: CurseRemoved, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    if not p.cursed:
+        raise Rejection(f"{p.name} is not Cursed.")
+    if event.by == "atonement":
+        require_phase(state, "port", "Lifting a Curse by Atonement")
+        if p.penance is None or p.penance_serial >= state.phase_serial:
+            raise Rejection(
+                f"{p.name} must first choose a penance and fulfil it in the next Adventure, then return to the "
+                "Chapel in a later Port Phase."
+            )
+        return put(state, change(p, cursed=False, penance=None, penance_serial=0))
+    if event.purger_id is None:
+        raise Rejection("Name the Mystic who used Purge.")
+    purger = active_pirate(state, event.purger_id)
+    if not has_skill(purger, "Purge"):
+        raise Rejection(f"{purger.name} does not know Purge.")
+    state = put(state, change(p, cursed=False, penance=None, penance_serial=0))
+    return add_fame(state, purger.id, 3)
+
+
+def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Healing in Port")
+    recover = state.options.port_destiny_discard == "recover"
+    if event.service == "charity":
+        # Chapel: 1 Time Unit and 2 Coins to "discard 1 Destiny Point or recover 1 Wound".
+        if (event.wounds, event.destiny) not in ((1, 0), (0, 1)) or event.times != 1:
+            raise Rejection(f"Charity gives {p.name} either 1 Wound recovered or 1 Destiny Point, once per visit.")
+        state = spend_time(state, p.id, 1, "give to Charity")
+        state = pay(state, f"pirate:{p.id}", CHARITY_COINS, "give to Charity", "charity", meta, p.name)
+    elif event.service == "rest":
+        if state.captain != p.id:
+            raise Rejection(f"{p.name} cannot Rest at the Docks: only the Captain can.")
+        # Per Time Unit: 1 Wound and 1 Destiny Point, 2 Destiny Points, or 2 Wounds.
+        if event.times < 1 or event.wounds + event.destiny != 2 * event.times:
+            raise Rejection(
+                f"Each Time Unit of Rest gives {p.name} two of Wounds and Destiny Points together "
+                f"({event.times} Time Units give {2 * event.times})."
+            )
+        state = spend_time(state, p.id, event.times, "Rest")
+    else:
+        # Manor: 10 Coins and 1 Time Unit, all Wounds and all Destiny Points.
+        if event.times != 1:
+            raise Rejection("Luxury Treatment is taken once per visit.")
+        state = spend_time(state, p.id, 1, "take the Luxury Treatment")
+        state = pay(state, f"pirate:{p.id}", LUXURY_COINS, "take the Luxury Treatment", "luxury_treatment",
+                    meta, p.name)
+        p = state.pirates[p.id]
+        cap = destiny_cap(p)
+        destiny = cap if recover else 0
+        return put(state, change(p, wounds=0, destiny=destiny))
+    p = state.pirates[p.id]
+    if event.wounds > p.wounds:
+        raise Rejection(f"{p.name} cannot recover {event.wounds} Wounds: {p.name} has {p.wounds}.")
+    destiny = min(p.destiny + event.destiny, destiny_cap(p)) if recover else max(p.destiny - event.destiny, 0)
+    return put(state, change(p, wounds=p.wounds - event.wounds, destiny=destiny))
+
+
+def manor_entered(state: SkullTales, event: ManorEntered, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Entering Madame Claude's Manor")
+    # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (L1415).
+    if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
+        return state
+    fee = MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)
+    return pay(state, f"pirate:{p.id}", fee, "enter Madame Claude's Manor", "manor", meta, p.name)
+
+
+def time_spent(state: SkullTales, event: TimeSpent, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Spending Time Units")
+    if event.amount <= 0:
+        raise Rejection(f"{p.name} spends a positive number of Time Units, not {event.amount}.")
+    return spend_time(state, p.id, event.amount, event.purpose or "move")
+
+
+def approval_given(state: SkullTales, event: ApprovalGiven, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", f"{event.master}'s {event.kind.capitalize()}")
+    mark = Mark(kind=event.kind, permanent=event.permanent)
+    before = p.approvals.get(event.master)
+    # Disapproval prevails over Approval (L1226), unless the Cabin Boy setting lets a later Approval win.
+    if before is not None and before.kind == "disapproval" and event.kind == "approval":
+        if not active(state.options, "cabin_boy.port.approval_prevails"):
+            return state
+    return put(state, change(p, approvals={**p.approvals, event.master: mark}))
+
+
+def campaign_completed(state: SkullTales, event: CampaignCompleted, meta: Meta) -> SkullTales:
+    for p in state.pirates.values():
+        if p.status != "retired":
+            state = put(state, change(p, campaigns_completed=p.campaigns_completed + 1))
+    return replace(state, campaigns_completed=state.campaigns_completed + 1)
+

@@ -1,0 +1,261 @@
+"""The Captain's ship: types, upgrades, damage and repairs, Cannons, Groups of Pirates, the Hold and its Cargo Rate,
+and the Goods trade at the Docks (L1320-1365, L1931-1938, L2117-2119)."""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from events.skull_tales import (
+    GoodsGained, GoodsSpent, GoodsTraded, GroupHired, GroupLost, ShipBought, ShipDamaged, ShipRepaired, ShipUpgraded,
+    UpgradeUsed,
+)
+from projections.game import Meta, Rejection
+from projections.skull_tales.booty import move, pay, require_captain, spend_time
+from projections.skull_tales.options import active
+from projections.skull_tales.pirates import add_fame, lose_fame
+from projections.skull_tales.state import Ship, SkullTales, active_pirate, require_phase
+
+MAX_CANNONS = 5
+MAX_GROUPS = 6
+SAIL_REPAIR, HOLD_REPAIR = 50, 25  # L1322
+PRISONER_REWARD = 25
+BUYABLE_LIMITED = ("Wood", "Supplies", "Rum")
+GROUP_LOST_FAME = 3
+
+
+def southern_lady() -> Ship:
+    """The crew's first ship, "The Southern Lady" (L1931-1938): a Brigantine with 3 Cannons, printed so."""
+    return Ship(
+        name="The Southern Lady", ship_type="Brigantine", sails=3, sails_max=6, hold=7, hold_max=9, cannons=3,
+        groups=4, speed=-1, goods={"Rum": 2, "Supplies": 3},
+    )
+
+
+def tokens(ship: Ship) -> int:
+    return sum(ship.goods.values()) + ship.cannons
+
+
+def hold_spaces(ship: Ship) -> int:
+    """Two tokens per column of the Hold still afloat."""
+    return 2 * (ship.hold - ship.hold_impacts)
+
+
+def cargo_rate(state: SkullTales, ship: Ship) -> int:
+    """Tokens fill columns from the right: columns 1-4 give 2, 5-7 give 3, 8-10 give 4 (L2117)."""
+    columns = math.ceil(tokens(ship) / 2)
+    rate = 2 if columns <= 4 else 3 if columns <= 7 else 4
+    if active(state.options, "cabin_boy.voyage.cargo_rate_minus_1"):
+        rate -= 1
+    return rate
+
+
+def _ship(state: SkullTales) -> Ship:
+    if state.ship is None:
+        raise Rejection("The crew has no ship yet.")
+    return state.ship
+
+
+def _check_hold(ship: Ship, doing: str) -> None:
+    if tokens(ship) > hold_spaces(ship):
+        raise Rejection(
+            f"The Hold cannot {doing}: it has room for {hold_spaces(ship)} tokens and would hold {tokens(ship)} "
+            "(Goods and Cannons)."
+        )
+
+
+def ship_bought(state: SkullTales, event: ShipBought, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    doing = f"buy a {event.ship_type}"
+    require_captain(state, p.id, doing)
+    require_phase(state, "port", "Buying a ship")
+    smaller = 1 if active(state.options, "admiral.voyage.ships_minus_1") else 0
+    old = state.ship
+    # The old ship's Sails, Cannons and Upgrades bargain the price and are lost; Coins and Goods stay (L1344).
+    new = Ship(
+        name=event.name or event.ship_type, ship_type=event.ship_type,
+        sails=event.sails - smaller, sails_max=event.sails_max - smaller,
+        hold=event.hold - smaller, hold_max=event.hold_max - smaller, cannons=event.cannons - smaller,
+        groups=(old.groups if old and state.options.ship_purchase_keeps_groups else 0),
+        speed=event.speed, goods=dict(old.goods) if old else {},
+    )
+    _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
+    state = spend_time(state, p.id, 1, doing)
+    state = pay(state, "crew_booty", event.price, doing, "ship", meta, p.name)
+    return replace(state, ship=new)
+
+
+def ship_upgraded(state: SkullTales, event: ShipUpgraded, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    ship = _ship(state)
+    doing = f"buy the {event.upgrade} upgrade"
+    require_captain(state, p.id, doing)
+    require_phase(state, "port", "Upgrading the ship")
+    upgrades = dict(ship.upgrades)
+    if event.effect == "hold":
+        if ship.hold >= ship.hold_max:
+            raise Rejection(f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}.")
+        ship = replace(ship, hold=ship.hold + 1)
+    elif event.effect == "sails":
+        if ship.sails >= ship.sails_max:
+            raise Rejection(f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}.")
+        ship = replace(ship, sails=ship.sails + 1)
+    elif event.effect == "cannon":
+        if ship.cannons >= MAX_CANNONS:
+            raise Rejection(f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may.")
+        ship = replace(ship, cannons=ship.cannons + 1)
+        _check_hold(ship, "take another Cannon")
+    else:
+        key = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
+        if upgrades.get(key, 0) >= event.limit:
+            raise Rejection(f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}.")
+        upgrades[key] = upgrades.get(key, 0) + 1
+        ship = replace(ship, upgrades=upgrades)
+    cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
+    state = spend_time(state, p.id, 1, doing)
+    state = pay(state, "crew_booty", cost, doing, "upgrade", meta, p.name)
+    return replace(state, ship=ship)
+
+
+def upgrade_used(state: SkullTales, event: UpgradeUsed, meta: Meta) -> SkullTales:
+    ship = _ship(state)
+    if ship.upgrades.get(event.upgrade, 0) == 0:
+        have = ", ".join(ship.upgrades) or "none"
+        raise Rejection(f"The ship has no {event.upgrade} to use (upgrades: {have}).")
+    upgrades = {**ship.upgrades, event.upgrade: ship.upgrades[event.upgrade] - 1}
+    if upgrades[event.upgrade] == 0:
+        del upgrades[event.upgrade]
+    return replace(state, ship=replace(ship, upgrades=upgrades))
+
+
+def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTales:
+    ship = _ship(state)
+    if event.sails < 0 or event.hold < 0:
+        raise Rejection("Impacts are counted up; repairs take them away.")
+    goods = dict(ship.goods)
+    for name, count in event.discarded_goods.items():
+        if goods.get(name, 0) < count:
+            raise Rejection(f"The Hold has {goods.get(name, 0)} {name} and cannot lose {count}.")
+        goods[name] -= count
+        if goods[name] == 0:
+            del goods[name]
+    if event.discarded_cannons > ship.cannons:
+        raise Rejection(f"The ship has {ship.cannons} Cannons and cannot lose {event.discarded_cannons}.")
+    ship = replace(
+        ship, sails_damaged=min(ship.sails_damaged + event.sails, ship.sails),
+        hold_impacts=ship.hold_impacts + event.hold, goods=goods, cannons=ship.cannons - event.discarded_cannons,
+    )
+    if ship.hold - ship.hold_impacts <= 1:
+        # "If the «Hold» Impact token reaches 1, the ship sinks." (L2302)
+        return replace(state, ship=replace(ship, hold_impacts=ship.hold - 1))
+    _check_hold(ship, "keep every token after the Impacts (discard those in the lost columns)")
+    return replace(state, ship=ship)
+
+
+def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    ship = _ship(state)
+    require_captain(state, p.id, "repair the ship")
+    require_phase(state, "port", "Repairing the ship")
+    if not 0 <= event.sails <= ship.sails_damaged or not 0 <= event.hold <= ship.hold_impacts:
+        raise Rejection(
+            f"{p.name} cannot repair {event.sails} Sails and {event.hold} Hold Impacts: the ship has "
+            f"{ship.sails_damaged} damaged Sails and {ship.hold_impacts} Hold Impacts."
+        )
+    cost = SAIL_REPAIR * event.sails + HOLD_REPAIR * event.hold
+    state = spend_time(state, p.id, 1, "arrange repairs")
+    state = pay(state, "crew_booty", cost, "repair the ship", "repairs", meta, p.name)
+    ship = replace(ship, sails_damaged=ship.sails_damaged - event.sails, hold_impacts=ship.hold_impacts - event.hold)
+    return replace(state, ship=ship)
+
+
+def group_hired(state: SkullTales, event: GroupHired, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    ship = _ship(state)
+    require_captain(state, p.id, "hire a Group of Pirates")
+    require_phase(state, "port", "Hiring a Group of Pirates")
+    if ship.groups >= MAX_GROUPS:
+        raise Rejection(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
+    state = spend_time(state, p.id, 1, "hire a Group of Pirates")
+    state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", meta, p.name)
+    return replace(state, ship=replace(ship, groups=ship.groups + 1))
+
+
+def group_lost(state: SkullTales, event: GroupLost, meta: Meta) -> SkullTales:
+    ship = _ship(state)
+    if ship.groups == 0:
+        raise Rejection("The ship has no Group of Pirates left to lose.")
+    state = replace(state, ship=replace(ship, groups=ship.groups - 1))
+    if state.phase == "voyage":
+        state = replace(state, morale=max(state.morale - 3, 0))
+    if state.captain is not None:
+        state = lose_fame(state, state.captain, GROUP_LOST_FAME, "a Group of Pirates eliminated")
+    return state
+
+
+def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    ship = _ship(state)
+    doing = f"{event.direction} {event.quantity} {event.goods}"
+    require_captain(state, p.id, f"trade {event.goods}")
+    require_phase(state, "port", "Trading Goods")
+    if event.quantity <= 0:
+        raise Rejection(f"{p.name} trades a positive number of {event.goods}, not {event.quantity}.")
+    price = event.price
+    if event.goods == "Sugar":
+        if event.roll is None or not 1 <= event.roll <= 6:
+            raise Rejection("Sugar's price is one die x 10: log the die (roll 1-6).")
+        price = event.roll * 10
+    goods = dict(ship.goods)
+    if event.direction == "buy":
+        if state.options.goods_buyable == "wood_supplies_rum" and event.goods not in BUYABLE_LIMITED:
+            raise Rejection(f"{p.name} cannot buy {event.goods}: the Docks sell only Wood, Supplies and Rum.")
+        if not event.sellable:
+            raise Rejection(f"{event.goods} cannot be bought or sold.")
+        goods[event.goods] = goods.get(event.goods, 0) + event.quantity
+        ship = replace(ship, goods=goods)
+        _check_hold(ship, f"take {event.quantity} more {event.goods}")
+        state = spend_time(state, p.id, 2, "trade")
+        state = pay(state, "crew_booty", price * event.quantity, doing, "trade", meta, p.name)
+        return replace(state, ship=ship)
+    if goods.get(event.goods, 0) < event.quantity:
+        raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(event.goods, 0)} {event.goods}.")
+    if event.direction == "sell" and not event.sellable:
+        raise Rejection(f"{event.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
+    if event.direction == "deliver" and event.sellable:
+        raise Rejection(f"{event.goods} are sold, not delivered.")
+    goods[event.goods] -= event.quantity
+    if goods[event.goods] == 0:
+        del goods[event.goods]
+    state = spend_time(state, p.id, 2, "trade")
+    state = replace(state, ship=replace(ship, goods=goods))
+    to = "crew_booty"
+    if event.direction == "deliver" and state.options.prisoner_reward_to == "personal":
+        to = f"pirate:{p.id}"
+    return move(state, "source:trade", to, price * event.quantity, doing, meta)
+
+
+def goods_gained(state: SkullTales, event: GoodsGained, meta: Meta) -> SkullTales:
+    ship = _ship(state)
+    if event.quantity <= 0:
+        raise Rejection(f"The crew gains a positive number of {event.goods}, not {event.quantity}.")
+    ship = replace(ship, goods={**ship.goods, event.goods: ship.goods.get(event.goods, 0) + event.quantity})
+    _check_hold(ship, f"take {event.quantity} {event.goods}")
+    state = replace(state, ship=ship)
+    if event.pirate_id is not None:
+        # A Character who plunders a Goods token gains 1 Fame for it (L2392).
+        active_pirate(state, event.pirate_id)
+        state = add_fame(state, event.pirate_id, event.quantity)
+    return state
+
+
+def goods_spent(state: SkullTales, event: GoodsSpent, meta: Meta) -> SkullTales:
+    ship = _ship(state)
+    have = ship.goods.get(event.goods, 0)
+    if event.quantity <= 0 or have < event.quantity:
+        raise Rejection(f"The Hold has {have} {event.goods}; it cannot spend {event.quantity}.")
+    goods = {**ship.goods, event.goods: have - event.quantity}
+    if goods[event.goods] == 0:
+        del goods[event.goods]
+    return replace(state, ship=replace(ship, goods=goods))

@@ -1,0 +1,266 @@
+"""The state of a Skull Tales campaign: record sheets, the Captain's ship, the booty and its ledger, the chapter.
+
+Two layers (digest section 0): what the Record Sheet holds (`fame`, `coins`) and what is at risk in the current
+phase (`phase_fame`, `phase_coins`, Trust Points, Time Units), banked, halved or lost when the phase ends.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from projections.game import Rejection
+from projections.skull_tales.options import Options
+
+ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "perception", "charisma")
+# L1004: the minimum value of these attributes is 2; an injury that would bring one to 1 is ignored.
+FLOORED = ("strength", "agility", "intelligence", "perception")
+
+
+class Struct(msgspec.Struct, frozen=True, kw_only=True):
+    pass
+
+
+class LearnedSkill(Struct, kw_only=True):
+    name: str
+    skill_class: str
+    special: bool = False
+    phase_serial: int = 0  # the phase it was learned in: a master must have known it before this Port (L1515)
+    effects: dict[str, int] = {}
+
+
+class Item(Struct, kw_only=True):
+    name: str
+    kind: Literal["gear", "legendary", "item_token"] = "gear"
+    half_space: bool = False
+    equipped: bool = False
+
+
+class Mark(Struct, kw_only=True):
+    kind: Literal["approval", "disapproval"]
+    permanent: bool = False
+
+
+class Debt(Struct, kw_only=True):
+    """A sum a Pirate owes and could not pay: taken from their next Salary (L1274)."""
+
+    to: str  # an account ("pirate:anne") or a sink ("sink:retirement")
+    amount: int
+    reason: str
+
+
+class Loan(Struct, kw_only=True):
+    lender: str
+    principal: int
+    owed: int  # 6 Coins for every 5 loaned (L1419)
+    phase_serial: int  # Debtor "from the next Port Phase onwards"
+
+
+class Pirate(Struct, kw_only=True):
+    id: str
+    name: str
+    archetype: str
+    player: str = ""
+    classes: list[str]
+    dominant_hand: Literal["left", "right"] = "right"
+    base: dict[str, int]
+    action_points: int
+    health: int
+    destiny_max: int
+    salary: int
+    starting_skills: list[str] = []
+    skills: list[LearnedSkill] = []
+    starting_gear: list[str] = []
+    items: list[Item] = []
+    fame: int = 0
+    coins: int = 0
+    phase_fame: int = 0
+    phase_coins: int = 0
+    wounds: int = 0
+    destiny: int = 0
+    status: Literal["active", "unconscious", "must_retire", "retired"] = "active"
+    cursed: bool = False
+    penance: str | None = None
+    penance_serial: int = 0
+    injuries: list[str] = []
+    injury_changes: dict[str, int] = {}
+    lost_hands: list[str] = []
+    movement: int = 0
+    prostheses: list[str] = []
+    feats: list[str] = []
+    special_skill_capacity: int = 3
+    approvals: dict[str, Mark] = {}
+    time_units: int = 0
+    salary_collected: bool = False
+    loan: Loan | None = None
+    debts: list[Debt] = []
+    compensated_injuries: list[str] = []
+    adventures_total_success: int = 0
+    campaigns_completed: int = 0
+    assignments_as_captain: int = 0
+    ally_hired_chapter: int = 0
+    voyage_unconscious: bool = False
+    replaces: str | None = None
+    retired_reason: str | None = None
+
+
+class Ally(Struct, kw_only=True):
+    id: str
+    archetype: str
+    hirer: str
+    charisma: int
+    salary: int
+    fame_cost: int
+    status: Literal["hired", "dead", "dismissed"] = "hired"
+    paid_serial: int = 0  # the Port Phase whose upkeep is paid
+    coins: int = 0  # Coins the Ally gained this Adventure (half go to the hirer, L725)
+    hired_chapter: int = 0
+
+
+class Ship(Struct, kw_only=True):
+    name: str
+    ship_type: str
+    sails: int  # capacity, upgradeable to sails_max
+    sails_max: int
+    sails_damaged: int = 0
+    hold: int  # capacity in columns of two spaces
+    hold_max: int
+    hold_impacts: int = 0
+    cannons: int
+    groups: int = 4
+    speed: int = 0
+    upgrades: dict[str, int] = {}
+    goods: dict[str, int] = {}
+
+
+class Entry(Struct, kw_only=True):
+    """One movement of Coins: from an account or a rules source, to an account or a rules sink."""
+
+    position: int
+    source: str
+    to: str
+    amount: int
+    reason: str
+
+
+class Assignment(Struct, kw_only=True):
+    name: str
+    holder: str
+
+
+class Compensation(Struct, kw_only=True):
+    """A payment the next Port's setup makes (L1271-1274)."""
+
+    kind: Literal["injury", "retirement", "lost_ally"]
+    payer: str | None  # None: every other active Pirate pays
+    to: str  # an account or a sink
+    amount: int
+    about: str
+
+
+class Snapshot(Struct, kw_only=True):
+    """The crew at the start of an Adventure, restored when it must be repeated (L1096)."""
+
+    pirates: dict[str, Pirate]
+    allies: dict[str, Ally]
+    ledger_length: int
+    crew_booty: int
+    pending: list[Compensation] = []
+
+
+class Roll(Struct, kw_only=True):
+    position: int
+    character_id: str | None
+    purpose: str | None
+    faces: list[int]
+    target: int | None
+    successes: int | None
+    success: bool | None
+    destiny: bool = False
+
+
+class SkullTales(Struct, kw_only=True):
+    options: Options
+    pirates: dict[str, Pirate] = {}
+    allies: dict[str, Ally] = {}
+    captain: str | None = None
+    former_captains: list[str] = []
+    ship: Ship | None = None
+    crew_booty: int = 0
+    buried: dict[str, dict[str, int]] = {}  # burier -> island -> Coins
+    ledger: list[Entry] = []
+    legendary: dict[str, str] = {}  # Legendary item -> holder
+    chapter: int = 0
+    chapter_phases: list[str] = []
+    phase: str | None = None
+    phases_done: list[str] = []
+    phase_serial: int = 0
+    solo: bool = False
+    morale: int = 20
+    trust: dict[str, int] = {}
+    assignment: Assignment | None = None
+    pending: list[Compensation] = []
+    adventure_fame: dict[str, int] = {}  # Fame gained in the current or last Adventure (captaincy, L1106)
+    snapshot: Snapshot | None = None
+    plus_one: list[str] = []  # characters who spent a Destiny Point for +1 per die on their next roll
+    rolls: list[Roll] = []
+    campaigns_completed: int = 0
+
+
+def pirate(state: SkullTales, pirate_id: str) -> Pirate:
+    """The pirate, or a Rejection naming the crew."""
+    try:
+        return state.pirates[pirate_id]
+    except KeyError:
+        crew = ", ".join(state.pirates) or "nobody yet"
+        raise Rejection(f"There is no pirate {pirate_id!r} in this crew (the crew: {crew}).") from None
+
+
+def active_pirate(state: SkullTales, pirate_id: str) -> Pirate:
+    p = pirate(state, pirate_id)
+    if p.status == "retired":
+        raise Rejection(f"{p.name} has retired from the campaign.")
+    return p
+
+
+def put(state: SkullTales, p: Pirate) -> SkullTales:
+    return msgspec.structs.replace(state, pirates={**state.pirates, p.id: p})
+
+
+def change(p: Pirate, **fields: object) -> Pirate:
+    return msgspec.structs.replace(p, **fields)
+
+
+def in_play(state: SkullTales) -> list[Pirate]:
+    return [p for p in state.pirates.values() if p.status != "retired"]
+
+
+def require_phase(state: SkullTales, phase: str, doing: str) -> None:
+    if state.phase != phase:
+        now = f"the {state.phase} phase" if state.phase else "no phase"
+        raise Rejection(f"{doing} happens in the {phase.capitalize()} Phase, and this is {now}.")
+
+
+def has_skill(p: Pirate, name: str) -> bool:
+    return name in p.starting_skills or any(s.name == name for s in p.skills)
+
+
+def skill_effect(p: Pirate, key: str) -> int:
+    return sum(s.effects.get(key, 0) for s in p.skills)
+
+
+def attribute(p: Pirate, name: str) -> int:
+    """The attribute as it stands now: the card, injuries (not below 2, L1004), prostheses and skills."""
+    base = p.base[name]
+    value = base + p.injury_changes.get(name, 0)
+    if name in FLOORED and value < base:
+        value = max(value, min(base, 2))
+    if name == "perception" and "eye_patch" in p.prostheses:
+        value += 1
+    return value + skill_effect(p, name)
+
+
+def destiny_cap(p: Pirate) -> int:
+    return p.destiny_max + skill_effect(p, "destiny_points")
+
