@@ -1,0 +1,193 @@
+"""Characters: joining, moving between locations, damage, death and return, hero points."""
+
+from __future__ import annotations
+
+import msgspec
+
+from events.pacg import (
+    CHARACTER_ZONES,
+    CharacterDied,
+    CharacterJoined,
+    CharacterMoved,
+    CharacterRevived,
+    DamageDealt,
+    HeroPointAwarded,
+    HeroPointSpent,
+)
+from projections.game import Rejection
+from projections.pacg.state import Character, Pending, Scenario, State
+from projections.pacg.zones import SET_ASIDE, Work, character_cards, character_key
+
+# The base set holds four character decks; the Character Add-On Deck raises the table to six.
+MAX_CHARACTERS = 6
+
+
+def character(state: State, character_id: str) -> Character:
+    found = state.characters.get(character_id)
+    if found is None:
+        known = ", ".join(sorted(state.characters)) or "none yet"
+        raise Rejection(f"No character {character_id} has joined this campaign (characters: {known}).")
+    return found
+
+
+def playing(state: State, character_id: str) -> tuple[Character, Scenario]:
+    """A living character of the scenario in progress."""
+    found = character(state, character_id)
+    scenario = state.scenario
+    if scenario is None:
+        raise Rejection(f"No scenario is in progress, so {found.name} cannot do that now.")
+    if character_id not in scenario.party:
+        raise Rejection(f"{found.name} is not playing {scenario.name}.")
+    if not found.alive:
+        raise Rejection(f"{found.name} is dead and can do nothing for the rest of {scenario.name}.")
+    return found, scenario
+
+
+def _replace(state: State, character_id: str, **changes: object) -> dict[str, Character]:
+    characters = dict(state.characters)
+    characters[character_id] = msgspec.structs.replace(characters[character_id], **changes)
+    return characters
+
+
+def joined(state: State, event: CharacterJoined) -> State:
+    existing = state.characters.get(event.character_id)
+    if existing is not None:
+        if existing.alive or state.scenario is not None:
+            raise Rejection(f"{existing.name} has already joined this campaign, played by {existing.player}.")
+        if character_cards(state, event.character_id):
+            raise Rejection(f"{existing.name}'s cards must go back before a new {event.name} joins.")
+    elif sum(1 for c in state.characters.values() if c.alive) >= MAX_CHARACTERS:
+        raise Rejection(f"{event.name} cannot join: the game holds at most {MAX_CHARACTERS} characters at once.")
+    if state.scenario is not None:
+        raise Rejection(f"{event.name} cannot join during the scenario {state.scenario.name}; join between scenarios.")
+    characters = dict(state.characters)
+    # A character who died and starts again gets none of the feats she had (rulebook, Dying).
+    characters[event.character_id] = Character(name=event.name, player=event.player, card=event.card)
+    return msgspec.structs.replace(state, characters=characters)
+
+
+def moved(state: State, event: CharacterMoved) -> State:
+    mover, scenario = playing(state, event.character_id)
+    if event.to not in scenario.places:
+        raise Rejection(f"{event.to} is not a location of {scenario.name}.")
+    fleet = state.fleet
+    if scenario.turn is None:
+        if event.moved_with:
+            raise Rejection("Before the first turn each player places her own token; nobody sails along.")
+        if fleet.anchored is not None and event.to != fleet.anchored:
+            raise Rejection(
+                f"The {fleet.current} is anchored at {fleet.anchored}, so every character starts there, "
+                f"not at {event.to}."
+            )
+        return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
+    if scenario.turn != event.character_id and event.moved_with:
+        raise Rejection(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
+    characters = _replace(state, event.character_id, location=event.to)
+    if event.moved_with:
+        if fleet.anchored is not None:
+            raise Rejection(f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}.")
+        if fleet.wrecked:
+            raise Rejection(f"The {fleet.current} is wrecked: other characters cannot move with {mover.name}.")
+        for other_id in event.moved_with:
+            other, _ = playing(state, other_id)
+            if other.location != mover.location:
+                raise Rejection(
+                    f"{other.name} is at {other.location}, not on the ship with {mover.name} at {mover.location}."
+                )
+            characters[other_id] = msgspec.structs.replace(other, location=event.to)
+    return msgspec.structs.replace(state, characters=characters)
+
+
+def damage_dealt(state: State, event: DamageDealt) -> State:
+    found, _ = playing(state, event.character_id)
+    if event.amount < 0:
+        raise Rejection(f"{found.name} cannot be dealt {event.amount} damage.")
+    hand = state.zones.get(character_key(event.character_id, "hand"))
+    in_hand = sum(hand.known.values()) if hand else 0
+    # Damage discards that many cards from the hand; a short hand is discarded whole and the rest ignored.
+    owed = min(event.amount, in_hand)
+    if not owed:
+        return state
+    return msgspec.structs.replace(state, pending=Pending("damage", owed, event.character_id))
+
+
+def died(state: State, event: CharacterDied) -> State:
+    found, scenario = playing(state, event.character_id)
+    work = Work(state)
+    buried = character_key(event.character_id, "buried")
+    # Bury deck, hand, recovery pile, displayed cards and discards (Core rules; the 2013 text names three of them).
+    for zone in CHARACTER_ZONES:
+        if zone == "buried":
+            continue
+        key = character_key(event.character_id, zone)
+        for name, count in list(work.pile(key)[0].items()):
+            work.add_known(key, name, -count)
+            work.add_known(buried, name, count)
+    characters = _replace(state, event.character_id, alive=False, died_in=state.scenarios_played, location=None)
+    new_scenario = scenario
+    if all(not characters[member].alive for member in scenario.party):
+        new_scenario = msgspec.structs.replace(scenario, status="lost", loss="every character is dead")
+    return work.commit(characters=characters, scenario=new_scenario, pending=None)
+
+
+def revived(state: State, event: CharacterRevived) -> State:
+    found = character(state, event.character_id)
+    scenario = state.scenario
+    if found.alive:
+        raise Rejection(f"{found.name} is alive; only the dead return from death.")
+    if scenario is None or event.character_id not in scenario.party:
+        raise Rejection(
+            f"{found.name} can return from death by a card's power only during the scenario she died in; after it, "
+            "spend hero points (hero_point.spent for return_from_death)."
+        )
+    if scenario.status == "lost":
+        raise Rejection(f"{scenario.name} is lost; nobody returns from death now.")
+    return msgspec.structs.replace(state, characters=_replace(state, event.character_id, alive=True, died_in=None))
+
+
+def hero_point_awarded(state: State, event: HeroPointAwarded) -> State:
+    found = character(state, event.character_id)
+    if not found.alive:
+        raise Rejection(f"{found.name} is dead and cannot be awarded a hero point.")
+    characters = _replace(state, event.character_id, hero_points=found.hero_points + 1)
+    return msgspec.structs.replace(state, characters=characters, fresh_hero_point=event.character_id)
+
+
+def hero_point_spent(state: State, event: HeroPointSpent) -> State:
+    found = character(state, event.character_id)
+    if found.hero_points < 1:
+        raise Rejection(f"{found.name} has no hero point to spend.")
+    if event.for_ == "feat":
+        if state.fresh_hero_point != event.character_id:
+            raise Rejection(
+                f"{found.name} can spend a hero point on a feat only when it is awarded, right after "
+                "hero_point.awarded."
+            )
+        characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)
+        return msgspec.structs.replace(state, characters=characters)
+    if event.for_ == "reroll":
+        playing(state, event.character_id)
+        characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)
+        return msgspec.structs.replace(state, characters=characters)
+    # Return from death: after the scenario, spend all hero points (at least 1).
+    if found.alive:
+        raise Rejection(f"{found.name} is alive; there is no death to return from.")
+    if state.scenario is not None:
+        raise Rejection(f"{found.name} can spend hero points to return from death only after the scenario ends.")
+    if found.died_in != state.scenarios_played:
+        raise Rejection(f"{found.name}'s death is permanent: it was not in the scenario just played.")
+    work = Work(state)
+    deck = character_key(event.character_id, "deck")
+    # Her cards went to the party's spare cards when the scenario ended; they come back to her deck.
+    for name, count in _own_cards(state, event.character_id).items():
+        take = min(count, work.known(SET_ASIDE, name))
+        if take:
+            work.add_known(SET_ASIDE, name, -take)
+            work.add_known(deck, name, take)
+    characters = _replace(state, event.character_id, alive=True, died_in=None, hero_points=0)
+    return work.commit(characters=characters)
+
+
+def _own_cards(state: State, character_id: str) -> dict[str, int]:
+    """The cards a character had when she died, as the scenario's end recorded them."""
+    return state.dead_cards.get(character_id, {})

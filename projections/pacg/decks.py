@@ -1,0 +1,167 @@
+"""Building and rebuilding character decks against the cards list, the vault and the deck rules in force."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
+from projections.game import Rejection
+from projections.pacg.state import Character, State
+from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
+
+TEMPEST_RISING = "Tempest Rising"
+
+
+def cards_list(character: Character) -> dict[str, int]:
+    """How many cards of each type the deck must hold, with the card feats checked so far."""
+    counts = {}
+    for card_type, line in character.card.cards_list.items():
+        checked = character.feats.get(f"card|{card_type}", 0)
+        counts[card_type] = line.feats[checked - 1] if checked else line.count
+    return counts
+
+
+def mismatch(state: State, character: Character, names: Counter[str]) -> str | None:
+    """Why these cards do not make the character's deck, or None when they do. Loot counts as its type."""
+    by_type: Counter[str] = Counter()
+    for name, count in names.items():
+        info = state.cards.get(name)
+        if info is None:
+            return f"Quartermaster knows no card named {name}."
+        by_type[info.counts_as] += count
+    wanted = cards_list(character)
+    problems = []
+    for card_type in sorted(set(wanted) | set(by_type)):
+        have, want = by_type.get(card_type, 0), wanted.get(card_type, 0)
+        if have != want:
+            problems.append(f"{have} {_plural(card_type, have)} where the cards list asks for {want}")
+    if problems:
+        return f"{character.name}'s deck does not match the cards list: it has {'; '.join(problems)}."
+    return None
+
+
+def _plural(card_type: str, count: int) -> str:
+    if count == 1:
+        return card_type
+    return "allies" if card_type == "ally" else f"{card_type}s"
+
+
+def vault_rule(state: State, name: str) -> str | None:
+    """Why a card may not come from the vault into a deck under the rules in force, or None when it may."""
+    info = state.cards[name]
+    if state.options.deck_rule == "level":
+        limit = max(0, state.last_number - 2)
+        if info.level > limit:
+            return (
+                f"{name} is level {info.level}; cards taken from the {word(state, 'vault')} may be at most level "
+                f"{limit} (the latest scenario's # minus 2, minimum 0)."
+            )
+        return None
+    if TEMPEST_RISING in state.adventures_begun and state.adventure is not None:
+        # From Tempest Rising on: the base set, the Character Add-On Deck, and adventure decks at least 2 lower.
+        if info.product in ("B", "C"):
+            return None
+        if info.product is not None and info.product.isdigit() and int(info.product) <= state.adventure.number - 2:
+            return None
+        if "basic" in (trait.lower() for trait in info.traits):
+            return None
+        return (
+            f"{name} comes from product {info.product}; after Tempest Rising, cards from the "
+            f"{word(state, 'vault')} must come from the base set, the Character Add-On Deck, or an adventure deck "
+            f"numbered at most {state.adventure.number - 2}."
+        )
+    if "basic" not in (trait.lower() for trait in info.traits):
+        return f"{name} does not have the Basic trait; a deck takes only Basic cards from the {word(state, 'vault')}."
+    return None
+
+
+def _character(state: State, character_id: str) -> Character:
+    character = state.characters.get(character_id)
+    if character is None:
+        raise Rejection(f"No character {character_id} has joined this campaign.")
+    return character
+
+
+def deck_built(state: State, event: DeckBuilt) -> State:
+    """A new character's first deck, every card from the vault."""
+    character = _character(state, event.character_id)
+    if state.scenario is not None:
+        raise Rejection(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
+    if character.has_deck or character_cards(state, event.character_id):
+        raise Rejection(f"{character.name} already has a deck; rebuild it with deck.rebuilt between scenarios.")
+    names = Counter(event.cards)
+    problem = mismatch(state, character, names)
+    if problem:
+        raise Rejection(problem)
+    work = Work(state)
+    target = character_key(event.character_id, "deck")
+    for name in event.cards:
+        reason = vault_rule(state, name)
+        if reason:
+            raise Rejection(reason)
+        work.vault_take(name)
+        work.add_known(target, name)
+    return _with_deck(work, state, event.character_id, character)
+
+
+def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
+    """A deck made again between scenarios from the character's cards, the party's spare cards, then the vault."""
+    character = _character(state, event.character_id)
+    if state.scenario is not None:
+        raise Rejection(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
+    if not character.alive:
+        raise Rejection(f"{character.name} is dead; a dead character's deck is not rebuilt.")
+    names = Counter(event.cards)
+    problem = mismatch(state, character, names)
+    if problem:
+        raise Rejection(problem)
+    work = Work(state)
+    # Gather every card the character owns into the spare pile, then take the new deck back out of it.
+    for zone in CHARACTER_ZONES:
+        key = character_key(event.character_id, zone)
+        for name, count in list(work.pile(key)[0].items()):
+            work.add_known(key, name, -count)
+            work.add_known(SET_ASIDE, name, count)
+    target = character_key(event.character_id, "deck")
+    for name in event.cards:
+        if work.known(SET_ASIDE, name) >= 1:
+            work.add_known(SET_ASIDE, name, -1)
+        else:
+            if name not in state.cards:
+                raise Rejection(f"Quartermaster knows no card named {name}.")
+            reason = vault_rule(state, name)
+            if reason:
+                raise Rejection(
+                    f"{name} is neither among {character.name}'s cards nor the party's spare cards, and "
+                    + reason[0].lower()
+                    + reason[1:]
+                )
+            work.vault_take(name)
+        work.add_known(target, name)
+    return _with_deck(work, state, event.character_id, character)
+
+
+def _with_deck(work: Work, state: State, character_id: str, character: Character) -> State:
+    characters = dict(state.characters)
+    characters[character_id] = msgspec.structs.replace(character, has_deck=True)
+    return work.commit(characters=characters)
+
+
+def deck_problem(state: State, character_id: str) -> str | None:
+    """Why a character cannot start a scenario with the deck she has, or None."""
+    character = state.characters[character_id]
+    for zone in CHARACTER_ZONES:
+        if zone != "deck" and state.zones.get(character_key(character_id, zone)) and any(
+            state.zones[character_key(character_id, zone)].known.values()
+        ):
+            return f"{character.name} still has cards outside the deck; rebuild it first."
+    deck = state.zones.get(character_key(character_id, "deck"))
+    problem = mismatch(state, character, Counter(deck.known if deck else {}))
+    if problem:
+        return problem + " Rebuild it with deck.rebuilt first."
+    return None
+
+
+__all__ = ["cards_list", "deck_built", "deck_problem", "deck_rebuilt", "mismatch", "vault_rule", "VAULT"]

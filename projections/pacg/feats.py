@@ -1,0 +1,136 @@
+"""Rewards: feats on the character card's boxes (leftmost first), the role card, loot, earned once."""
+
+from __future__ import annotations
+
+import msgspec
+
+from events.pacg import FeatGained, LootAwarded, RoleChosen
+from projections.game import Rejection
+from projections.pacg.characters import character
+from projections.pacg.state import Character, State
+from projections.pacg.zones import PLUNDER, VAULT, Work, character_key
+
+
+def groups(found: Character, kind: str) -> dict[str, list[str]]:
+    """The feat boxes of one kind, by skill, power or card type, left to right."""
+    if kind == "skill":
+        return {name: list(line.feats) for name, line in found.card.skills.items() if line.feats}
+    if kind == "card":
+        return {card_type: [str(n) for n in line.feats] for card_type, line in found.card.cards_list.items()}
+    if found.role is not None:
+        return found.role_powers
+    return dict(found.card.powers)
+
+
+def _feat_key(found: Character, kind: str, group: str) -> str:
+    if kind == "power" and found.role is not None:
+        return f"role|{group}"
+    return f"{kind}|{group}"
+
+
+def _parse(found: Character, kind: str, feat: str) -> tuple[str, int]:
+    """The group and box index a feat names: "Dexterity +1", "weapon 3", or a box label unique to its kind."""
+    boxes = groups(found, kind)
+    for group in sorted(boxes, key=len, reverse=True):
+        labels = boxes[group]
+        if feat.startswith(group + " ") and feat[len(group) + 1 :] in labels:
+            return group, labels.index(feat[len(group) + 1 :])
+        if feat == group and len(labels) == 1:
+            return group, 0
+    matches = [(group, labels.index(feat)) for group, labels in boxes.items() if feat in labels]
+    if len(matches) == 1:
+        return matches[0]
+    where = "role card" if kind == "power" and found.role else "character card"
+    raise Rejection(f"{found.name}'s {where} has no {kind} feat box {feat!r}.")
+
+
+def check_reward(state: State, reward_of: str | None) -> None:
+    """A reward names the scenario, adventure or Adventure Path it comes from; each is earned once."""
+    if reward_of is None:
+        return
+    if reward_of in state.rewardable:
+        return
+    if reward_of in state.completed:
+        raise Rejection(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
+    raise Rejection(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
+
+
+def feat_gained(state: State, event: FeatGained) -> State:
+    check_reward(state, event.reward_of)
+    found = character(state, event.character_id)
+    if not found.alive:
+        raise Rejection(f"{found.name} is dead; a dead character gains no feat.")
+    boxes = groups(found, event.kind)
+    key_prefix = _feat_key(found, event.kind, "")
+    if all(found.feats.get(key_prefix + group, 0) >= len(labels) for group, labels in boxes.items()):
+        raise Rejection(f"{found.name} has no unchecked {event.kind} feat box left, so gains no {event.kind} feat.")
+    group, index = _parse(found, event.kind, event.feat)
+    key = _feat_key(found, event.kind, group)
+    checked = found.feats.get(key, 0)
+    labels = boxes[group]
+    if index < checked:
+        raise Rejection(f"{found.name}'s {group} {labels[index]} box is already checked.")
+    if index > checked:
+        raise Rejection(
+            f"{found.name} must check {group} {labels[checked]} before {group} {labels[index]}: the unchecked box "
+            "farthest to the left comes first."
+        )
+    feats = dict(found.feats)
+    feats[key] = checked + 1
+    characters = dict(state.characters)
+    characters[event.character_id] = msgspec.structs.replace(found, feats=feats)
+    return msgspec.structs.replace(state, characters=characters)
+
+
+def role_chosen(state: State, event: RoleChosen) -> State:
+    found = character(state, event.character_id)
+    if found.role is not None:
+        raise Rejection(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
+    side = found.card.roles.get(event.role)
+    powers = dict(side.powers) if side is not None else event.powers
+    if powers is None:
+        sides = ", ".join(found.card.roles) or "none on the character card"
+        raise Rejection(f"{found.name}'s role card has no side {event.role} (sides: {sides}); give its powers.")
+    feats = dict(found.feats)
+    # Check the role's boxes that match boxes already checked on the character card, leftmost first.
+    for group, labels in powers.items():
+        checked_labels = list(found.card.powers.get(group, []))[: found.feats.get(f"power|{group}", 0)]
+        carried = 0
+        for label in labels:
+            if label in checked_labels:
+                carried += 1
+            else:
+                break
+        if carried:
+            feats[f"role|{group}"] = carried
+    characters = dict(state.characters)
+    characters[event.character_id] = msgspec.structs.replace(
+        found, role=event.role, role_powers={g: list(v) for g, v in powers.items()}, feats=feats
+    )
+    return msgspec.structs.replace(state, characters=characters)
+
+
+def loot_awarded(state: State, event: LootAwarded) -> State:
+    """Loot (or plunder after a win) goes to any character, into the cards she rebuilds from, or to the vault."""
+    check_reward(state, event.reward_of)
+    if state.scenario is not None:
+        raise Rejection(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
+    work = Work(state)
+    info = work.info(event.card)
+    if event.to == "vault":
+        target = VAULT
+    else:
+        found = character(state, event.to)
+        if not found.alive:
+            raise Rejection(f"{found.name} is dead and cannot take {event.card}.")
+        target = character_key(event.to, "deck")
+    if event.source == "plunder":
+        pile = state.zones.get(PLUNDER)
+        if pile is None or not (pile.hidden.get(info.type) or pile.known.get(event.card)):
+            raise Rejection(f"No {info.type} plunder card is under the ship to turn out to be {event.card}.")
+        work.move(PLUNDER, target, event.card)
+    else:
+        if info.type != "loot":
+            raise Rejection(f"{event.card} is a {info.type}, not a loot card.")
+        work.move(VAULT, target, event.card)
+    return work.commit()

@@ -1,0 +1,184 @@
+"""The party's ships: the fleet card, the ship in play, Structural damage, repairs, seizing, and plunder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.pacg import (
+    HiddenCard,
+    PlunderBanished,
+    PlunderStashed,
+    ShipAnchored,
+    ShipAwarded,
+    ShipDamaged,
+    ShipRepaired,
+    ShipSeized,
+)
+from projections.game import Rejection
+from projections.pacg.state import Pending, Scenario, State
+from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, word
+
+# The plunder table: a d6 gives the type of the face-down card drawn from the vault; 6 lets the party choose.
+PLUNDER_TABLE = {1: "weapon", 2: "spell", 3: "armor", 4: "item", 5: "ally"}
+PLUNDER_TYPES = tuple(PLUNDER_TABLE.values())
+
+
+def _scenario(state: State, doing: str) -> Scenario:
+    scenario = state.scenario
+    if scenario is None:
+        raise Rejection(f"No scenario is in progress, so nothing can {doing}.")
+    if scenario.status == "lost":
+        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); record scenario.ended.")
+    return scenario
+
+
+def check_can_stash(state: State) -> None:
+    _scenario(state, "be stashed")
+    if state.fleet.wrecked:
+        raise Rejection(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
+
+
+def plunder_stashed(state: State, event: PlunderStashed) -> State:
+    scenario = _scenario(state, "be stashed")
+    check_can_stash(state)
+    roll, card_type = event.roll, event.card_type
+    if roll is not None and not 1 <= roll <= 6:
+        raise Rejection(f"The plunder table is rolled on a d6; {roll} is not a face of a d6.")
+    if roll is not None and roll <= 5:
+        rolled = PLUNDER_TABLE[roll]
+        if card_type is not None and card_type != rolled:
+            raise Rejection(f"A {roll} on the plunder table is a {rolled}, not a {card_type}.")
+        card_type = rolled
+    if card_type is None:
+        raise Rejection("A 6 on the plunder table lets the party choose the type: give card_type.")
+    if card_type not in PLUNDER_TYPES:
+        raise Rejection(f"Plunder is a weapon, spell, armor, item or ally, never a {card_type}.")
+    work = Work(state)
+    work.take(VAULT, HiddenCard(card_type))
+    work.add_hidden(PLUNDER, card_type)
+    return work.commit(scenario=msgspec.structs.replace(scenario, setup_stashed=True))
+
+
+def plunder_banished(state: State, event: PlunderBanished) -> State:
+    scenario = _scenario(state, "be banished")
+    work = Work(state)
+    if event.card is not None:
+        info = work.info(event.card)
+        if info.type != event.card_type:
+            raise Rejection(f"{event.card} is a {info.type}, not a {event.card_type}.")
+        work.move(PLUNDER, VAULT, event.card)
+    else:
+        work.move(PLUNDER, VAULT, HiddenCard(event.card_type))
+    return work.commit(scenario=msgspec.structs.replace(scenario, plunder_banished_this_turn=True))
+
+
+def ship_damaged(state: State, event: ShipDamaged) -> State:
+    scenario = _scenario(state, "be damaged")
+    fleet = state.fleet
+    if event.amount < 0 or event.prevented < 0:
+        raise Rejection("Structural damage and the damage prevented are never negative.")
+    if event.prevented > event.amount:
+        raise Rejection(f"Only {event.amount} Structural damage was dealt; {event.prevented} cannot be prevented.")
+    dealt = event.amount - event.prevented
+    wrecked = fleet.wrecked or dealt > 0
+    if event.wrecked is not None and event.wrecked != wrecked:
+        if wrecked:
+            raise Rejection(
+                f"The {fleet.current} is wrecked: any Structural damage that gets through wrecks a ship, whatever "
+                "the amount."
+            )
+        raise Rejection(f"The {fleet.current} is not wrecked: all {event.amount} Structural damage was prevented.")
+    changes: dict[str, Any] = {}
+    work = Work(state)
+    if fleet.wrecked and dealt:
+        # A wrecked ship dealt damage discards that many cards from the hourglass; too few, and the party loses.
+        left = work.hidden(HOURGLASS, "blessing")
+        for _ in range(min(dealt, left)):
+            work.move(HOURGLASS, HOURGLASS_DISCARD, HiddenCard("blessing"))
+        if left < dealt:
+            changes["scenario"] = msgspec.structs.replace(
+                scenario, status="lost", loss=f"the {word(state, 'hourglass')} ran out of cards to discard"
+            )
+    if wrecked != fleet.wrecked:
+        changes["fleet"] = msgspec.structs.replace(fleet, wrecked=True)
+    if event.prevented:
+        changes["pending"] = Pending("prevention", event.prevented)
+    return work.commit(**changes)
+
+
+def ship_repaired(state: State, event: ShipRepaired) -> State:
+    _scenario(state, "be repaired")
+    if not state.fleet.wrecked:
+        raise Rejection(f"The {state.fleet.current} is not wrecked; there is nothing to repair.")
+    return msgspec.structs.replace(state, fleet=msgspec.structs.replace(state.fleet, wrecked=False))
+
+
+def ship_seized(state: State, event: ShipSeized) -> State:
+    _scenario(state, "be seized")
+    fleet = state.fleet
+    if event.ship == fleet.current:
+        raise Rejection(f"The party already sails the {event.ship}.")
+    ships = dict(fleet.ships)
+    if event.ship_card is not None:
+        ships[event.ship] = event.ship_card
+    # The seized ship replaces the party's ship, which is banished; it keeps the plunder and the anchoring.
+    return msgspec.structs.replace(
+        state, fleet=msgspec.structs.replace(fleet, ships=ships, current=event.ship, wrecked=False)
+    )
+
+
+def ship_anchored(state: State, event: ShipAnchored) -> State:
+    scenario = _scenario(state, "be anchored")
+    if event.location not in scenario.places:
+        raise Rejection(f"{event.location} is not a location of {scenario.name}.")
+    return msgspec.structs.replace(state, fleet=msgspec.structs.replace(state.fleet, anchored=event.location))
+
+
+def ship_awarded(state: State, event: ShipAwarded) -> State:
+    from projections.pacg.feats import check_reward
+
+    check_reward(state, event.reward_of)
+    fleet = state.fleet
+    if event.ship in fleet.checked:
+        raise Rejection(f"The {event.ship} is already checked off on the fleet card.")
+    ships = dict(fleet.ships)
+    if event.ship_card is not None:
+        ships[event.ship] = event.ship_card
+    return msgspec.structs.replace(
+        state, fleet=msgspec.structs.replace(fleet, ships=ships, checked=[*fleet.checked, event.ship])
+    )
+
+
+def may_sail(state: State, ship: str, card: Any) -> str | None:
+    """Why the party cannot sail this ship, or None: it is checked off, or a promo of a checked ship's class."""
+    fleet = state.fleet
+    if ship in fleet.checked:
+        return None
+    card = card or fleet.ships.get(ship)
+    if card is not None and card.set == "P" and card.ship_class is not None:
+        classes = {fleet.ships[name].ship_class for name in fleet.checked if name in fleet.ships}
+        if card.ship_class in classes:
+            return None
+    return (
+        f"The {ship} is not checked off on the fleet card (checked: {', '.join(fleet.checked)}); the party sails "
+        "only a checked ship, or a promo ship of a checked ship's class."
+    )
+
+
+def view(state: State) -> dict[str, Any]:
+    fleet = state.fleet
+    plunder = state.zones.get(PLUNDER)
+    by_type = dict(sorted(plunder.hidden.items())) if plunder else {}
+    known = dict(sorted(plunder.known.items())) if plunder else {}
+    return {
+        "checked": list(fleet.checked),
+        "current": fleet.current,
+        "wrecked": fleet.wrecked,
+        "anchored": fleet.anchored,
+        "plunder": sum(by_type.values()) + sum(known.values()),
+        "plunder_by_type": by_type,
+        "plunder_known": known,
+        "ships": {name: msgspec.to_builtins(card) for name, card in sorted(fleet.ships.items())},
+    }

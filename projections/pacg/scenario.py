@@ -1,0 +1,436 @@
+"""Adventures and scenarios: setup, the hourglass, closing locations, the villain's escape, and the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.pacg import (
+    CHARACTER_ZONES,
+    AdventureStarted,
+    HiddenCard,
+    HourglassAdvanced,
+    LocationClosed,
+    ScenarioEnded,
+    ScenarioStarted,
+    VillainEscaped,
+)
+from projections.game import Rejection
+from projections.pacg.characters import playing
+from projections.pacg.decks import deck_problem
+from projections.pacg.fleet import may_sail
+from projections.pacg.state import Adventure, Fleet, Place, Scenario, State
+from projections.pacg.vault import add_cards
+from projections.pacg.zones import (
+    DEALT,
+    ENCOUNTER,
+    HOURGLASS,
+    HOURGLASS_DISCARD,
+    PLUNDER,
+    SET_ASIDE,
+    VAULT,
+    Work,
+    character_key,
+    location_key,
+    word,
+)
+
+
+def _in_progress(state: State) -> Scenario:
+    scenario = state.scenario
+    if scenario is None:
+        raise Rejection("No scenario is in progress.")
+    return scenario
+
+
+def _playing(state: State) -> Scenario:
+    scenario = _in_progress(state)
+    if scenario.status == "lost":
+        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
+    return scenario
+
+
+def adventure_started(state: State, event: AdventureStarted) -> State:
+    if state.scenario is not None:
+        raise Rejection(f"{event.adventure} cannot begin during the scenario {state.scenario.name}.")
+    current = state.adventure
+    if current is not None:
+        if current.name == event.adventure:
+            raise Rejection(f"The party is already playing {event.adventure}.")
+        unfinished = [name for name in current.scenarios if name not in state.completed]
+        if unfinished:
+            raise Rejection(
+                f"The party has not completed {current.name}: {', '.join(unfinished)} still to be won before "
+                f"{event.adventure} begins."
+            )
+    work = Work(state)
+    changes: dict[str, Any] = {}
+    if event.cards:
+        if event.product is not None and event.product in state.products:
+            raise Rejection(f"Product {event.product} is already in the {word(state, 'vault')}.")
+        cards = dict(state.cards)
+        # A new adventure's Adventure Deck goes into the vault, sorted in with the cards already there.
+        add_cards(work, cards, event.cards, event.product)
+        changes["cards"] = cards
+        if event.product is not None:
+            changes["products"] = [*state.products, event.product]
+    return work.commit(
+        adventure=Adventure(event.adventure, event.number, list(event.scenarios)),
+        adventures_begun=[*state.adventures_begun, event.adventure],
+        **changes,
+    )
+
+
+def scenario_started(state: State, event: ScenarioStarted) -> State:
+    if state.scenario is not None:
+        raise Rejection(f"{state.scenario.name} is still in progress; end it before starting {event.scenario}.")
+    if state.pending is not None:
+        raise Rejection("Discards are still owed from the last damage.")
+    _check_adventure(state, event)
+    party = [cid for cid, c in state.characters.items() if c.alive and c.has_deck]
+    if not party:
+        raise Rejection(f"{event.scenario} needs at least one living character with a deck.")
+    for character_id in party:
+        problem = deck_problem(state, character_id)
+        if problem:
+            raise Rejection(problem)
+    names = [location.name for location in event.locations]
+    if not names:
+        raise Rejection(f"{event.scenario} needs at least one location.")
+    if len(set(names)) != len(names):
+        raise Rejection(f"{event.scenario} lists a location twice: {', '.join(names)}.")
+    size = event.hourglass if event.hourglass is not None else state.options.hourglass
+    if size != state.options.hourglass:
+        raise Rejection(
+            f"This campaign plays with {state.options.hourglass} blessings in the {word(state, 'hourglass')}, "
+            f"not {size}."
+        )
+    reason = may_sail(state, event.ship, event.ship_card)
+    if reason:
+        raise Rejection(reason)
+    if event.anchored_at is not None and event.anchored_at not in names:
+        raise Rejection(f"The ship cannot be anchored at {event.anchored_at}: it is not a location of {event.scenario}.")
+
+    work = Work(state)
+    # Spare cards left after rebuilding and plunder nobody took go back to the vault before the new setup.
+    work.empty(SET_ASIDE, VAULT)
+    work.empty(PLUNDER, VAULT)
+    for location in event.locations:
+        for card_type, count in location.deck.items():
+            if count < 0:
+                raise Rejection(f"{location.name} cannot hold {count} {card_type} cards.")
+            if count:
+                work.vault_take_face_down(card_type, count)
+                work.add_hidden(location_key(location.name), card_type, count)
+    # Villains, then henchmen from the top of the list, the last one repeated, as many as there are locations;
+    # shuffled and dealt one to each location, so nobody knows which location holds which.
+    stack = list(event.villains) + list(event.henchmen)
+    if event.henchmen:
+        while len(stack) < len(names):
+            stack.append(event.henchmen[-1])
+    stack = stack[: len(names)]
+    for name in stack:
+        work.move(VAULT, DEALT, name)
+    for location in names[: len(stack)]:
+        work.add_hidden(location_key(location), DEALT)
+    work.vault_take_face_down("blessing", size)
+    work.add_hidden(HOURGLASS, "blessing", size)
+
+    scenario = Scenario(
+        name=event.scenario,
+        adventure=event.adventure,
+        number=event.number,
+        places={name: Place() for name in names},
+        villains=list(event.villains),
+        henchmen=list(event.henchmen),
+        hourglass_size=size,
+        party=party,
+    )
+    fleet = state.fleet
+    ships = dict(fleet.ships)
+    if event.ship_card is not None:
+        ships[event.ship] = event.ship_card
+    characters = {
+        cid: msgspec.structs.replace(c, location=None) if c.location is not None else c
+        for cid, c in state.characters.items()
+    }
+    return work.commit(
+        scenario=scenario,
+        fleet=Fleet(ships=ships, checked=fleet.checked, current=event.ship, wrecked=False, anchored=event.anchored_at),
+        characters=characters,
+        rewardable=[],
+        dead_cards={},
+        scenarios_played=state.scenarios_played + 1,
+        last_number=event.number,
+    )
+
+
+def _check_adventure(state: State, event: ScenarioStarted) -> None:
+    if event.adventure is None:
+        return
+    adventure = state.adventure
+    if adventure is None or adventure.name != event.adventure:
+        playing_now = f"the party is playing {adventure.name}" if adventure else "no adventure has begun"
+        raise Rejection(f"{event.scenario} cannot be played as part of {event.adventure}: {playing_now}.")
+    if event.scenario not in adventure.scenarios:
+        raise Rejection(f"{event.scenario} is not a scenario of {adventure.name}.")
+    if event.scenario in state.completed:
+        return  # Replaying a completed scenario is allowed; its reward is not earned twice.
+    for name in adventure.scenarios:
+        if name == event.scenario:
+            return
+        if name not in state.completed:
+            raise Rejection(
+                f"{adventure.name}'s scenarios are played in order: {name} must be won before {event.scenario}."
+            )
+
+
+def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
+    mover, scenario = playing(state, event.character_id)
+    if scenario.status == "lost":
+        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
+    if not scenario.setup_stashed:
+        raise Rejection(f"Stash the setup plunder card under the {state.fleet.current} before the first turn.")
+    if mover.location is None:
+        raise Rejection(f"Place {mover.name}'s token at a location before {mover.name}'s first turn.")
+    fleet = state.fleet
+    plunder = state.zones.get(PLUNDER)
+    if (
+        scenario.turn is not None
+        and fleet.wrecked
+        and plunder is not None
+        and (plunder.hidden or plunder.known)
+        and not scenario.plunder_banished_this_turn
+    ):
+        raise Rejection(
+            f"The {fleet.current} is wrecked: banish 1 random plunder card at the end of "
+            f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
+        )
+    places = {
+        name: Place(closed=place.closed) if place.temporarily_closed else place
+        for name, place in scenario.places.items()
+    }
+    work = Work(state)
+    if work.size(HOURGLASS) == 0:
+        # Advancing an empty hourglass ends the scenario at once: the party loses.
+        lost = msgspec.structs.replace(
+            scenario,
+            places=places,
+            status="lost",
+            loss=f"the {word(state, 'hourglass')} had no card left to advance",
+            turn=event.character_id,
+        )
+        return msgspec.structs.replace(state, scenario=lost)
+    if event.card is not None:
+        info = work.info(event.card)
+        if info.type != "blessing":
+            raise Rejection(f"{event.card} is not a blessing; the {word(state, 'hourglass')} holds only blessings.")
+    work.move(HOURGLASS, HOURGLASS_DISCARD, event.card if event.card is not None else HiddenCard("blessing"))
+    new = msgspec.structs.replace(
+        scenario,
+        places=places,
+        turn=event.character_id,
+        turns=scenario.turns + 1,
+        plunder_banished_this_turn=False,
+        hour=event.card,
+    )
+    return work.commit(scenario=new)
+
+
+def location_closed(state: State, event: LocationClosed) -> State:
+    scenario = _playing(state)
+    place = scenario.places.get(event.location)
+    if place is None:
+        raise Rejection(f"{event.location} is not a location of {scenario.name}.")
+    if place.closed:
+        raise Rejection(f"{event.location} is already closed.")
+    places = dict(scenario.places)
+    if event.temporary:
+        if place.temporarily_closed:
+            raise Rejection(f"{event.location} is already temporarily closed for this encounter.")
+        places[event.location] = Place(temporarily_closed=True)
+        return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, places=places))
+    key = location_key(event.location)
+    pile = state.zones.get(key)
+    if pile is not None:
+        villains = [name for name in pile.known if state.cards[name].type == "villain"]
+        if villains:
+            raise Rejection(
+                f"{event.location} cannot close: {', '.join(villains)} is in its deck. Banish the other cards "
+                "instead; the location is only temporarily closed."
+            )
+        if pile.hidden.get(DEALT):
+            raise Rejection(
+                f"{event.location} cannot close before its deck is searched for villains: reveal its dealt "
+                "cards first."
+            )
+    work = Work(state)
+    # Closing banishes every card of the location deck to the vault.
+    work.empty(key, VAULT)
+    places[event.location] = Place(closed=True)
+    return work.commit(scenario=msgspec.structs.replace(scenario, places=places))
+
+
+def villain_escaped(state: State, event: VillainEscaped) -> State:
+    scenario = _playing(state)
+    open_places = [name for name, place in scenario.places.items() if not place.closed and not place.temporarily_closed]
+    if not open_places:
+        raise Rejection(f"{event.villain} has nowhere to escape to: the party wins (record scenario.ended won).")
+    if sorted(event.to) != sorted(open_places):
+        raise Rejection(f"{event.villain} escapes to every open location, that is {', '.join(open_places)}.")
+    work = Work(state)
+    work.move(ENCOUNTER, DEALT, event.villain)
+    blessings = len(open_places) - 1
+    if event.defeated:
+        # A defeated villain is shuffled with blessings from the vault; an undefeated one with the hourglass's.
+        work.vault_take_face_down("blessing", blessings)
+        work.add_hidden(DEALT, "blessing", blessings)
+        new = scenario
+    else:
+        left = work.hidden(HOURGLASS, "blessing")
+        taken = min(left, blessings)
+        work.add_hidden(HOURGLASS, "blessing", -taken)
+        work.add_hidden(DEALT, "blessing", taken)
+        new = scenario
+        if left < blessings:
+            new = msgspec.structs.replace(
+                scenario, status="lost", loss=f"the {word(state, 'hourglass')} ran out of cards to remove"
+            )
+    for name in open_places:
+        work.add_hidden(location_key(name), DEALT)
+    places = {
+        name: Place(closed=place.closed) if place.temporarily_closed else place
+        for name, place in new.places.items()
+    }
+    return work.commit(scenario=msgspec.structs.replace(new, places=places))
+
+
+def scenario_ended(state: State, event: ScenarioEnded) -> State:
+    scenario = _in_progress(state)
+    if scenario.status == "lost" and event.result == "won":
+        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); it cannot end as won.")
+    work = Work(state)
+    for name in scenario.places:
+        work.empty(location_key(name), VAULT)
+    for key in (ENCOUNTER, HOURGLASS, HOURGLASS_DISCARD, SET_ASIDE):
+        work.empty(key, VAULT)
+    _empty_dealt(work)
+    if event.result == "lost":
+        # Plunder goes back to the vault on a loss; on a win it is treated as loot (loot.awarded from plunder).
+        work.empty(PLUNDER, VAULT)
+    dead_cards: dict[str, dict[str, int]] = {}
+    characters = dict(state.characters)
+    for character_id in scenario.party:
+        character = characters[character_id]
+        deck = character_key(character_id, "deck")
+        target = deck if character.alive else SET_ASIDE
+        owned: dict[str, int] = {}
+        for zone in CHARACTER_ZONES:
+            key = character_key(character_id, zone)
+            for name, count in list(work.pile(key)[0].items()):
+                owned[name] = owned.get(name, 0) + count
+                if key != target:
+                    work.add_known(key, name, -count)
+                    work.add_known(target, name, count)
+        if not character.alive:
+            # The other characters may take a dead character's cards when they rebuild; the rest go to the vault.
+            dead_cards[character_id] = owned
+            characters[character_id] = msgspec.structs.replace(character, has_deck=False, location=None)
+        elif character.location is not None:
+            characters[character_id] = msgspec.structs.replace(character, location=None)
+    completed = list(state.completed)
+    rewardable: list[str] = []
+    if event.result == "won":
+        if scenario.name not in completed:
+            completed.append(scenario.name)
+            rewardable.append(scenario.name)
+        adventure = state.adventure
+        if (
+            adventure is not None
+            and scenario.adventure == adventure.name
+            and adventure.name not in completed
+            and all(name in completed for name in adventure.scenarios)
+        ):
+            completed.append(adventure.name)
+            rewardable.append(adventure.name)
+    fleet = msgspec.structs.replace(state.fleet, current=None, wrecked=False, anchored=None)
+    return work.commit(
+        scenario=None,
+        characters=characters,
+        completed=completed,
+        rewardable=rewardable,
+        dead_cards=dead_cards,
+        fleet=fleet,
+        pending=None,
+        imagined={},
+    )
+
+
+def _empty_dealt(work: Work) -> None:
+    known, hidden = work.pile(DEALT)
+    for name, count in list(known.items()):
+        for _ in range(count):
+            work.move(DEALT, VAULT, name)
+    for label, count in list(hidden.items()):
+        work.add_hidden(DEALT, label, -count)
+        work.vault_put_face_down(label, count)
+
+
+def view(state: State) -> dict[str, Any]:
+    scenario = state.scenario
+    if scenario is None:
+        return {
+            "in_progress": False,
+            "completed": list(state.completed),
+            "adventure": state.adventure.name if state.adventure else None,
+            "rewards_open": list(state.rewardable),
+        }
+    locations = []
+    for name, place in scenario.places.items():
+        pile = state.zones.get(location_key(name))
+        status = "closed" if place.closed else "temporarily closed" if place.temporarily_closed else "open"
+        locations.append(
+            {
+                "name": name,
+                "status": status,
+                "cards": (sum(pile.known.values()) + sum(pile.hidden.values())) if pile else 0,
+                "known": dict(pile.known) if pile else {},
+                "face_down": dict(pile.hidden) if pile else {},
+                "characters": [
+                    cid for cid in scenario.party if state.characters[cid].location == name and state.characters[cid].alive
+                ],
+            }
+        )
+    hourglass = state.zones.get(HOURGLASS)
+    discards = state.zones.get(HOURGLASS_DISCARD)
+    encounter = state.zones.get(ENCOUNTER)
+    return {
+        "in_progress": True,
+        "name": scenario.name,
+        "adventure": scenario.adventure,
+        "number": scenario.number,
+        "bane_number": scenario.number + (1 if state.options.banes_level_up else 0),
+        "status": scenario.status,
+        "loss": scenario.loss,
+        "turn": scenario.turn,
+        "turns": scenario.turns,
+        "hourglass": {
+            "name": word(state, "hourglass"),
+            "left": (sum(hourglass.known.values()) + sum(hourglass.hidden.values())) if hourglass else 0,
+            "discards": (sum(discards.known.values()) + sum(discards.hidden.values())) if discards else 0,
+            "discards_known": dict(discards.known) if discards else {},
+            "hour": scenario.hour,
+        },
+        "locations": locations,
+        "characters": {
+            cid: {
+                "location": state.characters[cid].location,
+                "alive": state.characters[cid].alive,
+            }
+            for cid in scenario.party
+        },
+        "encounter": dict(encounter.known) if encounter else {},
+        "villains": list(scenario.villains),
+        "henchmen": list(scenario.henchmen),
+    }

@@ -1,0 +1,141 @@
+"""The state of a Skull & Shackles campaign: frozen msgspec Structs that round-trip through JSON exactly.
+
+Dicts inside the frozen Structs are never mutated once a state is returned: each event copies only the dicts it
+changes (copy on write, see zones.Work), so consecutive states share everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from events.pacg import CharacterCard, ShipCard
+
+Difficulty = Literal["easy", "normal", "heroic", "legendary"]
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Core rules options recorded when the campaign starts (FAQ: difficulty modes, names of things)."""
+
+    # Blessings in the hourglass: Normal is 30; fewer is harder, more is easier.
+    hourglass: int = 30
+    # Locations: -1 one fewer than the scenario lists for the party (easier), +1 one more (harder).
+    location_count: Literal[-1, 0, 1] = 0
+    # Location size: small (about 3 cards fewer), medium (typically 9), large (about 3 more).
+    location_size: Literal["small", "medium", "large"] = "medium"
+    # Wildcards on the table, by name, with the powers marked.
+    wildcards: list[str] = []
+    # Banes one level up: the vault's banes 1 level higher than #, and # treated as 1 higher for banes.
+    banes_level_up: bool = False
+    difficulty: Difficulty = "normal"
+    # "basic": the rulebook's Basic-trait rule for new decks (and Tempest Rising's adventure-deck rule);
+    # "level": the Core rules' rule, cards of level up to the latest scenario's # minus 2 (minimum 0).
+    deck_rule: Literal["basic", "level"] = "basic"
+    # "core" names things as the Core rules do (vault, hourglass); "classic" as the 2013 rulebook (box, blessings deck).
+    naming: Literal["core", "classic"] = "core"
+
+
+class CardInfo(msgspec.Struct, frozen=True, array_like=True):
+    type: str
+    traits: tuple[str, ...] = ()
+    product: str | None = None
+    level: int = 0
+    # The type a loot card counts as; for other cards their own type.
+    counts_as: str = ""
+
+
+class Pile(msgspec.Struct, frozen=True):
+    """The cards of one zone: known copies by name, face-down copies by type (or by the `dealt` pool)."""
+
+    known: dict[str, int] = {}
+    hidden: dict[str, int] = {}
+
+
+class Character(msgspec.Struct, frozen=True):
+    name: str
+    player: str
+    card: CharacterCard
+    alive: bool = True
+    # The number of the scenario (counted from 1) the character died in; None while alive.
+    died_in: int | None = None
+    has_deck: bool = False
+    # Checked feat boxes: "<kind>|<group>" -> how many boxes of that group are checked, leftmost first.
+    feats: dict[str, int] = {}
+    role: str | None = None
+    role_powers: dict[str, list[str]] = {}
+    hero_points: int = 0
+    location: str | None = None
+
+
+class Place(msgspec.Struct, frozen=True):
+    closed: bool = False
+    temporarily_closed: bool = False
+
+
+class Scenario(msgspec.Struct, frozen=True):
+    name: str
+    adventure: str | None
+    number: int
+    places: dict[str, Place]
+    villains: list[str]
+    henchmen: list[str]
+    hourglass_size: int
+    party: list[str] = []
+    status: Literal["playing", "lost"] = "playing"
+    loss: str | None = None
+    turn: str | None = None
+    turns: int = 0
+    # The top card of the hourglass discards (the hour), when the table named it.
+    hour: str | None = None
+    setup_stashed: bool = False
+    plunder_banished_this_turn: bool = False
+
+
+class Fleet(msgspec.Struct, frozen=True):
+    ships: dict[str, ShipCard] = {}
+    # At first only the Merchantman is checked off on the fleet card.
+    checked: list[str] = msgspec.field(default_factory=lambda: ["Merchantman"])
+    current: str | None = None
+    wrecked: bool = False
+    anchored: str | None = None
+
+
+class Adventure(msgspec.Struct, frozen=True):
+    name: str
+    number: int
+    scenarios: list[str]
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """Discards still owed: damage to one character, or Structural damage prevented by any character."""
+
+    kind: Literal["damage", "prevention"]
+    count: int
+    character_id: str | None = None
+
+
+class State(msgspec.Struct, frozen=True):
+    options: Options = Options()
+    cards: dict[str, CardInfo] = {}
+    products: list[str] = []
+    zones: dict[str, Pile] = {}
+    # Copies in the vault by type, counting face-down copies dealt out of it whose names nobody knows yet.
+    vault_types: dict[str, int] = {}
+    face_down_out: dict[str, int] = {}
+    # Summoned copies of cards already in play: they exist only until they leave the encounter.
+    imagined: dict[str, int] = {}
+    characters: dict[str, Character] = {}
+    fleet: Fleet = Fleet()
+    scenario: Scenario | None = None
+    adventure: Adventure | None = None
+    adventures_begun: list[str] = []
+    completed: list[str] = []
+    rewardable: list[str] = []
+    pending: Pending | None = None
+    fresh_hero_point: str | None = None
+    # The cards each character who died in the latest scenario had, put among the party's spare cards at its end.
+    dead_cards: dict[str, dict[str, int]] = {}
+    scenarios_played: int = 0
+    # The # of the most recently played scenario (the Core level rule reads it).
+    last_number: int = 0

@@ -1,0 +1,155 @@
+"""The rulebook's verbs: which zones each one may move a card between (card.moved)."""
+
+from __future__ import annotations
+
+from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
+from projections.game import Rejection
+from projections.pacg.state import State
+from projections.pacg.zones import DEALT, Work, describe, key_of, word
+
+_ALL = frozenset(
+    CHARACTER_ZONES
+    | {"vault", "location", "plunder", "hourglass", "hourglass_discard", "encounter", "set_aside", "dealt"}
+)
+_OWN = CHARACTER_ZONES
+
+# verb -> [(from kinds, to kinds, relation)]; relation "same": one character's own zones; "other": from one
+# character to another; "here": the card stays where it is (reveal, examine); "any": no character relation.
+RULES: dict[str, list[tuple[frozenset[str], frozenset[str], str]]] = {
+    "draw": [
+        (frozenset({"deck", "discard", "buried", "recovery", "displayed"}), frozenset({"hand"}), "same"),
+        (frozenset({"vault", "encounter"}), frozenset({"hand"}), "any"),
+    ],
+    "acquire": [(frozenset({"encounter"}), frozenset({"hand"}), "any")],
+    "discard": [
+        (frozenset({"hand", "deck", "displayed", "recovery"}), frozenset({"discard"}), "same"),
+        (frozenset({"hourglass"}), frozenset({"hourglass_discard"}), "any"),
+    ],
+    "recharge": [(frozenset({"hand", "discard", "displayed", "recovery"}), frozenset({"deck"}), "same")],
+    "bury": [(frozenset({"hand", "deck", "discard", "displayed", "recovery"}), frozenset({"buried"}), "same")],
+    "banish": [(_ALL - {"vault", "dealt"}, frozenset({"vault"}), "any")],
+    "display": [
+        (frozenset({"hand"}), frozenset({"displayed"}), "same"),
+        (frozenset({"encounter"}), frozenset({"displayed"}), "any"),
+    ],
+    "reveal": [
+        (frozenset({"hand", "deck"}), frozenset({"hand", "deck"}), "here"),
+        (frozenset({"location"}), frozenset({"encounter"}), "any"),
+        (frozenset({"location", "plunder", "hourglass"}), frozenset({"location", "plunder", "hourglass"}), "here"),
+    ],
+    "give": [(frozenset({"hand"}), frozenset({"hand"}), "other"), (frozenset({"deck"}), frozenset({"deck"}), "other")],
+    "shuffle": [
+        (frozenset({"hand", "discard", "displayed", "recovery"}), frozenset({"deck"}), "same"),
+        (frozenset({"encounter"}), frozenset({"location", "deck"}), "any"),
+    ],
+    "reload": [(frozenset({"hand", "discard"}), frozenset({"deck"}), "same")],
+    "stash": [(frozenset({"vault"}), frozenset({"plunder"}), "any")],
+    "return": [
+        (frozenset({"encounter", "set_aside"}), frozenset({"vault", "location", "deck", "hand", "discard"}), "any")
+    ],
+    "summon": [(frozenset({"vault"}), frozenset({"encounter"}), "any")],
+    "set_aside": [(_OWN | {"encounter"}, frozenset({"set_aside"}), "any")],
+}
+
+
+def _allowed(verb: str, source: Zone, target: Zone) -> bool:
+    for kinds_from, kinds_to, relation in RULES[verb]:
+        if source.zone not in kinds_from or target.zone not in kinds_to:
+            continue
+        if relation == "same" and source.character_id != target.character_id:
+            continue
+        if relation == "other" and source.character_id == target.character_id:
+            continue
+        if relation == "here" and source != target:
+            continue
+        return True
+    return False
+
+
+def _allowed_words(verb: str) -> str:
+    pairs = [f"{' or '.join(sorted(a))} to {' or '.join(sorted(b))}" for a, b, _ in RULES[verb]]
+    return "; ".join(pairs)
+
+
+def _check_zone(state: State, zone: Zone, during: bool) -> None:
+    if zone.zone in CHARACTER_ZONES:
+        character = state.characters.get(zone.character_id or "")
+        if character is None:
+            raise Rejection(f"No character {zone.character_id} has joined this campaign.")
+        scenario = state.scenario
+        if during and scenario is not None:
+            if zone.character_id not in scenario.party:
+                raise Rejection(f"{character.name} is not playing {scenario.name}.")
+            if not character.alive:
+                raise Rejection(f"{character.name} is dead and can do nothing for the rest of {scenario.name}.")
+    elif zone.character_id is not None:
+        raise Rejection(f"The {zone.zone} belongs to no character; leave out character_id.")
+    if zone.zone == "location":
+        scenario = state.scenario
+        if scenario is None or zone.location not in scenario.places:
+            where = f"{scenario.name}" if scenario else "any scenario in progress"
+            raise Rejection(f"{zone.location} is not a location of {where}.")
+
+
+def card_moved(state: State, event: CardMoved) -> State:
+    source, target, verb, card = event.from_, event.to, event.verb, event.card
+    scenario = state.scenario
+    trading = verb == "give" and source.zone == "deck"
+    if trading:
+        if scenario is not None:
+            raise Rejection("Characters trade cards from their decks between scenarios, not during one.")
+    elif scenario is None:
+        raise Rejection(f"No scenario is in progress: cards are only {verb}ed between zones while one is played.")
+    _check_zone(state, source, True)
+    _check_zone(state, target, True)
+    if not _allowed(verb, source, target):
+        raise Rejection(
+            f"To {verb} moves a card only from {_allowed_words(verb)} of the same character where it says so; "
+            f"not from {describe(state, key_of(source))} to {describe(state, key_of(target))}."
+        )
+    from_key, to_key = key_of(source), key_of(target)
+    if verb == "give" and not trading:
+        giver = state.characters[source.character_id or ""]
+        taker = state.characters[target.character_id or ""]
+        if scenario is not None and scenario.turn != source.character_id:
+            raise Rejection(f"{giver.name} can give a card only on her own turn.")
+        if giver.location != taker.location:
+            raise Rejection(
+                f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "
+                "to a character at the same location."
+            )
+    if verb == "stash":
+        from projections.pacg.fleet import check_can_stash
+
+        check_can_stash(state)
+        if not isinstance(card, HiddenCard):
+            raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
+    work = Work(state)
+    if verb == "summon":
+        if isinstance(card, HiddenCard):
+            raise Rejection("Name the card you summon; a summoned card is read at once.")
+        work.info(card)
+        work.summon(card)
+        return work.commit()
+    if verb == "draw" and source.zone == "deck" and work.size(from_key) == 0:
+        name = state.characters[source.character_id or ""].name
+        raise Rejection(
+            f"{name}'s deck is empty: {name} cannot draw from it. A character who must draw from an empty deck "
+            "dies (character.died)."
+        )
+    if from_key == to_key:
+        if isinstance(card, HiddenCard):
+            raise Rejection(f"Name the card revealed in {describe(state, from_key)}.")
+        if source.zone in ("hand", "deck"):
+            if work.known(from_key, card) < 1:
+                from projections.pacg.zones import not_there
+
+                raise Rejection(not_there(state, card, from_key))
+            return state
+        # Examining a face-down card: it stays where it is, now known by name.
+        work.move(from_key, to_key, card)
+        return work.commit()
+    if isinstance(card, HiddenCard) and card.hidden == DEALT and to_key == "vault":
+        raise Rejection(f"Reveal the dealt card before it goes back to the {word(state, 'vault')}.")
+    work.move(from_key, to_key, card)
+    return work.commit()

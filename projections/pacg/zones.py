@@ -1,0 +1,369 @@
+"""Where cards are: zone keys, their names in words, and moving physical copies with the vault's bookkeeping.
+
+Every physical copy is in exactly one zone. The vault counts its copies by name; a face-down card dealt out of it
+(a location deck, the hourglass, plunder) stays counted there by name, because nobody knows which copy it is, and
+is counted out by type in `face_down_out`. When a face-down card is revealed by name, that name leaves the vault's
+count and the face-down count of its type drops by one.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from events.pacg import CHARACTER_ZONES, HiddenCard, Zone
+from projections.game import Rejection
+from projections.pacg.state import CardInfo, Pile, State
+
+VAULT = "vault"
+PLUNDER = "plunder"
+HOURGLASS = "hourglass"
+HOURGLASS_DISCARD = "hourglass_discard"
+ENCOUNTER = "encounter"
+SET_ASIDE = "set_aside"
+DEALT = "dealt"
+SHARED = (VAULT, PLUNDER, HOURGLASS, HOURGLASS_DISCARD, ENCOUNTER, SET_ASIDE, DEALT)
+
+_EMPTY = Pile()
+
+
+def character_key(character_id: str, zone: str) -> str:
+    return f"{character_id}:{zone}"
+
+
+def location_key(location: str) -> str:
+    return f"location:{location}"
+
+
+def key_of(zone: Zone) -> str:
+    kind = zone.zone
+    if kind in CHARACTER_ZONES:
+        if zone.character_id is None:
+            raise Rejection(f"A card in a {kind} zone needs the character_id it belongs to.")
+        return f"{zone.character_id}:{kind}"
+    if kind == "location":
+        if zone.location is None:
+            raise Rejection("A card in a location zone needs the location's name.")
+        return f"location:{zone.location}"
+    return kind
+
+
+def word(state: State, thing: str) -> str:
+    """The vault or the box, the hourglass or the blessings deck, as the campaign's naming option says."""
+    if state.options.naming == "classic":
+        return {"vault": "box", "hourglass": "blessings deck", "hourglass discards": "blessings discard pile"}.get(
+            thing, thing
+        )
+    return thing
+
+
+_CHARACTER_ZONE_WORDS = {
+    "deck": "{}'s deck",
+    "hand": "{}'s hand",
+    "discard": "{}'s discard pile",
+    "buried": "the cards buried under {}'s character card",
+    "displayed": "{}'s displayed cards",
+    "recovery": "{}'s recovery pile",
+}
+
+
+def describe(state: State, key: str) -> str:
+    """A zone in words: "Merisiel's discard pile", "the Raker Shoals location deck"."""
+    if key.startswith("location:"):
+        return f"the {key[9:]} location deck"
+    if key == VAULT:
+        return f"the {word(state, 'vault')}"
+    if key == PLUNDER:
+        ship = state.fleet.current or "ship"
+        return f"the plunder under the {ship}"
+    if key == HOURGLASS:
+        return f"the {word(state, 'hourglass')}"
+    if key == HOURGLASS_DISCARD:
+        return f"the {word(state, 'hourglass discards')}"
+    if key == ENCOUNTER:
+        return "the encounter"
+    if key == SET_ASIDE:
+        return "the set-aside cards"
+    if key == DEALT:
+        return "the cards dealt face down among the locations"
+    character_id, _, zone = key.rpartition(":")
+    character = state.characters.get(character_id)
+    name = character.name if character else character_id
+    return _CHARACTER_ZONE_WORDS.get(zone, "{}'s " + zone).format(name)
+
+
+def where(state: State, name: str) -> list[str]:
+    """The zones holding a known copy of a card, in words, the vault last."""
+    places = [describe(state, key) for key, pile in state.zones.items() if key != VAULT and pile.known.get(name)]
+    if state.zones.get(VAULT, _EMPTY).known.get(name):
+        places.append(describe(state, VAULT))
+    return places
+
+
+def not_there(state: State, name: str, key: str) -> str:
+    """Why a named card cannot come out of a zone, with where its copies really are."""
+    if name not in state.cards:
+        return (
+            f"Quartermaster knows no card named {name}: add it to the {word(state, 'vault')} with "
+            "vault.products_added or card.defined first."
+        )
+    places = where(state, name)
+    here = describe(state, key)
+    if not places:
+        return f"{name} is not in {here}: no copy of it is anywhere in sight."
+    if len(places) == 1:
+        return f"{name} is not in {here}: it is in {places[0]}."
+    return f"{name} is not in {here}: copies are in {', '.join(places[:-1])} and {places[-1]}."
+
+
+class Work:
+    """A copy-on-write editor over a state's zones and the vault's counts, for one event."""
+
+    __slots__ = ("state", "piles", "vault_types", "face_down_out", "imagined")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.piles: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        self.vault_types: dict[str, int] | None = None
+        self.face_down_out: dict[str, int] | None = None
+        self.imagined: dict[str, int] | None = None
+
+    # --------------------------------------------------------------------------------------- raw counts
+
+    def _pile(self, key: str) -> tuple[dict[str, int], dict[str, int]]:
+        pile = self.piles.get(key)
+        if pile is None:
+            old = self.state.zones.get(key, _EMPTY)
+            pile = self.piles[key] = (dict(old.known), dict(old.hidden))
+        return pile
+
+    def known(self, key: str, name: str) -> int:
+        pile = self.piles.get(key)
+        if pile is not None:
+            return pile[0].get(name, 0)
+        return self.state.zones.get(key, _EMPTY).known.get(name, 0)
+
+    def hidden(self, key: str, label: str) -> int:
+        pile = self.piles.get(key)
+        if pile is not None:
+            return pile[1].get(label, 0)
+        return self.state.zones.get(key, _EMPTY).hidden.get(label, 0)
+
+    def pile(self, key: str) -> tuple[dict[str, int], dict[str, int]]:
+        """The zone's counts as they stand now (read only)."""
+        pile = self.piles.get(key)
+        if pile is not None:
+            return pile
+        old = self.state.zones.get(key, _EMPTY)
+        return old.known, old.hidden
+
+    def size(self, key: str) -> int:
+        known, hidden = self.pile(key)
+        return sum(known.values()) + sum(hidden.values())
+
+    @staticmethod
+    def _bump(counts: dict[str, int], name: str, by: int) -> None:
+        value = counts.get(name, 0) + by
+        if value:
+            counts[name] = value
+        else:
+            del counts[name]
+
+    def add_known(self, key: str, name: str, by: int = 1) -> None:
+        self._bump(self._pile(key)[0], name, by)
+
+    def add_hidden(self, key: str, label: str, by: int = 1) -> None:
+        self._bump(self._pile(key)[1], label, by)
+
+    def _counts(self, field: str) -> dict[str, int]:
+        counts = getattr(self, field)
+        if counts is None:
+            counts = dict(getattr(self.state, field))
+            setattr(self, field, counts)
+        return counts
+
+    def info(self, name: str) -> CardInfo:
+        info = self.state.cards.get(name)
+        if info is None:
+            raise Rejection(not_there(self.state, name, VAULT))
+        return info
+
+    # --------------------------------------------------------------------------------------- the vault
+
+    def vault_available(self, card_type: str) -> int:
+        """Copies of a type really in the vault: counted ones minus the face-down ones dealt out."""
+        types = self.vault_types if self.vault_types is not None else self.state.vault_types
+        out = self.face_down_out if self.face_down_out is not None else self.state.face_down_out
+        return types.get(card_type, 0) - out.get(card_type, 0)
+
+    def vault_take(self, name: str) -> None:
+        card_type = self.info(name).type
+        if self.known(VAULT, name) < 1:
+            raise Rejection(not_there(self.state, name, VAULT))
+        if self.vault_available(card_type) < 1:
+            raise Rejection(
+                f"{name} cannot come out of the {word(self.state, 'vault')}: every {card_type} left there has "
+                "been dealt out face down."
+            )
+        self.add_known(VAULT, name, -1)
+        self._bump(self._counts("vault_types"), card_type, -1)
+
+    def vault_put(self, name: str) -> None:
+        card_type = self.info(name).type
+        self.add_known(VAULT, name)
+        self._bump(self._counts("vault_types"), card_type, 1)
+
+    def vault_take_face_down(self, card_type: str, count: int = 1) -> None:
+        if card_type == DEALT:
+            raise Rejection("The vault holds no dealt cards; name a card type to take face down.")
+        if self.vault_available(card_type) < count:
+            left = self.vault_available(card_type)
+            vault = word(self.state, "vault")
+            raise Rejection(
+                f"The {vault} has {left} {card_type} card{'s' if left != 1 else ''} left face down to deal, "
+                f"not {count}."
+            )
+        self._bump(self._counts("face_down_out"), card_type, count)
+
+    def vault_put_face_down(self, card_type: str, count: int = 1) -> None:
+        self._bump(self._counts("face_down_out"), card_type, -count)
+
+    def reveal_face_down(self, name: str) -> None:
+        """A face-down card dealt out of the vault turns out to be `name`."""
+        card_type = self.info(name).type
+        if self.known(VAULT, name) < 1:
+            places = where(self.state, name)
+            raise Rejection(
+                f"The face-down {card_type} cannot be {name}: every copy of {name} is accounted for "
+                f"({', '.join(places) or 'none is in play'})."
+            )
+        self.add_known(VAULT, name, -1)
+        self._bump(self._counts("vault_types"), card_type, -1)
+        self._bump(self._counts("face_down_out"), card_type, -1)
+
+    # --------------------------------------------------------------------------------------- moving copies
+
+    def take(self, key: str, card: str | HiddenCard) -> str | HiddenCard:
+        """Remove one physical copy from a zone; a name may reveal a face-down card of its type."""
+        if isinstance(card, HiddenCard):
+            label = card.hidden
+            if key == VAULT:
+                self.vault_take_face_down(label)
+                return card
+            if self.hidden(key, label) < 1:
+                raise Rejection(f"There is no face-down {label} card in {describe(self.state, key)}.")
+            self.add_hidden(key, label, -1)
+            return card
+        if key == VAULT:
+            self.vault_take(card)
+            return card
+        if self.known(key, card) >= 1:
+            self.add_known(key, card, -1)
+            return card
+        info = self.state.cards.get(card)
+        if info is not None and self.hidden(key, info.type) >= 1:
+            self.add_hidden(key, info.type, -1)
+            self.reveal_face_down(card)
+            return card
+        if info is not None and self.hidden(key, DEALT) >= 1 and self.dealt_can_be(card, info):
+            self.add_hidden(key, DEALT, -1)
+            if self.known(DEALT, card) >= 1:
+                self.add_known(DEALT, card, -1)
+            else:
+                self.add_hidden(DEALT, info.type, -1)
+                self.reveal_face_down(card)
+            return card
+        raise Rejection(not_there(self.state, card, key))
+
+    def dealt_can_be(self, name: str, info: CardInfo) -> bool:
+        return self.known(DEALT, name) >= 1 or self.hidden(DEALT, info.type) >= 1
+
+    def put(self, key: str, card: str | HiddenCard) -> None:
+        if isinstance(card, HiddenCard):
+            if key == VAULT:
+                if card.hidden == DEALT:
+                    raise Rejection(
+                        "A face-down dealt card cannot go back to the vault unseen: reveal it first, since nobody "
+                        "knows whether it is the villain."
+                    )
+                self.vault_put_face_down(card.hidden)
+            else:
+                self.add_hidden(key, card.hidden)
+            return
+        if key == VAULT:
+            self.vault_put(card)
+            return
+        self.add_known(key, card)
+
+    def move(self, source: str, target: str, card: str | HiddenCard) -> None:
+        if source == ENCOUNTER and isinstance(card, str):
+            imagined = self.imagined if self.imagined is not None else self.state.imagined
+            copies = imagined.get(card, 0)
+            if copies:
+                if target == VAULT:
+                    # The summoned copy of a card already in play ceases to exist at the end of the encounter.
+                    self.add_known(ENCOUNTER, card, -1)
+                    self._bump(self._counts("imagined"), card, -1)
+                    return
+                if self.known(ENCOUNTER, card) <= copies:
+                    raise Rejection(
+                        f"The {card} in the encounter is a summoned copy of a card already in play: it can only "
+                        f"go back to the {word(self.state, 'vault')}, where it ceases to exist."
+                    )
+        self.put(target, self.take(source, card))
+
+    def empty(self, key: str, target: str) -> None:
+        """Move every card of a zone, known and face down, to another zone."""
+        known, hidden = self.pile(key)
+        for name, count in list(known.items()):
+            for _ in range(count):
+                self.move(key, target, name)
+        for label, count in list(hidden.items()):
+            if target == VAULT and label != DEALT:
+                self.add_hidden(key, label, -count)
+                self.vault_put_face_down(label, count)
+                continue
+            for _ in range(count):
+                self.move(key, target, HiddenCard(label))
+
+    def summon(self, name: str) -> None:
+        """Summon a card into the encounter; a card already in play is imagined as another copy."""
+        info = self.info(name)
+        if self.known(VAULT, name) >= 1 and self.vault_available(info.type) >= 1:
+            self.vault_take(name)
+        else:
+            self._bump(self._counts("imagined"), name, 1)
+        self.add_known(ENCOUNTER, name)
+
+    # --------------------------------------------------------------------------------------- finishing
+
+    def zones(self) -> dict[str, Pile]:
+        if not self.piles:
+            return self.state.zones
+        zones = dict(self.state.zones)
+        for key, (known, hidden) in self.piles.items():
+            zones[key] = Pile(known, hidden)
+        return zones
+
+    def commit(self, state: State | None = None, **changes: object) -> State:
+        """The state with this work's zones and counts, plus other changed fields."""
+        base = state if state is not None else self.state
+        if self.piles:
+            changes["zones"] = self.zones()
+        if self.vault_types is not None:
+            changes["vault_types"] = self.vault_types
+        if self.face_down_out is not None:
+            changes["face_down_out"] = self.face_down_out
+        if self.imagined is not None:
+            changes["imagined"] = self.imagined
+        if not changes:
+            return base
+        return msgspec.structs.replace(base, **changes)
+
+
+def character_cards(state: State, character_id: str) -> dict[str, int]:
+    """Every card a character owns, whatever zone it is in, by name."""
+    total: dict[str, int] = {}
+    for zone in CHARACTER_ZONES:
+        for name, count in state.zones.get(character_key(character_id, zone), _EMPTY).known.items():
+            total[name] = total.get(name, 0) + count
+    return total
