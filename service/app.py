@@ -18,7 +18,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from service import problems
 from service.migrate import pending
-from service.routes import campaigns, events, views
+from service.routes import campaigns, events, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -101,7 +101,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ready"}
 
     return Litestar(
-        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *views.ROUTES],
+        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *views.ROUTES],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],

@@ -22,7 +22,9 @@ from psycopg.rows import tuple_row
 from events.base import Event
 from projections.game import BatchRejected, Game, Meta, fold, fold_batch
 from projections.registry import decode_event, game as game_by_id
-from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
+from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
+from projections.undo import Conflict, Entry, recheck
+from events.campaign import EventRedone, EventUndone
 
 PROJECTION = "state"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
@@ -59,6 +61,35 @@ class Pending:
 
 class CampaignNotFound(LookupError):
     pass
+
+
+class UndoRefused(Exception):
+    """Undo or redo cannot start: nothing to undo, a batch that is not the caller's, a batch that is not there."""
+
+    def __init__(self, reason: str, status: int = 409) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+class UndoConflict(Exception):
+    """Later events the fold would refuse if the undo or redo went ahead."""
+
+    def __init__(self, conflicts: list[Conflict]) -> None:
+        super().__init__("; ".join(c.reason for c in conflicts))
+        self.conflicts = conflicts
+
+
+@dataclass(frozen=True)
+class Target:
+    batch: uuid.UUID
+    positions: list[int]
+    types: list[str]
+    actor: str
+
+
+# Undoing these would leave members or the campaign itself without the event that made them.
+_NOT_UNDOABLE = frozenset({"campaign.started", "member.joined"})
 
 
 class StalePosition(Exception):
@@ -475,17 +506,167 @@ class Store:
         skip: dict[int, int] | set[int],
     ) -> list[tuple[Event, Meta]]:
         """The events in (after, upto] that count, decoded and ready to fold."""
+        return [(e.event, e.meta) for e in await self._entries(conn, campaign_id, game, after, upto, skip)]
+
+    async def _entries(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        skip: dict[int, int] | set[int],
+    ) -> list[Entry]:
         cur = await conn.execute(
-            "SELECT position, type, data::text, actor, occurred_at FROM events"
+            "SELECT position, batch_id, type, data::text, actor, occurred_at FROM events"
             " WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position",
             (campaign_id, after, upto),
         )
-        out = []
-        for position, type_, data, actor, occurred_at in await cur.fetchall():
-            if type_ in MARKER_TYPES or position in skip:
-                continue
-            out.append((decode_event(game.id, type_, data), Meta(position, actor, occurred_at)))
-        return out
+        return [
+            Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at))
+            for position, batch, type_, data, actor, occurred_at in await cur.fetchall()
+            if type_ not in MARKER_TYPES and position not in skip
+        ]
+
+    # -- undo and redo -------------------------------------------------------------------------------------
+
+    async def undo(
+        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, cascade: bool, reason: str | None, actor: str,
+        only_own: bool,
+    ) -> Appended:
+        """Leave a batch out of the effective log by appending `event.undone`; nothing is deleted.
+
+        The latest effective batch when `batch` is None. Raises UndoRefused when there is nothing to undo or the
+        batch is not the caller's, UndoConflict when later events would be refused (and `cascade` is off).
+        """
+        async with self.pool.connection() as conn, conn.transaction():
+            game, current, now = await self._lock(conn, campaign_id)
+            markers = await self._markers(conn, campaign_id, current)
+            undone = undone_as_of(markers, current)
+            if batch is None:
+                target = await self._latest_effective_batch(conn, campaign_id, undone)
+            else:
+                target = await self._batch(conn, campaign_id, batch)
+                if all(p in undone for p in target.positions):
+                    raise UndoRefused(f"Batch {batch} is already undone (by position {undone[target.positions[0]]}).")
+            self._check_undoable(target, actor, only_own, "undo")
+            return await self._mark(
+                conn, campaign_id, game, current, now, markers, UNDONE, set(undone) | set(target.positions),
+                target.positions, cascade=cascade, reason=reason, actor=actor,
+            )
+
+    async def redo(
+        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool
+    ) -> Appended:
+        """Count an undone batch again by appending `event.redone`, checked by the fold like any append."""
+        async with self.pool.connection() as conn, conn.transaction():
+            game, current, now = await self._lock(conn, campaign_id)
+            markers = await self._markers(conn, campaign_id, current)
+            undone = undone_as_of(markers, current)
+            if batch is None:
+                # The most recently undone batch that is still undone.
+                latest = max((m for p, m in undone.items()), default=None)
+                if latest is None:
+                    raise UndoRefused("There is nothing to redo: no batch is undone.")
+                # Everything that marker undid and is still undone: a cascade comes back whole.
+                target = await self._positions(conn, campaign_id, sorted(p for p, m in undone.items() if m == latest))
+            else:
+                target = await self._batch(conn, campaign_id, batch)
+            if not any(p in undone for p in target.positions):
+                raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
+            self._check_undoable(target, actor, only_own, "redo")
+            return await self._mark(
+                conn, campaign_id, game, current, now, markers, REDONE, set(undone) - set(target.positions),
+                target.positions, cascade=False, reason=reason, actor=actor,
+            )
+
+    async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
+        row = await (await conn.execute(
+            "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
+        )).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return game_by_id(row[0]), row[1], row[2]
+
+    async def _latest_effective_batch(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int]
+    ) -> Target:
+        cur = await conn.execute(
+            "SELECT position, batch_id, type FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s))"
+            " ORDER BY position DESC",
+            (campaign_id, list(MARKER_TYPES)),
+        )
+        async for position, batch, _ in cur:
+            if position not in undone:
+                return await self._batch(conn, campaign_id, batch)
+        raise UndoRefused("There is nothing to undo.")
+
+    async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
+        cur = await conn.execute(
+            "SELECT position, type, actor FROM events WHERE campaign_id = %s AND batch_id = %s ORDER BY position",
+            (campaign_id, batch),
+        )
+        rows = await cur.fetchall()
+        if not rows:
+            raise UndoRefused(f"This campaign has no batch {batch}.", status=404)
+        return Target(batch=batch, positions=[r[0] for r in rows], types=[r[1] for r in rows], actor=rows[0][2])
+
+    async def _positions(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int]) -> Target:
+        cur = await conn.execute(
+            "SELECT position, type, actor, batch_id FROM events WHERE campaign_id = %s AND position = ANY(%s)"
+            " ORDER BY position",
+            (campaign_id, positions),
+        )
+        rows = await cur.fetchall()
+        actors = {r[2] for r in rows}
+        # Several batches (a cascade) count as the caller's only when every one of them is.
+        return Target(batch=rows[0][3], positions=[r[0] for r in rows], types=[r[1] for r in rows],
+                      actor=actors.pop() if len(actors) == 1 else "")
+
+    @staticmethod
+    def _check_undoable(target: Target, actor: str, only_own: bool, doing: str) -> None:
+        if set(target.types) & set(MARKER_TYPES):
+            raise UndoRefused(f"Batch {target.batch} is itself an undo or redo; use redo or undo instead.")
+        if set(target.types) & _NOT_UNDOABLE:
+            raise UndoRefused(f"Batch {target.batch} started the campaign or added a member; that cannot be undone.")
+        if only_own and target.actor != actor:
+            raise UndoRefused(f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
+                              "recorded by someone else.", status=403)
+
+    async def _mark(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int, now: datetime,
+        markers: list[Marker], kind: str, excluded: set[int], targets: list[int], *, cascade: bool,
+        reason: str | None, actor: str,
+    ) -> Appended:
+        """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
+        position = current + 1
+        planned = [*markers, Marker(position, kind, targets)]
+        snapshots = [r[0] for r in await (await conn.execute(
+            "SELECT position FROM snapshots WHERE campaign_id = %s ORDER BY position", (campaign_id,)
+        )).fetchall()]
+        start = safe_start(snapshots, planned, position)
+        state = None
+        if start:
+            row = await (await conn.execute(
+                "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, start)
+            )).fetchone()
+            state = state_decoder(game).decode(row[0])
+        entries = await self._entries(conn, campaign_id, game, start, current, ())
+        result = recheck(game, state, entries, excluded, cascade=cascade)
+        if result.conflicts:
+            raise UndoConflict(result.conflicts)
+        # With cascade, the marker names every position that now drops out, the target's and its dependents'.
+        marked = sorted(set(targets) | (set(result.excluded) - excluded)) if kind == UNDONE else sorted(targets)
+        marker = (EventUndone if kind == UNDONE else EventRedone)(targets=marked, reason=reason)
+        fields = msgspec.to_builtins(marker)
+        fields.pop("type")
+        data = _encode(fields)
+        batch, event_id = uuid.uuid4(), uuid.uuid4()
+        await conn.execute(
+            "INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",
+            (campaign_id, position, event_id, batch, kind, data.decode(), actor, now),
+        )
+        await self._write_state(conn, campaign_id, game, result.state, current, position)
+        self.cache.put(campaign_id, position, result.state)
+        recorded = Recorded(position=position, id=event_id, batch=batch, type=kind, schema_version=1,
+                            data=msgspec.Raw(data), actor=actor, recorded_at=now)
+        return Appended(batch=batch, first_position=position, last_position=position, events=[recorded])
 
     async def history(
         self,
@@ -499,13 +680,14 @@ class Store:
     ) -> list[Recorded]:
         """A page of the log after a position, oldest first, each with the position that undid it if any."""
         async with self.pool.connection() as conn:
+            undone = undone_as_of(await self._markers(conn, campaign_id, 2**62), 2**62)
             cur = conn.cursor(row_factory=tuple_row)
             await cur.execute(
                 _HISTORY,
                 (campaign_id, after, list(types) or None, list(types) or None, character, character, actor, actor,
                  limit),
             )
-            return [_recorded(row) for row in await cur.fetchall()]
+            return [_recorded((*row, undone.get(row[0]))) for row in await cur.fetchall()]
 
     async def stream(self, campaign_id: uuid.UUID, after: int = 0, chunk: int = 5000) -> AsyncIterator[Recorded]:
         """Every event after a position in order, read in chunks so memory stays flat."""

@@ -11,7 +11,7 @@ from litestar.params import FromPath
 from events.campaign import CampaignStarted, MemberJoined
 from projections.game import BatchRejected
 from projections.registry import UnknownGame, game as game_by_id
-from service import tokens
+from service import catalog, tokens
 from service.auth import campaign_id_of, member, not_found, require
 from service.intake import pending
 from service.problems import Problem
@@ -86,3 +86,15 @@ async def add_member(request: Request, campaign: FromPath[str]) -> dict[str, Any
             "position": appended.last_position}
 
 ROUTES = [create_campaign, read_campaign, add_member]
+
+
+@get("/v1/catalog/{game_id:str}", summary="The catalogue a game expands names from")
+async def read_catalog(game_id: FromPath[str]) -> Any:
+    try:
+        game_by_id(game_id)
+    except UnknownGame as error:
+        raise Problem(404, str(error), kind="unknown-game") from None
+    return catalog.public(game_id)
+
+
+ROUTES.append(read_catalog)
