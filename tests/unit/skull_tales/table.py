@@ -1,0 +1,63 @@
+"""Given/when/then over the Skull Tales fold: payloads expanded by the catalogue, as the service records them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from events.base import Event
+from events.campaign import COMMON
+from projections.game import Meta, Rejection, fold, step
+from projections.skull_tales import GAME
+from projections.skull_tales.state import SkullTales
+from service.catalog import skull_tales as catalogue
+
+CATALOG = catalogue.load()
+
+
+_UNION: Any = COMMON[0]
+for _event_type in COMMON[1:] + GAME.event_types:
+    _UNION = _UNION | _event_type
+
+
+def decode(payload: dict[str, Any]) -> Event:
+    """A posted payload, expanded from the catalogue and decoded like the API does."""
+    data = catalogue.expand(CATALOG, payload["type"], dict(payload["data"]))
+    return msgspec.convert({"type": payload["type"], **data}, _UNION)
+
+
+def start(options: dict[str, Any] | None = None) -> SkullTales:
+    started = {"type": "campaign.started", "data": {"name": "Test", "game": GAME.id, "options": options or {}}}
+    state = step(GAME, None, decode(started), Meta(position=1))
+    assert state is not None
+    return state
+
+
+def given(*payloads: dict[str, Any], options: dict[str, Any] | None = None, state: SkullTales | None = None) -> SkullTales:
+    """The state after these payloads, which must all be accepted."""
+    state = state or start(options)
+    first = len(state.ledger) + 2
+    events = [(decode(p), Meta(position=first + i)) for i, p in enumerate(payloads)]
+    result = fold(GAME, events, state)
+    assert result is not None
+    return result
+
+
+def when(state: SkullTales, payload: dict[str, Any], position: int = 1000) -> SkullTales:
+    result = step(GAME, state, decode(payload), Meta(position=position))
+    assert result is not None
+    return result
+
+
+def refused(state: SkullTales, payload: dict[str, Any]) -> str:
+    """The sentence the fold refuses this payload with."""
+    with pytest.raises(Rejection) as caught:
+        step(GAME, state, decode(payload), Meta(position=1000))
+    return caught.value.reason
+
+
+def view(state: SkullTales, name: str, **params: Any) -> Any:
+    """A view as the API would encode it."""
+    return msgspec.json.decode(msgspec.json.encode(GAME.views[name].read(state, **params)))
