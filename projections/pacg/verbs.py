@@ -99,12 +99,12 @@ def card_moved(state: State, event: CardMoved) -> State:
         if scenario is not None:
             raise Rejection("Characters trade cards from their decks between scenarios, not during one.")
     elif scenario is None:
-        raise Rejection(f"No scenario is in progress: cards are only {verb}ed between zones while one is played.")
+        raise Rejection("No scenario is in progress: cards move between zones only while one is played.")
     _check_zone(state, source, True)
     _check_zone(state, target, True)
     if not _allowed(verb, source, target):
         raise Rejection(
-            f"To {verb} moves a card only from {_allowed_words(verb)} of the same character where it says so; "
+            f"{verb.capitalize().replace('_', ' ')} moves a card only from {_allowed_words(verb)}; "
             f"not from {describe(state, key_of(source))} to {describe(state, key_of(target))}."
         )
     from_key, to_key = key_of(source), key_of(target)
@@ -112,7 +112,7 @@ def card_moved(state: State, event: CardMoved) -> State:
         giver = state.characters[source.character_id or ""]
         taker = state.characters[target.character_id or ""]
         if scenario is not None and scenario.turn != source.character_id:
-            raise Rejection(f"{giver.name} can give a card only on her own turn.")
+            raise Rejection(f"{giver.name} can give a card only on {giver.name}'s own turn.")
         if giver.location != taker.location:
             raise Rejection(
                 f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "

@@ -107,6 +107,15 @@ def not_there(state: State, name: str, key: str) -> str:
             "vault.products_added or card.defined first."
         )
     places = where(state, name)
+    owner = key.rpartition(":")[0] if ":" in key and not key.startswith("location:") else None
+    if owner is not None:
+        # A character's own zones answer first: "it is in Merisiel's discard pile", not every copy in the box.
+        mine = [
+            describe(state, f"{owner}:{zone}")
+            for zone in ("hand", "deck", "discard", "buried", "displayed", "recovery")
+            if state.zones.get(f"{owner}:{zone}", _EMPTY).known.get(name)
+        ]
+        places = mine or places
     here = describe(state, key)
     if not places:
         return f"{name} is not in {here}: no copy of it is anywhere in sight."
