@@ -111,7 +111,7 @@ def render(expression: Expression) -> str:
 
 
 class _Parser:
-    """A hand-written recursive-descent parser, so every error knows its column."""
+    """A hand-written parser, so every error knows its column."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -176,7 +176,8 @@ class _Parser:
                 modifier += dice if sign == "+" else -dice
                 if abs(modifier) > MAX_CONSTANT:
                     raise self.fail(
-                        start, f"The numbers add up to {modifier}; they may add up to at most {MAX_CONSTANT} either way."
+                        start,
+                        f"The numbers add up to {modifier}; they may add up to at most {MAX_CONSTANT} either way.",
                     )
                 if first_constant is None:
                     first_constant = (start, f"{sign}{dice}")

@@ -150,7 +150,9 @@ def test_a_row_that_is_not_a_recorded_event_cannot_be_exported():
     with pytest.raises(ValueError) as caught:
         list(export_lines(header(1), [incomplete]))
 
-    assert str(caught.value) == "A row handed to the export is not a recorded event: Object missing required field `actor`."
+    assert str(caught.value) == (
+        "A row handed to the export is not a recorded event: Object missing required field `actor`."
+    )
 
 
 # Reading back
@@ -408,14 +410,18 @@ def test_a_blank_line_between_events_is_refused():
 
     error = refusal(lines)
 
-    assert (error.line_number, error.reason) == (3, "the line is blank, but events follow it; an export has no blank lines.")
+    assert (error.line_number, error.reason) == (
+        3, "the line is blank, but events follow it; an export has no blank lines."
+    )
 
 
 def test_the_error_reads_as_a_sentence_with_its_line():
     lines = export(1)[:1]
     lines[0] = lines[0].replace(b"Wormwood", b"Wyrmwood")
 
-    assert str(refusal(lines)) == "line 1: the header does not match its hash: it was changed after the export was written."
+    assert str(refusal(lines)) == (
+        "line 1: the header does not match its hash: it was changed after the export was written."
+    )
 
 
 # Laws
