@@ -312,7 +312,12 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         raise Rejection(f"{scenario.name} is lost ({scenario.loss}); it cannot end as won.")
     work = Work(state)
     for name in scenario.places:
-        work.empty(location_key(name), VAULT)
+        key = location_key(name)
+        # Face-down dealt cards are the dealt pool's cards; the pool itself goes back to the vault below.
+        dealt = work.hidden(key, DEALT)
+        if dealt:
+            work.add_hidden(key, DEALT, -dealt)
+        work.empty(key, VAULT)
     for key in (ENCOUNTER, HOURGLASS, HOURGLASS_DISCARD, SET_ASIDE):
         work.empty(key, VAULT)
     _empty_dealt(work)
