@@ -32,6 +32,7 @@ from projections.pacg.zones import (
     VAULT,
     Work,
     character_key,
+    listing,
     location_key,
     word,
 )
@@ -61,7 +62,7 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
         unfinished = [name for name in current.scenarios if name not in state.completed]
         if unfinished:
             raise Rejection(
-                f"The party has not completed {current.name}: {', '.join(unfinished)} still to be won before "
+                f"The party has not completed {current.name}: {listing(unfinished)} still to be won before "
                 f"{event.adventure} begins."
             )
     work = Work(state)
@@ -278,7 +279,7 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
     if not open_places:
         raise Rejection(f"{event.villain} has nowhere to escape to: the party wins (record scenario.ended won).")
     if sorted(event.to) != sorted(open_places):
-        raise Rejection(f"{event.villain} escapes to every open location, that is {', '.join(open_places)}.")
+        raise Rejection(f"{event.villain} escapes to every open location, that is {listing(open_places)}.")
     work = Work(state)
     work.move(ENCOUNTER, DEALT, event.villain)
     blessings = len(open_places) - 1

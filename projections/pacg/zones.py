@@ -99,6 +99,13 @@ def where(state: State, name: str) -> list[str]:
     return places
 
 
+def listing(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def not_there(state: State, name: str, key: str) -> str:
     """Why a named card cannot come out of a zone, with where its copies really are."""
     if name not in state.cards:
@@ -121,7 +128,7 @@ def not_there(state: State, name: str, key: str) -> str:
         return f"{name} is not in {here}: no copy of it is anywhere in sight."
     if len(places) == 1:
         return f"{name} is not in {here}: it is in {places[0]}."
-    return f"{name} is not in {here}: copies are in {', '.join(places[:-1])} and {places[-1]}."
+    return f"{name} is not in {here}: copies are in {listing(places)}."
 
 
 class Work:
