@@ -18,7 +18,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from service import problems
 from service.migrate import pending
-from service.routes import campaigns, events, undo, views
+from service.live import Wakeups
+from service.routes import archive, campaigns, dice, events, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -80,9 +81,12 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
+        app.state.wakeups = Wakeups(conninfo)
+        await app.state.wakeups.start()
         try:
             yield
         finally:
+            await app.state.wakeups.stop()
             await pool.close()
 
     @get("/healthz", summary="Liveness", include_in_schema=True)
@@ -101,7 +105,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ready"}
 
     return Litestar(
-        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *views.ROUTES],
+        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],

@@ -43,6 +43,55 @@ def run_migrate(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def refold_all(settings: Settings, args: argparse.Namespace) -> int:
+    """`verify` (fold every log again and report drift) and `rebuild` (fold again and store the result)."""
+    import asyncio
+
+    from service.refold import RefoldError, rebuild_campaign
+
+    keep = args.command == "rebuild"
+    conninfo = _database(settings, args.data_dir)
+
+    async def run() -> int:
+        from psycopg_pool import AsyncConnectionPool
+        from tqdm import tqdm
+
+        from projections.registry import game
+        from service.store import Store
+
+        async with AsyncConnectionPool(conninfo, min_size=1, max_size=2, open=False,
+                                       kwargs={"autocommit": True}) as pool:
+            store = Store(pool)
+            async with pool.connection() as conn:
+                query = "SELECT campaign_id, game, name, last_position FROM campaigns"
+                params: tuple = ()
+                if args.campaign:
+                    query += " WHERE campaign_id = %s"
+                    params = (args.campaign,)
+                campaigns = await (await conn.execute(query + " ORDER BY created_at", params)).fetchall()
+                if args.campaign and not campaigns:
+                    print(f"There is no campaign {args.campaign}.", file=sys.stderr)
+                    return 2
+                total = sum(c[3] for c in campaigns)
+                drift, failed = [], []
+                with tqdm(total=total, unit="event", unit_scale=True, desc="rebuild" if keep else "verify",
+                          disable=args.quiet) as bar:
+                    for campaign_id, game_id, name, _ in campaigns:
+                        try:
+                            drift += await rebuild_campaign(store, conn, campaign_id, game(game_id), keep=keep,
+                                                            progress=bar.update)
+                        except RefoldError as error:  # report the campaign, then go on with the others
+                            failed.append(f"{name} ({campaign_id}): the fold refuses {error}")
+        print(f"{'Rebuilt' if keep else 'Checked'} {len(campaigns)} campaign(s), {total} event(s).")
+        for d in drift:
+            print(f"  {'repaired' if keep else 'drift'}: campaign {d.campaign_id}: {d.what}")
+        for f in failed:
+            print(f"  cannot fold: {f}", file=sys.stderr)
+        return 1 if failed or (drift and not keep) else 0
+
+    return asyncio.run(run())
+
+
 def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     parser = argparse.ArgumentParser(prog="quartermaster", description="A campaign tracker for pirate campaign games.")
@@ -59,6 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     serving.add_argument("--port", type=int, default=settings.port, help=f"port to listen on (default {settings.port})")
     serving.set_defaults(run=serve)
     with_data_dir(commands.add_parser("migrate", help="apply database migrations")).set_defaults(run=run_migrate)
+    for name, text in (("verify", "fold every campaign's log again and report any drift from what is stored"),
+                       ("rebuild", "fold every campaign's log again and store the projections and snapshots")):
+        command = with_data_dir(commands.add_parser(name, help=text))
+        command.add_argument("--campaign", help="only this campaign id")
+        command.add_argument("--quiet", action="store_true", help="no progress bar")
+        command.set_defaults(run=refold_all)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)

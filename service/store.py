@@ -27,6 +27,7 @@ from projections.undo import Conflict, Entry, recheck
 from events.campaign import EventRedone, EventUndone
 
 PROJECTION = "state"
+NOTIFY_CHANNEL = "quartermaster_events"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
 SNAPSHOT_EVERY = 1000
 
@@ -444,7 +445,11 @@ class Store:
             " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state",
             (campaign_id, PROJECTION, after, encoded),
         )
-        await conn.execute("UPDATE campaigns SET last_position = %s WHERE campaign_id = %s", (after, campaign_id))
+        # The notification is delivered at commit, so a woken reader finds the events there.
+        await conn.execute(
+            "UPDATE campaigns SET last_position = %s WHERE campaign_id = %s RETURNING pg_notify(%s, %s)",
+            (after, campaign_id, NOTIFY_CHANNEL, str(campaign_id)),
+        )
         if before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY:
             await conn.execute(
                 "INSERT INTO snapshots (campaign_id, position, state) VALUES (%s, %s, %s::jsonb)"
@@ -475,9 +480,9 @@ class Store:
         if at is None or at >= position:
             return position, state
         async with self.pool.connection() as conn:
-            return at, await self._fold_at(conn, campaign_id, game, at)
+            return at, await self.fold_at(conn, campaign_id, game, at)
 
-    async def _fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
+    async def fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
         markers = await self._markers(conn, campaign_id, at)
         cur = await conn.execute(
             "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
@@ -688,6 +693,20 @@ class Store:
                  limit),
             )
             return [_recorded((*row, undone.get(row[0]))) for row in await cur.fetchall()]
+
+    async def effective_of_types(
+        self, campaign_id: uuid.UUID, game: Game, types: Sequence[str], chunk: int = 5000
+    ) -> AsyncIterator[Event]:
+        """Every event of these types that counts now (undone ones left out), oldest first, read in chunks."""
+        after = 0
+        while True:
+            page = await self.history(campaign_id, after=after, limit=chunk, types=types)
+            for recorded in page:
+                if recorded.undone_by is None:
+                    yield decode_event(game.id, recorded.type, recorded.data)
+            if len(page) < chunk:
+                return
+            after = page[-1].position
 
     async def stream(self, campaign_id: uuid.UUID, after: int = 0, chunk: int = 5000) -> AsyncIterator[Recorded]:
         """Every event after a position in order, read in chunks so memory stays flat."""

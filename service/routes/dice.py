@@ -1,0 +1,87 @@
+"""Rolling dice on the server (or logging dice thrown at the table), and statistics over a campaign's dice."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import FromPath, QueryParameter
+
+from events.base import tag_of
+from events.campaign import DiceRolled
+from projections.dice_stats import DiceStats, dice_stats
+from projections.game import BatchRejected
+from projections.registry import game as game_by_id
+from service import dice
+from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
+from service.intake import pending
+from service.problems import Problem
+from service.requests import decode
+from service.routes.campaigns import store_of
+from service.routes.events import appended_body
+from service.store import CampaignNotFound
+
+Label = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+
+
+class RollRequest(msgspec.Struct, forbid_unknown_fields=True):
+    expression: Annotated[str, msgspec.Meta(max_length=dice.MAX_LENGTH)]
+    character_id: Label | None = None
+    purpose: Label | None = None
+    skill: Label | None = None
+    difficulty: int | None = None
+    # Skull Tales pools: how many dice must beat the target.
+    required: int | None = None
+    # Faces thrown with real dice at the table, in the order the expression names its dice; absent: the server rolls.
+    faces: list[int] | None = None
+
+
+@post("/v1/campaigns/{campaign:str}/rolls", summary="Roll dice on the server, or log dice thrown at the table",
+      status_code=201)
+async def roll(request: Request, campaign: FromPath[str]) -> Response:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    who = await member(request, store, campaign_id)
+    require(who, ROLES_THAT_APPEND, "roll dice")
+    body = decode(await request.body(), RollRequest)
+    found = await store.campaign(campaign_id)
+    try:
+        expression = dice.parse(body.expression, game=found.game)
+        outcome = dice.read_faces(expression, body.faces) if body.faces is not None else dice.roll(expression)
+        event = dice.to_event(expression, outcome, character_id=body.character_id, purpose=body.purpose,
+                              skill=body.skill, difficulty=body.difficulty, required=body.required)
+    except dice.DiceSyntaxError as error:
+        raise Problem(422, f"The dice expression does not parse: {error.reason} (column {error.column}).",
+                      kind="bad-dice-expression", column=error.column, expression=body.expression,
+                      caret=error.caret) from None
+    except dice.DiceError as error:
+        raise Problem(422, error.reason, kind="bad-roll") from None
+    try:
+        appended = await store.append(campaign_id, [pending(event)], actor=str(who.id))
+    except CampaignNotFound:
+        raise not_found(campaign_id) from None
+    except BatchRejected as rejected:
+        raise Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.", kind="rejected",
+                      errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
+    return Response({**appended_body(appended), "roll": appended.events[0]}, status_code=201)
+
+
+@get("/v1/campaigns/{campaign:str}/stats/dice", summary="Face counts per die size, success rates, and fairness")
+async def stats(
+    request: Request,
+    campaign: FromPath[str],
+    source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
+) -> DiceStats:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    await member(request, store, campaign_id)
+    if source not in (None, "server", "table"):
+        raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
+    found = await store.campaign(campaign_id)
+    game = game_by_id(found.game)
+    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])]
+    return dice_stats(rolls, source=source)  # type: ignore[arg-type]
+
+
+ROUTES = [roll, stats]

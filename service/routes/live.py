@@ -1,0 +1,62 @@
+"""Server-sent events: every new position of a campaign, resumable from `Last-Event-ID`."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+import msgspec
+from litestar import Request, get
+from litestar.params import FromPath, QueryParameter
+from litestar.response import ServerSentEvent
+from litestar.response.sse import ServerSentEventMessage
+
+from service.auth import campaign_id_of, member
+from service.problems import Problem
+from service.routes.campaigns import store_of
+from service.store import Store
+
+PAGE = 500
+# Seconds between heartbeats when nothing happens; also how late a stream can be if a wake-up is ever lost.
+HEARTBEAT = 15.0
+
+_encode = msgspec.json.Encoder().encode
+
+
+async def _follow(store: Store, wakeups, campaign_id: uuid.UUID, after: int) -> AsyncIterator[ServerSentEventMessage]:
+    # Tell the client how soon to come back if the connection drops.
+    yield ServerSentEventMessage(comment="following", retry=2000)
+    while True:
+        page = await store.history(campaign_id, after=after, limit=PAGE)
+        for recorded in page:
+            yield ServerSentEventMessage(id=recorded.position, event="event", data=_encode(recorded).decode())
+            after = recorded.position
+        if len(page) < PAGE:
+            await wakeups.wait(campaign_id, HEARTBEAT)
+            yield ServerSentEventMessage(comment="heartbeat")
+
+
+@get("/v1/campaigns/{campaign:str}/stream", summary="Follow the log live (server-sent events)")
+async def stream(
+    request: Request,
+    campaign: FromPath[str],
+    after: Annotated[int | None, QueryParameter(description="Start after this position (else Last-Event-ID, else 0).")]
+    = None,
+) -> ServerSentEvent:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    await member(request, store, campaign_id)
+    resume = request.headers.get("last-event-id")
+    if after is None and resume:
+        try:
+            after = int(resume)
+        except ValueError:
+            raise Problem(422, f"Last-Event-ID must be a position; {resume!r} is not.", kind="bad-cursor") from None
+    after = after or 0
+    if after < 0:
+        raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
+    return ServerSentEvent(_follow(store, request.app.state.wakeups, campaign_id, after))
+
+
+ROUTES = [stream]
