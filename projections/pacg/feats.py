@@ -8,7 +8,7 @@ from events.pacg import FeatGained, LootAwarded, RoleChosen
 from projections.game import Rejection
 from projections.pacg.characters import character
 from projections.pacg.state import Character, State
-from projections.pacg.zones import PLUNDER, VAULT, Work, character_key
+from projections.pacg.zones import PLUNDER, VAULT, Work, a, character_key
 
 
 def groups(found: Character, kind: str) -> dict[str, list[str]]:
@@ -131,6 +131,6 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
         work.move(PLUNDER, target, event.card)
     else:
         if info.type != "loot":
-            raise Rejection(f"{event.card} is a {info.type}, not a loot card.")
+            raise Rejection(f"{event.card} is {a(info.type)}, not a loot card.")
         work.move(VAULT, target, event.card)
     return work.commit()

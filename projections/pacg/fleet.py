@@ -18,7 +18,7 @@ from events.pacg import (
 )
 from projections.game import Rejection
 from projections.pacg.state import Pending, Scenario, State
-from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, word
+from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
 # The plunder table: a d6 gives the type of the face-down card drawn from the vault; 6 lets the party choose.
 PLUNDER_TABLE = {1: "weapon", 2: "spell", 3: "armor", 4: "item", 5: "ally"}
@@ -49,12 +49,12 @@ def plunder_stashed(state: State, event: PlunderStashed) -> State:
     if roll is not None and roll <= 5:
         rolled = PLUNDER_TABLE[roll]
         if card_type is not None and card_type != rolled:
-            raise Rejection(f"A {roll} on the plunder table is a {rolled}, not a {card_type}.")
+            raise Rejection(f"A {roll} on the plunder table is {a(rolled)}, not {a(card_type)}.")
         card_type = rolled
     if card_type is None:
         raise Rejection("A 6 on the plunder table lets the party choose the type: give card_type.")
     if card_type not in PLUNDER_TYPES:
-        raise Rejection(f"Plunder is a weapon, spell, armor, item or ally, never a {card_type}.")
+        raise Rejection(f"Plunder is a weapon, spell, armor, item or ally, never {a(card_type)}.")
     work = Work(state)
     work.take(VAULT, HiddenCard(card_type))
     work.add_hidden(PLUNDER, card_type)
@@ -67,7 +67,7 @@ def plunder_banished(state: State, event: PlunderBanished) -> State:
     if event.card is not None:
         info = work.info(event.card)
         if info.type != event.card_type:
-            raise Rejection(f"{event.card} is a {info.type}, not a {event.card_type}.")
+            raise Rejection(f"{event.card} is {a(info.type)}, not {a(event.card_type)}.")
         work.move(PLUNDER, VAULT, event.card)
     else:
         work.move(PLUNDER, VAULT, HiddenCard(event.card_type))

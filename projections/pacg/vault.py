@@ -7,7 +7,7 @@ from typing import Any
 from events.pacg import CardDefined, CardEntry, VaultProductsAdded
 from projections.game import Rejection
 from projections.pacg.state import CardInfo, State
-from projections.pacg.zones import VAULT, Work, word
+from projections.pacg.zones import VAULT, Work, a, word
 
 
 def level_of(level: int | None, product: str | None) -> int:
@@ -40,7 +40,9 @@ def add_cards(work: Work, cards: dict[str, CardInfo], entries: list[CardEntry], 
         info = _info(entry, product)
         known = cards.get(entry.name)
         if known is not None and known.type != info.type:
-            raise Rejection(f"{entry.name} is already a {known.type} in this campaign; it cannot also be a {info.type}.")
+            raise Rejection(
+                f"{entry.name} is already {a(known.type)} in this campaign; it cannot also be {a(info.type)}."
+            )
         if known is None:
             cards[entry.name] = info
         work.add_known(VAULT, entry.name, entry.count)

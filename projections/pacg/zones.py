@@ -99,6 +99,11 @@ def where(state: State, name: str) -> list[str]:
     return places
 
 
+def a(noun: str) -> str:
+    """The noun with its article: "a weapon", "an ally"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def listing(items: list[str]) -> str:
     """"A", "A and B", "A, B and C"."""
     if len(items) <= 1:

@@ -1,0 +1,155 @@
+"""Ships and plunder: the fleet card, Structural damage, wrecks, repairs, seizing, and plunder won or lost."""
+
+from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, draw, fold, move, rejection, zone
+
+from projections.pacg import GAME
+
+fleet_view = GAME.views["fleet"].read
+
+
+def playing():
+    return fold(*SETUP, *START)
+
+
+def damaged(amount, prevented=0, **extra):
+    return {"type": "ship.damaged", "data": {"amount": amount, "prevented": prevented, **extra}}
+
+
+def advance(who):
+    return {"type": "hourglass.advanced", "data": {"character_id": who}}
+
+
+def test_the_party_sails_the_merchantman_with_one_plunder_stashed_at_setup():
+    view = fleet_view(playing())
+    assert view["checked"] == ["Merchantman"] and view["current"] == "Merchantman"
+    assert view["plunder"] == 1 and view["plunder_by_type"] == {"weapon": 1}
+
+
+def test_the_plunder_roll_decides_the_type_and_six_lets_the_party_choose():
+    state = fold(*SETUP, SCENARIO)
+    assert rejection(state, {"type": "plunder.stashed", "data": {"roll": 2, "card_type": "ally"}}) == (
+        "A 2 on the plunder table is a spell, not an ally."
+    )
+    assert rejection(state, {"type": "plunder.stashed", "data": {"roll": 6}}) == (
+        "A 6 on the plunder table lets the party choose the type: give card_type."
+    )
+    assert rejection(state, {"type": "plunder.stashed", "data": {"roll": 7}}) == (
+        "The plunder table is rolled on a d6; 7 is not a face of a d6."
+    )
+    state = fold({"type": "plunder.stashed", "data": {"roll": 6, "card_type": "armor"}}, state=state)
+    assert fleet_view(state)["plunder_by_type"] == {"armor": 1}
+
+
+def test_any_structural_damage_that_gets_through_wrecks_the_ship_whatever_the_amount():
+    state = fold(damaged(1), state=playing())
+    assert fleet_view(state)["wrecked"] is True
+
+
+def test_structural_damage_prevented_by_discards_leaves_the_ship_whole():
+    state = fold(draw("merisiel", "Dagger"), draw("valeros", "Longsword"), state=playing())
+    state = fold(
+        damaged(2, 2),
+        move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")),
+        move("Longsword", "discard", zone("hand", "valeros"), zone("discard", "valeros")),
+        state=state,
+    )
+    assert fleet_view(state)["wrecked"] is False
+
+
+def test_prevented_damage_must_be_discarded_before_anything_else():
+    state = fold(draw("merisiel", "Dagger"), damaged(2, 1), state=playing())
+    reason = rejection(state, advance("merisiel"))
+    assert reason == "1 more card must first be discarded from hands to prevent the Structural damage just dealt."
+
+
+def test_a_claimed_wreck_that_did_not_happen_is_rejected():
+    reason = rejection(fold(draw("merisiel", "Dagger"), state=playing()), damaged(1, 1, wrecked=True))
+    assert reason == "The Merchantman is not wrecked: all 1 Structural damage was prevented."
+    reason = rejection(playing(), damaged(3, 0, wrecked=False))
+    assert reason == (
+        "The Merchantman is wrecked: any Structural damage that gets through wrecks a ship, whatever the amount."
+    )
+
+
+def test_damage_to_a_wrecked_ship_discards_that_many_cards_from_the_hourglass():
+    state = fold(damaged(1), damaged(3), state=playing())
+    view = GAME.views["scenario"].read(state)
+    assert view["hourglass"]["left"] == 27 and view["hourglass"]["discards"] == 3
+
+
+def test_a_wrecked_ship_cannot_stash_plunder():
+    reason = rejection(fold(damaged(1), state=playing()), {"type": "plunder.stashed", "data": {"roll": 1}})
+    assert reason == "The Merchantman is wrecked: no plunder can be stashed under a wrecked ship."
+
+
+def test_a_wrecked_ship_loses_a_plunder_card_at_the_end_of_each_turn():
+    state = fold(advance("merisiel"), damaged(1), state=playing())
+    reason = rejection(state, advance("valeros"))
+    assert reason == (
+        "The Merchantman is wrecked: banish 1 random plunder card at the end of Merisiel's turn before the next "
+        "turn starts."
+    )
+    state = fold({"type": "plunder.banished", "data": {"card_type": "weapon", "card": "Cutlass"}}, advance("valeros"), state=state)
+    assert fleet_view(state)["plunder"] == 0
+    assert GAME.views["vault"].read(state)["face_down_out"].get("weapon", 0) == 1  # the location's weapon only
+
+
+def test_repairing_a_ship_that_is_not_wrecked_is_rejected():
+    assert rejection(playing(), {"type": "ship.repaired", "data": {}}) == (
+        "The Merchantman is not wrecked; there is nothing to repair."
+    )
+    state = fold(damaged(1), {"type": "ship.repaired", "data": {"character_id": "merisiel"}}, state=playing())
+    assert fleet_view(state)["wrecked"] is False
+
+
+def test_seizing_a_ship_replaces_it_and_keeps_its_plunder_and_anchoring():
+    state = fold(
+        {"type": "ship.anchored", "data": {"location": "Shark Island"}},
+        damaged(1),
+        {"type": "ship.seized", "data": {"ship": "Truewind", "ship_card": {"name": "Truewind", "set": "B", "ship_class": 1}}},
+        state=playing(),
+    )
+    view = fleet_view(state)
+    assert view["current"] == "Truewind" and view["wrecked"] is False
+    assert view["anchored"] == "Shark Island" and view["plunder"] == 1
+    assert view["checked"] == ["Merchantman"]
+
+
+def test_plunder_becomes_loot_on_a_win_and_goes_back_to_the_vault_on_a_loss():
+    lost = fold({"type": "scenario.ended", "data": {"result": "lost"}}, state=playing())
+    assert fleet_view(lost)["plunder"] == 0 and lost.face_down_out == {}
+    won = fold({"type": "scenario.ended", "data": {"result": "won"}}, state=playing())
+    won = fold({"type": "loot.awarded", "data": {"card": "Cutlass", "to": "merisiel", "source": "plunder"}}, state=won)
+    assert GAME.views["character"].read(won, character_id="merisiel")["zones"]["deck"]["Cutlass"] == 1
+    assert won.face_down_out == {}
+
+
+def test_a_plunder_card_must_be_of_a_type_that_is_under_the_ship():
+    won = fold({"type": "scenario.ended", "data": {"result": "won"}}, state=playing())
+    reason = rejection(won, {"type": "loot.awarded", "data": {"card": "Cure", "to": "merisiel", "source": "plunder"}})
+    assert reason == "No spell plunder card is under the ship to turn out to be Cure."
+
+
+def test_the_party_sails_only_a_checked_ship_or_a_promo_of_a_checked_class():
+    data = dict(SCENARIO["data"], ship="Truewind")
+    assert rejection(fold(*SETUP), {"type": "scenario.started", "data": data}) == (
+        "The Truewind is not checked off on the fleet card (checked: Merchantman); the party sails only a checked "
+        "ship, or a promo ship of a checked ship's class."
+    )
+    state = fold(
+        *SETUP,
+        {"type": "ship.awarded", "data": {"ship": "Truewind", "ship_card": {"name": "Truewind", "set": "B", "ship_class": 1}}},
+        {
+            "type": "scenario.started",
+            "data": dict(SCENARIO["data"], ship="Promo Sloop", ship_card={"name": "Promo Sloop", "set": "P", "ship_class": 1}),
+        },
+    )
+    assert fleet_view(state)["current"] == "Promo Sloop"
+
+
+def test_a_ship_is_checked_off_on_the_fleet_card_once():
+    state = fold(*SETUP, {"type": "ship.awarded", "data": {"ship": "Truewind"}})
+    assert fleet_view(state)["checked"] == ["Merchantman", "Truewind"]
+    assert rejection(state, {"type": "ship.awarded", "data": {"ship": "Truewind"}}) == (
+        "The Truewind is already checked off on the fleet card."
+    )
