@@ -18,8 +18,12 @@ def event(type_: str, **data: Any) -> dict[str, Any]:
     return {"type": type_, "data": data}
 
 
-# The crew plays one Admiral setting: +2 Fame to each Pirate at the end of every Adventure (L1786).
-OPTIONS: dict[str, Any] = {"settings": ["admiral.adventure.critical_fail"]}
+# The crew plays one Admiral setting: +2 Fame to each Pirate at the end of every Adventure (L1786). Written out
+# whole, as the recorded campaign.started carries it (campaign creation does not pass through the catalogue).
+OPTIONS: dict[str, Any] = {"settings": [{
+    "key": "admiral.adventure.critical_fail", "mode": "admiral", "phase": "adventure", "fame": 2,
+    "text": "Critical Fail: any failed roll with at least two results of 1, roll on the Critical Fails Chart",
+}]}
 
 CREW = [
     event(
