@@ -14,7 +14,7 @@ from events.skull_tales import (
 from projections.game import Meta, Rejection
 from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
-from projections.skull_tales.pirates import add_fame
+from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import (
     SkullTales, active_pirate, attribute, change, in_play, pirate, put, require_phase,
 )
@@ -236,8 +236,10 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved, meta: Meta
             state = move(state, "source:assignment", "crew_booty", event.coins, "Assignment", meta)
         else:
             state = gain_coins(state, p.id, event.coins, "assignment", "Assignment", meta)
-    if event.fame:
+    if event.fame > 0:
         state = add_fame(state, p.id, event.fame)
+    elif event.fame < 0:
+        state = lose_fame(state, p.id, -event.fame, "a failed Assignment")
     p = state.pirates[p.id]
     if event.success:
         state = put(state, change(p, assignments_as_captain=p.assignments_as_captain + 1))
