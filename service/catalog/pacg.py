@@ -1,0 +1,117 @@
+"""The Skull & Shackles catalogue, and the expansion of its names into self-contained events.
+
+The data files live in `service/catalog/pacg-skull-and-shackles/` (format in its README.md). They hold what the seed
+texts say and no more; `expand` fills in those facts so a recorded event replays without these files.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any
+
+from service.catalog import CatalogError
+
+FOLDER = Path(__file__).parent / "pacg-skull-and-shackles"
+FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "locations")
+
+
+def load() -> dict[str, Any]:
+    """Every data file, by name, with indexes for expansion."""
+    catalog: dict[str, Any] = {name: json.loads((FOLDER / f"{name}.json").read_text("utf-8")) for name in FILES}
+    characters = catalog["characters"]["characters"]
+    catalog["by"] = {
+        "character": {c["character_id"]: c for c in characters} | {c["name"].lower(): c for c in characters},
+        "card": {c["name"]: c for c in catalog["cards"]["cards"]},
+        "ship": {s["name"]: s for s in catalog["ships"]["ships"]},
+        "scenario": {s["name"]: s for s in catalog["scenarios"]["scenarios"]},
+        "adventure": {a["name"]: a for a in catalog["scenarios"]["adventures"]},
+        "location": {loc["name"]: loc for loc in catalog["locations"]["locations"]},
+    }
+    return catalog
+
+
+def _find(catalog: dict[str, Any], kind: str, name: str, words: str) -> dict[str, Any]:
+    table = catalog["by"][kind]
+    found = table.get(name) or table.get(name.lower())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(name, list(table), n=3)
+    hint = f" Did you mean {' or '.join(close)}?" if close else ""
+    raise CatalogError(f"The Skull & Shackles catalogue has no {words} called {name!r}.{hint}")
+
+
+def _ship_card(catalog: dict[str, Any], name: str) -> dict[str, Any] | None:
+    ship = catalog["by"]["ship"].get(name)
+    return dict(ship) if ship is not None else None
+
+
+def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The event's data with catalogue names expanded into facts; self-contained data comes back unchanged."""
+    if event_type == "character.joined" and "card" not in data:
+        key = str(data.get("character_id") or data.get("name") or "")
+        character = _find(catalog, "character", key, "character")
+        return {"character_id": character["character_id"], "name": character["name"], "card": character["card"], **data}
+    if event_type == "vault.products_added" and "cards" not in data:
+        product = str(data.get("product", ""))
+        found = catalog["products"]["products"].get(product)
+        if found is None:
+            known = ", ".join(catalog["products"]["products"])
+            raise CatalogError(
+                f"The catalogue has no card list for product {product!r} (it has {known}); send the product's cards."
+            )
+        return {**data, "cards": [dict(card, product=product) for card in found["cards"]]}
+    if event_type == "card.defined" and isinstance(data.get("card"), str):
+        card = _find(catalog, "card", data["card"], "card")
+        entry = {"name": card["name"], "type": card["type"], "traits": card.get("traits", []), "count": 1}
+        if card.get("product"):
+            entry["product"] = card["product"]
+        return {**data, "card": entry}
+    if event_type == "scenario.started":
+        return _scenario(catalog, data)
+    if event_type in ("ship.awarded", "ship.seized") and "ship_card" not in data and "ship" in data:
+        card = _ship_card(catalog, str(data["ship"]))
+        if card is None:
+            _find(catalog, "ship", str(data["ship"]), "ship")
+        return {**data, "ship_card": card}
+    if event_type == "adventure.started" and "scenarios" not in data and "adventure" in data:
+        adventure = _find(catalog, "adventure", str(data["adventure"]), "adventure")
+        if not adventure.get("complete"):
+            raise CatalogError(
+                f"The catalogue does not know every scenario of {adventure['name']}; send its scenarios in order."
+            )
+        return {"number": adventure["number"], "scenarios": adventure["scenarios"], **data}
+    return data
+
+
+def _scenario(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    data = dict(data)
+    known = catalog["by"]["scenario"].get(str(data.get("scenario", "")))
+    if known is not None:
+        data.setdefault("villains", known.get("villains", []))
+        data.setdefault("henchmen", known.get("henchmen", []))
+        if known.get("adventure") and "adventure" not in data:
+            data["adventure"] = known["adventure"]
+    locations = []
+    for location in data.get("locations", []):
+        if isinstance(location, str):
+            found = catalog["by"]["location"].get(location)
+            if found is None:
+                raise CatalogError(
+                    f"The catalogue does not know the deck list of {location}; give it as "
+                    f'{{"name": "{location}", "deck": {{"monster": 3, ...}}}}.'
+                )
+            location = {"name": found["name"], "deck": found["deck"]}
+        locations.append(location)
+    if "locations" in data:
+        data["locations"] = locations
+    ship = str(data.get("ship", "Merchantman"))
+    if "ship_card" not in data:
+        data["ship_card"] = _ship_card(catalog, ship)
+    return data
+
+
+def public(catalog: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue as GET /v1/catalog/pacg-skull-and-shackles shows it."""
+    return {name: catalog[name] for name in FILES}
