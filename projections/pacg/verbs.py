@@ -22,11 +22,13 @@ RULES: dict[str, list[tuple[frozenset[str], frozenset[str], str]]] = {
     ],
     "acquire": [(frozenset({"encounter"}), frozenset({"hand"}), "any")],
     "discard": [
-        (frozenset({"hand", "deck", "displayed", "recovery"}), frozenset({"discard"}), "same"),
+        (frozenset({"hand", "deck", "displayed", "recovery", "set_aside"}), frozenset({"discard"}), "same"),
         (frozenset({"hourglass"}), frozenset({"hourglass_discard"}), "any"),
     ],
-    "recharge": [(frozenset({"hand", "discard", "displayed", "recovery"}), frozenset({"deck"}), "same")],
-    "bury": [(frozenset({"hand", "deck", "discard", "displayed", "recovery"}), frozenset({"buried"}), "same")],
+    "recharge": [(frozenset({"hand", "discard", "displayed", "recovery", "set_aside"}), frozenset({"deck"}), "same")],
+    "bury": [
+        (frozenset({"hand", "deck", "discard", "displayed", "recovery", "set_aside"}), frozenset({"buried"}), "same")
+    ],
     "banish": [(_ALL - {"vault", "dealt"}, frozenset({"vault"}), "any")],
     "display": [
         (frozenset({"hand"}), frozenset({"displayed"}), "same"),
@@ -56,7 +58,8 @@ def _allowed(verb: str, source: Zone, target: Zone) -> bool:
     for kinds_from, kinds_to, relation in RULES[verb]:
         if source.zone not in kinds_from or target.zone not in kinds_to:
             continue
-        if relation == "same" and source.character_id != target.character_id:
+        # A card played and set aside (FAQ: until a check decides where it goes) belongs to no zone of a character.
+        if relation == "same" and source.zone != "set_aside" and source.character_id != target.character_id:
             continue
         if relation == "other" and source.character_id == target.character_id:
             continue
