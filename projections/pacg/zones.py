@@ -183,6 +183,8 @@ class Work:
 
     @staticmethod
     def _bump(counts: dict[str, int], name: str, by: int) -> None:
+        if not by:
+            return
         value = counts.get(name, 0) + by
         if value:
             counts[name] = value

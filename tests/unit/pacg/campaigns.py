@@ -1,0 +1,326 @@
+"""Random valid Skull & Shackles campaigns: each event is chosen from what the current state allows, then folded.
+
+Used by the property tests (driven by hypothesis's random) and by benchmarks/pacg_fold.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from events.campaign import CampaignStarted
+from projections.game import Meta, step
+from projections.pacg import GAME
+from projections.pacg.decks import cards_list
+from projections.pacg.feats import groups
+from projections.pacg.state import State
+from tests.unit.pacg.pacg_world import AnyEvent, card, character_card
+import msgspec
+
+BOON_TYPES = ("weapon", "spell", "armor", "item", "ally", "blessing")
+
+BOX = [
+    *[card(f"Weapon {i}", "weapon", 4, "Basic") for i in range(6)],
+    *[card(f"Spell {i}", "spell", 4, "Basic") for i in range(6)],
+    *[card(f"Armor {i}", "armor", 4, "Basic") for i in range(4)],
+    *[card(f"Item {i}", "item", 4, "Basic") for i in range(6)],
+    *[card(f"Ally {i}", "ally", 4, "Basic") for i in range(6)],
+    card("Blessing of the Gods", "blessing", 90, "Basic"),
+    *[card(f"Monster {i}", "monster", 6) for i in range(6)],
+    *[card(f"Barrier {i}", "barrier", 6) for i in range(4)],
+    card("Villain", "villain", 2),
+    card("Henchman", "henchman", 10),
+    card("Loot Blade", "loot", 2, loot_type="weapon", product="1"),
+]
+TOTALS: dict[str, int] = {}
+for _entry in BOX:
+    TOTALS[_entry["type"]] = TOTALS.get(_entry["type"], 0) + _entry["count"]
+
+PARTY = ("ann", "bo", "cy")
+LOCATIONS = ("North Reef", "South Reef", "Fog Bank", "Tempest Cay")
+
+
+def _ev(type_: str, **data: Any) -> Any:
+    return msgspec.convert({"type": type_, **data}, AnyEvent)
+
+
+def _zone(kind: str, who: str | None = None, location: str | None = None) -> dict[str, Any]:
+    found: dict[str, Any] = {"zone": kind}
+    if who:
+        found["character_id"] = who
+    if location:
+        found["location"] = location
+    return found
+
+
+def _moved(card_: Any, verb: str, source: dict[str, Any], target: dict[str, Any]) -> Any:
+    return _ev("card.moved", card=card_, verb=verb, **{"from": source, "to": target})
+
+
+def _cards(state: State, key: str) -> list[str]:
+    pile = state.zones.get(key)
+    return [name for name, count in pile.known.items() for _ in range(count)] if pile else []
+
+
+class Campaign:
+    """Folds as it generates, so every event it yields was accepted by the fold."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.position = 1
+        self.state: State = step(GAME, None, CampaignStarted(name="r", game=GAME.id, options={}), Meta(1))  # type: ignore[assignment]
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.position += 1
+        self.state = step(GAME, self.state, event, Meta(self.position))  # type: ignore[assignment]
+        self.events.append(event)
+
+    # ------------------------------------------------------------------------------------------ setup
+
+    def setup(self) -> None:
+        self.emit(_ev("vault.products_added", product="B", cards=BOX))
+        for who in PARTY:
+            self.emit(_ev("character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())))
+            self.emit(_ev("deck.built", character_id=who, cards=self.deck_for(who, {})))
+
+    def deck_for(self, who: str, own: dict[str, int], new: bool = False) -> list[str]:
+        """A deck meeting the cards list: own cards first, then spare cards, then Basic cards of the vault."""
+        state = self.state
+        wanted = cards_list(state.characters[who])
+        spare = Counter() if new else Counter(_cards(state, "set_aside"))
+        vault = Counter(state.zones["vault"].known)
+        available = Counter({t: state.vault_types.get(t, 0) - state.face_down_out.get(t, 0) for t in wanted})
+        deck: list[str] = []
+        own_left = Counter(own)
+        for card_type, count in wanted.items():
+            chosen = []
+            for pool in (own_left, spare):
+                for name in sorted(pool):
+                    while pool[name] > 0 and len(chosen) < count and state.cards[name].counts_as == card_type:
+                        chosen.append(name)
+                        pool[name] -= 1
+            for name in sorted(vault):
+                info = state.cards[name]
+                while (
+                    len(chosen) < count
+                    and vault[name] > 0
+                    and info.type == card_type
+                    and "Basic" in info.traits
+                    and available[card_type] > 0
+                ):
+                    chosen.append(name)
+                    vault[name] -= 1
+                    available[card_type] -= 1
+            deck.extend(chosen)
+        return deck
+
+    def start_scenario(self) -> None:
+        names = list(LOCATIONS[: self.rng.randint(2, 4)])
+        locations = [
+            {"name": name, "deck": {t: self.rng.randint(0, 2) for t in ("monster", "barrier", "weapon", "item", "blessing")}}
+            for name in names
+        ]
+        self.emit(
+            _ev(
+                "scenario.started",
+                scenario=f"Scenario {self.state.scenarios_played + 1}",
+                locations=locations,
+                villains=["Villain"],
+                henchmen=["Henchman"],
+            )
+        )
+        self.emit(_ev("plunder.stashed", roll=self.rng.randint(1, 5)))
+        for who in self.state.scenario.party:
+            self.emit(_ev("character.moved", character_id=who, to=self.rng.choice(names)))
+            for name in self.rng.sample(_cards(self.state, f"{who}:deck"), 3):
+                self.emit(_moved(name, "draw", _zone("deck", who), _zone("hand", who)))
+
+    # ------------------------------------------------------------------------------------------ play
+
+    def living(self) -> list[str]:
+        scenario = self.state.scenario
+        return [who for who in scenario.party if self.state.characters[who].alive]
+
+    def turn(self) -> None:
+        state, rng = self.state, self.rng
+        scenario = state.scenario
+        living = self.living()
+        plunder = state.zones.get("plunder")
+        if state.fleet.wrecked and plunder and plunder.hidden and scenario.turn and not scenario.plunder_banished_this_turn:
+            self.emit(_ev("plunder.banished", card_type=rng.choice(sorted(plunder.hidden))))
+        who = living[scenario.turns % len(living)]
+        self.emit(_ev("hourglass.advanced", character_id=who))
+        if self.state.scenario.status == "lost":
+            return
+        for _ in range(rng.randint(1, 6)):
+            if self.state.scenario is None or self.state.scenario.status == "lost" or not self.state.characters[who].alive:
+                return
+            self.action(who)
+
+    def action(self, who: str) -> None:
+        rng, state = self.rng, self.state
+        hand = _cards(state, f"{who}:hand")
+        deck = _cards(state, f"{who}:deck")
+        roll = rng.random()
+        if roll < 0.3:
+            self.explore(who)
+        elif roll < 0.45 and deck:
+            self.emit(_moved(rng.choice(deck), "draw", _zone("deck", who), _zone("hand", who)))
+        elif roll < 0.55 and hand:
+            verb, target = rng.choice([("discard", "discard"), ("recharge", "deck"), ("bury", "buried"), ("display", "displayed"), ("reload", "deck")])
+            self.emit(_moved(rng.choice(hand), verb, _zone("hand", who), _zone(target, who)))
+        elif roll < 0.62:
+            amount = rng.randint(0, 3)
+            self.emit(_ev("damage.dealt", character_id=who, amount=amount))
+            for name in rng.sample(hand, min(amount, len(hand))):
+                self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
+        elif roll < 0.68:
+            prevent = min(len(hand), rng.randint(0, 2))
+            amount = prevent + rng.randint(0, 2)
+            self.emit(_ev("ship.damaged", amount=amount, prevented=prevent))
+            for name in rng.sample(hand, prevent):
+                self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
+        elif roll < 0.72 and state.fleet.wrecked:
+            self.emit(_ev("ship.repaired", character_id=who))
+        elif roll < 0.76 and not state.fleet.wrecked:
+            self.emit(_ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"])))
+        elif roll < 0.82:
+            here = state.characters[who].location
+            riders = [o for o in self.living() if o != who and state.characters[o].location == here]
+            along = riders if not state.fleet.wrecked and state.fleet.anchored is None else []
+            self.emit(_ev("character.moved", character_id=who, to=rng.choice(list(state.scenario.places)), moved_with=along))
+        elif roll < 0.86 and hand:
+            here = state.characters[who].location
+            others = [o for o in self.living() if o != who and state.characters[o].location == here]
+            if others:
+                self.emit(_moved(rng.choice(hand), "give", _zone("hand", who), _zone("hand", rng.choice(others))))
+        elif roll < 0.9:
+            name = rng.choice(["Monster 0", "Henchman", "Item 1", "Blessing of the Gods"])
+            self.emit(_moved(name, "summon", _zone("vault"), _zone("encounter")))
+            self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
+        elif roll < 0.92:
+            for name in ("Blessing of the Gods",):
+                if name in hand:
+                    self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
+        elif roll < 0.925 and not deck:
+            self.emit(_ev("character.died", character_id=who))
+        else:
+            self.close(who)
+
+    def explore(self, who: str) -> None:
+        rng, state = self.rng, self.state
+        location = state.characters[who].location
+        key = f"location:{location}"
+        pile = state.zones.get(key)
+        if pile is None or not (pile.known or pile.hidden):
+            return
+        if pile.known and rng.random() < 0.5:
+            name = rng.choice(sorted(pile.known))
+        else:
+            label = rng.choice(sorted(pile.hidden)) if pile.hidden else None
+            if label is None:
+                return
+            if label == "dealt":
+                dealt = state.zones.get("dealt")
+                options = sorted(dealt.known) + [
+                    n for t in sorted(dealt.hidden) for n in self.names_in_vault(t)[:1]
+                ]
+            else:
+                options = self.names_in_vault(label)
+            if not options:
+                return
+            name = rng.choice(options)
+        place = _zone("location", location=location)
+        self.emit(_moved(name, "reveal", place, _zone("encounter")))
+        info = self.state.cards[name]
+        if info.type == "villain":
+            open_places = [n for n, p in self.state.scenario.places.items() if not p.closed and not p.temporarily_closed]
+            if rng.random() < 0.5:
+                self.emit(_moved(name, "shuffle", _zone("encounter"), place))
+            elif open_places and (len(open_places) > 1 or rng.random() < 0.5):
+                self.emit(_ev("villain.escaped", villain=name, to=open_places))
+            else:
+                self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
+                self.emit(_ev("scenario.ended", result="won"))
+            return
+        if info.type in BOON_TYPES and rng.random() < 0.6:
+            self.emit(_moved(name, "acquire", _zone("encounter"), _zone("hand", who)))
+        elif rng.random() < 0.3:
+            self.emit(_moved(name, "shuffle", _zone("encounter"), place))
+        else:
+            self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
+
+    def names_in_vault(self, card_type: str) -> list[str]:
+        state = self.state
+        return sorted(n for n, c in state.zones["vault"].known.items() if c > 0 and state.cards[n].type == card_type)
+
+    def close(self, who: str) -> None:
+        state = self.state
+        location = state.characters[who].location
+        place = state.scenario.places[location]
+        if place.closed:
+            return
+        pile = state.zones.get(f"location:{location}")
+        if pile and (pile.hidden.get("dealt") or any(state.cards[n].type == "villain" for n in pile.known)):
+            if not place.temporarily_closed:
+                self.emit(_ev("location.closed", location=location, temporary=True))
+            return
+        self.emit(_ev("location.closed", location=location))
+
+    # ------------------------------------------------------------------------------------------ between
+
+    def between(self) -> None:
+        rng, state = self.rng, self.state
+        for who in PARTY:
+            character = state.characters[who]
+            if not character.alive:
+                self.emit(_ev("character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())))
+                self.emit(_ev("deck.built", character_id=who, cards=self.deck_for(who, {}, new=True)))
+                continue
+            if state.completed and rng.random() < 0.5:
+                for kind in ("skill", "power", "card"):
+                    boxes = groups(self.state.characters[who], kind)
+                    prefix = "role|" if kind == "power" and self.state.characters[who].role else f"{kind}|"
+                    open_groups = [g for g, labels in boxes.items() if self.state.characters[who].feats.get(prefix + g, 0) < len(labels)]
+                    if open_groups:
+                        group = rng.choice(sorted(open_groups))
+                        index = self.state.characters[who].feats.get(prefix + group, 0)
+                        self.emit(_ev("feat.gained", character_id=who, kind=kind, feat=f"{group} {boxes[group][index]}"))
+            if rng.random() < 0.1 and self.state.characters[who].role is None:
+                self.emit(_ev("role.chosen", character_id=who, role="Infiltrator"))
+            if rng.random() < 0.2:
+                self.emit(_ev("hero_point.awarded", character_id=who))
+        plunder = self.state.zones.get("plunder")
+        if plunder and plunder.hidden:
+            for label, count in sorted(plunder.hidden.items()):
+                for _ in range(count):
+                    options = self.names_in_vault(label)
+                    self.emit(_ev("loot.awarded", card=rng.choice(options), to=rng.choice(PARTY), source="plunder"))
+        for who in PARTY:
+            own = {}
+            pile = self.state.zones.get(f"{who}:deck")
+            if pile:
+                own = dict(pile.known)
+            self.emit(_ev("deck.rebuilt", character_id=who, cards=self.deck_for(who, own)))
+
+    def play(self, scenarios: int) -> list[Any]:
+        self.setup()
+        for _ in range(scenarios):
+            self.start_scenario()
+            while self.state.scenario is not None and self.state.scenario.status == "playing":
+                if self.state.scenario.turns > 40 or self.rng.random() < 0.01:
+                    self.emit(_ev("scenario.ended", result=self.rng.choice(["won", "lost"])))
+                    break
+                self.turn()
+            if self.state.scenario is not None:
+                self.emit(_ev("scenario.ended", result="lost"))
+            self.between()
+        return self.events
+
+
+def campaign(seed: int, scenarios: int) -> Iterator[Any]:
+    """The events of a random valid campaign of this many scenarios."""
+    return iter(Campaign(random.Random(seed)).play(scenarios))

@@ -1,0 +1,77 @@
+"""Laws over random valid campaigns: cards are conserved, feats stay in their boxes, rebuilt decks match."""
+
+from collections import Counter
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.unit.pacg.campaigns import TOTALS, Campaign
+from tests.unit.pacg.pacg_world import census
+
+from events.pacg import DeckRebuilt
+from projections.pacg.decks import mismatch
+from projections.pacg.feats import groups
+from projections.pacg.state import State
+
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class Checked(Campaign):
+    """A random campaign that checks a law after every event it folds."""
+
+    def __init__(self, rng, law):
+        super().__init__(rng)
+        self.law = law
+
+    def emit(self, event):
+        super().emit(event)
+        self.law(self.state, event)
+
+
+def conserved(state, event):
+    if state.products:
+        assert census(state) == TOTALS, f"after {type(event).__name__}"
+
+
+def feats_in_their_boxes(state, event):
+    for character in state.characters.values():
+        for kind in ("skill", "power", "card"):
+            prefix = "role|" if kind == "power" and character.role else f"{kind}|"
+            for group, labels in groups(character, kind).items():
+                assert 0 <= character.feats.get(prefix + group, 0) <= len(labels)
+
+
+def rebuilt_decks_match(state, event):
+    if isinstance(event, DeckRebuilt):
+        character = state.characters[event.character_id]
+        deck = Counter(state.zones[f"{event.character_id}:deck"].known)
+        assert deck == Counter(event.cards)
+        assert mismatch(state, character, deck) is None
+
+
+@PROPERTY
+@given(st.randoms(use_true_random=False), st.integers(1, 4))
+def test_every_physical_copy_is_in_exactly_one_zone_after_every_event(rng, scenarios):
+    Checked(rng, conserved).play(scenarios)
+
+
+@PROPERTY
+@given(st.randoms(use_true_random=False), st.integers(2, 5))
+def test_feats_never_exceed_the_boxes_on_the_card(rng, scenarios):
+    Checked(rng, feats_in_their_boxes).play(scenarios)
+
+
+@PROPERTY
+@given(st.randoms(use_true_random=False), st.integers(1, 4))
+def test_a_rebuilt_deck_always_matches_its_cards_list(rng, scenarios):
+    Checked(rng, rebuilt_decks_match).play(scenarios)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_state_round_trips_through_json_exactly(rng):
+    campaign = Campaign(rng)
+    campaign.play(2)
+    decoded = msgspec.json.Decoder(State).decode(msgspec.json.encode(campaign.state))
+    assert decoded == campaign.state
