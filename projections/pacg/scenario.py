@@ -208,10 +208,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             f"The {fleet.current} is wrecked: banish 1 random plunder card at the end of "
             f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
         )
-    places = {
-        name: Place(closed=place.closed) if place.temporarily_closed else place
-        for name, place in scenario.places.items()
-    }
+    places = _reopened(scenario.places)
     work = Work(state)
     if work.size(HOURGLASS) == 0:
         # Advancing an empty hourglass ends the scenario at once: the party loses.
@@ -237,6 +234,13 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         hour=event.card,
     )
     return work.commit(scenario=new)
+
+
+def _reopened(places: dict[str, Place]) -> dict[str, Place]:
+    """Temporary closures last for one encounter with the villain; they open again after it."""
+    if not any(place.temporarily_closed for place in places.values()):
+        return places
+    return {name: Place(closed=place.closed) if place.temporarily_closed else place for name, place in places.items()}
 
 
 def location_closed(state: State, event: LocationClosed) -> State:
@@ -300,11 +304,7 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
             )
     for name in open_places:
         work.add_hidden(location_key(name), DEALT)
-    places = {
-        name: Place(closed=place.closed) if place.temporarily_closed else place
-        for name, place in new.places.items()
-    }
-    return work.commit(scenario=msgspec.structs.replace(new, places=places))
+    return work.commit(scenario=msgspec.structs.replace(new, places=_reopened(new.places)))
 
 
 def scenario_ended(state: State, event: ScenarioEnded) -> State:

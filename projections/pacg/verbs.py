@@ -54,10 +54,17 @@ RULES: dict[str, list[tuple[frozenset[str], frozenset[str], str]]] = {
 }
 
 
+# (verb, from kind, to kind) -> the relations that allow it, built once.
+_RELATIONS: dict[tuple[str, str, str], tuple[str, ...]] = {}
+for _verb, _rules in RULES.items():
+    for _from_kinds, _to_kinds, _relation in _rules:
+        for _f in _from_kinds:
+            for _t in _to_kinds:
+                _RELATIONS[(_verb, _f, _t)] = (*_RELATIONS.get((_verb, _f, _t), ()), _relation)
+
+
 def _allowed(verb: str, source: Zone, target: Zone) -> bool:
-    for kinds_from, kinds_to, relation in RULES[verb]:
-        if source.zone not in kinds_from or target.zone not in kinds_to:
-            continue
+    for relation in _RELATIONS.get((verb, source.zone, target.zone), ()):
         # A card played and set aside (FAQ: until a check decides where it goes) belongs to no zone of a character.
         if relation == "same" and source.zone != "set_aside" and source.character_id != target.character_id:
             continue

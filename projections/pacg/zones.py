@@ -139,43 +139,47 @@ def not_there(state: State, name: str, key: str) -> str:
 class Work:
     """A copy-on-write editor over a state's zones and the vault's counts, for one event."""
 
-    __slots__ = ("state", "piles", "vault_types", "face_down_out", "imagined")
+    __slots__ = ("state", "known_w", "hidden_w", "vault_types", "face_down_out", "imagined")
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.piles: dict[str, tuple[dict[str, int], dict[str, int]]] = {}
+        # Each zone's two dicts are copied separately, the first time this event changes them.
+        self.known_w: dict[str, dict[str, int]] = {}
+        self.hidden_w: dict[str, dict[str, int]] = {}
         self.vault_types: dict[str, int] | None = None
         self.face_down_out: dict[str, int] | None = None
         self.imagined: dict[str, int] | None = None
 
     # --------------------------------------------------------------------------------------- raw counts
 
-    def _pile(self, key: str) -> tuple[dict[str, int], dict[str, int]]:
-        pile = self.piles.get(key)
-        if pile is None:
-            old = self.state.zones.get(key, _EMPTY)
-            pile = self.piles[key] = (dict(old.known), dict(old.hidden))
-        return pile
+    def _known(self, key: str) -> dict[str, int]:
+        counts = self.known_w.get(key)
+        if counts is None:
+            counts = self.known_w[key] = dict(self.state.zones.get(key, _EMPTY).known)
+        return counts
+
+    def _hidden(self, key: str) -> dict[str, int]:
+        counts = self.hidden_w.get(key)
+        if counts is None:
+            counts = self.hidden_w[key] = dict(self.state.zones.get(key, _EMPTY).hidden)
+        return counts
 
     def known(self, key: str, name: str) -> int:
-        pile = self.piles.get(key)
-        if pile is not None:
-            return pile[0].get(name, 0)
-        return self.state.zones.get(key, _EMPTY).known.get(name, 0)
+        counts = self.known_w.get(key)
+        if counts is None:
+            counts = self.state.zones.get(key, _EMPTY).known
+        return counts.get(name, 0)
 
     def hidden(self, key: str, label: str) -> int:
-        pile = self.piles.get(key)
-        if pile is not None:
-            return pile[1].get(label, 0)
-        return self.state.zones.get(key, _EMPTY).hidden.get(label, 0)
+        counts = self.hidden_w.get(key)
+        if counts is None:
+            counts = self.state.zones.get(key, _EMPTY).hidden
+        return counts.get(label, 0)
 
     def pile(self, key: str) -> tuple[dict[str, int], dict[str, int]]:
         """The zone's counts as they stand now (read only)."""
-        pile = self.piles.get(key)
-        if pile is not None:
-            return pile
         old = self.state.zones.get(key, _EMPTY)
-        return old.known, old.hidden
+        return self.known_w.get(key, old.known), self.hidden_w.get(key, old.hidden)
 
     def size(self, key: str) -> int:
         known, hidden = self.pile(key)
@@ -192,10 +196,10 @@ class Work:
             del counts[name]
 
     def add_known(self, key: str, name: str, by: int = 1) -> None:
-        self._bump(self._pile(key)[0], name, by)
+        self._bump(self._known(key), name, by)
 
     def add_hidden(self, key: str, label: str, by: int = 1) -> None:
-        self._bump(self._pile(key)[1], label, by)
+        self._bump(self._hidden(key), label, by)
 
     def _counts(self, field: str) -> dict[str, int]:
         counts = getattr(self, field)
@@ -318,6 +322,12 @@ class Work:
         self.add_known(key, card)
 
     def move(self, source: str, target: str, card: str | HiddenCard) -> None:
+        if type(card) is str and source != VAULT and target != VAULT and source != ENCOUNTER:
+            # The common case, a known card between two zones out of the vault: two counts change.
+            if self.known(source, card) >= 1:
+                self._bump(self._known(source), card, -1)
+                self._bump(self._known(target), card, 1)
+                return
         if source == ENCOUNTER and isinstance(card, str):
             imagined = self.imagined if self.imagined is not None else self.state.imagined
             copies = imagined.get(card, 0)
@@ -360,17 +370,22 @@ class Work:
     # --------------------------------------------------------------------------------------- finishing
 
     def zones(self) -> dict[str, Pile]:
-        if not self.piles:
+        known_w, hidden_w = self.known_w, self.hidden_w
+        if not known_w and not hidden_w:
             return self.state.zones
         zones = dict(self.state.zones)
-        for key, (known, hidden) in self.piles.items():
-            zones[key] = Pile(known, hidden)
+        for key, known in known_w.items():
+            hidden = hidden_w.get(key)
+            zones[key] = Pile(known, hidden if hidden is not None else zones.get(key, _EMPTY).hidden)
+        for key, hidden in hidden_w.items():
+            if key not in known_w:
+                zones[key] = Pile(zones.get(key, _EMPTY).known, hidden)
         return zones
 
     def commit(self, state: State | None = None, **changes: object) -> State:
         """The state with this work's zones and counts, plus other changed fields."""
         base = state if state is not None else self.state
-        if self.piles:
+        if self.known_w or self.hidden_w:
             changes["zones"] = self.zones()
         if self.vault_types is not None:
             changes["vault_types"] = self.vault_types
