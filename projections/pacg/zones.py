@@ -93,7 +93,7 @@ def describe(state: State, key: str) -> str:
 
 def where(state: State, name: str) -> list[str]:
     """The zones holding a known copy of a card, in words, the vault last."""
-    places = [describe(state, key) for key, pile in state.zones.items() if key != VAULT and pile.known.get(name)]
+    places = sorted(describe(state, key) for key, pile in state.zones.items() if key != VAULT and pile.known.get(name))
     if state.zones.get(VAULT, _EMPTY).known.get(name):
         places.append(describe(state, VAULT))
     return places
