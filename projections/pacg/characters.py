@@ -16,7 +16,7 @@ from events.pacg import (
 )
 from projections.game import Rejection
 from projections.pacg.state import Character, Pending, Scenario, State
-from projections.pacg.zones import SET_ASIDE, Work, character_cards, character_key
+from projections.pacg.zones import SET_ASIDE, Work, character_key
 
 # The base set holds four character decks; the Character Add-On Deck raises the table to six.
 MAX_CHARACTERS = 6
@@ -54,8 +54,6 @@ def joined(state: State, event: CharacterJoined) -> State:
     if existing is not None:
         if existing.alive or state.scenario is not None:
             raise Rejection(f"{existing.name} has already joined this campaign, played by {existing.player}.")
-        if character_cards(state, event.character_id):
-            raise Rejection(f"{existing.name}'s cards must go back before a new {event.name} joins.")
     elif sum(1 for c in state.characters.values() if c.alive) >= MAX_CHARACTERS:
         raise Rejection(f"{event.name} cannot join: the game holds at most {MAX_CHARACTERS} characters at once.")
     if state.scenario is not None:

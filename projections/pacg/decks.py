@@ -78,10 +78,9 @@ def vault_rule(state: State, name: str) -> str | None:
 
 
 def _character(state: State, character_id: str) -> Character:
-    character = state.characters.get(character_id)
-    if character is None:
-        raise Rejection(f"No character {character_id} has joined this campaign.")
-    return character
+    from projections.pacg.characters import character
+
+    return character(state, character_id)
 
 
 def deck_built(state: State, event: DeckBuilt) -> State:

@@ -86,8 +86,6 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
 def scenario_started(state: State, event: ScenarioStarted) -> State:
     if state.scenario is not None:
         raise Rejection(f"{state.scenario.name} is still in progress; end it before starting {event.scenario}.")
-    if state.pending is not None:
-        raise Rejection("Discards are still owed from the last damage.")
     _check_adventure(state, event)
     party = [cid for cid, c in state.characters.items() if c.alive and c.has_deck]
     if not party:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
 from projections.pacg.state import State
-from projections.pacg.zones import DEALT, Work, describe, key_of, word
+from projections.pacg.zones import Work, describe, key_of
 
 _ALL = frozenset(
     CHARACTER_ZONES
@@ -83,7 +83,9 @@ def _allowed_words(verb: str) -> str:
 
 def _check_zone(state: State, zone: Zone, during: bool) -> None:
     if zone.zone in CHARACTER_ZONES:
-        character = state.characters.get(zone.character_id or "")
+        if zone.character_id is None:
+            raise Rejection(f"A card in a {zone.zone} zone needs the character_id it belongs to.")
+        character = state.characters.get(zone.character_id)
         if character is None:
             raise Rejection(f"No character {zone.character_id} has joined this campaign.")
         scenario = state.scenario
@@ -159,7 +161,5 @@ def card_moved(state: State, event: CardMoved) -> State:
         # Examining a face-down card: it stays where it is, now known by name.
         work.move(from_key, to_key, card)
         return work.commit()
-    if isinstance(card, HiddenCard) and card.hidden == DEALT and to_key == "vault":
-        raise Rejection(f"Reveal the dealt card before it goes back to the {word(state, 'vault')}.")
     work.move(from_key, to_key, card)
     return work.commit()

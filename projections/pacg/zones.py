@@ -261,7 +261,7 @@ class Work:
             places = where(self.state, name)
             raise Rejection(
                 f"The face-down {card_type} cannot be {name}: every copy of {name} is accounted for "
-                f"({', '.join(places) or 'none is in play'})."
+                f"({listing(places) or 'none is in play'})."
             )
         self.add_known(VAULT, name, -1)
         self._bump(self._counts("vault_types"), card_type, -1)
@@ -309,8 +309,8 @@ class Work:
             if key == VAULT:
                 if card.hidden == DEALT:
                     raise Rejection(
-                        "A face-down dealt card cannot go back to the vault unseen: reveal it first, since nobody "
-                        "knows whether it is the villain."
+                        f"A face-down dealt card cannot go back to the {word(self.state, 'vault')} unseen: reveal it "
+                        "first, since nobody knows whether it is the villain."
                     )
                 self.vault_put_face_down(card.hidden)
             else:
