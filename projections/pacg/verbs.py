@@ -97,6 +97,8 @@ def _check_zone(state: State, zone: Zone, during: bool) -> None:
     elif zone.character_id is not None:
         raise Rejection(f"The {zone.zone} belongs to no character; leave out character_id.")
     if zone.zone == "location":
+        if zone.location is None:
+            raise Rejection("A card in a location zone needs the location's name.")
         scenario = state.scenario
         if scenario is None or zone.location not in scenario.places:
             where = f"{scenario.name}" if scenario else "any scenario in progress"

@@ -128,7 +128,7 @@ CASES = [
     ("a shared zone with a character", PLAYING, move("Dagger", "banish", zone("encounter", "merisiel"), zone("vault")),
      "The encounter belongs to no character; leave out character_id."),
     ("a location zone without its name", PLAYING, move("Dagger", "banish", zone("location"), zone("vault")),
-     "None is not a location of Island Hopping."),
+     "A card in a location zone needs the location's name."),
     ("stashing a named card", PLAYING, move("Cure", "stash", zone("vault"), zone("plunder")),
      "A plunder card is stashed face down: give its type as {hidden: type}, not its name."),
     ("summoning face down", PLAYING, move({"hidden": "monster"}, "summon", zone("vault"), zone("encounter")),
@@ -173,3 +173,8 @@ def test_nothing_but_the_end_follows_a_scenario_lost_to_the_hourglass():
     assert rejection(state, ev("hourglass.advanced", character_id="merisiel")) == (
         "Island Hopping is lost (the hourglass had no card left to advance); the only thing left is scenario.ended."
     )
+
+
+def test_a_hourglass_needs_that_many_blessings_in_the_vault():
+    reason = rejection(fold(*SETUP, options={"hourglass": 35}), SCENARIO)
+    assert reason == "The vault has 34 blessing cards left face down to deal, not 35."
