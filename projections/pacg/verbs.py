@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
-from projections.pacg.state import State
+from projections.pacg.state import Pile, State
 from projections.pacg.zones import Work, describe, key_of
 
 _ALL = frozenset(
@@ -105,6 +107,37 @@ def _check_zone(state: State, zone: Zone, during: bool) -> None:
             raise Rejection(f"{zone.location} is not a location of {where}.")
 
 
+# Zones whose moves need the vault's bookkeeping or the encounter's summoned copies.
+_SLOW = frozenset({"vault", "encounter"})
+_EMPTY = Pile()
+
+
+def _known_card_moved(state: State, from_key: str, to_key: str, name: str) -> State | None:
+    """The common case, a known card between two zones away from the vault: two counts change, nothing else.
+
+    None when the card is not there by name (it may be revealed from face-down cards, or be refused).
+    """
+    zones = state.zones
+    source = zones.get(from_key)
+    if source is None:
+        return None
+    have = source.known.get(name, 0)
+    if not have:
+        return None
+    known = dict(source.known)
+    if have == 1:
+        del known[name]
+    else:
+        known[name] = have - 1
+    target = zones.get(to_key, _EMPTY)
+    into = dict(target.known)
+    into[name] = into.get(name, 0) + 1
+    zones = dict(zones)
+    zones[from_key] = Pile(known, source.hidden)
+    zones[to_key] = Pile(into, target.hidden)
+    return msgspec.structs.replace(state, zones=zones)
+
+
 def card_moved(state: State, event: CardMoved) -> State:
     source, target, verb, card = event.from_, event.to, event.verb, event.card
     scenario = state.scenario
@@ -138,6 +171,16 @@ def card_moved(state: State, event: CardMoved) -> State:
         check_can_stash(state)
         if not isinstance(card, HiddenCard):
             raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
+    if (
+        type(card) is str
+        and from_key != to_key
+        and source.zone not in _SLOW
+        and target.zone not in _SLOW
+        and verb != "stash"
+    ):
+        moved = _known_card_moved(state, from_key, to_key, card)
+        if moved is not None:
+            return moved
     work = Work(state)
     if verb == "summon":
         if isinstance(card, HiddenCard):
