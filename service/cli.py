@@ -10,9 +10,10 @@ from pathlib import Path
 from service.settings import Settings
 
 
-def _database(settings: Settings, data_dir: Path) -> str:
-    if settings.database_url:
-        return settings.database_url
+def _database(settings: Settings, args: argparse.Namespace) -> str:
+    data_dir: Path = args.data_dir
+    if args.database_url:
+        return args.database_url
     from service import embedded
 
     print(f"No DATABASE_URL set: using the embedded PostgreSQL with its data in {data_dir / 'pgdata'}", flush=True)
@@ -25,7 +26,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     from service.app import create_app
     from service.migrate import migrate
 
-    conninfo = _database(settings, args.data_dir)
+    conninfo = _database(settings, args)
     applied = migrate(conninfo)
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
@@ -38,7 +39,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
 def run_migrate(settings: Settings, args: argparse.Namespace) -> int:
     from service.migrate import migrate
 
-    applied = migrate(_database(settings, args.data_dir))
+    applied = migrate(_database(settings, args))
     print(f"Applied: {', '.join(applied)}" if applied else "Nothing to apply: the database is up to date.")
     return 0
 
@@ -50,7 +51,7 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     from service.refold import RefoldError, rebuild_campaign
 
     keep = args.command == "rebuild"
-    conninfo = _database(settings, args.data_dir)
+    conninfo = _database(settings, args)
 
     async def run() -> int:
         from psycopg_pool import AsyncConnectionPool
@@ -101,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--data-dir", type=Path, default=settings.data_dir,
                        help="where the embedded PostgreSQL keeps its data when DATABASE_URL is not set "
                             f"(default: {settings.data_dir})")
+        p.add_argument("--database-url", default=settings.database_url,
+                       help="a PostgreSQL connection string (default: $DATABASE_URL; unset means embedded)")
         return p
 
     serving = with_data_dir(commands.add_parser("serve", help="run the HTTP API (migrates first)"))

@@ -496,11 +496,11 @@ class Store:
             )).fetchone()
             state = state_decoder(game).decode(row[0])
         skip = undone_as_of(markers, at)
-        return fold(game, self._effective(conn, campaign_id, game, start, at, skip), state)
+        return fold(game, await self._effective(conn, campaign_id, game, start, at, skip), state)
 
     async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
         cur = await conn.execute(
-            "SELECT position, type, data->'targets' FROM events"
+            "SELECT position, type, (data->'targets')::text FROM events"
             " WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position",
             (campaign_id, list(MARKER_TYPES), at),
         )

@@ -30,10 +30,16 @@ async def create_campaign(request: Request) -> dict[str, Any]:
         game = game_by_id(new.game)
     except UnknownGame as error:
         raise Problem(422, str(error), kind="unknown-game") from None
+    try:
+        # Rule options may name catalogue entries (a Skull Tales setting); the log keeps them expanded.
+        started = catalog.expand(game.id, "campaign.started", {"name": new.name, "game": new.game,
+                                                               "options": new.options})
+    except catalog.CatalogError as error:
+        raise Problem(422, f"These campaign options cannot be used: {error}", kind="invalid-options") from None
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     start = [
-        pending(CampaignStarted(name=new.name, game=new.game, options=new.options)),
+        pending(CampaignStarted(name=new.name, game=new.game, options=started["options"])),
         pending(MemberJoined(member_id=str(owner_id), name=new.owner_name, role="owner")),
     ]
     try:

@@ -26,7 +26,7 @@ _encode = msgspec.json.Encoder().encode
 
 async def _follow(store: Store, wakeups, campaign_id: uuid.UUID, after: int) -> AsyncIterator[ServerSentEventMessage]:
     # Tell the client how soon to come back if the connection drops.
-    yield ServerSentEventMessage(comment="following", retry=2000)
+    yield ServerSentEventMessage(comment="following", retry=2000, data=None)
     while True:
         page = await store.history(campaign_id, after=after, limit=PAGE)
         for recorded in page:
@@ -34,7 +34,7 @@ async def _follow(store: Store, wakeups, campaign_id: uuid.UUID, after: int) -> 
             after = recorded.position
         if len(page) < PAGE:
             await wakeups.wait(campaign_id, HEARTBEAT)
-            yield ServerSentEventMessage(comment="heartbeat")
+            yield ServerSentEventMessage(comment="heartbeat", data=None)
 
 
 @get("/v1/campaigns/{campaign:str}/stream", summary="Follow the log live (server-sent events)")

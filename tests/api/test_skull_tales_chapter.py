@@ -59,8 +59,6 @@ def test_a_refused_skill_answers_422_with_the_reason(api):
     assert "Jack cannot learn Sweeping Strike: it costs 130 Coins and Jack has 70." in answer.text
 
 
-@pytest.mark.xfail(strict=True, reason="GET /views/{name}?at=N answers 500: service/store.py fold_at passes a "
-                   "coroutine to projections.game.fold (owned by the store's author; remove this mark when fixed)")
 def test_the_pirate_view_at_an_earlier_position_shows_the_sheet_then(api):
     campaign = api.new_campaign(GAME, options=OPTIONS)
     first = api.append(campaign, CREW + CHAPTER_ONE).json()
