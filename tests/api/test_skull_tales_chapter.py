@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from tests.unit.skull_tales.chapter_one import ADVENTURE, CAMPAIGN, CHAPTER_ONE, CREW, OPTIONS, PORT, VOYAGE, event
 
