@@ -49,6 +49,19 @@ class View:
 
 
 @dataclass(frozen=True)
+class Episodes:
+    """How a game's log divides into episodes (a Skull & Shackles scenario, a Skull Tales chapter).
+
+    An episode runs from an event of type `started`, named by its field `name`, to the next `started` or any of
+    `ended`. History filters by episode name with these ranges, read from the log itself.
+    """
+
+    started: str
+    name: str
+    ended: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Game(Generic[S]):
     """One game Quartermaster can track."""
 
@@ -63,6 +76,7 @@ class Game(Generic[S]):
     views: Mapping[str, View] = field(default_factory=dict)
     # The character an event concerns, for history filters; None when it concerns none.
     character_of: Callable[[Event], str | None] = lambda event: getattr(event, "character_id", None)
+    episodes: Episodes | None = None
 
 
 def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:

@@ -28,6 +28,7 @@ from events.campaign import EventRedone, EventUndone
 
 PROJECTION = "state"
 NOTIFY_CHANNEL = "quartermaster_events"
+_END = 2**62  # a position past any log, for "up to now"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
 SNAPSHOT_EVERY = 1000
 
@@ -173,6 +174,9 @@ WHERE campaign_id = %s AND position > %s
   AND (%s::text[] IS NULL OR type = ANY(%s::text[]))
   AND (%s::text IS NULL OR character_id = %s::text)
   AND (%s::text IS NULL OR actor = %s::text)
+  AND (%s::bigint[] IS NULL
+       OR EXISTS (SELECT 1 FROM unnest(%s::bigint[], %s::bigint[]) AS episode(first, last)
+                  WHERE position BETWEEN episode.first AND episode.last))
 ORDER BY position
 LIMIT %s
 """
@@ -682,17 +686,50 @@ class Store:
         types: Sequence[str] = (),
         character: str | None = None,
         actor: str | None = None,
+        episode: str | None = None,
+        game: Game | None = None,
     ) -> list[Recorded]:
         """A page of the log after a position, oldest first, each with the position that undid it if any."""
         async with self.pool.connection() as conn:
-            undone = undone_as_of(await self._markers(conn, campaign_id, 2**62), 2**62)
+            undone = undone_as_of(await self._markers(conn, campaign_id, _END), _END)
+            firsts = lasts = None
+            if episode is not None:
+                assert game is not None, "filtering by episode needs the game"
+                ranges = await self._episode_ranges(conn, campaign_id, game, episode, undone)
+                if not ranges:
+                    return []
+                firsts, lasts = [r[0] for r in ranges], [r[1] for r in ranges]
             cur = conn.cursor(row_factory=tuple_row)
             await cur.execute(
                 _HISTORY,
                 (campaign_id, after, list(types) or None, list(types) or None, character, character, actor, actor,
-                 limit),
+                 firsts, firsts, lasts, limit),
             )
             return [_recorded((*row, undone.get(row[0]))) for row in await cur.fetchall()]
+
+    async def _episode_ranges(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, name: str, undone: dict[int, int]
+    ) -> list[tuple[int, int]]:
+        """The (first, last) positions of every time the named episode was played; the last one may be open."""
+        episodes = game.episodes
+        if episodes is None:
+            return []
+        cur = await conn.execute(
+            "SELECT position, type, data->>%s FROM events WHERE campaign_id = %s AND type = ANY(%s) ORDER BY position",
+            (episodes.name, campaign_id, [episodes.started, *episodes.ended]),
+        )
+        ranges, opened = [], None
+        for position, type_, value in await cur.fetchall():
+            if position in undone:
+                continue
+            if opened is not None:
+                ranges.append((opened, position if type_ in episodes.ended else position - 1))
+                opened = None
+            if type_ == episodes.started and value == name:
+                opened = position
+        if opened is not None:
+            ranges.append((opened, _END))
+        return ranges
 
     async def effective_of_types(
         self, campaign_id: uuid.UUID, game: Game, types: Sequence[str], chunk: int = 5000

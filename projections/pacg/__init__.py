@@ -44,7 +44,7 @@ from events.pacg import (
     VaultProductsAdded,
     VillainEscaped,
 )
-from projections.game import Game, Meta, Rejection, View
+from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.pacg import characters, decks, feats, fleet, scenario, vault, verbs, views
 from projections.pacg.state import Options, Pending, State
 
@@ -190,4 +190,5 @@ GAME: Game[State] = Game(
         "scenario": View("scenario", views.scenario_view),
     },
     character_of=character_of,
+    episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
 )

@@ -13,7 +13,7 @@ from typing import Any
 from events.base import Event
 from events.campaign import DiceRolled
 from events import skull_tales as ev
-from projections.game import Game, Meta, Rejection, View
+from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.skull_tales import (
     allies, booty, captaincy, chapters, dice, injuries, pirates, ship, skills,
 )
@@ -119,4 +119,5 @@ GAME: Game[SkullTales] = Game(
         "chapter": View("chapter", chapter_view),
     },
     character_of=character_of,
+    episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
 )

@@ -8,6 +8,7 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, QueryParameter
 
 from projections.game import BatchRejected
+from projections.registry import game as game_by_id
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import prepare
 from service.problems import Problem
@@ -71,6 +72,9 @@ async def read_events(
     character: Annotated[str | None, QueryParameter(description="Only events concerning this character.")] = None,
     member_id: Annotated[str | None, QueryParameter(name="member", description="Only events this member appended.")]
     = None,
+    scenario: Annotated[str | None, QueryParameter(
+        description="Only events of this scenario (Skull & Shackles) or chapter number (Skull Tales), every time it "
+                    "was played.")] = None,
 ) -> dict[str, Any]:
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)
@@ -79,8 +83,13 @@ async def read_events(
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
     if not 1 <= limit <= MAX_PAGE:
         raise Problem(422, f"`limit` must be between 1 and {MAX_PAGE}; {limit} is not.", kind="bad-limit")
+    game = None
+    if scenario is not None:
+        game = game_by_id((await store.campaign(campaign_id)).game)
+        if game.episodes is None:
+            raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
     page = await store.history(campaign_id, after=after, limit=limit, types=type or (), character=character,
-                               actor=member_id)
+                               actor=member_id, episode=scenario, game=game)
     return {"events": page, "next": page[-1].position if len(page) == limit else None}
 
 ROUTES = [append_events, read_events]
