@@ -45,47 +45,36 @@ def _conflict(doing: str, conflict: UndoConflict) -> Problem:
     )
 
 
-@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)", status_code=201)
-async def undo(request: Request, campaign: FromPath[str]) -> Response:
+async def _marked(request: Request, campaign: str, doing: str, body_type: type, act: Any) -> Response:
+    """Undo and redo alike: authorise, decode, append the marker through the store, answer what it names."""
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)
     who = await member(request, store, campaign_id)
-    require(who, ROLES_THAT_APPEND, "undo")
-    body = await _body(request, UndoRequest)
+    require(who, ROLES_THAT_APPEND, doing)
+    body = await _body(request, body_type)
     try:
-        done = await store.undo(campaign_id, batch=body.batch, cascade=body.cascade, reason=body.reason,
-                                actor=str(who.id), only_own=who.role != "owner")
+        done = await act(store, campaign_id, body, actor=str(who.id), only_own=who.role != "owner")
     except CampaignNotFound:
         raise not_found(campaign_id) from None
     except UndoRefused as refused:
-        raise Problem(refused.status, refused.reason, kind="undo-refused") from None
+        raise Problem(refused.status, refused.reason, kind=f"{doing}-refused") from None
     except UndoConflict as conflict:
-        raise _conflict("undo", conflict) from None
-    marker = msgspec.json.decode(done.events[0].data)
-    return Response({"undone": marker["targets"], "position": done.last_position, **appended_body(done)},
-                    status_code=201)
+        raise _conflict(doing, conflict) from None
+    targets = msgspec.json.decode(done.events[0].data)["targets"]
+    return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, status_code=201)
+
+
+@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)", status_code=201)
+async def undo(request: Request, campaign: FromPath[str]) -> Response:
+    return await _marked(request, campaign, "undo", UndoRequest, lambda store, campaign_id, body, **who: store.undo(
+        campaign_id, batch=body.batch, cascade=body.cascade, reason=body.reason, **who))
 
 
 @post("/v1/campaigns/{campaign:str}/redo", summary="Redo the most recently undone batch (or a named one)",
       status_code=201)
 async def redo(request: Request, campaign: FromPath[str]) -> Response:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    who = await member(request, store, campaign_id)
-    require(who, ROLES_THAT_APPEND, "redo")
-    body = await _body(request, RedoRequest)
-    try:
-        done = await store.redo(campaign_id, batch=body.batch, reason=body.reason, actor=str(who.id),
-                                only_own=who.role != "owner")
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
-    except UndoRefused as refused:
-        raise Problem(refused.status, refused.reason, kind="redo-refused") from None
-    except UndoConflict as conflict:
-        raise _conflict("redo", conflict) from None
-    marker = msgspec.json.decode(done.events[0].data)
-    return Response({"redone": marker["targets"], "position": done.last_position, **appended_body(done)},
-                    status_code=201)
+    return await _marked(request, campaign, "redo", RedoRequest, lambda store, campaign_id, body, **who: store.redo(
+        campaign_id, batch=body.batch, reason=body.reason, **who))
 
 
 ROUTES = [undo, redo]

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.unit.pacg.pacg_world import move as moved, zone
+
 
 def _card(name: str, type_: str, count: int = 1, *traits: str, **extra: Any) -> dict[str, Any]:
     return {"name": name, "type": type_, "count": count, "traits": list(traits), **extra}
@@ -112,19 +114,6 @@ ALAHAZRA = [
     "Blessing of the Gods", "Blessing of the Gods", "Blessing of the Gods", "Blessing of the Gods",
     "Blessing of Abadar",
 ]  # fmt: skip
-
-
-def zone(kind: str, who: str | None = None, location: str | None = None) -> dict[str, Any]:
-    found: dict[str, Any] = {"zone": kind}
-    if who is not None:
-        found["character_id"] = who
-    if location is not None:
-        found["location"] = location
-    return found
-
-
-def moved(card: Any, verb: str, source: dict[str, Any], target: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "card.moved", "data": {"card": card, "verb": verb, "from": source, "to": target}}
 
 
 def hand(who: str) -> dict[str, Any]:
