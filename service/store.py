@@ -349,7 +349,7 @@ class Store:
         state = await self._current_state(conn, campaign_id, game, current)
         first = current + 1
         metas = [Meta(position=first + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
-        state = fold_batch(game, state, zip((p.event for p in events), metas))  # raises BatchRejected
+        state = fold_batch(game, state, zip((p.event for p in events), metas, strict=True))  # raises BatchRejected
 
         batch = batch_id or uuid.uuid4()
         last = current + len(events)

@@ -86,7 +86,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 def parse(options: Mapping[str, Any]) -> Options:
     """The campaign's options, or a Rejection naming what is wrong with them."""
-    for index, setting in enumerate(options.get("settings") or []):
+    for setting in options.get("settings") or []:
         if isinstance(setting, str):
             raise Rejection(
                 f"The setting {setting!r} must be expanded from the catalogue before the campaign starts "

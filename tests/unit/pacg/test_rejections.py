@@ -3,13 +3,11 @@
 import pytest
 
 from tests.unit.pacg.pacg_world import (
-    BOX,
     SCENARIO,
     SETUP,
     START,
     card,
     character_card,
-    draw,
     fold,
     move,
     rejection,
