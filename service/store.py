@@ -236,7 +236,7 @@ class Store:
                 (owner_id, campaign_id, owner_name, token_hash),
             )
             return await self._append_locked(
-                conn, campaign_id, game, start, actor=str(owner_id), expected_position=0
+                conn, campaign_id, start, actor=str(owner_id), expected_position=0
             )
 
     async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
@@ -270,7 +270,6 @@ class Store:
     async def add_member(
         self,
         campaign_id: uuid.UUID,
-        game: Game,
         *,
         member_id: uuid.UUID,
         name: str,
@@ -285,7 +284,7 @@ class Store:
                 "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
                 (member_id, campaign_id, name, role, token_hash),
             )
-            return await self._append_locked(conn, campaign_id, game, [joined], actor=actor)
+            return await self._append_locked(conn, campaign_id, [joined], actor=actor)
 
     # -- appending -----------------------------------------------------------------------------------------
 
@@ -302,43 +301,28 @@ class Store:
         """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls."""
         if conn is not None:
             async with conn.transaction():
-                game = await self._game_of(conn, campaign_id)
                 return await self._append_locked(
-                    conn, campaign_id, game, events, actor=actor, expected_position=expected_position,
+                    conn, campaign_id, events, actor=actor, expected_position=expected_position,
                     batch_id=batch_id,
                 )
         async with self.pool.connection() as conn, conn.transaction():
-            game = await self._game_of(conn, campaign_id)
             return await self._append_locked(
-                conn, campaign_id, game, events, actor=actor, expected_position=expected_position, batch_id=batch_id
+                conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
             )
-
-    async def _game_of(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> Game:
-        row = await (await conn.execute("SELECT game FROM campaigns WHERE campaign_id = %s", (campaign_id,))).fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        return game_by_id(row[0])
 
     async def _append_locked(
         self,
         conn: psycopg.AsyncConnection,
         campaign_id: uuid.UUID,
-        game: Game,
         events: Sequence[Pending],
         *,
         actor: str,
         expected_position: int | None = None,
         batch_id: uuid.UUID | None = None,
     ) -> Appended:
-        # The row lock serialises writers of one campaign (and only of that one) until commit.
-        row = await (
-            await conn.execute(
-                "SELECT last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
-            )
-        ).fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        current, now = row
+        # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
+        # game, so an append needs no separate look-up.
+        game, current, now = await self._lock(conn, campaign_id)
 
         replay = await self._replayed(conn, campaign_id, events)
         if replay is not None:

@@ -80,11 +80,10 @@ async def add_member(request: Request, campaign: FromPath[str]) -> dict[str, Any
     owner = await member(request, store, campaign_id)
     require(owner, frozenset({"owner"}), "add members")
     new = decode(await request.body(), NewMember)
-    found = await store.campaign(campaign_id)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
     appended = await store.add_member(
-        campaign_id, game_by_id(found.game), member_id=member_id, name=new.name, role=new.role,
+        campaign_id, member_id=member_id, name=new.name, role=new.role,
         token_hash=token_hash, joined=pending(MemberJoined(member_id=str(member_id), name=new.name, role=new.role)),
         actor=str(owner.id),
     )
