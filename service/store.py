@@ -210,6 +210,7 @@ class Store:
     def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
         self.pool = pool
         self.cache = cache or StateCache()
+        self._games: dict[uuid.UUID, str] = {}
 
     # -- campaigns -----------------------------------------------------------------------------------------
 
@@ -250,6 +251,13 @@ class Store:
         if row is None:
             raise CampaignNotFound(campaign_id)
         return Campaign(*row)
+
+    async def game_of(self, campaign_id: uuid.UUID) -> Game:
+        """The game a campaign plays. It never changes, so each process asks the database once per campaign."""
+        game_id = self._games.get(campaign_id)
+        if game_id is None:
+            game_id = self._games[campaign_id] = (await self.campaign(campaign_id)).game
+        return game_by_id(game_id)
 
     async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
         async with self.pool.connection() as conn:

@@ -12,7 +12,6 @@ from events.base import tag_of
 from events.campaign import DiceRolled
 from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected
-from projections.registry import game as game_by_id
 from service import dice
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import pending
@@ -45,9 +44,9 @@ async def roll(request: Request, campaign: FromPath[str]) -> Response:
     who = await member(request, store, campaign_id)
     require(who, ROLES_THAT_APPEND, "roll dice")
     body = decode(await request.body(), RollRequest)
-    found = await store.campaign(campaign_id)
+    game = await store.game_of(campaign_id)
     try:
-        expression = dice.parse(body.expression, game=found.game)
+        expression = dice.parse(body.expression, game=game.id)
         outcome = dice.read_faces(expression, body.faces) if body.faces is not None else dice.roll(expression)
         event = dice.to_event(expression, outcome, character_id=body.character_id, purpose=body.purpose,
                               skill=body.skill, difficulty=body.difficulty, required=body.required)
@@ -78,8 +77,7 @@ async def stats(
     await member(request, store, campaign_id)
     if source not in (None, "server", "table"):
         raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
-    found = await store.campaign(campaign_id)
-    game = game_by_id(found.game)
+    game = await store.game_of(campaign_id)
     rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])]
     return dice_stats(rolls, source=source)  # type: ignore[arg-type]
 

@@ -8,7 +8,6 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, QueryParameter
 
 from projections.game import BatchRejected
-from projections.registry import game as game_by_id
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import prepare
 from service.problems import Problem
@@ -35,8 +34,7 @@ async def append_events(request: Request, campaign: FromPath[str]) -> Response:
     who = await member(request, store, campaign_id)
     require(who, ROLES_THAT_APPEND, "add to the log")
     body = decode(await request.body(), AppendRequest)
-    found = await store.campaign(campaign_id)
-    batch = prepare(found.game, body.events)
+    batch = prepare((await store.game_of(campaign_id)).id, body.events)
     try:
         appended = await store.append(
             campaign_id, batch, actor=str(who.id), expected_position=body.expected_position
@@ -85,7 +83,7 @@ async def read_events(
         raise Problem(422, f"`limit` must be between 1 and {MAX_PAGE}; {limit} is not.", kind="bad-limit")
     game = None
     if scenario is not None:
-        game = game_by_id((await store.campaign(campaign_id)).game)
+        game = await store.game_of(campaign_id)
         if game.episodes is None:
             raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
     page = await store.history(campaign_id, after=after, limit=limit, types=type or (), character=character,

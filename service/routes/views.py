@@ -7,7 +7,6 @@ from typing import Any
 from litestar import Request, get
 from litestar.params import FromPath, Parameter
 
-from projections.registry import game as game_by_id
 from service.auth import campaign_id_of, member, not_found
 from service.problems import Problem
 from service.routes.campaigns import store_of
@@ -23,10 +22,9 @@ async def _state(request: Request, campaign: FromPath[str], at: int | None) -> t
     if at is not None and at < 0:
         raise Problem(422, f"`at` must be a position, 0 or more; {at} is not.", kind="bad-position")
     try:
-        found = await store.campaign(campaign_id)
+        game = await store.game_of(campaign_id)
     except CampaignNotFound:
         raise not_found(campaign_id) from None
-    game = game_by_id(found.game)
     position, state = await store.state_at(campaign_id, game, at)
     return game, position, state
 
