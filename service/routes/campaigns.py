@@ -14,6 +14,7 @@ from projections.registry import UnknownGame, game as game_by_id
 from service import catalog, tokens
 from service.auth import campaign_id_of, member, not_found, require
 from service.intake import pending
+from service.openapi import body
 from service.problems import Problem
 from service.requests import NewCampaign, NewMember, decode
 from service.store import CampaignNotFound, Store
@@ -23,7 +24,8 @@ def store_of(request: Request) -> Store:
     return request.app.state.store
 
 
-@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.")
+@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.",
+      operation_class=body(NewCampaign))
 async def create_campaign(request: Request) -> dict[str, Any]:
     new = decode(await request.body(), NewCampaign)
     try:
@@ -73,7 +75,7 @@ async def read_campaign(request: Request, campaign: FromPath[str]) -> dict[str, 
     }
 
 
-@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)")
+@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)", operation_class=body(NewMember))
 async def add_member(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)

@@ -15,6 +15,7 @@ from projections.game import BatchRejected
 from service import dice
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import pending
+from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
 from service.routes.campaigns import store_of
@@ -37,7 +38,7 @@ class RollRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 @post("/v1/campaigns/{campaign:str}/rolls", summary="Roll dice on the server, or log dice thrown at the table",
-      status_code=201)
+      status_code=201, operation_class=body(RollRequest))
 async def roll(request: Request, campaign: FromPath[str]) -> Response:
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)

@@ -10,6 +10,7 @@ from litestar.params import FromPath, QueryParameter
 from projections.game import BatchRejected
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import prepare
+from service.openapi import body
 from service.problems import Problem
 from service.requests import AppendRequest, decode
 from service.routes.campaigns import store_of
@@ -27,7 +28,8 @@ def appended_body(appended: Appended) -> dict[str, Any]:
     }
 
 
-@post("/v1/campaigns/{campaign:str}/events", summary="Append a batch of events", status_code=201)
+@post("/v1/campaigns/{campaign:str}/events", summary="Append a batch of events", status_code=201,
+      operation_class=body(AppendRequest))
 async def append_events(request: Request, campaign: FromPath[str]) -> Response:
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)

@@ -10,6 +10,7 @@ from litestar import Request, Response, post
 from litestar.params import FromPath
 
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
+from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
 from service.routes.campaigns import store_of
@@ -64,14 +65,15 @@ async def _marked(request: Request, campaign: str, doing: str, body_type: type, 
     return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, status_code=201)
 
 
-@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)", status_code=201)
+@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)", status_code=201,
+      operation_class=body(UndoRequest))
 async def undo(request: Request, campaign: FromPath[str]) -> Response:
     return await _marked(request, campaign, "undo", UndoRequest, lambda store, campaign_id, body, **who: store.undo(
         campaign_id, batch=body.batch, cascade=body.cascade, reason=body.reason, **who))
 
 
 @post("/v1/campaigns/{campaign:str}/redo", summary="Redo the most recently undone batch (or a named one)",
-      status_code=201)
+      status_code=201, operation_class=body(RedoRequest))
 async def redo(request: Request, campaign: FromPath[str]) -> Response:
     return await _marked(request, campaign, "redo", RedoRequest, lambda store, campaign_id, body, **who: store.redo(
         campaign_id, batch=body.batch, reason=body.reason, **who))

@@ -258,4 +258,9 @@ def test_unknown_paths_answer_problem_json(api):
 def test_the_openapi_document_is_served(api):
     answer = api.client.get("/schema/openapi.json")
     assert answer.status_code == 200
-    assert "/v1/campaigns/{campaign}/events" in answer.json()["paths"]
+    paths = answer.json()["paths"]
+    append = paths["/v1/campaigns/{campaign}/events"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert append["required"] == ["events"] and "expected_position" in append["properties"]
+    for path in ("/v1/campaigns", "/v1/campaigns/{campaign}/members", "/v1/campaigns/{campaign}/undo",
+                 "/v1/campaigns/{campaign}/redo", "/v1/campaigns/{campaign}/rolls"):
+        assert paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"], path
