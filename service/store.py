@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -118,6 +118,8 @@ class Appended:
     last_position: int
     events: list[Recorded]
     replayed: bool = False  # True when this was a retry answered from what was already recorded
+    # The folded state after the batch, for the process cache once the transaction has committed.
+    state: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -236,9 +238,10 @@ class Store:
                 "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, 'owner', %s)",
                 (owner_id, campaign_id, owner_name, token_hash),
             )
-            return await self._append_locked(
+            appended = await self._append_locked(
                 conn, campaign_id, start, actor=str(owner_id), expected_position=0
             )
+        return self._committed(campaign_id, appended)
 
     async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
         async with self.pool.connection() as conn:
@@ -292,7 +295,8 @@ class Store:
                 "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
                 (member_id, campaign_id, name, role, token_hash),
             )
-            return await self._append_locked(conn, campaign_id, [joined], actor=actor)
+            appended = await self._append_locked(conn, campaign_id, [joined], actor=actor)
+        return self._committed(campaign_id, appended)
 
     # -- appending -----------------------------------------------------------------------------------------
 
@@ -308,15 +312,24 @@ class Store:
     ) -> Appended:
         """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls."""
         if conn is not None:
+            # The caller commits (or not): the process cache learns nothing from this append.
             async with conn.transaction():
                 return await self._append_locked(
                     conn, campaign_id, events, actor=actor, expected_position=expected_position,
                     batch_id=batch_id,
                 )
         async with self.pool.connection() as conn, conn.transaction():
-            return await self._append_locked(
+            appended = await self._append_locked(
                 conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
             )
+        return self._committed(campaign_id, appended)
+
+    def _committed(self, campaign_id: uuid.UUID, appended: Appended) -> Appended:
+        """Remember the state of a committed append. Never before commit: a rolled-back position can be taken
+        again by another writer with other events, and the cache trusts a position to name one state."""
+        if not appended.replayed:
+            self.cache.put(campaign_id, appended.last_position, appended.state)
+        return appended
 
     async def _append_locked(
         self,
@@ -367,7 +380,6 @@ class Store:
                 rows,
             )
         await self._write_state(conn, campaign_id, game, state, current, last)
-        self.cache.put(campaign_id, last, state)
         recorded = [
             Recorded(
                 position=r[1], id=r[2], batch=batch, type=r[4], schema_version=1, data=msgspec.Raw(events[i].data),
@@ -375,7 +387,7 @@ class Store:
             )
             for i, r in enumerate(rows)
         ]
-        return Appended(batch=batch, first_position=first, last_position=last, events=recorded)
+        return Appended(batch=batch, first_position=first, last_position=last, events=recorded, state=state)
 
     async def _replayed(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, events: Sequence[Pending]
@@ -546,10 +558,11 @@ class Store:
                 if all(p in undone for p in target.positions):
                     raise UndoRefused(f"Batch {batch} is already undone (by position {undone[target.positions[0]]}).")
             self._check_undoable(target, actor, only_own, "undo")
-            return await self._mark(
+            marked = await self._mark(
                 conn, campaign_id, game, current, now, markers, UNDONE, set(undone) | set(target.positions),
                 target.positions, cascade=cascade, reason=reason, actor=actor,
             )
+        return self._committed(campaign_id, marked)
 
     async def redo(
         self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool
@@ -571,10 +584,11 @@ class Store:
             if not any(p in undone for p in target.positions):
                 raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
             self._check_undoable(target, actor, only_own, "redo")
-            return await self._mark(
+            marked = await self._mark(
                 conn, campaign_id, game, current, now, markers, REDONE, set(undone) - set(target.positions),
                 target.positions, cascade=False, reason=reason, actor=actor,
             )
+        return self._committed(campaign_id, marked)
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
         row = await (await conn.execute(
@@ -664,10 +678,10 @@ class Store:
             (campaign_id, position, event_id, batch, kind, data.decode(), actor, now),
         )
         await self._write_state(conn, campaign_id, game, result.state, current, position)
-        self.cache.put(campaign_id, position, result.state)
         recorded = Recorded(position=position, id=event_id, batch=batch, type=kind, schema_version=1,
                             data=msgspec.Raw(data), actor=actor, recorded_at=now)
-        return Appended(batch=batch, first_position=position, last_position=position, events=[recorded])
+        return Appended(batch=batch, first_position=position, last_position=position, events=[recorded],
+                        state=result.state)
 
     async def history(
         self,

@@ -205,3 +205,33 @@ def test_each_event_carries_its_envelope(database_url):
     assert read.actor == "member-7" and read.batch == appended.batch and read.id == appended.events[0].id
     assert msgspec.json.decode(read.data) == {"text": "hello"}
     assert read.recorded_at is not None and read.occurred_at is None
+
+
+def test_a_rolled_back_append_never_leaves_its_state_behind_for_the_next_writer(database_url):
+    from projections.registry import game as game_by_id
+    from service.intake import prepare
+    from service.requests import NewEvent
+
+    def joins(character: str) -> list[Pending]:
+        return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
+
+    class RolledBack(Exception):
+        pass
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        # Merisiel joins at position 3 in a transaction that is then rolled back...
+        with pytest.raises(RolledBack):
+            async with pool.connection() as conn, conn.transaction():
+                await store.append(campaign_id, joins("merisiel"), actor="t", conn=conn)
+                raise RolledBack
+        # ...and another server records Valeros at position 3 instead.
+        other_server = Store(pool)
+        await other_server.append(campaign_id, joins("valeros"), actor="t")
+        # This server's next append must fold onto Valeros, not the Merisiel that never happened.
+        await store.append(campaign_id, [note("after")], actor="t")
+        return await Store(pool).projection(campaign_id, game_by_id(GAME))
+
+    position, state = run(database_url, scenario)
+    assert position == 4
+    assert sorted(state.characters) == ["valeros"]
