@@ -484,11 +484,17 @@ class Store:
 
     async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
         """The state right after position `at` (the current state when None or beyond the end)."""
-        position, state = await self.projection(campaign_id, game)
-        if at is None or at >= position:
-            return position, state
+        if at is None:
+            return await self.projection(campaign_id, game)
         async with self.pool.connection() as conn:
-            return at, await self.fold_at(conn, campaign_id, game, at)
+            row = await (await conn.execute(
+                "SELECT last_position FROM campaigns WHERE campaign_id = %s", (campaign_id,)
+            )).fetchone()
+            if row is None:
+                raise CampaignNotFound(campaign_id)
+            if at < row[0]:
+                return at, await self.fold_at(conn, campaign_id, game, at)
+        return await self.projection(campaign_id, game)
 
     async def fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
         markers = await self._markers(conn, campaign_id, at)
