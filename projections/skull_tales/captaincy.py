@@ -63,7 +63,7 @@ def trust_changed(state: SkullTales, event: TrustChanged, meta: Meta) -> SkullTa
     require_phase(state, "voyage", "Trust Points")
     name = _name(state, event.character_id)
     if event.character_id in state.allies and state.allies[event.character_id].status != "hired":
-        raise Rejection(f"{name} is not a hired Ally.")
+        raise Rejection(f"{name[0].upper()}{name[1:]} is not a hired Ally.")
     if event.character_id in state.pirates:
         active_pirate(state, event.character_id)
     trust = min(max(state.trust.get(event.character_id, 0) + event.amount, 0), TRUST_MAX)
@@ -144,9 +144,11 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
         winner = event.tie_winner
     else:
         winner = leaders[0]
-    # Every bidder loses 10 Coins per coin bid, winner or not (L1991).
+    # Every bidder loses 10 Coins per coin bid, winner or not (L1991). A coin rounded up from a remainder
+    # (option mutiny_coin_rounding) costs only the remainder: nobody pays Coins they never had.
     for pid, bid in event.bids.items():
-        state = move(state, f"pirate:{pid}", "sink:mutiny_bid", bid * MUTINY_COIN, "Mutiny bid", meta)
+        cost = min(bid * MUTINY_COIN, state.pirates[pid].coins)
+        state = move(state, f"pirate:{pid}", "sink:mutiny_bid", cost, "Mutiny bid", meta)
     if winner != captain.id:
         state = replace(state, captain=winner, former_captains=[*state.former_captains, captain.id])
         if state.assignment is not None:

@@ -36,7 +36,7 @@ def chapter_started(state: SkullTales, event: ChapterStarted, meta: Meta) -> Sku
     else:
         phases = list(PHASES)
     if not phases or len(set(phases)) != len(phases):
-        raise Rejection(f"Chapter {event.number} needs one to three different phases, not {phases}.")
+        raise Rejection(f"Chapter {event.number} needs one to three different phases, not {', '.join(phases)}.")
     return replace(state, chapter=event.number, chapter_phases=phases, phases_done=[], phase=None,
                    solo=event.solo or state.options.solo)
 
@@ -176,7 +176,8 @@ def _repeat(state: SkullTales, meta: Meta) -> SkullTales:
     """Everything gained in the attempt is discarded; the crew starts again as it began (L1096)."""
     snapshot = state.snapshot
     if snapshot is None:
-        raise Rejection("There is no record of how this Adventure began, so it cannot be repeated.")
+        # Every Adventure's start takes the snapshot, and only an Adventure in play can end: no event reaches this.
+        raise ValueError("an Adventure in play without its starting snapshot")
     accounts = ["crew_booty"]
     for pid in set(state.pirates) | set(snapshot.pirates):
         accounts += [f"pirate:{pid}", f"risk:{pid}"]

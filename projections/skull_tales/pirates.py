@@ -26,6 +26,10 @@ LUXURY_COINS = 10
 PORT_UNCONSCIOUS = 5  # L1243: 5 Coins and 5 Fame
 
 
+def wounds_word(count: int) -> str:
+    return f"{count} Wound{'' if count == 1 else 's'}"
+
+
 def recruited(state: SkullTales, event: PirateRecruited, meta: Meta) -> SkullTales:
     if event.pirate_id in state.pirates:
         raise Rejection(f"There is already a pirate with the id {event.pirate_id!r} ({state.pirates[event.pirate_id].name}).")
@@ -113,7 +117,7 @@ def wounds_changed(state: SkullTales, event: WoundsChanged, meta: Meta) -> Skull
     p = active_pirate(state, event.pirate_id)
     wounds = p.wounds + event.amount
     if wounds < 0:
-        raise Rejection(f"{p.name} cannot recover {-event.amount} Wounds: {p.name} has {p.wounds}.")
+        raise Rejection(f"{p.name} cannot recover {wounds_word(-event.amount)}: {p.name} has {p.wounds}.")
     if wounds > p.health:
         raise Rejection(
             f"{p.name} cannot take {event.amount} Wounds: {p.name} has {p.wounds} of {p.health} Health; "
@@ -318,7 +322,7 @@ def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> Sku
         if event.times < 1 or event.wounds + event.destiny != 2 * event.times:
             raise Rejection(
                 f"Each Time Unit of Rest gives {p.name} two of Wounds and Destiny Points together "
-                f"({event.times} Time Units give {2 * event.times})."
+                f"({event.times} Time Unit{'s give' if event.times != 1 else ' gives'} {2 * event.times})."
             )
         state = spend_time(state, p.id, event.times, "Rest")
     else:
@@ -334,7 +338,7 @@ def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> Sku
         return put(state, change(p, wounds=0, destiny=destiny))
     p = state.pirates[p.id]
     if event.wounds > p.wounds:
-        raise Rejection(f"{p.name} cannot recover {event.wounds} Wounds: {p.name} has {p.wounds}.")
+        raise Rejection(f"{p.name} cannot recover {wounds_word(event.wounds)}: {p.name} has {p.wounds}.")
     destiny = min(p.destiny + event.destiny, destiny_cap(p)) if recover else max(p.destiny - event.destiny, 0)
     return put(state, change(p, wounds=p.wounds - event.wounds, destiny=destiny))
 

@@ -460,7 +460,10 @@ def test_an_unknown_setting_is_refused_by_the_catalogue():
 def test_an_unexpanded_setting_is_refused_by_the_fold():
     with pytest.raises(Rejection) as caught:
         GAME.initial({"settings": ["admiral.adventure.critical_fail"]})
-    assert caught.value.reason.startswith("The setting 'admiral.adventure.critical_fail' must be expanded")
+    assert caught.value.reason == (
+        "The setting 'admiral.adventure.critical_fail' must be expanded from the catalogue before the campaign "
+        "starts (the service does this when it knows the name)."
+    )
 
 
 def test_the_pirate_view_names_an_unknown_pirate():
