@@ -1,0 +1,648 @@
+"""Measure the event store against the floor on one PostgreSQL and print each figure beside its goal (DESIGN 8).
+
+    .venv/bin/python benchmarks/store.py [--quick] [--database-url URL] [--json PATH] [--no-pacg]
+
+Not a test: it never fails on time. It creates a fresh database `qm_bench_<random>` on the server (from
+--database-url, else $BENCH_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/postgres), migrates it,
+measures, prints a table and writes every figure as JSON, then drops the database. benchmarks/README.md says what
+each figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+import psycopg  # noqa: E402
+from psycopg_pool import AsyncConnectionPool  # noqa: E402
+
+from events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
+from projections.registry import game as game_by_id  # noqa: E402
+from service import tokens  # noqa: E402
+from service.intake import pending  # noqa: E402
+from service.migrate import migrate  # noqa: E402
+from service.settings import Settings  # noqa: E402
+from service.store import Pending, Store  # noqa: E402
+
+GAME = "pacg-skull-and-shackles"
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+NOTE = {"type": "note.added", "data": {"text": "The Raker Shoals rule, read aloud once more."}}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    floor: int = 5000
+    in_process: int = 5000
+    http_one: int = 3000
+    batches: int = 10
+    batch_size: int = 1000
+    clients: int = 32
+    per_client: int = 150
+    big: int = 100_000
+    state_samples: int = 200
+    state_http_samples: int = 50
+    undo_latest: int = 10
+    pacg_scenarios: int = 40
+    warmup: int = 200
+
+
+QUICK = Sizes(floor=300, in_process=300, http_one=200, batches=3, batch_size=1000, clients=32, per_client=10,
+              big=5000, state_samples=30, state_http_samples=10, undo_latest=3, pacg_scenarios=3, warmup=30)
+
+
+@dataclass
+class Figure:
+    key: str
+    what: str
+    value: float
+    unit: str
+    n: int
+    ratio: float | None = None  # to the floor (or, for 32 clients, to one client)
+    ratio_to: str = ""
+    goal: str = ""
+    meets: bool | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank, enough for latency reports."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitable[Any]], size: int = 4) -> Any:
+    """Run a scenario against a Store over its own pool, configured as the app configures its pool."""
+    from service.app import _async_configure
+
+    async def main() -> Any:
+        async with AsyncConnectionPool(url, min_size=1, max_size=size, open=False, configure=_async_configure,
+                                       kwargs={"autocommit": True}) as pool:
+            await pool.wait()
+            return await scenario(Store(pool), pool)
+
+    return asyncio.run(main())
+
+
+async def new_campaign(store: Store, name: str = "Benchmark voyage") -> uuid.UUID:
+    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+    _, token_hash = tokens.new_token(owner)
+    await store.create_campaign(
+        campaign_id=campaign_id, game=game_by_id(GAME), name=name, options={}, owner_id=owner, owner_name="Owner",
+        token_hash=token_hash,
+        start=[pending(CampaignStarted(name=name, game=GAME)),
+               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+    )
+    return campaign_id
+
+
+def notes(count: int, label: str) -> list[Pending]:
+    return [pending(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
+
+
+# -- 1. the floor ------------------------------------------------------------------------------------------------
+
+
+def measure_floor(url: str, sizes: Sizes) -> Figure:
+    with psycopg.connect(url, autocommit=True) as conn:
+        # Same columns, types, defaults, identity, checks and indexes as events; no trigger and no foreign key.
+        conn.execute("CREATE TABLE bench_floor (LIKE events INCLUDING ALL)")
+        campaign_id, batch, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
+        sql = ("INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
+               " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)")
+        data = json.dumps(NOTE["data"])
+
+        def insert(position: int) -> None:
+            # autocommit: each statement is its own transaction, one row each.
+            conn.execute(sql, (campaign_id, position, uuid.uuid4(), batch, "note.added", data, "floor", now, None,
+                               None))
+
+        for position in range(1, sizes.warmup + 1):
+            insert(position)
+        started = time.perf_counter()
+        for position in range(sizes.warmup + 1, sizes.warmup + sizes.floor + 1):
+            insert(position)
+        elapsed = time.perf_counter() - started
+    return Figure("floor", "floor: plain psycopg, 1 row per transaction", sizes.floor / elapsed, "events/s",
+                  sizes.floor, ratio=1.0, ratio_to="floor")
+
+
+# -- 2. append in process ----------------------------------------------------------------------------------------
+
+
+def measure_in_process(url: str, sizes: Sizes, floor: float) -> Figure:
+    async def scenario(store: Store, pool: Any) -> float:
+        campaign_id = await new_campaign(store)
+        for p in notes(sizes.warmup, "warm-up"):
+            await store.append(campaign_id, [p], actor="bench")
+        batch = notes(sizes.in_process, "timed")
+        started = time.perf_counter()
+        for p in batch:
+            await store.append(campaign_id, [p], actor="bench")
+        return time.perf_counter() - started
+
+    elapsed = run_async(url, scenario)
+    rate = sizes.in_process / elapsed
+    return Figure("append_in_process", "append in process, 1 event per transaction", rate, "events/s",
+                  sizes.in_process, ratio=rate / floor, ratio_to="floor", goal=">= 0.70 x floor",
+                  meets=rate >= 0.7 * floor)
+
+
+# -- the server --------------------------------------------------------------------------------------------------
+
+
+class Server:
+    """A real uvicorn serving create_app in a process of its own, so client and server do not share one GIL."""
+
+    def __init__(self, url: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        # The request log stays on, as in production; it goes to a file so the table stays readable.
+        self.log = log.open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve", str(self.port), "--database-url", url],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{self.base}/readyz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"The benchmark server did not start; see {log}.")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def serve(port: int, url: str) -> None:
+    import uvicorn
+
+    from service.app import create_app
+
+    uvicorn.run(create_app(Settings(), url), host="127.0.0.1", port=port, access_log=False, log_config=None,
+                log_level="warning")
+
+
+@dataclass(frozen=True)
+class HttpCampaign:
+    id: str
+    member_id: str
+    headers: dict[str, str]
+
+
+def http_campaign(client: httpx.Client, name: str = "Benchmark voyage") -> HttpCampaign:
+    answer = client.post("/v1/campaigns", json={"name": name, "game": GAME, "options": {}})
+    answer.raise_for_status()
+    body = answer.json()
+    return HttpCampaign(body["id"], body["member_id"], {"Authorization": f"Bearer {body['token']}"})
+
+
+def post_events(client: httpx.Client, campaign: HttpCampaign, events: list[dict[str, Any]]) -> None:
+    answer = client.post(f"/v1/campaigns/{campaign.id}/events", json={"events": events}, headers=campaign.headers)
+    if answer.status_code != 201:
+        raise RuntimeError(f"append answered {answer.status_code}: {answer.text[:300]}")
+
+
+# -- 3, 4, 5. over HTTP ------------------------------------------------------------------------------------------
+
+
+def measure_http_one(server: Server, sizes: Sizes, floor: float) -> Figure:
+    with httpx.Client(base_url=server.base, timeout=60) as client:
+        campaign = http_campaign(client)
+        for _ in range(sizes.warmup):
+            post_events(client, campaign, [NOTE])
+        latencies = []
+        started = time.perf_counter()
+        for _ in range(sizes.http_one):
+            begun = time.perf_counter()
+            post_events(client, campaign, [NOTE])
+            latencies.append(time.perf_counter() - begun)
+        elapsed = time.perf_counter() - started
+    rate = sizes.http_one / elapsed
+    return Figure("append_http_one_client", "append over HTTP, 1 client, 1 event per request", rate, "events/s",
+                  sizes.http_one, ratio=rate / floor, ratio_to="floor", goal=">= 0.50 x floor",
+                  meets=rate >= 0.5 * floor,
+                  extra={"p50_ms": pct(latencies, 0.5) * 1000, "p99_ms": pct(latencies, 0.99) * 1000})
+
+
+def measure_http_batch(server: Server, sizes: Sizes, floor: float) -> Figure:
+    events = [{"type": "note.added", "data": {"text": f"batched note {i}"}} for i in range(sizes.batch_size)]
+    with httpx.Client(base_url=server.base, timeout=120) as client:
+        campaign = http_campaign(client)
+        post_events(client, campaign, events)  # warm-up
+        times = []
+        for _ in range(sizes.batches):
+            begun = time.perf_counter()
+            post_events(client, campaign, events)
+            times.append(time.perf_counter() - begun)
+    rate = sizes.batches * sizes.batch_size / sum(times)
+    return Figure("append_http_batch", f"append a batch of {sizes.batch_size} events in 1 request", rate, "events/s",
+                  sizes.batches * sizes.batch_size, ratio=rate / floor, ratio_to="floor", goal=">= 20,000 events/s",
+                  meets=rate >= 20_000,
+                  extra={"batches": sizes.batches, "batch_p50_ms": pct(times, 0.5) * 1000,
+                         "batch_max_ms": max(times) * 1000})
+
+
+def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client: float) -> Figure:
+    with httpx.Client(base_url=server.base, timeout=60) as client:
+        campaigns = [http_campaign(client, f"Voyage {n}") for n in range(sizes.clients)]
+
+    async def main() -> tuple[float, list[float]]:
+        limits = httpx.Limits(max_connections=sizes.clients, max_keepalive_connections=sizes.clients)
+        async with httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits) as client:
+            latencies: list[float] = []
+
+            async def one(campaign: HttpCampaign, count: int, record: bool) -> None:
+                for _ in range(count):
+                    begun = time.perf_counter()
+                    answer = await client.post(f"/v1/campaigns/{campaign.id}/events", json={"events": [NOTE]},
+                                               headers=campaign.headers)
+                    if answer.status_code != 201:
+                        raise RuntimeError(f"append answered {answer.status_code}: {answer.text[:300]}")
+                    if record:
+                        latencies.append(time.perf_counter() - begun)
+
+            await asyncio.gather(*(one(c, max(3, sizes.warmup // sizes.clients), False) for c in campaigns))
+            started = time.perf_counter()
+            await asyncio.gather(*(one(c, sizes.per_client, True) for c in campaigns))
+            return time.perf_counter() - started, latencies
+
+    elapsed, latencies = asyncio.run(main())
+    total = sizes.clients * sizes.per_client
+    rate = total / elapsed
+    p99 = pct(latencies, 0.99) * 1000
+    return Figure("append_http_32_clients", f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP", rate,
+                  "events/s", total, ratio=rate / one_client, ratio_to="one client",
+                  goal=">= 2 x one client; p99 < 50 ms", meets=rate >= 2 * one_client and p99 < 50,
+                  extra={"ratio_to_floor": rate / floor, "p50_ms": pct(latencies, 0.5) * 1000, "p99_ms": p99,
+                         "clients": sizes.clients, "requests_per_client": sizes.per_client})
+
+
+# -- 6 to 10. a long campaign ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Long:
+    campaign: HttpCampaign
+    mid_batch: uuid.UUID
+    events: int
+
+
+async def build_long(store: Store, campaign_id: uuid.UUID, actor: str, total: int, chunk: int = 1000
+                     ) -> tuple[uuid.UUID, int]:
+    """Append notes in batches until the campaign holds `total` events; answer the batch holding the middle."""
+    position = (await store.campaign(campaign_id)).position
+    middle, mid_batch = total // 2, None
+    while position < total:
+        appended = await store.append(campaign_id, notes(min(chunk, total - position), "long"), actor=actor)
+        if appended.first_position <= middle <= appended.last_position:
+            mid_batch = appended.batch
+        position = appended.last_position
+    assert mid_batch is not None
+    return mid_batch, position
+
+
+def measure_long(url: str, server: Server, sizes: Sizes, floor: float) -> tuple[list[Figure], Long]:
+    with httpx.Client(base_url=server.base, timeout=60) as client:
+        campaign = http_campaign(client, "The long voyage")
+    campaign_id = uuid.UUID(campaign.id)
+    game = game_by_id(GAME)
+    figures: list[Figure] = []
+
+    async def scenario(store: Store, pool: Any) -> Long:
+        started = time.perf_counter()
+        mid_batch, position = await build_long(store, campaign_id, campaign.member_id, sizes.big)
+        print(f"  built a campaign of {position:,} events in {time.perf_counter() - started:.1f} s", flush=True)
+
+        # 6. state at a random position (a fresh Store each time would also drop the cache; the cache only
+        # answers the current position, so random past positions never hit it).
+        rng = random.Random(7)
+        for _ in range(5):
+            await store.state_at(campaign_id, game, rng.randint(1, position - 1))
+        samples = []
+        for _ in range(sizes.state_samples):
+            at = rng.randint(1, position - 1)
+            begun = time.perf_counter()
+            await store.state_at(campaign_id, game, at)
+            samples.append(time.perf_counter() - begun)
+        p50 = pct(samples, 0.5) * 1000
+        figures.append(Figure("state_at_p50", "state at a random position (Store.state_at), p50", p50, "ms",
+                              sizes.state_samples, goal="< 20 ms", meets=p50 < 20,
+                              extra={"p99_ms": pct(samples, 0.99) * 1000, "campaign_events": position}))
+        figures.append(Figure("state_at_p99", "state at a random position (Store.state_at), p99",
+                              pct(samples, 0.99) * 1000, "ms", sizes.state_samples))
+
+        # 7. undo of the latest batch: a one-event batch appended just before, as at the table.
+        times = []
+        for i in range(sizes.undo_latest + 1):
+            await store.append(campaign_id, notes(1, "undo me"), actor=campaign.member_id)
+            begun = time.perf_counter()
+            await store.undo(campaign_id, batch=None, cascade=False, reason=None, actor=campaign.member_id,
+                             only_own=False)
+            if i:  # the first is the warm-up
+                times.append(time.perf_counter() - begun)
+        p50 = pct(times, 0.5) * 1000
+        figures.append(Figure("undo_latest_ms", "undo the latest batch (batch=None), p50", p50, "ms",
+                              sizes.undo_latest, goal="< 50 ms", meets=p50 < 50,
+                              extra={"max_ms": max(times) * 1000, "campaign_events": position}))
+
+        # 8. undo of a batch half the campaign back, then redo it so the log counts it again.
+        begun = time.perf_counter()
+        await store.undo(campaign_id, batch=mid_batch, cascade=False, reason=None, actor=campaign.member_id,
+                         only_own=False)
+        undo_ms = (time.perf_counter() - begun) * 1000
+        begun = time.perf_counter()
+        await store.redo(campaign_id, batch=mid_batch, reason=None, actor=campaign.member_id, only_own=False)
+        redo_ms = (time.perf_counter() - begun) * 1000
+        figures.append(Figure("undo_middle_ms", f"undo a batch {sizes.big // 2:,} events back", undo_ms, "ms", 1,
+                              extra={"redo_ms": redo_ms}))
+        figures.append(Figure("redo_middle_ms", f"redo that batch {sizes.big // 2:,} events back", redo_ms, "ms", 1))
+        final = (await store.campaign(campaign_id)).position
+        return Long(campaign, mid_batch, final)
+
+    long = run_async(url, scenario)
+
+    # 6 over HTTP: GET /state?at=N.
+    with httpx.Client(base_url=server.base, timeout=60) as client:
+        rng = random.Random(11)
+        samples = []
+        for i in range(sizes.state_http_samples + 3):
+            at = rng.randint(1, sizes.big - 1)
+            begun = time.perf_counter()
+            answer = client.get(f"/v1/campaigns/{campaign.id}/state", params={"at": at}, headers=campaign.headers)
+            answer.raise_for_status()
+            if i >= 3:
+                samples.append(time.perf_counter() - begun)
+    figures.append(Figure("state_at_http_p50", "GET /state?at=N at a random position, p50", pct(samples, 0.5) * 1000,
+                          "ms", sizes.state_http_samples, extra={"p99_ms": pct(samples, 0.99) * 1000}))
+    figures.append(Figure("state_at_http_p99", "GET /state?at=N at a random position, p99",
+                          pct(samples, 0.99) * 1000, "ms", sizes.state_http_samples))
+
+    # 9. export and import over HTTP.
+    with httpx.Client(base_url=server.base, timeout=600) as client:
+        begun = time.perf_counter()
+        chunks = []
+        with client.stream("GET", f"/v1/campaigns/{campaign.id}/export", headers=campaign.headers) as answer:
+            answer.raise_for_status()
+            for chunk in answer.iter_bytes():
+                chunks.append(chunk)
+        export_s = time.perf_counter() - begun
+        body = b"".join(chunks)
+        lines = body.count(b"\n")
+        begun = time.perf_counter()
+        answer = client.post("/v1/campaigns/import", content=body, headers={"content-type": "application/x-ndjson"})
+        import_s = time.perf_counter() - begun
+        if answer.status_code != 201:
+            raise RuntimeError(f"import answered {answer.status_code}: {answer.text[:300]}")
+        imported = answer.json()["position"]
+    figures.append(Figure("export_rate", "export over HTTP (GET /export, NDJSON)", long.events / export_s,
+                          "events/s", long.events, ratio=long.events / export_s / floor, ratio_to="floor",
+                          extra={"seconds": export_s, "bytes": len(body), "lines": lines}))
+    figures.append(Figure("import_rate", "import over HTTP (POST /v1/campaigns/import)", imported / import_s,
+                          "events/s", imported, ratio=imported / import_s / floor, ratio_to="floor",
+                          extra={"seconds": import_s}))
+    return figures, long
+
+
+def measure_rebuild(url: str, sizes: Sizes, long: Long) -> list[Figure]:
+    """10. rebuild_campaign(keep=True) on plain note campaigns of big/2 and big events: rate untraced, then peak
+    Python memory under tracemalloc; and the long campaign, whose undo and redo markers refold from a snapshot."""
+    from service.refold import rebuild_campaign
+
+    game = game_by_id(GAME)
+
+    async def scenario(store: Store, pool: Any) -> dict[str, Any]:
+        half = await new_campaign(store, "Half voyage")
+        await build_long(store, half, "bench", sizes.big // 2)
+        full = await new_campaign(store, "Full voyage")
+        await build_long(store, full, "bench", sizes.big)
+
+        async def rebuild(target: uuid.UUID) -> float:
+            async with pool.connection() as conn:
+                begun = time.perf_counter()
+                drift = await rebuild_campaign(store, conn, target, game, keep=True)
+                elapsed = time.perf_counter() - begun
+            if drift:
+                raise RuntimeError(f"rebuild found drift: {drift}")
+            return elapsed
+
+        async def peak(target: uuid.UUID) -> int:
+            tracemalloc.start()
+            tracemalloc.reset_peak()
+            base = tracemalloc.get_traced_memory()[0]
+            await rebuild(target)
+            top = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            return top - base
+
+        await rebuild(half)  # warm-up
+        found = {"half_s": await rebuild(half), "full_s": await rebuild(full),
+                 "long_s": await rebuild(uuid.UUID(long.campaign.id))}
+        found |= {"half_peak": await peak(half), "full_peak": await peak(full),
+                  "long_peak": await peak(uuid.UUID(long.campaign.id))}
+        return found
+
+    found = run_async(url, scenario)
+    half_n, full_n = sizes.big // 2, sizes.big
+    rate = full_n / found["full_s"]
+    growth = found["full_peak"] / max(1, found["half_peak"])
+    mib = 2**20
+    return [
+        Figure("rebuild_rate", f"rebuild (rebuild_campaign keep=True), {full_n:,} notes", rate, "events/s", full_n,
+               goal=">= 100,000 events/s", meets=rate >= 100_000,
+               extra={"seconds": found["full_s"], "half_rate": half_n / found["half_s"]}),
+        Figure("rebuild_peak_full_mib", f"rebuild peak Python memory, {full_n:,} notes", found["full_peak"] / mib,
+               "MiB", full_n, goal="flat (within 25% of half)", meets=growth < 1.25,
+               extra={"half_peak_mib": found["half_peak"] / mib, "full_over_half": growth}),
+        Figure("rebuild_peak_half_mib", f"rebuild peak Python memory, {half_n:,} notes", found["half_peak"] / mib,
+               "MiB", half_n),
+        Figure("rebuild_rate_long", f"rebuild, the long campaign with its undo/redo markers", long.events /
+               found["long_s"], "events/s", long.events, extra={"seconds": found["long_s"]}),
+        Figure("rebuild_peak_long_mib", "rebuild peak Python memory, the long campaign with markers",
+               found["long_peak"] / mib, "MiB", long.events),
+    ]
+
+
+# -- 11. a Skull & Shackles workload -----------------------------------------------------------------------------
+
+
+def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
+    from tests.unit.pacg.campaigns import Campaign
+
+    events = Campaign(random.Random(1)).play(sizes.pacg_scenarios)
+    ready = [pending(e) for e in events]
+
+    async def scenario(store: Store, pool: Any) -> float:
+        campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+        _, token_hash = tokens.new_token(owner)
+        # The generator folds from campaign.started with no options; start the stored campaign the same way.
+        await store.create_campaign(
+            campaign_id=campaign_id, game=game_by_id(GAME), name="r", options={}, owner_id=owner,
+            owner_name="Owner", token_hash=token_hash,
+            start=[pending(CampaignStarted(name="r", game=GAME, options={})),
+                   pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        )
+        started = time.perf_counter()
+        for p in ready:
+            await store.append(campaign_id, [p], actor="bench")
+        return time.perf_counter() - started
+
+    elapsed = run_async(url, scenario)
+    rate = len(ready) / elapsed
+    return Figure("append_pacg_in_process", "Skull & Shackles random campaign, in process, 1 event/transaction",
+                  rate, "events/s", len(ready), ratio=rate / floor, ratio_to="floor",
+                  extra={"scenarios": sizes.pacg_scenarios})
+
+
+# -- the run -----------------------------------------------------------------------------------------------------
+
+
+def conditions(server_url: str, sizes: Sizes, quick: bool) -> dict[str, Any]:
+    with psycopg.connect(server_url) as conn:
+        version = conn.execute("SELECT version()").fetchone()[0]
+        settings = dict(conn.execute(
+            "SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers')"
+        ).fetchall())
+    info = psycopg.conninfo.conninfo_to_dict(server_url)
+    return {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "postgresql": version,
+        "postgresql_settings": settings,
+        "server": f"{info.get('host', 'local socket')}:{info.get('port', 5432)}",
+        "python": platform.python_version(),
+        "psycopg": psycopg.__version__,
+        "platform": platform.platform(),
+        "cores": os.cpu_count(),
+        "quick": quick,
+        "sizes": sizes.__dict__,
+        "http_pool": {"min": Settings().pool_min, "max": Settings().pool_max},
+    }
+
+
+def table(figures: list[Figure]) -> str:
+    head = ("figure", "value", "unit", "N", "ratio", "goal", "")
+    rows = []
+    for f in figures:
+        value = f"{f.value:,.0f}" if f.unit == "events/s" else f"{f.value:,.1f}"
+        ratio = f"{f.ratio:.2f} x {f.ratio_to}" if f.ratio is not None else ""
+        verdict = {True: "meets", False: "BELOW", None: ""}[f.meets]
+        rows.append((f.what, value, f.unit, f"{f.n:,}", ratio, f.goal, verdict))
+    widths = [max(len(str(r[i])) for r in (head, *rows)) for i in range(len(head))]
+    line = lambda r: "  ".join(str(c).rjust(w) if i in (1, 3) else str(c).ljust(w)  # noqa: E731
+                               for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+    return "\n".join([line(head), line(tuple("-" * w for w in widths)), *map(line, rows)])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER,
+                        help="a server the benchmark may create and drop a database on")
+    parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
+    parser.add_argument("--quick", action="store_true", help="small sizes: check the script works, not the figures")
+    parser.add_argument("--big", type=int, help="events in the long campaign (default 100,000)")
+    parser.add_argument("--no-pacg", action="store_true", help="skip the Skull & Shackles workload")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server process started by the run
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.database_url)
+        return 0
+
+    sizes = QUICK if args.quick else Sizes()
+    if args.big:
+        sizes = Sizes(**{**sizes.__dict__, "big": args.big})
+    name = f"qm_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(args.database_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # a generated identifier, not input
+    url = psycopg.conninfo.make_conninfo(args.database_url, dbname=name)
+    figures: list[Figure] = []
+    server: Server | None = None
+    try:
+        migrate(url)
+        about = conditions(url, sizes, args.quick)
+
+        def step(label: str, measure: Callable[[], Any]) -> Any:
+            print(f"- {label}", flush=True)
+            found = measure()
+            for f in found if isinstance(found, list) else [found]:
+                figures.append(f)
+            return found
+
+        floor = step("floor", lambda: measure_floor(url, sizes)).value
+        step("append in process", lambda: measure_in_process(url, sizes, floor))
+        server = Server(url, args.json.parent / "server.log")
+        one = step("append over HTTP, one client", lambda: measure_http_one(server, sizes, floor)).value
+        step("batches over HTTP", lambda: measure_http_batch(server, sizes, floor))
+        step(f"{sizes.clients} clients over HTTP", lambda: measure_http_clients(server, sizes, floor, one))
+        print(f"- a campaign of {sizes.big:,} events: state at, undo, export, import", flush=True)
+        long_figures, long = measure_long(url, server, sizes, floor)
+        figures.extend(long_figures)
+        server.stop()
+        server = None
+        step("rebuild", lambda: measure_rebuild(url, sizes, long))
+        if not args.no_pacg:
+            step("Skull & Shackles workload", lambda: measure_pacg(url, sizes, floor))
+    finally:
+        if server is not None:
+            server.stop()
+        with psycopg.connect(args.database_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    print()
+    for key in ("postgresql", "server", "python", "psycopg", "platform", "cores", "postgresql_settings", "http_pool"):
+        print(f"{key}: {about[key]}")
+    print(f"sizes{' (quick)' if args.quick else ''}: {about['sizes']}")
+    print()
+    print(table(figures))
+    print()
+    for f in figures:
+        if f.extra:
+            shown = ", ".join(f"{k}={v:,.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in f.extra.items())
+            print(f"{f.key}: {shown}")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"conditions": about, "figures": {f.key: f.__dict__ for f in figures}},
+                                    indent=2, default=str))
+    print(f"\nwritten to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
