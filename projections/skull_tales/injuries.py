@@ -10,8 +10,9 @@ from events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, Pr
 from projections.game import Meta, Rejection
 from projections.skull_tales.booty import move, owe, pay, spend_time
 from projections.skull_tales.pirates import take_item, without_item
+from projections.skull_tales.skills import capacity, special_used
 from projections.skull_tales.state import (
-    Compensation, SkullTales, active_pirate, change, pirate, put, require_phase,
+    Compensation, SkullTales, active_pirate, change, has_skill, pirate, put, require_phase,
 )
 
 INJURY_COMPENSATION = 5  # L1002
@@ -86,6 +87,8 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         raise Rejection(f"{old.name} has not retired; matelotage follows a retirement.")
     if new.replaces != old.id:
         raise Rejection(f"{new.name} did not replace {old.name}; matelotage passes to the new Pirate only.")
+    if old.matelotage_done:
+        raise Rejection(f"{old.name}'s matelotage with {new.name} is done; it happens once.")
     half = math.ceil(old.coins / 2)
     if not 0 <= event.coins <= half:
         raise Rejection(f"{old.name} can give {new.name} at most half of {old.coins} Coins, {half}, not {event.coins}.")
@@ -93,7 +96,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
     if event.item is not None:
         items = without_item(old, event.item, "pass on")
         item = next(i for i in old.items if i.name == event.item)
-        state = put(state, change(old, items=items))
+        state = put(state, change(state.pirates[old.id], items=items))
         if item.kind == "legendary":
             state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
         state = take_item(state, state.pirates[new.id], item)
@@ -103,7 +106,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
     for item in old.items:
         if state.legendary.get(item.name) == old.id:
             state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
-    state = put(state, change(state.pirates[old.id], items=[]))
+    state = put(state, change(state.pirates[old.id], items=[], matelotage_done=True))
     if event.free_skill is not None:
         if old.retired_reason != "legendary_pirate":
             raise Rejection(f"Only a Legendary Pirate teaches a free skill on retiring, and {old.name} is not one.")
@@ -111,6 +114,14 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         if skill is None:
             raise Rejection(f"{old.name} never learned {event.free_skill}.")
         n = state.pirates[new.id]
+        if has_skill(n, skill.name):
+            raise Rejection(f"{n.name} already knows {skill.name}.")
+        # "Learning through a game effect also fails if no slot is free" (L1487-1493).
+        if skill.special and special_used(n) >= capacity(n):
+            raise Rejection(
+                f"{n.name} cannot learn {skill.name}: it is a Special Skill and {n.name} has used all "
+                f"{capacity(n)} slots of Special Skill capacity."
+            )
         state = put(state, change(n, skills=[*n.skills, replace(skill, phase_serial=state.phase_serial)]))
     return state
 

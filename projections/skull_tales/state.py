@@ -103,6 +103,7 @@ class Pirate(Struct, kw_only=True):
     voyage_unconscious: bool = False
     replaces: str | None = None
     retired_reason: str | None = None
+    matelotage_done: bool = False  # a retired Pirate passes things on once (L1019)
 
 
 class Ally(Struct, kw_only=True):
