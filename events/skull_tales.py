@@ -526,6 +526,68 @@ class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
     number: int
 
 
+
+# --- added after the first release: new tags, every field with a meaning of its own --------------------------------
+
+Coin = Literal["gold", "silver", "copper"]
+
+
+class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
+    """A Pirate returns to the Pirate Ship and their Port Phase ends (L1241, L1300).
+
+    `late`: the Time Units ran out before the Pirate was back aboard: 5 Fame lost, unless the Pirate was carried
+    aboard Unconscious in this Port (L1243).
+    """
+
+    pirate_id: str
+    late: bool = False
+
+
+class AllyLoyaltyRolled(Event, kw_only=True, tag="ally.loyalty_rolled"):
+    """Admiral setting: at the start of the Port Phase each hirer and their Ally roll a confronted Charisma roll,
+    one die plus Charisma each; the Ally stays only if the hirer wins (L1807, L216-218)."""
+
+    ally_id: str
+    hirer_roll: int
+    ally_roll: int
+
+
+class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
+    """Listen to Rumors: 2 Time Units at the Tavern (Perception 5) or the Manor (Charisma 4); a drawn Rumor is kept
+    or discarded, and while one is kept no more are drawn (L1421, L1452)."""
+
+    pirate_id: str
+    where: Literal["tavern", "manor"]
+    kept: str | None = None  # the Rumor card kept, if any
+
+
+class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
+    """At the next Port's setup a completed Rumor pays its reward, or its penalty if failed (L1265, L1452)."""
+
+    pirate_id: str
+    success: bool
+    coins: int = 0
+    fame: int = 0
+
+
+class SchemeResolved(Event, kw_only=True, tag="scheme.resolved"):
+    """Voyage «Cabins»: a Pirate other than the Captain schemes with a hidden coin, or an empty hand; the Captain
+    may set a Group of Pirates on Guard with a hidden coin (L1914, L2073-2084)."""
+
+    pirate_id: str
+    coin: Coin | None  # None: an empty hand, nothing happens
+    guard: Coin | None = None  # None: nobody Guards
+    roll: int | None = None  # Gold - Raid: one die, +3 Coins from the Crew's Booty
+    goods: Literal["Rum", "Supplies"] | None = None  # Copper - Theft: the token discarded to heal all Wounds
+
+
+class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
+    """A Voyage lost: the ship surrendered or sunk, the crew revolted, or every Character in the «Sickbay»: each
+    Pirate loses all Coins and non-starting items, the Captain all the Crew's Booty (L2414-2422)."""
+
+    cause: Literal["surrendered", "sunk", "revolt", "sickbay"]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -534,5 +596,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     AllyDied, AllyDismissed, CaptainElected, TrustChanged, MoraleChanged, MutinyResolved, AllyMutinyResolved,
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
-    ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded,
+    ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
+    RumorResolved, SchemeResolved, CrewSurrendered,
 )

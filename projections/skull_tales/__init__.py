@@ -15,7 +15,7 @@ from events.campaign import DiceRolled
 from events import skull_tales as ev
 from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.skull_tales import (
-    allies, booty, captaincy, chapters, dice, injuries, pirates, ship, skills,
+    allies, booty, captaincy, chapters, dice, injuries, pirates, port, ship, skills, voyage,
 )
 from projections.skull_tales.options import parse
 from projections.skull_tales.state import SkullTales
@@ -78,6 +78,12 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any, Meta], SkullTales]] = {
     ev.PhaseStarted: chapters.phase_started,
     ev.PhaseEnded: chapters.phase_ended,
     ev.ChapterEnded: chapters.chapter_ended,
+    ev.PirateBoarded: port.boarded,
+    ev.AllyLoyaltyRolled: allies.loyalty_rolled,
+    ev.RumorsHeard: port.rumors_heard,
+    ev.RumorResolved: port.rumor_resolved,
+    ev.SchemeResolved: voyage.scheme_resolved,
+    ev.CrewSurrendered: voyage.crew_surrendered,
     DiceRolled: dice.dice_rolled,
 }
 

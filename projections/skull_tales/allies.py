@@ -7,9 +7,10 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import AllyDied, AllyDismissed, AllyHired, AllyUpkeepPaid
+from events.skull_tales import AllyDied, AllyDismissed, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
 from projections.game import Meta, Rejection
 from projections.skull_tales.booty import move, pay, spend_fame, spend_time
+from projections.skull_tales.options import active
 from projections.skull_tales.state import (
     Ally, Compensation, SkullTales, active_pirate, attribute, has_skill, in_play, require_phase,
 )
@@ -17,6 +18,7 @@ from projections.skull_tales.state import (
 CHARACTER_LIMIT = 5  # L140
 SURCHARGE = 3  # Coins and Fame per point of Charisma difference (L1446)
 HIRING_TIME_UNITS = 3
+LOYALTY_SETTING = "admiral.port.ally_charisma_roll"
 
 
 def hired(state: SkullTales) -> list[Ally]:
@@ -104,10 +106,39 @@ def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid, meta: Meta) -> SkullTa
     require_phase(state, "port", f"Paying the {ally.archetype}")
     if ally.paid_serial == state.phase_serial:
         raise Rejection(f"The {ally.archetype} is already paid for this Port Phase.")
+    if active(state.options, LOYALTY_SETTING) and ally.loyalty_serial != state.phase_serial:
+        raise Rejection(
+            f"{state.pirates[ally.hirer].name} must first pass the confronted Charisma roll that keeps the "
+            f"{ally.archetype} (Admiral setting, L1807)."
+        )
     # Keeping an Ally costs its Salary and Fame each Port; no Charisma surcharge (L169, L1450).
     coins = math.ceil(ally.salary / 2) if has_skill(state.pirates[ally.hirer], "Grifter") else ally.salary
     state = _pay(state, ally.hirer, coins, ally.fame_cost, event.paid_from, f"keep the {ally.archetype}", meta)
     return replace(state, allies={**state.allies, ally.id: replace(ally, paid_serial=state.phase_serial)})
+
+
+def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled, meta: Meta) -> SkullTales:
+    """Admiral setting: one die plus Charisma each, the highest wins, a tie is rolled again (L1807, L216-218)."""
+    ally = _hired_ally(state, event.ally_id)
+    require_phase(state, "port", f"The {ally.archetype}'s loyalty roll")
+    if not active(state.options, LOYALTY_SETTING):
+        raise Rejection(f"Allies stay loyal without a roll unless the crew plays the Admiral setting {LOYALTY_SETTING}.")
+    hirer = state.pirates[ally.hirer]
+    if ally.loyalty_serial == state.phase_serial:
+        raise Rejection(f"{hirer.name} has already rolled to keep the {ally.archetype} in this Port Phase.")
+    if ally.hired_chapter == state.chapter and ally.paid_serial == state.phase_serial:
+        raise Rejection(f"The {ally.archetype} was hired in this Port Phase and needs no loyalty roll.")
+    for roll in (event.hirer_roll, event.ally_roll):
+        if not 1 <= roll <= 6:
+            raise Rejection(f"A Charisma roll is one die; {roll} is not a face.")
+    mine = attribute(hirer, "charisma") + event.hirer_roll
+    theirs = ally.charisma + event.ally_roll
+    if mine == theirs:
+        raise Rejection(f"{hirer.name} and the {ally.archetype} tie at {mine}: the tied players roll again (L218).")
+    if mine > theirs:
+        return replace(state, allies={**state.allies, ally.id: replace(ally, loyalty_serial=state.phase_serial)})
+    # The Ally leaves the crew and goes back to the Ally bag, carrying nothing (L1260).
+    return ally_dismissed(state, AllyDismissed(ally_id=ally.id), meta)
 
 
 def _hired_ally(state: SkullTales, ally_id: str) -> Ally:

@@ -56,7 +56,7 @@ def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTa
     if event.phase == "port":
         return _port_setup(state, meta)
     if event.phase == "voyage":
-        state = replace(state, trust={}, morale=morale_max(state))
+        state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[])
         for p in in_play(state):
             if has_skill(p, "Bosun"):
                 # Bosun: "You always start the Voyage Phase with 1 extra Fame."
@@ -76,7 +76,8 @@ def _port_setup(state: SkullTales, meta: Meta) -> SkullTales:
     if active(state.options, "admiral.port.time_units_minus_3"):
         units -= 3
     for p in in_play(state):
-        state = put(state, change(p, time_units=units, salary_collected=False, status="active"))
+        state = put(state, change(p, time_units=units, salary_collected=False, status="active", boarded=False,
+                                  port_unconscious=False))
     if state.ship is None:
         # The first Port Phase of the campaign: the Captain owns "The Southern Lady" (L1264, L1931).
         state = replace(state, ship=southern_lady())

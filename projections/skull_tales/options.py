@@ -70,6 +70,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ship_purchase_keeps_groups: bool = True
     # 26. Admiral "Unconscious Pirates lose twice as much time and Fame": the Port's 5 Fame doubles; Coins too?
     admiral_unconscious_doubles_coins: bool = False
+    # 27. All the Characters in the «Sickbay» strips the Record Sheets like a surrender (L2416 lists it), or only
+    #     chooses the annex to play (L2414).
+    sickbay_surrender_wipe: bool = True
     # 28. Luxury Feat: a treasure a Pirate buried as Captain counts after they lose the captaincy.
     luxury_counts_former_captain: bool = True
     # 30. No floor is stated for Fame and Coins: penalties stop at 0 ("clamp"), or may not exceed what is held.

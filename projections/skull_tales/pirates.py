@@ -166,7 +166,7 @@ def unconscious(state: SkullTales, event: PirateUnconscious, meta: Meta) -> Skul
         coins = PORT_UNCONSCIOUS * (2 if double and state.options.admiral_unconscious_doubles_coins else 1)
         state = lose_coins(state, p.id, coins, "unconscious", "falling Unconscious in Port", meta)
         state = lose_fame(state, p.id, fame, "falling Unconscious in Port")
-        return put(state, change(state.pirates[p.id], time_units=0, wounds=p.health))
+        return put(state, change(state.pirates[p.id], time_units=0, wounds=p.health, port_unconscious=True))
     if state.phase == "voyage":
         # L2016: lose all accumulated Destiny Points, to the Sickbay; half Fame when the Voyage ends (L2412).
         return put(state, change(p, destiny=0, status="unconscious", voyage_unconscious=True, wounds=p.health))

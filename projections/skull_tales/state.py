@@ -104,6 +104,10 @@ class Pirate(Struct, kw_only=True):
     replaces: str | None = None
     retired_reason: str | None = None
     matelotage_done: bool = False  # a retired Pirate passes things on once (L1019)
+    boarded: bool = False  # back aboard the Pirate Ship: this Pirate's Port Phase is over (L1241)
+    port_unconscious: bool = False  # carried aboard Unconscious in this Port: never late as well (L1243)
+    rumor: str | None = None  # the Rumor card kept, until resolved at a later Port (L1452)
+    rumor_serial: int = 0  # the Port Phase it was kept in
 
 
 class Ally(Struct, kw_only=True):
@@ -117,6 +121,7 @@ class Ally(Struct, kw_only=True):
     paid_serial: int = 0  # the Port Phase whose upkeep is paid
     coins: int = 0  # Coins the Ally gained this Adventure (half go to the hirer, L725)
     hired_chapter: int = 0
+    loyalty_serial: int = 0  # the Port Phase whose Admiral loyalty roll it passed
 
 
 class Ship(Struct, kw_only=True):
@@ -207,6 +212,7 @@ class SkullTales(Struct, kw_only=True):
     plus_one: list[str] = []  # characters who spent a Destiny Point for +1 per die on their next roll
     rolls: list[Roll] = []
     campaigns_completed: int = 0
+    caught_scheming: list[str] = []  # Pirates caught this Voyage: no more Schemes until it ends (L2080)
 
 
 def pirate(state: SkullTales, pirate_id: str) -> Pirate:

@@ -44,6 +44,7 @@ def record_sheet(state: SkullTales, p: Pirate) -> dict[str, Any]:
         "prostheses": p.prostheses,
         "cursed": p.cursed,
         "penance": p.penance,
+        "rumor": p.rumor,
         "debtor": p.status != "retired" and debtor(state, p.id),
         "loan_owed": p.loan.owed if p.loan else 0,
         "owed_from_next_salary": sum(d.amount for d in p.debts),

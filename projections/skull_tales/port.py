@@ -1,0 +1,69 @@
+"""The Port Phase's own comings and goings: back aboard the Pirate Ship on time or late, and Rumors heard, kept and
+resolved (L1241-1243, L1265, L1421, L1452)."""
+
+from __future__ import annotations
+
+from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard
+from projections.game import Meta, Rejection
+from projections.skull_tales.booty import gain_coins, lose_coins, spend_time
+from projections.skull_tales.pirates import add_fame, lose_fame
+from projections.skull_tales.state import SkullTales, active_pirate, change, put, require_phase
+
+LATE_FAME = 5  # L1241: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
+RUMOR_TIME_UNITS = 2
+
+
+def boarded(state: SkullTales, event: PirateBoarded, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Returning to the Pirate Ship")
+    if p.boarded or p.port_unconscious:
+        how = "was carried aboard Unconscious" if p.port_unconscious else "is already back aboard"
+        raise Rejection(f"{p.name} {how}; their Port Phase is over.")
+    if event.late:
+        if p.time_units > 0:
+            raise Rejection(
+                f"{p.name} is not late: {p.name} still has {p.time_units} Time Units to reach the Pirate Ship."
+            )
+        state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
+    # "The Port Phase immediately ends for your Pirate" (L1300): what Time Units are left are gone.
+    return put(state, change(state.pirates[p.id], boarded=True, time_units=0))
+
+
+def rumors_heard(state: SkullTales, event: RumorsHeard, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Listening to Rumors")
+    if p.rumor is not None:
+        # "If you keep it, you cannot draw any more Rumor cards until you complete the mission or fail" (L1452).
+        raise Rejection(
+            f"{p.name} cannot listen to Rumors: {p.name} keeps the Rumor {p.rumor} until it succeeds or fails."
+        )
+    where = "the Tavern" if event.where == "tavern" else "the Manor"
+    state = spend_time(state, p.id, RUMOR_TIME_UNITS, f"listen to Rumors at {where}")
+    if event.kept is None:
+        return state
+    return put(state, change(state.pirates[p.id], rumor=event.kept, rumor_serial=state.phase_serial))
+
+
+def rumor_resolved(state: SkullTales, event: RumorResolved, meta: Meta) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Resolving a Rumor")
+    if p.rumor is None:
+        raise Rejection(f"{p.name} keeps no Rumor to resolve.")
+    if p.rumor_serial >= state.phase_serial:
+        raise Rejection(
+            f"{p.name}'s Rumor {p.rumor} was kept in this Port Phase; it is resolved when the crew returns to "
+            "Tortuga Island (L1452)."
+        )
+    if event.success and (event.coins < 0 or event.fame < 0):
+        raise Rejection(f"A Rumor fulfilled pays {p.name} a reward, not a loss.")
+    if not event.success and (event.coins > 0 or event.fame > 0):
+        raise Rejection(f"A failed Rumor costs {p.name} its penalty, not a reward.")
+    if event.coins > 0:
+        state = gain_coins(state, p.id, event.coins, "rumor", f"the Rumor {p.rumor}", meta)
+    elif event.coins < 0:
+        state = lose_coins(state, p.id, -event.coins, "rumor", f"the Rumor {p.rumor} failed", meta)
+    if event.fame > 0:
+        state = add_fame(state, p.id, event.fame)
+    elif event.fame < 0:
+        state = lose_fame(state, p.id, -event.fame, f"the Rumor {p.rumor} failed")
+    return put(state, change(state.pirates[p.id], rumor=None, rumor_serial=0))
