@@ -149,6 +149,13 @@ class StateCache:
         self._entries.move_to_end(campaign_id)
         return entry[1]
 
+    def latest(self, campaign_id: uuid.UUID) -> tuple[int, Any] | None:
+        """The last committed (position, state) this process saw, which may since have been overtaken."""
+        entry = self._entries.get(campaign_id)
+        if entry is not None:
+            self._entries.move_to_end(campaign_id)
+        return entry
+
     def put(self, campaign_id: uuid.UUID, position: int, state: Any) -> None:
         self._entries[campaign_id] = (position, state)
         self._entries.move_to_end(campaign_id)
@@ -181,6 +188,38 @@ WHERE campaign_id = %s AND position > %s
                   WHERE position BETWEEN episode.first AND episode.last))
 ORDER BY position
 LIMIT %s
+"""
+
+_LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
+
+_INSERT_EVENT = (
+    "INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,"
+    " character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
+)
+
+# The fast path's one statement. The UPDATE takes the campaign row's lock (held to the implicit commit, so positions
+# stay gapless and in commit order) and matches only if nobody moved the position; every other part writes only
+# when it matched. The notification is delivered at commit.
+_APPEND_KNOWN = """
+WITH moved AS (
+    UPDATE campaigns SET last_position = %s WHERE campaign_id = %s AND last_position = %s
+    RETURNING now() AS now, pg_notify(%s, %s)
+), recorded AS (
+    INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
+                        character_id)
+    SELECT %s, e.position, e.event_id, %s, e.type, e.data::jsonb, %s, moved.now, e.occurred_at, e.character_id
+    FROM moved, unnest(%s::bigint[], %s::uuid[], %s::text[], %s::text[], %s::timestamptz[], %s::text[])
+        AS e(position, event_id, type, data, occurred_at, character_id)
+), projected AS (
+    INSERT INTO projections (campaign_id, name, position, state)
+    SELECT %s, %s, %s, %s::jsonb FROM moved
+    ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state
+), snapshot AS (
+    INSERT INTO snapshots (campaign_id, position, state)
+    SELECT %s, %s, %s::jsonb FROM moved WHERE %s
+    ON CONFLICT DO NOTHING
+)
+SELECT now FROM moved
 """
 
 _BY_EVENT_IDS = """
@@ -229,7 +268,7 @@ class Store:
         start: Sequence[Pending],
     ) -> Appended:
         """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
-        async with self.pool.connection() as conn, conn.transaction():
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
             await conn.execute(
                 "INSERT INTO campaigns (campaign_id, game, name) VALUES (%s, %s, %s)",
                 (campaign_id, game.id, name),
@@ -290,7 +329,7 @@ class Store:
         actor: str,
     ) -> Appended:
         """Add a member and record member.joined in the same transaction."""
-        async with self.pool.connection() as conn, conn.transaction():
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
             await conn.execute(
                 "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
                 (member_id, campaign_id, name, role, token_hash),
@@ -318,11 +357,65 @@ class Store:
                     conn, campaign_id, events, actor=actor, expected_position=expected_position,
                     batch_id=batch_id,
                 )
-        async with self.pool.connection() as conn, conn.transaction():
+        if not any(p.id for p in events):
+            fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
+            if fast is not None:
+                return self._committed(campaign_id, fast)
+        # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the writes and
+        # COMMIT in one more.
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
             appended = await self._append_locked(
                 conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
             )
         return self._committed(campaign_id, appended)
+
+    async def _append_known(
+        self, campaign_id: uuid.UUID, events: Sequence[Pending], actor: str, expected_position: int | None,
+        batch_id: uuid.UUID | None,
+    ) -> Appended | None:
+        """The fast path: fold onto the state this process last committed, and write in one statement.
+
+        The statement advances the campaign's position only if it is still the cached one, and writes the events,
+        projection and snapshot only if it did, all in one implicit transaction: one round trip. Answers None when
+        it cannot be sure (no cached state, another writer came first, or the fold refused on a state that may be
+        stale); the locking path then decides, authoritatively.
+        """
+        cached = self.cache.latest(campaign_id)
+        if cached is None:
+            return None
+        current, state = cached
+        if expected_position is not None and expected_position != current:
+            return None
+        game = await self.game_of(campaign_id)
+        first = current + 1
+        metas = [Meta(position=first + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
+        try:
+            state = fold_batch(game, state, zip((p.event for p in events), metas, strict=True))
+        except BatchRejected:
+            return None
+        last = current + len(events)
+        batch = batch_id or uuid.uuid4()
+        ids = [uuid.uuid4() for _ in events]
+        encoded = _encode(state).decode()
+        snapshot = current // SNAPSHOT_EVERY != last // SNAPSHOT_EVERY
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(_APPEND_KNOWN, (
+                last, campaign_id, current, NOTIFY_CHANNEL, str(campaign_id),
+                campaign_id, batch, actor,
+                list(range(first, last + 1)), ids, [p.type for p in events], [p.data.decode() for p in events],
+                [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
+                campaign_id, PROJECTION, last, encoded,
+                campaign_id, last, encoded, snapshot,
+            ))).fetchone()
+        if row is None:
+            return None
+        now = row[0]
+        recorded = [
+            Recorded(position=first + i, id=ids[i], batch=batch, type=p.type, schema_version=1,
+                     data=msgspec.Raw(p.data), actor=actor, recorded_at=now, occurred_at=p.occurred_at)
+            for i, p in enumerate(events)
+        ]
+        return Appended(batch=batch, first_position=first, last_position=last, events=recorded, state=state)
 
     def _committed(self, campaign_id: uuid.UUID, appended: Appended) -> Appended:
         """Remember the state of a committed append. Never before commit: a rolled-back position can be taken
@@ -342,10 +435,17 @@ class Store:
         batch_id: uuid.UUID | None = None,
     ) -> Appended:
         # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
-        # game, so an append needs no separate look-up.
-        game, current, now = await self._lock(conn, campaign_id)
+        # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
+        # it and runs after it, under the lock: one round trip for both.
+        locking = await conn.execute(_LOCK, (campaign_id,))
+        ids = [p.id for p in events if p.id is not None]
+        prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
+        row = await locking.fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        game, current, now = game_by_id(row[0]), row[1], row[2]
 
-        replay = await self._replayed(conn, campaign_id, events)
+        replay = self._replayed(events, await prior.fetchall() if prior is not None else [])
         if replay is not None:
             return replay
         if expected_position is not None and expected_position != current:
@@ -374,11 +474,7 @@ class Store:
             for i, p in enumerate(events)
         ]
         async with conn.cursor() as cur:
-            await cur.executemany(
-                "INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
-                " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)",
-                rows,
-            )
+            await cur.executemany(_INSERT_EVENT, rows)
         await self._write_state(conn, campaign_id, game, state, current, last)
         recorded = [
             Recorded(
@@ -389,17 +485,10 @@ class Store:
         ]
         return Appended(batch=batch, first_position=first, last_position=last, events=recorded, state=state)
 
-    async def _replayed(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, events: Sequence[Pending]
-    ) -> Appended | None:
+    @staticmethod
+    def _replayed(events: Sequence[Pending], rows: Sequence[Sequence[Any]]) -> Appended | None:
         """The recorded answer to a retried batch, None for a new one, IdReused when ids clash."""
-        ids = [p.id for p in events if p.id is not None]
-        if not ids:
-            return None
-        cur = await conn.execute(
-            _BY_EVENT_IDS, (campaign_id, ids)
-        )
-        found = {row[1]: row for row in await cur.fetchall()}
+        found = {row[1]: row for row in rows}
         if not found:
             return None
         reasons: list[tuple[int, str]] = []
@@ -597,9 +686,7 @@ class Store:
         return self._committed(campaign_id, marked)
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
-        row = await (await conn.execute(
-            "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
-        )).fetchone()
+        row = await (await conn.execute(_LOCK, (campaign_id,))).fetchone()
         if row is None:
             raise CampaignNotFound(campaign_id)
         return game_by_id(row[0]), row[1], row[2]
@@ -607,15 +694,15 @@ class Store:
     async def _latest_effective_batch(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int]
     ) -> Target:
-        cur = await conn.execute(
-            "SELECT position, batch_id, type FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s))"
-            " ORDER BY position DESC",
-            (campaign_id, list(MARKER_TYPES)),
-        )
-        async for position, batch, _ in cur:
-            if position not in undone:
-                return await self._batch(conn, campaign_id, batch)
-        raise UndoRefused("There is nothing to undo.")
+        # PostgreSQL walks the primary key backwards and stops at the first event that still counts.
+        row = await (await conn.execute(
+            "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s))"
+            " ORDER BY position DESC LIMIT 1",
+            (campaign_id, list(MARKER_TYPES), list(undone)),
+        )).fetchone()
+        if row is None:
+            raise UndoRefused("There is nothing to undo.")
+        return await self._batch(conn, campaign_id, row[0])
 
     async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
         cur = await conn.execute(

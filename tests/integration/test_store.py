@@ -235,3 +235,28 @@ def test_a_rolled_back_append_never_leaves_its_state_behind_for_the_next_writer(
     position, state = run(database_url, scenario)
     assert position == 4
     assert sorted(state.characters) == ["valeros"]
+
+
+def test_two_servers_appending_in_turn_keep_the_projection_equal_to_the_log(database_url):
+    from projections.registry import game as game_by_id
+    from service.intake import prepare
+    from service.refold import rebuild_campaign
+    from service.requests import NewEvent
+
+    def joins(character: str) -> list[Pending]:
+        return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        other = Store(pool)
+        # Each server's cached state is overtaken by the other's append every time: the fast path must notice.
+        for n, character in enumerate(["merisiel", "valeros", "jirelle", "lem"]):
+            await (store if n % 2 else other).append(campaign_id, joins(character), actor="t")
+            await (other if n % 2 else store).append(campaign_id, [note(f"after {character}")], actor="t")
+        async with pool.connection() as conn:
+            drift = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
+        return drift, await Store(pool).projection(campaign_id, game_by_id(GAME)), await _positions(pool, campaign_id)
+
+    drift, (position, state), positions = run(database_url, scenario)
+    assert drift == [] and position == 10 and positions == list(range(1, 11))
+    assert sorted(state.characters) == ["jirelle", "lem", "merisiel", "valeros"]
