@@ -296,6 +296,8 @@ def curse_removed(state: SkullTales, event: CurseRemoved, meta: Meta) -> SkullTa
                 "Chapel in a later Port Phase."
             )
         return put(state, change(p, cursed=False, penance=None, penance_serial=0))
+    # Purge is a Voyage skill: "Once per Voyage Phase you can make a Charisma 5 roll" (L1617).
+    require_phase(state, "voyage", "Lifting a Curse with Purge")
     if event.purger_id is None:
         raise Rejection("Name the Mystic who used Purge.")
     purger = active_pirate(state, event.purger_id)
