@@ -28,6 +28,7 @@ from events.campaign import EventRedone, EventUndone
 
 PROJECTION = "state"
 NOTIFY_CHANNEL = "quartermaster_events"
+_MEMBERS_KEPT = 10_000
 _END = 2**62  # a position past any log, for "up to now"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
 SNAPSHOT_EVERY = 1000
@@ -197,7 +198,7 @@ _INSERT_EVENT = (
     " character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
 )
 
-# The fast path's one statement. The UPDATE takes the campaign row's lock (held to the implicit commit, so positions
+# The fast path's one statement. Its arrays travel in binary (%b): text arrays would escape every element. The UPDATE takes the campaign row's lock (held to the implicit commit, so positions
 # stay gapless and in commit order) and matches only if nobody moved the position; every other part writes only
 # when it matched. The notification is delivered at commit.
 _APPEND_KNOWN = """
@@ -208,7 +209,7 @@ WITH moved AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
                         character_id)
     SELECT %s, e.position, e.event_id, %s, e.type, e.data::jsonb, %s, moved.now, e.occurred_at, e.character_id
-    FROM moved, unnest(%s::bigint[], %s::uuid[], %s::text[], %s::text[], %s::timestamptz[], %s::text[])
+    FROM moved, unnest(%b::bigint[], %b::uuid[], %b::text[], %b::text[], %b::timestamptz[], %b::text[])
         AS e(position, event_id, type, data, occurred_at, character_id)
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state)
@@ -252,6 +253,7 @@ class Store:
         self.pool = pool
         self.cache = cache or StateCache()
         self._games: dict[uuid.UUID, str] = {}
+        self._members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]] = {}
 
     # -- campaigns -----------------------------------------------------------------------------------------
 
@@ -310,12 +312,24 @@ class Store:
             return await cur.fetchall()
 
     async def member_credentials(self, member_id: uuid.UUID) -> tuple[uuid.UUID, str, str, bytes] | None:
-        """(campaign_id, name, role, token_hash) of a member, or None."""
+        """(campaign_id, name, role, token_hash) of a member, or None.
+
+        Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
+        token is still compared against the hash on every request. (Revoking members would need to clear this.)
+        """
+        known = self._members.get(member_id)
+        if known is not None:
+            return known
         async with self.pool.connection() as conn:
             cur = await conn.execute(
                 "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
             )
-            return await cur.fetchone()
+            row = await cur.fetchone()
+        if row is not None:
+            if len(self._members) >= _MEMBERS_KEPT:
+                self._members.pop(next(iter(self._members)))
+            self._members[member_id] = row
+        return row
 
     async def add_member(
         self,
