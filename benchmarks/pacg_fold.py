@@ -45,12 +45,17 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
         return
 
-    best = float("inf")
+    # Wall time suffers when other work shares the machine; the process's CPU time much less so. Both are shown.
+    best = best_cpu = float("inf")
     for _ in range(args.repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fold(GAME, log)
+        best_cpu = min(best_cpu, time.process_time() - start_cpu)
         best = min(best, time.perf_counter() - start)
-    print(f"best of {args.repeat}: {best:.3f} s, {len(log) / best:,.0f} events/s")
+    print(
+        f"best of {args.repeat}: {best:.3f} s wall, {len(log) / best:,.0f} events/s; "
+        f"{best_cpu:.3f} s CPU, {len(log) / best_cpu:,.0f} events/s"
+    )
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
 """Pathfinder Adventure Card Game: Skull & Shackles — the fold.
 
 `apply(state, event, meta)` accepts or rejects each event by the rules of the rulebook, the Core rules FAQ and the
-ship cards; one `match` dispatches to the module that owns the concern.
+ship cards; one table, by the event's type, dispatches to the module that owns the concern.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -67,7 +67,7 @@ def _settle(state: State, event: Event) -> State:
     """Discards still owed for damage come first; this event must be one of them."""
     pending = state.pending
     assert pending is not None
-    if isinstance(event, CardMoved) and event.from_.zone == "hand":
+    if type(event) is CardMoved and event.from_.zone == "hand":
         owner = event.from_.character_id
         if pending.kind == "damage":
             if (
@@ -83,7 +83,7 @@ def _settle(state: State, event: Event) -> State:
             state = verbs.card_moved(state, event)
             left = pending.count - 1
             return msgspec.structs.replace(state, pending=Pending("prevention", left) if left else None)
-    if isinstance(event, CharacterDied) and pending.kind == "damage" and event.character_id == pending.character_id:
+    if type(event) is CharacterDied and pending.kind == "damage" and event.character_id == pending.character_id:
         return characters.died(state, event)
     if pending.kind == "damage":
         name = state.characters[pending.character_id or ""].name
@@ -97,74 +97,58 @@ def _settle(state: State, event: Event) -> State:
     )
 
 
+def _dice_rolled(state: State, event: DiceRolled) -> State:
+    if event.character_id is not None:
+        characters.character(state, event.character_id)
+    return state
+
+
+# The module owning each event. A table rather than a `match`: a class pattern is an isinstance check, and for
+# msgspec's Struct classes (built by a metaclass) every failed one goes the slow way, once per case tried.
+_HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
+    CardMoved: verbs.card_moved,
+    HourglassAdvanced: scenario.hourglass_advanced,
+    DamageDealt: characters.damage_dealt,
+    CharacterMoved: characters.moved,
+    DiceRolled: _dice_rolled,
+    ShipDamaged: fleet.ship_damaged,
+    ShipRepaired: fleet.ship_repaired,
+    PlunderStashed: fleet.plunder_stashed,
+    PlunderBanished: fleet.plunder_banished,
+    LocationClosed: scenario.location_closed,
+    VillainEscaped: scenario.villain_escaped,
+    ScenarioStarted: scenario.scenario_started,
+    ScenarioEnded: scenario.scenario_ended,
+    AdventureStarted: scenario.adventure_started,
+    CharacterDied: characters.died,
+    CharacterRevived: characters.revived,
+    CharacterJoined: characters.joined,
+    DeckBuilt: decks.deck_built,
+    DeckRebuilt: decks.deck_rebuilt,
+    VaultProductsAdded: vault.products_added,
+    CardDefined: vault.card_defined,
+    ShipSeized: fleet.ship_seized,
+    ShipAnchored: fleet.ship_anchored,
+    ShipAwarded: fleet.ship_awarded,
+    FeatGained: feats.feat_gained,
+    RoleChosen: feats.role_chosen,
+    LootAwarded: feats.loot_awarded,
+    HeroPointAwarded: characters.hero_point_awarded,
+    HeroPointSpent: characters.hero_point_spent,
+}
+
+
 def apply(state: State, event: Event, meta: Meta) -> State:
     """The state after one event, or Rejection with the reason."""
     if state.pending is not None:
         return _settle(state, event)
-    if state.fresh_hero_point is not None and not isinstance(event, (HeroPointSpent, HeroPointAwarded)):
+    kind = type(event)
+    if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
-    match event:
-        case CardMoved():
-            return verbs.card_moved(state, event)
-        case HourglassAdvanced():
-            return scenario.hourglass_advanced(state, event)
-        case DamageDealt():
-            return characters.damage_dealt(state, event)
-        case CharacterMoved():
-            return characters.moved(state, event)
-        case DiceRolled():
-            if event.character_id is not None:
-                characters.character(state, event.character_id)
-            return state
-        case ShipDamaged():
-            return fleet.ship_damaged(state, event)
-        case ShipRepaired():
-            return fleet.ship_repaired(state, event)
-        case PlunderStashed():
-            return fleet.plunder_stashed(state, event)
-        case PlunderBanished():
-            return fleet.plunder_banished(state, event)
-        case LocationClosed():
-            return scenario.location_closed(state, event)
-        case VillainEscaped():
-            return scenario.villain_escaped(state, event)
-        case ScenarioStarted():
-            return scenario.scenario_started(state, event)
-        case ScenarioEnded():
-            return scenario.scenario_ended(state, event)
-        case AdventureStarted():
-            return scenario.adventure_started(state, event)
-        case CharacterDied():
-            return characters.died(state, event)
-        case CharacterRevived():
-            return characters.revived(state, event)
-        case CharacterJoined():
-            return characters.joined(state, event)
-        case DeckBuilt():
-            return decks.deck_built(state, event)
-        case DeckRebuilt():
-            return decks.deck_rebuilt(state, event)
-        case VaultProductsAdded():
-            return vault.products_added(state, event)
-        case CardDefined():
-            return vault.card_defined(state, event)
-        case ShipSeized():
-            return fleet.ship_seized(state, event)
-        case ShipAnchored():
-            return fleet.ship_anchored(state, event)
-        case ShipAwarded():
-            return fleet.ship_awarded(state, event)
-        case FeatGained():
-            return feats.feat_gained(state, event)
-        case RoleChosen():
-            return feats.role_chosen(state, event)
-        case LootAwarded():
-            return feats.loot_awarded(state, event)
-        case HeroPointAwarded():
-            return characters.hero_point_awarded(state, event)
-        case HeroPointSpent():
-            return characters.hero_point_spent(state, event)
-    raise Rejection(f"A Skull & Shackles campaign does not know the event {type(event).__name__}.")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise Rejection(f"A Skull & Shackles campaign does not know the event {kind.__name__}.")
+    return handler(state, event)
 
 
 def character_of(event: Event) -> str | None:

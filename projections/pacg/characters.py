@@ -44,7 +44,7 @@ def playing(state: State, character_id: str) -> tuple[Character, Scenario]:
 
 
 def _replace(state: State, character_id: str, **changes: object) -> dict[str, Character]:
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     characters[character_id] = msgspec.structs.replace(characters[character_id], **changes)
     return characters
 
@@ -58,7 +58,7 @@ def joined(state: State, event: CharacterJoined) -> State:
         raise Rejection(f"{event.name} cannot join: the game holds at most {MAX_CHARACTERS} characters at once.")
     if state.scenario is not None:
         raise Rejection(f"{event.name} cannot join during the scenario {state.scenario.name}; join between scenarios.")
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     # A character who died and starts again gets none of the feats she had (rulebook, Dying).
     characters[event.character_id] = Character(name=event.name, player=event.player, card=event.card)
     return msgspec.structs.replace(state, characters=characters)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 import msgspec
 
 from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
 from projections.game import Rejection
-from projections.pacg.state import Character, State
+from projections.pacg.state import Character, Pile, State
 from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
+
+_EMPTY = Pile()
 
 TEMPEST_RISING = "Tempest Rising"
 
@@ -23,15 +26,18 @@ def cards_list(character: Character) -> dict[str, int]:
     return counts
 
 
-def mismatch(state: State, character: Character, names: Counter[str]) -> str | None:
+def mismatch(state: State, character: Character, names: Mapping[str, int]) -> str | None:
     """Why these cards do not make the character's deck, or None when they do. Loot counts as its type."""
-    by_type: Counter[str] = Counter()
+    by_type: dict[str, int] = {}
+    cards = state.cards
     for name, count in names.items():
-        info = state.cards.get(name)
+        info = cards.get(name)
         if info is None:
             return f"Quartermaster knows no card named {name}."
-        by_type[info.counts_as] += count
+        by_type[info.counts_as] = by_type.get(info.counts_as, 0) + count
     wanted = cards_list(character)
+    if by_type == wanted:
+        return None
     problems = []
     for card_type in sorted(set(wanted) | set(by_type)):
         have, want = by_type.get(card_type, 0), wanted.get(card_type, 0)
@@ -118,15 +124,25 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
         raise Rejection(problem)
     work = Work(state)
     # Gather every card the character owns into the spare pile, then take the new deck back out of it.
+    spare = state.zones.get(SET_ASIDE, _EMPTY).known.copy()
+    touched = False
     for zone in CHARACTER_ZONES:
         key = character_key(event.character_id, zone)
-        for name, count in list(work.pile(key)[0].items()):
-            work.add_known(key, name, -count)
-            work.add_known(SET_ASIDE, name, count)
-    target = character_key(event.character_id, "deck")
+        owned = work.pile(key)[0]
+        if owned:
+            for name, count in owned.items():
+                spare[name] = spare.get(name, 0) + count
+            work.known_w[key] = {}
+            touched = True
+    deck: dict[str, int] = {}
     for name in event.cards:
-        if work.known(SET_ASIDE, name) >= 1:
-            work.add_known(SET_ASIDE, name, -1)
+        have = spare.get(name, 0)
+        if have:
+            if have == 1:
+                del spare[name]
+            else:
+                spare[name] = have - 1
+            touched = True
         else:
             if name not in state.cards:
                 raise Rejection(f"Quartermaster knows no card named {name}.")
@@ -138,12 +154,15 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
                     + reason[1:]
                 )
             work.vault_take(name)
-        work.add_known(target, name)
+        deck[name] = deck.get(name, 0) + 1
+    if touched:
+        work.known_w[SET_ASIDE] = spare
+    work.known_w[character_key(event.character_id, "deck")] = deck
     return _with_deck(work, state, event.character_id, character)
 
 
 def _with_deck(work: Work, state: State, character_id: str, character: Character) -> State:
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     characters[character_id] = msgspec.structs.replace(character, has_deck=True)
     return work.commit(characters=characters)
 
@@ -152,12 +171,11 @@ def deck_problem(state: State, character_id: str) -> str | None:
     """Why a character cannot start a scenario with the deck she has, or None."""
     character = state.characters[character_id]
     for zone in CHARACTER_ZONES:
-        if zone != "deck" and state.zones.get(character_key(character_id, zone)) and any(
-            state.zones[character_key(character_id, zone)].known.values()
-        ):
+        pile = state.zones.get(character_key(character_id, zone)) if zone != "deck" else None
+        if pile is not None and any(pile.known.values()):
             return f"{character.name} still has cards outside the deck; rebuild it first."
     deck = state.zones.get(character_key(character_id, "deck"))
-    problem = mismatch(state, character, Counter(deck.known if deck else {}))
+    problem = mismatch(state, character, deck.known if deck else {})
     if problem:
         return problem + " Rebuild it with deck.rebuilt first."
     return None

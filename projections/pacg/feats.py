@@ -77,7 +77,7 @@ def feat_gained(state: State, event: FeatGained) -> State:
         )
     feats = dict(found.feats)
     feats[key] = checked + 1
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     characters[event.character_id] = msgspec.structs.replace(found, feats=feats)
     return msgspec.structs.replace(state, characters=characters)
 
@@ -103,7 +103,7 @@ def role_chosen(state: State, event: RoleChosen) -> State:
                 break
         if carried:
             feats[f"role|{group}"] = carried
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     characters[event.character_id] = msgspec.structs.replace(
         found, role=event.role, role_powers={g: list(v) for g, v in powers.items()}, feats=feats
     )

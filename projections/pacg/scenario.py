@@ -20,7 +20,7 @@ from projections.game import Rejection
 from projections.pacg.characters import playing
 from projections.pacg.decks import deck_problem
 from projections.pacg.fleet import may_sail
-from projections.pacg.state import Adventure, Fleet, Place, Scenario, State
+from projections.pacg.state import Adventure, Fleet, Pile, Place, Scenario, State
 from projections.pacg.vault import add_cards
 from projections.pacg.zones import (
     DEALT,
@@ -36,6 +36,8 @@ from projections.pacg.zones import (
     location_key,
     word,
 )
+
+_EMPTY = Pile()
 
 
 def _in_progress(state: State) -> Scenario:
@@ -207,6 +209,31 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
         )
     places = _reopened(scenario.places)
+    zones = state.zones
+    hourglass = zones.get(HOURGLASS, _EMPTY)
+    left = hourglass.hidden.get("blessing", 0)
+    if event.card is None and left:
+        # The usual turn: one face-down blessing from the hourglass to its discards; two piles change.
+        hidden = hourglass.hidden.copy()
+        if left == 1:
+            del hidden["blessing"]
+        else:
+            hidden["blessing"] = left - 1
+        discards = zones.get(HOURGLASS_DISCARD, _EMPTY)
+        into = discards.hidden.copy()
+        into["blessing"] = into.get("blessing", 0) + 1
+        zones = zones.copy()
+        zones[HOURGLASS] = Pile(hourglass.known, hidden)
+        zones[HOURGLASS_DISCARD] = Pile(discards.known, into)
+        new = msgspec.structs.replace(
+            scenario,
+            places=places,
+            turn=event.character_id,
+            turns=scenario.turns + 1,
+            plunder_banished_this_turn=False,
+            hour=None,
+        )
+        return msgspec.structs.replace(state, zones=zones, scenario=new)
     work = Work(state)
     if work.size(HOURGLASS) == 0:
         # Advancing an empty hourglass ends the scenario at once: the party loses.
@@ -236,7 +263,10 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
 
 def _reopened(places: dict[str, Place]) -> dict[str, Place]:
     """Temporary closures last for one encounter with the villain; they open again after it."""
-    if not any(place.temporarily_closed for place in places.values()):
+    for place in places.values():
+        if place.temporarily_closed:
+            break
+    else:
         return places
     return {name: Place(closed=place.closed) if place.temporarily_closed else place for name, place in places.items()}
 
@@ -248,7 +278,7 @@ def location_closed(state: State, event: LocationClosed) -> State:
         raise Rejection(f"{event.location} is not a location of {scenario.name}.")
     if place.closed:
         raise Rejection(f"{event.location} is already closed.")
-    places = dict(scenario.places)
+    places = scenario.places.copy()
     if event.temporary:
         if place.temporarily_closed:
             raise Rejection(f"{event.location} is already temporarily closed for this encounter.")
@@ -324,7 +354,7 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         # Plunder goes back to the vault on a loss; on a win it is treated as loot (loot.awarded from plunder).
         work.empty(PLUNDER, VAULT)
     dead_cards: dict[str, dict[str, int]] = {}
-    characters = dict(state.characters)
+    characters = state.characters.copy()
     for character_id in scenario.party:
         character = characters[character_id]
         deck = character_key(character_id, "deck")
@@ -332,6 +362,8 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         owned: dict[str, int] = {}
         for zone in CHARACTER_ZONES:
             key = character_key(character_id, zone)
+            if key == target and character.alive:
+                continue  # A living character's deck stays as it is; only the dead's cards are counted.
             for name, count in list(work.pile(key)[0].items()):
                 owned[name] = owned.get(name, 0) + count
                 if key != target:

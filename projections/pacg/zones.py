@@ -155,13 +155,13 @@ class Work:
     def _known(self, key: str) -> dict[str, int]:
         counts = self.known_w.get(key)
         if counts is None:
-            counts = self.known_w[key] = dict(self.state.zones.get(key, _EMPTY).known)
+            counts = self.known_w[key] = self.state.zones.get(key, _EMPTY).known.copy()
         return counts
 
     def _hidden(self, key: str) -> dict[str, int]:
         counts = self.hidden_w.get(key)
         if counts is None:
-            counts = self.hidden_w[key] = dict(self.state.zones.get(key, _EMPTY).hidden)
+            counts = self.hidden_w[key] = self.state.zones.get(key, _EMPTY).hidden.copy()
         return counts
 
     def known(self, key: str, name: str) -> int:
@@ -196,15 +196,29 @@ class Work:
             del counts[name]
 
     def add_known(self, key: str, name: str, by: int = 1) -> None:
-        self._bump(self._known(key), name, by)
+        counts = self.known_w.get(key)
+        if counts is None:
+            counts = self.known_w[key] = self.state.zones.get(key, _EMPTY).known.copy()
+        value = counts.get(name, 0) + by
+        if value:
+            counts[name] = value
+        elif by:
+            del counts[name]
 
     def add_hidden(self, key: str, label: str, by: int = 1) -> None:
-        self._bump(self._hidden(key), label, by)
+        counts = self.hidden_w.get(key)
+        if counts is None:
+            counts = self.hidden_w[key] = self.state.zones.get(key, _EMPTY).hidden.copy()
+        value = counts.get(label, 0) + by
+        if value:
+            counts[label] = value
+        elif by:
+            del counts[label]
 
     def _counts(self, field: str) -> dict[str, int]:
         counts = getattr(self, field)
         if counts is None:
-            counts = dict(getattr(self.state, field))
+            counts = getattr(self.state, field).copy()
             setattr(self, field, counts)
         return counts
 
@@ -271,7 +285,7 @@ class Work:
 
     def take(self, key: str, card: str | HiddenCard) -> str | HiddenCard:
         """Remove one physical copy from a zone; a name may reveal a face-down card of its type."""
-        if isinstance(card, HiddenCard):
+        if type(card) is HiddenCard:
             label = card.hidden
             if key == VAULT:
                 self.vault_take_face_down(label)
@@ -305,7 +319,7 @@ class Work:
         return self.known(DEALT, name) >= 1 or self.hidden(DEALT, info.type) >= 1
 
     def put(self, key: str, card: str | HiddenCard) -> None:
-        if isinstance(card, HiddenCard):
+        if type(card) is HiddenCard:
             if key == VAULT:
                 if card.hidden == DEALT:
                     raise Rejection(
@@ -347,6 +361,18 @@ class Work:
     def empty(self, key: str, target: str) -> None:
         """Move every card of a zone, known and face down, to another zone."""
         known, hidden = self.pile(key)
+        if target == VAULT and key != ENCOUNTER and key != VAULT:
+            # Known cards back to the vault in bulk: the same counts as moving them one by one (the encounter's
+            # summoned copies still go one by one).
+            for name, count in list(known.items()):
+                self.add_known(key, name, -count)
+                self.add_known(VAULT, name, count)
+                card_type = self.info(name).type
+                types = self._counts("vault_types")
+                types[card_type] = types.get(card_type, 0) + count
+                if not types[card_type]:
+                    del types[card_type]
+            known = {}
         for name, count in list(known.items()):
             for _ in range(count):
                 self.move(key, target, name)
@@ -373,7 +399,7 @@ class Work:
         known_w, hidden_w = self.known_w, self.hidden_w
         if not known_w and not hidden_w:
             return self.state.zones
-        zones = dict(self.state.zones)
+        zones = self.state.zones.copy()
         for key, known in known_w.items():
             hidden = hidden_w.get(key)
             zones[key] = Pile(known, hidden if hidden is not None else zones.get(key, _EMPTY).hidden)
