@@ -29,6 +29,7 @@ from events.campaign import EventRedone, EventUndone
 PROJECTION = "state"
 NOTIFY_CHANNEL = "quartermaster_events"
 _MEMBERS_KEPT = 10_000
+_FOLD_CHUNK = 5000
 _END = 2**62  # a position past any log, for "up to now"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
 SNAPSHOT_EVERY = 1000
@@ -174,7 +175,10 @@ def state_decoder(game: Game) -> msgspec.json.Decoder:
     return decoder
 
 
-_EVENT_COLUMNS = "position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at"
+_ROWS = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
+"""
 
 # Filters are optional: a NULL parameter switches its clause off, so the statement stays one fixed string.
 _HISTORY = """
@@ -613,7 +617,13 @@ class Store:
             )).fetchone()
             state = state_decoder(game).decode(row[0])
         skip = undone_as_of(markers, at)
-        return fold(game, await self._effective(conn, campaign_id, game, start, at, skip), state)
+        # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
+        after = start
+        while after < at:
+            upto = min(at, after + _FOLD_CHUNK)
+            state = fold(game, await self._effective(conn, campaign_id, game, after, upto, skip), state)
+            after = upto
+        return state
 
     async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
         cur = await conn.execute(
@@ -857,6 +867,19 @@ class Store:
             if len(page) < chunk:
                 return
             after = page[-1].position
+
+    async def rows(self, campaign_id: uuid.UUID, upto: int, chunk: int = 5000) -> AsyncIterator[Recorded]:
+        """Every recorded event from position 1 to `upto`, in order, a chunk at a time (export)."""
+        after = 0
+        while after < upto:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(_ROWS, (campaign_id, after, min(upto, after + chunk)))
+                page = await cur.fetchall()
+            if not page:
+                return
+            for row in page:
+                yield _recorded(row)
+            after = page[-1][0]
 
     async def stream(self, campaign_id: uuid.UUID, after: int = 0, chunk: int = 5000) -> AsyncIterator[Recorded]:
         """Every event after a position in order, read in chunks so memory stays flat."""

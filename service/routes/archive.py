@@ -46,15 +46,9 @@ async def _export(store, campaign_id: uuid.UUID, header: ExportHeader) -> AsyncI
 
     lines = export_lines(header, feed())
     yield next(lines)
-    after = 0
-    while after < header.events:
-        page = await store.history(campaign_id, after=after, limit=min(2000, header.events - after))
-        if not page:
-            break
-        for recorded in page:
-            waiting.append(_row(recorded))
-            yield next(lines)
-        after = page[-1].position
+    async for recorded in store.rows(campaign_id, header.events):
+        waiting.append(_row(recorded))
+        yield next(lines)
     lines.close()
 
 
