@@ -58,6 +58,10 @@ def initial(options: Mapping[str, Any]) -> State:
         parsed = msgspec.convert(dict(options), Options)
     except msgspec.ValidationError as error:
         raise Rejection(f"The campaign's rule options are not valid: {error}.") from None
+    if parsed.roles_after_adventures < 0:
+        raise Rejection(
+            f"Role cards cannot wait for {parsed.roles_after_adventures} completed adventures; give 0 or more."
+        )
     if parsed.hourglass < 1:
         raise Rejection(f"The hourglass needs at least 1 blessing, not {parsed.hourglass}.")
     return State(options=parsed)

@@ -44,6 +44,11 @@ def _parse(found: Character, kind: str, feat: str) -> tuple[str, int]:
     raise Rejection(f"{found.name}'s {where} has no {kind} feat box {feat!r}.")
 
 
+def _ordinal(number: int) -> str:
+    words = {1: "the first", 2: "the second", 3: "the third", 4: "the fourth", 5: "the fifth", 6: "the sixth"}
+    return words.get(number, f"adventure number {number} of the")
+
+
 def check_reward(state: State, reward_of: str | None) -> None:
     """A reward names the scenario, adventure or Adventure Path it comes from; each is earned once."""
     if reward_of is None:
@@ -86,6 +91,13 @@ def role_chosen(state: State, event: RoleChosen) -> State:
     found = character(state, event.character_id)
     if found.role is not None:
         raise Rejection(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
+    wanted = state.options.roles_after_adventures
+    done = sum(1 for name in state.adventures_begun if name in state.completed)
+    if done < wanted:
+        raise Rejection(
+            f"{found.name} cannot take the role {event.role} yet: role cards are the reward for completing "
+            f"{_ordinal(wanted)} adventure, and the party has completed {done} adventure{'' if done == 1 else 's'}."
+        )
     side = found.card.roles.get(event.role)
     powers = dict(side.powers) if side is not None else event.powers
     if powers is None:

@@ -31,6 +31,7 @@ from projections.pacg.zones import (
     SET_ASIDE,
     VAULT,
     Work,
+    a,
     character_key,
     listing,
     location_key,
@@ -208,6 +209,8 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             f"The {fleet.current} is wrecked: banish 1 random plunder card at the end of "
             f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
         )
+    if scenario.turn is None and state.options.starting_hand == "checked":
+        _check_starting_hands(state, scenario)
     places = _reopened(scenario.places)
     zones = state.zones
     hourglass = zones.get(HOURGLASS, _EMPTY)
@@ -259,6 +262,32 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         hour=event.card,
     )
     return work.commit(scenario=new)
+
+
+def _check_starting_hands(state: State, scenario: Scenario) -> None:
+    """Each living character begins with a card of a favoured type in hand, when her cards hold one."""
+    cards = state.cards
+    for character_id in scenario.party:
+        character = state.characters[character_id]
+        favored = character.card.favored
+        if not character.alive or not favored:
+            continue
+        hand = state.zones.get(character_key(character_id, "hand"), _EMPTY).known
+        if any(cards[name].counts_as in favored for name in hand):
+            continue
+        owned = [
+            name
+            for zone in ("deck", "discard")
+            for name in state.zones.get(character_key(character_id, zone), _EMPTY).known
+            if cards[name].counts_as in favored
+        ]
+        if not owned:
+            continue
+        kinds = " or ".join(a(kind) for kind in favored)
+        raise Rejection(
+            f"{character.name} begins {scenario.name} without {kinds} in hand, though {character.name}'s deck holds "
+            f"{owned[0]}: a starting hand holds at least 1 card of the favoured type (discard it and draw again)."
+        )
 
 
 def _reopened(places: dict[str, Place]) -> dict[str, Place]:

@@ -34,6 +34,13 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck_rule: Literal["basic", "level"] = "basic"
     # "core" names things as the Core rules do (vault, hourglass); "classic" as the 2013 rulebook (box, blessings deck).
     naming: Literal["core", "classic"] = "core"
+    # Role cards are the reward for completing the third adventure (rulebook, Role Cards): role.chosen waits until
+    # the party has completed this many adventures. A group that hands roles out earlier records a lower number.
+    roles_after_adventures: int = 3
+    # "checked": at a scenario's first turn every living character's hand holds a card of a favoured type when her
+    # cards hold one (rulebook, Draw Starting Hands). "recorded" (the default) does not check, for tables that log
+    # only some of their draws, or play a power that changes the starting hand.
+    starting_hand: Literal["recorded", "checked"] = "recorded"
 
 
 class CardInfo(msgspec.Struct, frozen=True, array_like=True):

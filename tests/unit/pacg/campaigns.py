@@ -289,7 +289,7 @@ class Campaign:
                         group = rng.choice(sorted(open_groups))
                         index = self.state.characters[who].feats.get(prefix + group, 0)
                         self.emit(_ev("feat.gained", character_id=who, kind=kind, feat=f"{group} {boxes[group][index]}"))
-            if rng.random() < 0.1 and self.state.characters[who].role is None:
+            if rng.random() < 0.1 and self.state.characters[who].role is None and self.roles_open():
                 self.emit(_ev("role.chosen", character_id=who, role="Infiltrator"))
             if rng.random() < 0.2:
                 self.emit(_ev("hero_point.awarded", character_id=who))
@@ -305,6 +305,12 @@ class Campaign:
             if pile:
                 own = dict(pile.known)
             self.emit(_ev("deck.rebuilt", character_id=who, cards=self.deck_for(who, own)))
+
+    def roles_open(self) -> bool:
+        """Role cards are handed out once the party has completed the adventures the campaign's option says."""
+        state = self.state
+        done = sum(1 for name in state.adventures_begun if name in state.completed)
+        return done >= state.options.roles_after_adventures
 
     def play(self, scenarios: int) -> list[Any]:
         self.setup()

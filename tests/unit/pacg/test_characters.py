@@ -157,3 +157,12 @@ def test_history_filters_card_moves_by_the_character_whose_zones_they_touch():
 
     assert GAME.character_of(from_payload(event)) == "lem"
     assert GAME.character_of(from_payload({"type": "loot.awarded", "data": {"card": "X", "to": "vault"}})) is None
+
+
+def test_role_cards_cannot_wait_for_a_negative_number_of_adventures():
+    from projections.game import Rejection
+    from projections.pacg import initial
+
+    with pytest.raises(Rejection) as refused:
+        initial({"roles_after_adventures": -1})
+    assert refused.value.reason == "Role cards cannot wait for -1 completed adventures; give 0 or more."

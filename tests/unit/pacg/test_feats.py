@@ -39,12 +39,17 @@ def test_no_feat_is_gained_when_every_box_of_the_kind_is_checked():
     assert reason == "Merisiel has no unchecked power feat box left, so gains no power feat."
 
 
+# A table that hands out role cards from the start (the rulebook waits for the third adventure).
+ROLES_AT_ONCE = {"roles_after_adventures": 0}
+
+
 def test_a_role_is_chosen_once_and_carries_the_matching_boxes_over():
     state = fold(
         *SETUP,
         feat("power", "Hand Size 4"),
         feat("power", "Light Armors"),
         {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}},
+        options=ROLES_AT_ONCE,
     )
     view = character(state, character_id="merisiel")
     assert view["role"] == "Infiltrator"
@@ -56,7 +61,8 @@ def test_a_role_is_chosen_once_and_carries_the_matching_boxes_over():
 
 
 def test_a_role_side_the_card_does_not_have_is_rejected():
-    reason = rejection(fold(*SETUP), {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Pirate"}})
+    state = fold(*SETUP, options=ROLES_AT_ONCE)
+    reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Pirate"}})
     assert reason == "Merisiel's role card has no side Pirate (sides: Infiltrator); give its powers."
 
 
@@ -89,3 +95,41 @@ def test_loot_goes_to_any_character_or_to_the_vault():
 def test_a_dead_character_gains_no_feat():
     state = fold(*SETUP, *START, {"type": "character.died", "data": {"character_id": "merisiel"}})
     assert rejection(state, feat("skill", "Dexterity +1")) == "Merisiel is dead; a dead character gains no feat."
+
+
+def adventure(name, scenario):
+    return [
+        {"type": "adventure.started", "data": {"adventure": name, "scenarios": [scenario]}},
+        {**START[0], "data": {**START[0]["data"], "scenario": scenario, "adventure": name}},
+        *START[1:],
+        {"type": "scenario.ended", "data": {"result": "won"}},
+    ]
+
+
+def test_a_role_card_waits_for_the_third_adventure_by_default():
+    # Given a party that has completed two adventures
+    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Island Hopping"), *adventure("Raiders", "Raker Run"))
+    # When Merisiel takes her role, then the rulebook's reward for the third adventure is not hers yet
+    reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
+    assert reason == (
+        "Merisiel cannot take the role Infiltrator yet: role cards are the reward for completing the third "
+        "adventure, and the party has completed 2 adventures."
+    )
+    # When the third adventure is completed, then she may
+    state = fold(*adventure("Tempest Rising", "Sea Wolves"), state=state)
+    state = fold({"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}}, state=state)
+    assert character(state, character_id="merisiel")["role"] == "Infiltrator"
+
+
+def test_a_campaign_may_hand_out_role_cards_after_another_adventure():
+    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Island Hopping"), options={"roles_after_adventures": 1})
+    state = fold({"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}}, state=state)
+    assert character(state, character_id="merisiel")["role"] == "Infiltrator"
+    reason = rejection(
+        fold(*SETUP, options={"roles_after_adventures": 2}),
+        {"type": "role.chosen", "data": {"character_id": "valeros", "role": "Infiltrator"}},
+    )
+    assert reason == (
+        "Valeros cannot take the role Infiltrator yet: role cards are the reward for completing the second "
+        "adventure, and the party has completed 0 adventures."
+    )

@@ -239,3 +239,24 @@ def test_starting_a_scenario_while_one_is_in_progress_is_rejected():
     assert rejection(playing(), SCENARIO) == (
         "Island Hopping is still in progress; end it before starting Island Hopping."
     )
+
+
+def test_a_checked_starting_hand_needs_a_card_of_the_favoured_type():
+    from tests.unit.pacg.pacg_world import draw, rejection
+
+    # Given a campaign that checks starting hands, Merisiel draws no weapon, her favoured type
+    state = fold(*SETUP, *START, draw("merisiel", "Cure"), draw("valeros", "Longsword"), options={"starting_hand": "checked"})
+    # When the first turn starts, then her hand is refused with the weapon her deck still holds
+    reason = rejection(state, {"type": "hourglass.advanced", "data": {"character_id": "valeros"}})
+    assert reason == (
+        "Merisiel begins Island Hopping without a weapon in hand, though Merisiel's deck holds Dagger: a starting "
+        "hand holds at least 1 card of the favoured type (discard it and draw again)."
+    )
+    # When she has drawn again, then the turn starts
+    state = fold(draw("merisiel", "Pistol"), {"type": "hourglass.advanced", "data": {"character_id": "valeros"}}, state=state)
+    assert state.scenario.turn == "valeros"
+
+
+def test_starting_hands_are_only_recorded_by_default():
+    state = fold(*SETUP, *START, {"type": "hourglass.advanced", "data": {"character_id": "merisiel"}})
+    assert state.scenario.turn == "merisiel"
