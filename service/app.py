@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import logging
 import time
 from datetime import UTC, datetime
@@ -121,3 +122,11 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
 
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:
     _configure_pool(conn)
+
+
+CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"
+
+
+def from_environment() -> Litestar:
+    """The app for worker processes started by `quartermaster serve --workers N` (an app factory for uvicorn)."""
+    return create_app(Settings.from_env(), os.environ[CONNINFO_VARIABLE])

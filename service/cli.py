@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import logging
 import sys
 from pathlib import Path
@@ -23,16 +24,21 @@ def _database(settings: Settings, args: argparse.Namespace) -> str:
 def serve(settings: Settings, args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import create_app
+    from service.app import CONNINFO_VARIABLE, create_app
     from service.migrate import migrate
 
     conninfo = _database(settings, args)
     applied = migrate(conninfo)
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
-    app = create_app(settings, conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_config=None, log_level="warning")
+    common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
+    if args.workers > 1:
+        # Each worker builds its own app and pool from the environment; the database is already up and migrated.
+        os.environ[CONNINFO_VARIABLE] = conninfo
+        uvicorn.run("service.app:from_environment", factory=True, workers=args.workers, **common)
+    else:
+        uvicorn.run(create_app(settings, conninfo), **common)
     return 0
 
 
@@ -109,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     serving = with_data_dir(commands.add_parser("serve", help="run the HTTP API (migrates first)"))
     serving.add_argument("--host", default=settings.host, help=f"address to listen on (default {settings.host})")
     serving.add_argument("--port", type=int, default=settings.port, help=f"port to listen on (default {settings.port})")
+    serving.add_argument("--workers", type=int, default=int(os.environ.get("QUARTERMASTER_WORKERS", 1)),
+                         help="server processes (default 1); more use more cores for many clients at once")
     serving.set_defaults(run=serve)
     with_data_dir(commands.add_parser("migrate", help="apply database migrations")).set_defaults(run=run_migrate)
     for name, text in (("verify", "fold every campaign's log again and report any drift from what is stored"),
