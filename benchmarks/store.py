@@ -207,16 +207,18 @@ def measure_in_process(url: str, sizes: Sizes, floor: float, floor_async: float)
 class Server:
     """A real uvicorn serving create_app in a process of its own, so client and server do not share one GIL."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, workers: int = 1) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         log.parent.mkdir(parents=True, exist_ok=True)
         # The request log stays on, as in production; it goes to a file so the table stays readable.
         self.log = log.open("wb")
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve", str(self.port), "--database-url", url],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
-        )
+        command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(self.port), "--database-url", url]
+        if workers > 1:
+            # As an operator runs it: `quartermaster serve --workers N`.
+            command = [sys.executable, "-m", "service.cli", "serve", "--workers", str(workers), "--port",
+                       str(self.port), "--database-url", url]
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -272,18 +274,65 @@ def post_events(client: httpx.Client, campaign: HttpCampaign, events: list[dict[
 # -- 3, 4, 5. over HTTP ------------------------------------------------------------------------------------------
 
 
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client over asyncio streams, for load.
+
+    httpx spends a millisecond or more of CPU per request; on a two-core machine a load generator that busy
+    measures itself rather than the server (a 32-client run with httpx.AsyncClient kept one core at 97%).
+    """
+
+    def __init__(self, base: str) -> None:
+        host, _, port = base.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+
+    async def __aenter__(self) -> Connection:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.writer.close()
+
+    async def post(self, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
+                          f"Content-Length: {len(body)}\r\n{head}\r\n".encode() + body)
+        status = int((await self.reader.readline()).split(b" ", 2)[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        return status, await self.reader.readexactly(length)
+
+
+APPEND_ONE = json.dumps({"events": [NOTE]}).encode()
+
+
+async def append_loop(connection: Connection, campaign: HttpCampaign, count: int, latencies: list[float] | None
+                      ) -> None:
+    path = f"/v1/campaigns/{campaign.id}/events"
+    for _ in range(count):
+        begun = time.perf_counter()
+        status, answer = await connection.post(path, APPEND_ONE, campaign.headers)
+        if status != 201:
+            raise RuntimeError(f"append answered {status}: {answer[:300]!r}")
+        if latencies is not None:
+            latencies.append(time.perf_counter() - begun)
+
+
 def measure_http_one(server: Server, sizes: Sizes, floor: float) -> Figure:
     with httpx.Client(base_url=server.base, timeout=60) as client:
         campaign = http_campaign(client)
-        for _ in range(sizes.warmup):
-            post_events(client, campaign, [NOTE])
-        latencies = []
-        started = time.perf_counter()
-        for _ in range(sizes.http_one):
-            begun = time.perf_counter()
-            post_events(client, campaign, [NOTE])
-            latencies.append(time.perf_counter() - begun)
-        elapsed = time.perf_counter() - started
+
+    async def main() -> tuple[float, list[float]]:
+        async with Connection(server.base) as connection:
+            await append_loop(connection, campaign, sizes.warmup, None)
+            latencies: list[float] = []
+            started = time.perf_counter()
+            await append_loop(connection, campaign, sizes.http_one, latencies)
+            return time.perf_counter() - started, latencies
+
+    elapsed, latencies = asyncio.run(main())
     rate = sizes.http_one / elapsed
     return Figure("append_http_one_client", "append over HTTP, 1 client, 1 event per request", rate, "events/s",
                   sizes.http_one, ratio=rate / floor, ratio_to="floor", goal=">= 0.50 x floor",
@@ -309,35 +358,34 @@ def measure_http_batch(server: Server, sizes: Sizes, floor: float) -> Figure:
                          "batch_max_ms": max(times) * 1000})
 
 
-def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client: float) -> Figure:
+def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client: float, workers: int = 1) -> Figure:
     with httpx.Client(base_url=server.base, timeout=60) as client:
         campaigns = [http_campaign(client, f"Voyage {n}") for n in range(sizes.clients)]
 
     async def main() -> tuple[float, list[float]]:
-        limits = httpx.Limits(max_connections=sizes.clients, max_keepalive_connections=sizes.clients)
-        async with httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits) as client:
+        connections = [Connection(server.base) for _ in campaigns]
+        for connection in connections:
+            await connection.__aenter__()
+        try:
             latencies: list[float] = []
-
-            async def one(campaign: HttpCampaign, count: int, record: bool) -> None:
-                for _ in range(count):
-                    begun = time.perf_counter()
-                    answer = await client.post(f"/v1/campaigns/{campaign.id}/events", json={"events": [NOTE]},
-                                               headers=campaign.headers)
-                    if answer.status_code != 201:
-                        raise RuntimeError(f"append answered {answer.status_code}: {answer.text[:300]}")
-                    if record:
-                        latencies.append(time.perf_counter() - begun)
-
-            await asyncio.gather(*(one(c, max(3, sizes.warmup // sizes.clients), False) for c in campaigns))
+            warm = max(3, sizes.warmup // sizes.clients)
+            await asyncio.gather(*(append_loop(k, c, warm, None) for k, c in zip(connections, campaigns, strict=True)))
             started = time.perf_counter()
-            await asyncio.gather(*(one(c, sizes.per_client, True) for c in campaigns))
+            await asyncio.gather(*(append_loop(k, c, sizes.per_client, latencies)
+                                   for k, c in zip(connections, campaigns, strict=True)))
             return time.perf_counter() - started, latencies
+        finally:
+            for connection in connections:
+                await connection.__aexit__()
 
     elapsed, latencies = asyncio.run(main())
     total = sizes.clients * sizes.per_client
     rate = total / elapsed
     p99 = pct(latencies, 0.99) * 1000
-    return Figure("append_http_32_clients", f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP", rate,
+    key = "append_http_32_clients" + (f"_{workers}_workers" if workers > 1 else "")
+    what = f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP" + (f", {workers} workers" if workers > 1
+                                                                                 else "")
+    return Figure(key, what, rate,
                   "events/s", total, ratio=rate / one_client, ratio_to="one client",
                   goal=">= 2 x one client; p99 < 50 ms", meets=rate >= 2 * one_client and p99 < 50,
                   extra={"ratio_to_floor": rate / floor, "p50_ms": pct(latencies, 0.5) * 1000, "p99_ms": p99,
@@ -640,6 +688,12 @@ def main() -> int:
         one = step("append over HTTP, one client", lambda: measure_http_one(server, sizes, floor)).value
         step("batches over HTTP", lambda: measure_http_batch(server, sizes, floor))
         step(f"{sizes.clients} clients over HTTP", lambda: measure_http_clients(server, sizes, floor, one))
+        pair = Server(url, args.json.parent / "server-workers.log", workers=2)
+        try:
+            step(f"{sizes.clients} clients over HTTP, 2 workers",
+                 lambda: measure_http_clients(pair, sizes, floor, one, workers=2))
+        finally:
+            pair.stop()
         print(f"- a campaign of {sizes.big:,} events: state at, undo, export, import", flush=True)
         long_figures, long = measure_long(url, server, sizes, floor)
         figures.extend(long_figures)
