@@ -16,9 +16,7 @@ import json
 import os
 import platform
 import random
-import resource
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -570,7 +568,7 @@ def measure_rebuild(url: str, sizes: Sizes, long: Long) -> list[Figure]:
                extra={"half_peak_mib": found["half_peak"] / mib, "full_over_half": growth}),
         Figure("rebuild_peak_half_mib", f"rebuild peak Python memory, {half_n:,} notes", found["half_peak"] / mib,
                "MiB", half_n),
-        Figure("rebuild_rate_long", f"rebuild, the long campaign with its undo/redo markers", long.events /
+        Figure("rebuild_rate_long", "rebuild, the long campaign with its undo/redo markers", long.events /
                found["long_s"], "events/s", long.events, extra={"seconds": found["long_s"]}),
         Figure("rebuild_peak_long_mib", "rebuild peak Python memory, the long campaign with markers",
                found["long_peak"] / mib, "MiB", long.events),
@@ -643,7 +641,7 @@ def table(figures: list[Figure]) -> str:
         rows.append((f.what, value, f.unit, f"{f.n:,}", ratio, f.goal, verdict))
     widths = [max(len(str(r[i])) for r in (head, *rows)) for i in range(len(head))]
     line = lambda r: "  ".join(str(c).rjust(w) if i in (1, 3) else str(c).ljust(w)  # noqa: E731
-                               for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
     return "\n".join([line(head), line(tuple("-" * w for w in widths)), *map(line, rows)])
 
 
