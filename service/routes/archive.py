@@ -18,7 +18,7 @@ from service import tokens
 from service.auth import campaign_id_of, member
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
 from service.problems import Problem
-from service.refold import RefoldError, Row, refold
+from service.refold import CHUNK, RefoldError, Row, refold
 from service.routes.campaigns import store_of
 from service.store import Recorded
 
@@ -102,10 +102,16 @@ async def import_campaign(request: Request) -> Response:
                      "member_id": str(owner_id), "token": token}, status_code=201)
 
 
-async def _rows(records: Iterator[EventRow]) -> AsyncIterator[Row]:
+async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
+    chunk: list[Row] = []
     for r in records:
-        yield Row(r.position, r.id, r.batch, r.type, r.schema_version, msgspec.json.encode(r.data), r.actor,
-                  r.recorded_at, r.occurred_at)
+        chunk.append(Row(r.position, r.id, r.batch, r.type, r.schema_version, msgspec.json.encode(r.data), r.actor,
+                         r.recorded_at, r.occurred_at))
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _bad_line(error: ExportError) -> Problem:
