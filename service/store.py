@@ -605,17 +605,7 @@ class Store:
 
     async def fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
         markers = await self._markers(conn, campaign_id, at)
-        cur = await conn.execute(
-            "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
-            (campaign_id, at),
-        )
-        start = safe_start([row[0] for row in await cur.fetchall()], markers, at)
-        state = None
-        if start:
-            row = await (await conn.execute(
-                "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, start)
-            )).fetchone()
-            state = state_decoder(game).decode(row[0])
+        start, state = await self._start(conn, campaign_id, game, markers, at)
         skip = undone_as_of(markers, at)
         # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
         after = start
@@ -624,6 +614,22 @@ class Store:
             state = fold(game, await self._effective(conn, campaign_id, game, after, upto, skip), state)
             after = upto
         return state
+
+    async def _start(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, markers: list[Marker], at: int
+    ) -> tuple[int, Any]:
+        """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning)."""
+        cur = await conn.execute(
+            "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
+            (campaign_id, at),
+        )
+        start = safe_start([row[0] for row in await cur.fetchall()], markers, at)
+        if not start:
+            return 0, None
+        row = await (await conn.execute(
+            "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, start)
+        )).fetchone()
+        return start, state_decoder(game).decode(row[0])
 
     async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
         cur = await conn.execute(
@@ -767,17 +773,7 @@ class Store:
     ) -> Appended:
         """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
         position = current + 1
-        planned = [*markers, Marker(position, kind, targets)]
-        snapshots = [r[0] for r in await (await conn.execute(
-            "SELECT position FROM snapshots WHERE campaign_id = %s ORDER BY position", (campaign_id,)
-        )).fetchall()]
-        start = safe_start(snapshots, planned, position)
-        state = None
-        if start:
-            row = await (await conn.execute(
-                "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, start)
-            )).fetchone()
-            state = state_decoder(game).decode(row[0])
+        start, state = await self._start(conn, campaign_id, game, [*markers, Marker(position, kind, targets)], position)
         entries = await self._entries(conn, campaign_id, game, start, current, ())
         result = recheck(game, state, entries, excluded, cascade=cascade)
         if result.conflicts:
