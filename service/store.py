@@ -877,16 +877,6 @@ class Store:
                 yield _recorded(row)
             after = page[-1][0]
 
-    async def stream(self, campaign_id: uuid.UUID, after: int = 0, chunk: int = 5000) -> AsyncIterator[Recorded]:
-        """Every event after a position in order, read in chunks so memory stays flat."""
-        while True:
-            page = await self.history(campaign_id, after=after, limit=chunk)
-            for event in page:
-                yield event
-            if len(page) < chunk:
-                return
-            after = page[-1].position
-
 
 __all__ = [
     "Appended",
