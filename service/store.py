@@ -423,7 +423,8 @@ class Store:
                 list(range(first, last + 1)), ids, [p.type for p in events], [p.data.decode() for p in events],
                 [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
                 campaign_id, PROJECTION, last, encoded,
-                campaign_id, last, encoded, snapshot,
+                # The state is sent (and parsed) a second time only when a snapshot is due.
+                campaign_id, last, encoded if snapshot else None, snapshot,
             ))).fetchone()
         if row is None:
             return None
