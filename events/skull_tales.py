@@ -168,7 +168,11 @@ class PenanceChosen(Event, kw_only=True, tag="penance.chosen"):
 
 
 class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
-    """Atonement fulfilled at the Chapel in a later Port, or the Purge skill (+3 Fame to its user)."""
+    """Atonement fulfilled at the Chapel in a later Port, or the Purge skill (+3 Fame to its user).
+
+    A Purge is logged as `purge.used`, which carries its Charisma die; `by: "purge"` here still replays campaigns
+    recorded before, read as a successful Purge whose die was not logged.
+    """
 
     pirate_id: str
     by: Literal["atonement", "purge"]
@@ -588,6 +592,15 @@ class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
     cause: Literal["surrendered", "sunk", "revolt", "sickbay"]
 
 
+class PurgeUsed(Event, kw_only=True, tag="purge.used"):
+    """A Pirate with Purge makes its Charisma 5 roll, once per Voyage Phase: one die plus Charisma; on a success a
+    Cursed Character of the user's choice loses that state and the user gains 3 Fame (L1617, L216-218)."""
+
+    pirate_id: str  # the Pirate who uses Purge
+    roll: int  # the Charisma die
+    cursed_id: str | None = None  # the Cursed Pirate freed on a success
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -597,5 +610,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
     ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered,
+    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed,
 )

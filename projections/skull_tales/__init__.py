@@ -37,6 +37,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any, Meta], SkullTales]] = {
     ev.CurseGained: pirates.curse_gained,
     ev.PenanceChosen: pirates.penance_chosen,
     ev.CurseRemoved: pirates.curse_removed,
+    ev.PurgeUsed: pirates.purge_used,
     ev.ItemGained: pirates.item_gained,
     ev.ItemLost: pirates.item_lost,
     ev.ItemGiven: pirates.item_given,

@@ -15,7 +15,9 @@ from events.skull_tales import (
     BootyBuried, BootyRecovered, CoinsChanged, CoinsGiven, LoanRepaid, LoanTaken, SalaryCollected,
 )
 from projections.game import Meta, Rejection
+from projections.skull_tales import penance
 from projections.skull_tales.options import active
+from projections.skull_tales.words import count
 from projections.skull_tales.state import (
     Debt, Entry, Loan, SkullTales, active_pirate, change, pirate, put, require_phase, skill_effect,
 )
@@ -100,7 +102,10 @@ def move(state: SkullTales, source: str, to: str, amount: int, reason: str, meta
     if not external(source):
         have = balance(state, source)
         if have < amount:
-            raise Rejection(f"{holder(state, source)} cannot pay {amount} Coins for {reason}: only {have} are there.")
+            raise Rejection(
+                f"{holder(state, source)} cannot pay {count(amount, 'Coin')} for {reason}: only {have} "
+                f"{'is' if have == 1 else 'are'} there."
+            )
         state = _set(state, source, have - amount)
     if not external(to):
         state = _set(state, to, balance(state, to) + amount)
@@ -113,7 +118,8 @@ def pay(state: SkullTales, account: str, amount: int, doing: str, sink: str, met
     have = balance(state, account)
     if have < amount:
         where = "" if account.startswith("pirate:") else f" in {holder(state, account)}"
-        raise Rejection(f"{who} cannot {doing}: it costs {amount} Coins and there are {have}{where}.")
+        verb = "is" if have == 1 else "are"
+        raise Rejection(f"{who} cannot {doing}: it costs {count(amount, 'Coin')} and there {verb} {have}{where}.")
     return move(state, account, f"sink:{sink}", amount, doing, meta)
 
 
@@ -140,7 +146,7 @@ def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason
     p = state.pirates[pirate_id]
     held = p.phase_coins + p.coins
     if held < amount and state.options.penalty_floor == "reject":
-        raise Rejection(f"{p.name} cannot lose {amount} Coins for {reason}: {p.name} has {held}.")
+        raise Rejection(f"{p.name} cannot lose {count(amount, 'Coin')} for {reason}: {p.name} has {held}.")
     from_risk = min(p.phase_coins, amount)
     state = move(state, f"risk:{pirate_id}", f"sink:{sink}", from_risk, reason, meta)
     rest = min(p.coins, amount - from_risk)
@@ -179,12 +185,13 @@ def coins_changed(state: SkullTales, event: CoinsChanged, meta: Meta) -> SkullTa
             raise Rejection(
                 f"{p.name} cannot gain Coins from {event.source!r}; Coins come from {', '.join(sorted(FOUND))}."
             )
+        state = penance.check(state, p, event.source, f"took {count(event.amount, 'Coin')} from a Fallen Enemy token")
         return gain_coins(state, p.id, event.amount, event.source, event.source, meta)
     if event.source not in SPENT:
         raise Rejection(f"{p.name} cannot lose Coins to {event.source!r}; Coins go to {', '.join(sorted(SPENT))}.")
     if event.source in ("penalty", "surrender"):
         return lose_coins(state, p.id, -event.amount, event.source, event.source, meta)
-    return pay(state, f"pirate:{p.id}", -event.amount, f"spend {-event.amount} Coins on {event.source}",
+    return pay(state, f"pirate:{p.id}", -event.amount, f"spend {count(-event.amount, 'Coin')} on {event.source}",
                event.source, meta, p.name)
 
 
@@ -200,7 +207,9 @@ def coins_given(state: SkullTales, event: CoinsGiven, meta: Meta) -> SkullTales:
             raise Rejection(f"{giver.name} cannot give Coins to themselves.")
         to, whom = f"pirate:{taker.id}", taker.name
     if giver.coins < event.amount:
-        raise Rejection(f"{giver.name} cannot give {event.amount} Coins to {whom}: {giver.name} has {giver.coins}.")
+        raise Rejection(
+            f"{giver.name} cannot give {count(event.amount, 'Coin')} to {whom}: {giver.name} has {giver.coins}."
+        )
     return move(state, f"pirate:{giver.id}", to, event.amount, "given", meta)
 
 
@@ -244,7 +253,7 @@ def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> Sku
     p = state.pirates[pirate_id]
     if p.time_units < units:
         raise Rejection(
-            f"{p.name} cannot {doing}: it takes {units} Time Units and {p.name} has {p.time_units} left."
+            f"{p.name} cannot {doing}: it takes {count(units, 'Time Unit')} and {p.name} has {p.time_units} left."
         )
     return put(state, change(p, time_units=p.time_units - units))
 
@@ -271,7 +280,7 @@ def booty_buried(state: SkullTales, event: BootyBuried, meta: Meta) -> SkullTale
         )
     if state.crew_booty < event.amount:
         raise Rejection(
-            f"{p.name} cannot bury {event.amount} Coins: the Crew's Booty holds {state.crew_booty}."
+            f"{p.name} cannot bury {count(event.amount, 'Coin')}: the Crew's Booty holds {state.crew_booty}."
         )
     return move(state, "crew_booty", f"buried:{p.id}:{event.island}", event.amount, "buried", meta)
 
@@ -282,7 +291,8 @@ def booty_recovered(state: SkullTales, event: BootyRecovered, meta: Meta) -> Sku
     there = state.buried.get(p.id, {}).get(event.island, 0)
     if event.amount <= 0 or event.amount > there:
         raise Rejection(
-            f"{p.name} cannot recover {event.amount} Coins from island {event.island}: {p.name} buried {there} there."
+            f"{p.name} cannot recover {count(event.amount, 'Coin')} from island {event.island}: "
+            f"{p.name} buried {there} there."
         )
     # A Captain recovers it for the crew; a former Captain may reclaim it as Personal Booty (L2143).
     to = "crew_booty" if state.captain == p.id else f"pirate:{p.id}"
@@ -294,11 +304,11 @@ def loan_taken(state: SkullTales, event: LoanTaken, meta: Meta) -> SkullTales:
     require_phase(state, "port", "Taking a loan")
     if p.loan is not None:
         raise Rejection(
-            f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {p.loan.owed} Coins."
+            f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {count(p.loan.owed, 'Coin')}."
         )
     if not 0 < event.amount <= LOAN_LIMIT or event.amount % 5:
         raise Rejection(
-            f"{p.name} cannot borrow {event.amount} Coins: loans come in 5s, up to {LOAN_LIMIT} Coins."
+            f"{p.name} cannot borrow {count(event.amount, 'Coin')}: loans come in 5s, up to {LOAN_LIMIT} Coins."
         )
     to = f"pirate:{p.id}"
     if event.lender == "manor":
@@ -330,14 +340,15 @@ def loan_repaid(state: SkullTales, event: LoanRepaid, meta: Meta) -> SkullTales:
     if p.loan is None:
         raise Rejection(f"{p.name} owes Monsieur Fontaine nothing.")
     if not 0 < event.amount <= p.loan.owed:
-        raise Rejection(f"{p.name} cannot repay {event.amount} Coins: {p.name} owes {p.loan.owed}.")
+        raise Rejection(f"{p.name} cannot repay {count(event.amount, 'Coin')}: {p.name} owes {p.loan.owed}.")
     if event.paid_from == "crew_booty":
         if p.loan.lender != "ship":
             raise Rejection(f"The Crew's Booty repays only a ship loan, and {p.name}'s loan was personal.")
         source, who = "crew_booty", f"{p.name} (from the Crew's Booty)"
     else:
         source, who = f"pirate:{p.id}", p.name
-    state = pay(state, source, event.amount, f"repay {event.amount} Coins of a loan", "loan_repayment", meta, who)
+    doing = f"repay {count(event.amount, 'Coin')} of a loan"
+    state = pay(state, source, event.amount, doing, "loan_repayment", meta, who)
     owed = p.loan.owed - event.amount
     loan = None if owed == 0 else msgspec.structs.replace(p.loan, owed=owed)
     return put(state, change(state.pirates[p.id], loan=loan))

@@ -14,6 +14,7 @@ from events.skull_tales import (
 from projections.game import Meta, Rejection
 from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
+from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import (
     SkullTales, active_pirate, attribute, change, in_play, pirate, put, require_phase,
@@ -116,7 +117,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
         p = active_pirate(state, pid)
         if pid != captain.id and state.trust.get(pid, 0) <= captain_trust:
             raise Rejection(
-                f"{p.name} cannot join the Mutiny: {p.name} has {state.trust.get(pid, 0)} Trust Points and the "
+                f"{p.name} cannot join the Mutiny: {p.name} has {count(state.trust.get(pid, 0), 'Trust Point')} and the "
                 f"Captain {captain.name} has {captain_trust}; a Mutineer must exceed the Captain (L1984)."
             )
     if instigator.id not in event.bids:
@@ -132,7 +133,8 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
         minimum = 0 if pid == captain.id and state.options.captain_may_bid_zero else 1
         if not minimum <= bid <= most:
             raise Rejection(
-                f"{p.name} cannot bid {bid} coins: {p.name} has {p.coins} Coins, {most} bidding coins, "
+                f"{p.name} cannot bid {count(bid, 'coin')}: {p.name} has {count(p.coins, 'Coin')}, "
+                f"{count(most, 'bidding coin')}, "
                 f"and must bid at least {minimum}."
             )
     best = max(event.bids.values())
@@ -140,7 +142,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
     if len(leaders) > 1:
         if event.tie_winner not in leaders:
             names = ", ".join(state.pirates[pid].name for pid in leaders)
-            raise Rejection(f"{names} tie with {best} coins: name the winner of the confronted Charisma roll.")
+            raise Rejection(f"{names} tie with {count(best, 'coin')}: name the winner of the confronted Charisma roll.")
         winner = event.tie_winner
     else:
         winner = leaders[0]
@@ -166,7 +168,7 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved, meta: Met
     captain = state.pirates[state.captain]
     if state.trust.get(ally.id, 0) <= state.trust.get(captain.id, 0):
         raise Rejection(
-            f"The {ally.archetype} has {state.trust.get(ally.id, 0)} Trust Points and {captain.name} has "
+            f"The {ally.archetype} has {count(state.trust.get(ally.id, 0), 'Trust Point')} and {captain.name} has "
             f"{state.trust.get(captain.id, 0)}: an Ally mutinies only when it exceeds the Captain."
         )
     if not 1 <= event.ally_roll <= 6:
@@ -205,7 +207,7 @@ def command_issued(state: SkullTales, event: CommandIssued, meta: Meta) -> Skull
         else:
             raise Rejection(f"There is no Character {event.quarterdeck_id!r} on the «Quarterdeck».")
     if not 0 < event.points <= most:
-        raise Rejection(f"{captain.name} has {most} Command Points this round, not {event.points} (L2006).")
+        raise Rejection(f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (L2006).")
     # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (L2010).
     if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id:
         trust = min(state.trust.get(event.quarterdeck_id, 0) + 1, TRUST_MAX)

@@ -11,6 +11,7 @@ from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseSt
 from projections.game import Meta, Rejection
 from projections.skull_tales.allies import adventure_payout, unpaid_leave
 from projections.skull_tales.booty import balance, move
+from projections.skull_tales import penance
 from projections.skull_tales.captaincy import morale_max, trust_to_fame
 from projections.skull_tales.injuries import pay_compensations
 from projections.skull_tales.options import PHASES, active
@@ -56,7 +57,7 @@ def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTa
     if event.phase == "port":
         return _port_setup(state, meta)
     if event.phase == "voyage":
-        state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[])
+        state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[], purged=[])
         for p in in_play(state):
             if has_skill(p, "Bosun"):
                 # Bosun: "You always start the Voyage Phase with 1 extra Fame."
@@ -169,6 +170,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullT
                 fame = _halve(fame)
         total = p.adventures_total_success + (1 if event.degrees.get(p.id) == "total_success" else 0)
         state = put(state, change(p, fame=fame, phase_fame=0, status="active", adventures_total_success=total))
+    state = penance.adventure_over(state)
     state = replace(state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None)
     return _settings_fame(state, "adventure")
 

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 from events.campaign import DiceRolled
 from projections.game import Meta, Rejection
 from projections.skull_tales.state import Roll, SkullTales
+from projections.skull_tales.words import count
 
 DICE_LIMIT = 5  # "5 is the maximum number of dice that can be rolled for any roll of any Phase." (L212)
 ROLLS_KEPT = 50
@@ -45,12 +46,13 @@ def dice_rolled(state: SkullTales, event: DiceRolled, meta: Meta) -> SkullTales:
         if successes is not None and successes != counted:
             plus = " with a Destiny Point's +1 to each die" if destiny else ""
             raise Rejection(
-                f"Dice {faces} against {event.target}{plus} give {counted} successes, not {successes}."
+                f"Dice {faces} against {event.target}{plus} give {count(counted, 'success')}, not {successes}."
             )
         successes = counted
         required = event.required or 1
         if success is not None and success != (counted >= required):
-            raise Rejection(f"{counted} successes of {required} needed is {'a success' if counted >= required else 'a failure'}.")
+            verdict = "a success" if counted >= required else "a failure"
+            raise Rejection(f"{count(counted, 'success')} of {required} needed is {verdict}.")
         success = counted >= required
     roll = Roll(
         position=meta.position, character_id=who, purpose=event.purpose, faces=faces, target=event.target,

@@ -14,6 +14,7 @@ from projections.skull_tales.skills import capacity, special_used
 from projections.skull_tales.state import (
     Compensation, SkullTales, active_pirate, change, has_skill, pirate, put, require_phase,
 )
+from projections.skull_tales.words import count
 
 INJURY_COMPENSATION = 5  # L1002
 RETIREMENT_COMPENSATION = 10  # L1021
@@ -91,7 +92,9 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         raise Rejection(f"{old.name}'s matelotage with {new.name} is done; it happens once.")
     half = math.ceil(old.coins / 2)
     if not 0 <= event.coins <= half:
-        raise Rejection(f"{old.name} can give {new.name} at most half of {old.coins} Coins, {half}, not {event.coins}.")
+        raise Rejection(
+            f"{old.name} can give {new.name} at most half of {count(old.coins, 'Coin')}, {half}, not {event.coins}."
+        )
     state = move(state, f"pirate:{old.id}", f"pirate:{new.id}", event.coins, "matelotage", meta)
     if event.item is not None:
         items = without_item(old, event.item, "pass on")
@@ -120,7 +123,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         if skill.special and special_used(n) >= capacity(n):
             raise Rejection(
                 f"{n.name} cannot learn {skill.name}: it is a Special Skill and {n.name} has used all "
-                f"{capacity(n)} slots of Special Skill capacity."
+                f"{count(capacity(n), 'slot')} of Special Skill capacity."
             )
         state = put(state, change(n, skills=[*n.skills, replace(skill, phase_serial=state.phase_serial)]))
     return state

@@ -77,6 +77,10 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     luxury_counts_former_captain: bool = True
     # 30. No floor is stated for Fame and Coins: penalties stop at 0 ("clamp"), or may not exceed what is held.
     penalty_floor: Literal["clamp", "reject"] = "clamp"
+    # A Greedy penitent taking a Fallen Enemy token's reward, or a Prideful one the Fame for defeating an Enemy, in
+    # the penance's Adventure (L1405, L1409): "breaks" records it and the penance is not fulfilled "to the letter"
+    # (L1403), so the Chapel does not lift the Curse; "refused" holds the table to "cannot" and refuses the event.
+    penance_breach: Literal["breaks", "refused"] = "breaks"
     # Skill discounts stack on the class price with no stated order or minimum: a price never goes below this.
     skill_cost_floor: int = 0
     # Under the Cabin Boy "as if Multi-class" setting a single-class Pirate still pays the single price in class.

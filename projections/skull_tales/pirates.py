@@ -6,28 +6,32 @@ from __future__ import annotations
 from events.skull_tales import (
     ApprovalGiven, CampaignCompleted, CurseGained, CurseRemoved, DestinyChanged, FameChanged, ItemGained, ItemGiven,
     ItemLost, ManorEntered, PenanceChosen, PirateRecruited, PirateRevived, PirateUnconscious, PortServiceBought,
-    TimeSpent, WoundsChanged,
+    PurgeUsed, TimeSpent, WoundsChanged,
 )
 from projections.game import Meta, Rejection
 from msgspec.structs import replace
 
+from projections.skull_tales import penance
 from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.options import active
+from projections.skull_tales.words import count
 from projections.skull_tales.state import (
-    ATTRIBUTES, Item, Mark, Pirate, SkullTales, active_pirate, change, destiny_cap, has_skill, put, require_phase,
+    ATTRIBUTES, Item, Mark, Pirate, SkullTales, active_pirate, attribute, change, destiny_cap, has_skill, in_play, put,
+    require_phase,
 )
 
 INVENTORY_SPACES = 3  # L312: starting gear plus 3 non-starting items
 LEGENDARY_ITEMS = 5
-PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Chapel Atonement
 MANOR_FEE = 7  # L1415
 CHARITY_COINS = 2
 LUXURY_COINS = 10
 PORT_UNCONSCIOUS = 5  # L1243: 5 Coins and 5 Fame
+PURGE_DIFFICULTY = 5  # L1617: "a Charisma 5 roll"
+PURGE_FAME = 3
 
 
-def wounds_word(count: int) -> str:
-    return f"{count} Wound{'' if count == 1 else 's'}"
+def wounds_word(amount: int) -> str:
+    return count(amount, "Wound")
 
 
 def recruited(state: SkullTales, event: PirateRecruited, meta: Meta) -> SkullTales:
@@ -109,6 +113,7 @@ def fame_changed(state: SkullTales, event: FameChanged, meta: Meta) -> SkullTale
     if event.amount > 0:
         if p.status == "unconscious" and state.phase == "adventure":
             raise Rejection(f"{p.name} is Unconscious and cannot gain Fame until revived.")
+        state = penance.check(state, p, event.source, f"gained {event.amount} Fame for defeating an Enemy")
         return add_fame(state, p.id, event.amount)
     return lose_fame(state, p.id, -event.amount, event.source)
 
@@ -120,7 +125,7 @@ def wounds_changed(state: SkullTales, event: WoundsChanged, meta: Meta) -> Skull
         raise Rejection(f"{p.name} cannot recover {wounds_word(-event.amount)}: {p.name} has {p.wounds}.")
     if wounds > p.health:
         raise Rejection(
-            f"{p.name} cannot take {event.amount} Wounds: {p.name} has {p.wounds} of {p.health} Health; "
+            f"{p.name} cannot take {wounds_word(event.amount)}: {p.name} has {p.wounds} of {p.health} Health; "
             f"at {p.health} {p.name} falls Unconscious (log pirate.unconscious)."
         )
     return put(state, change(p, wounds=wounds))
@@ -131,7 +136,7 @@ def destiny_changed(state: SkullTales, event: DestinyChanged, meta: Meta) -> Sku
     cap = destiny_cap(p)
     destiny = p.destiny + event.amount
     if destiny < 0:
-        raise Rejection(f"{p.name} cannot spend {-event.amount} Destiny Points: {p.name} has {p.destiny}.")
+        raise Rejection(f"{p.name} cannot spend {count(-event.amount, 'Destiny Point')}: {p.name} has {p.destiny}.")
     if destiny > cap:
         # L165: a Pirate may not collect more than the card shows; extra gains are lost, not refused.
         destiny = cap
@@ -220,7 +225,7 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
         held = ", ".join(i.name for i in p.items)
         raise Rejection(
             f"{p.name} cannot carry {item.name}: {p.name} already carries {held}, and there is room for starting "
-            f"gear plus {inventory_limit(state) // 2} items (Rum and Brew take half a space)."
+            f"gear plus {count(inventory_limit(state) // 2, 'item')} (Rum and Brew take half a space)."
         )
     if item.kind == "legendary":
         holder = state.legendary.get(item.name)
@@ -275,13 +280,14 @@ def penance_chosen(state: SkullTales, event: PenanceChosen, meta: Meta) -> Skull
     require_phase(state, "port", "Atonement at the Chapel")
     if not p.cursed:
         raise Rejection(f"{p.name} is not Cursed and has nothing to atone for.")
-    if p.penance is not None:
-        raise Rejection(f"{p.name} is already doing the penance for the {p.penance.capitalize()}.")
+    if p.penance is not None and p.penance_broken is None:
+        raise Rejection(f"{p.name} is already doing {penance.title(p.penance)}.")
     state = spend_time(state, p.id, 1, "seek Atonement")
-    cost = PENANCES[event.penance]
-    state = pay(state, f"pirate:{p.id}", cost, f"do the penance for the {event.penance.capitalize()}",
-                "penance", meta, p.name)
-    return put(state, change(state.pirates[p.id], penance=event.penance, penance_serial=state.phase_serial))
+    cost = penance.PENANCES[event.penance]
+    state = pay(state, f"pirate:{p.id}", cost, f"do {penance.title(event.penance)}", "penance", meta, p.name)
+    # A broken penance is done with: a new one is chosen and paid for from the start.
+    return put(state, change(state.pirates[p.id], penance=event.penance, penance_serial=state.phase_serial,
+                             penance_done=False, penance_broken=None))
 
 
 def curse_removed(state: SkullTales, event: CurseRemoved, meta: Meta) -> SkullTales:
@@ -295,16 +301,77 @@ def curse_removed(state: SkullTales, event: CurseRemoved, meta: Meta) -> SkullTa
                 f"{p.name} must first choose a penance and fulfil it in the next Adventure, then return to the "
                 "Chapel in a later Port Phase."
             )
-        return put(state, change(p, cursed=False, penance=None, penance_serial=0))
-    # Purge is a Voyage skill: "Once per Voyage Phase you can make a Charisma 5 roll" (L1617).
+        if p.penance_broken is not None:
+            # "if you fulfill it to the letter, return to the Chapel" (L1403): a broken penance lifts nothing.
+            raise Rejection(
+                f"{p.name} broke {penance.title(p.penance)}: {p.name} {p.penance_broken} in the Adventure after "
+                f"choosing it, so the Chapel does not lift the Curse; {p.name} may choose a new penance."
+            )
+        if not p.penance_done:
+            raise Rejection(
+                f"{p.name} has not yet played the Adventure that fulfils {penance.title(p.penance)}; the Chapel "
+                "lifts the Curse in the Port Phase after it."
+            )
+        return put(state, change(p, cursed=False, penance=None, penance_serial=0, penance_done=False))
+    # Purge is now logged as `purge.used` with its die; this form replays campaigns recorded before, read as a
+    # successful Purge whose roll was not logged. It still counts as that Voyage's one Purge.
     require_phase(state, "voyage", "Lifting a Curse with Purge")
     if event.purger_id is None:
         raise Rejection("Name the Mystic who used Purge.")
-    purger = active_pirate(state, event.purger_id)
+    purger = _purger(state, event.purger_id)
+    return _purge(state, purger, p)
+
+
+def _purger(state: SkullTales, pirate_id: str) -> Pirate:
+    purger = active_pirate(state, pirate_id)
     if not has_skill(purger, "Purge"):
         raise Rejection(f"{purger.name} does not know Purge.")
-    state = put(state, change(p, cursed=False, penance=None, penance_serial=0))
-    return add_fame(state, purger.id, 3)
+    if purger.id in state.purged:
+        raise Rejection(
+            f"{purger.name} has already used Purge in this Voyage Phase; it is used once per Voyage Phase (L1617)."
+        )
+    return purger
+
+
+def _purge(state: SkullTales, purger: Pirate, cursed: Pirate) -> SkullTales:
+    """A successful Purge: the Cursed Pirate loses that state (a penance under way has nothing left to atone)."""
+    state = put(state, change(cursed, cursed=False, penance=None, penance_serial=0, penance_done=False,
+                              penance_broken=None))
+    state = replace(state, purged=[*state.purged, purger.id])
+    return add_fame(state, purger.id, PURGE_FAME)
+
+
+def purge_used(state: SkullTales, event: PurgeUsed, meta: Meta) -> SkullTales:
+    """Once per Voyage Phase a Charisma 5 roll: one die plus Charisma, +1 for a Destiny Point spent (L1617, L216)."""
+    purger = active_pirate(state, event.pirate_id)
+    require_phase(state, "voyage", f"{purger.name}'s Purge")
+    purger = _purger(state, purger.id)
+    if not 1 <= event.roll <= 6:
+        raise Rejection(f"{purger.name}'s Purge is a Charisma roll on one die; {event.roll} is not a face.")
+    cursed = None
+    if event.cursed_id is not None:
+        cursed = active_pirate(state, event.cursed_id)
+        if not cursed.cursed:
+            raise Rejection(f"{purger.name} cannot Purge {cursed.name}: {cursed.name} is not Cursed.")
+    elif not any(o.cursed for o in in_play(state)):
+        raise Rejection(f"{purger.name} has nobody to Purge: no Pirate of the crew is Cursed.")
+    destiny = purger.id in state.plus_one
+    total = attribute(purger, "charisma") + event.roll + (1 if destiny else 0)
+    passed = total > PURGE_DIFFICULTY or (
+        state.options.charisma_difficulty == "meet" and total == PURGE_DIFFICULTY
+    )
+    if destiny:
+        state = replace(state, plus_one=[c for c in state.plus_one if c != purger.id])
+    if not passed:
+        # A failed roll still spends the Voyage's Purge.
+        return replace(state, purged=[*state.purged, purger.id])
+    if cursed is None:
+        names = ", ".join(o.name for o in in_play(state) if o.cursed)
+        raise Rejection(
+            f"{purger.name}'s Purge succeeds with {total} against Charisma {PURGE_DIFFICULTY}: name the Cursed "
+            f"Pirate it frees (cursed_id) from {names}."
+        )
+    return _purge(state, purger, state.pirates[cursed.id])
 
 
 def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> SkullTales:

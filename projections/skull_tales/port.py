@@ -8,6 +8,7 @@ from projections.game import Meta, Rejection
 from projections.skull_tales.booty import gain_coins, lose_coins, spend_time
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import SkullTales, active_pirate, change, put, require_phase
+from projections.skull_tales.words import count
 
 LATE_FAME = 5  # L1241: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
 RUMOR_TIME_UNITS = 2
@@ -22,7 +23,7 @@ def boarded(state: SkullTales, event: PirateBoarded, meta: Meta) -> SkullTales:
     if event.late:
         if p.time_units > 0:
             raise Rejection(
-                f"{p.name} is not late: {p.name} still has {p.time_units} Time Units to reach the Pirate Ship."
+                f"{p.name} is not late: {p.name} still has {count(p.time_units, 'Time Unit')} to reach the Pirate Ship."
             )
         state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
     # "The Port Phase immediately ends for your Pirate" (L1300): what Time Units are left are gone.

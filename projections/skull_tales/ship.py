@@ -16,6 +16,7 @@ from projections.skull_tales.booty import move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import Ship, SkullTales, active_pirate, require_phase
+from projections.skull_tales.words import count
 
 MAX_CANNONS = 5
 MAX_GROUPS = 6
@@ -60,8 +61,8 @@ def _ship(state: SkullTales) -> Ship:
 def _check_hold(ship: Ship, doing: str) -> None:
     if tokens(ship) > hold_spaces(ship):
         raise Rejection(
-            f"The Hold cannot {doing}: it has room for {hold_spaces(ship)} tokens and would hold {tokens(ship)} "
-            "(Goods and Cannons)."
+            f"The Hold cannot {doing}: it has room for {count(hold_spaces(ship), 'token')} and would hold "
+            f"{tokens(ship)} (Goods and Cannons)."
         )
 
 
@@ -134,14 +135,14 @@ def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTale
     if event.sails < 0 or event.hold < 0:
         raise Rejection("Impacts are counted up; repairs take them away.")
     goods = dict(ship.goods)
-    for name, count in event.discarded_goods.items():
-        if goods.get(name, 0) < count:
-            raise Rejection(f"The Hold has {goods.get(name, 0)} {name} and cannot lose {count}.")
-        goods[name] -= count
+    for name, lost in event.discarded_goods.items():
+        if goods.get(name, 0) < lost:
+            raise Rejection(f"The Hold has {goods.get(name, 0)} {name} and cannot lose {lost}.")
+        goods[name] -= lost
         if goods[name] == 0:
             del goods[name]
     if event.discarded_cannons > ship.cannons:
-        raise Rejection(f"The ship has {ship.cannons} Cannons and cannot lose {event.discarded_cannons}.")
+        raise Rejection(f"The ship has {count(ship.cannons, 'Cannon')} and cannot lose {event.discarded_cannons}.")
     ship = replace(
         ship, sails_damaged=min(ship.sails_damaged + event.sails, ship.sails),
         hold_impacts=ship.hold_impacts + event.hold, goods=goods, cannons=ship.cannons - event.discarded_cannons,
@@ -160,8 +161,8 @@ def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTa
     require_phase(state, "port", "Repairing the ship")
     if not 0 <= event.sails <= ship.sails_damaged or not 0 <= event.hold <= ship.hold_impacts:
         raise Rejection(
-            f"{p.name} cannot repair {event.sails} Sails and {event.hold} Hold Impacts: the ship has "
-            f"{ship.sails_damaged} damaged Sails and {ship.hold_impacts} Hold Impacts."
+            f"{p.name} cannot repair {count(event.sails, 'Sail')} and {count(event.hold, 'Hold Impact')}: the ship has "
+            f"{count(ship.sails_damaged, 'damaged Sail')} and {count(ship.hold_impacts, 'Hold Impact')}."
         )
     cost = SAIL_REPAIR * event.sails + HOLD_REPAIR * event.hold
     state = spend_time(state, p.id, 1, "arrange repairs")
@@ -224,7 +225,7 @@ def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTale
     if event.direction == "sell" and not event.sellable:
         raise Rejection(f"{event.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
     if event.direction == "deliver" and event.sellable:
-        raise Rejection(f"{event.goods} are sold, not delivered.")
+        raise Rejection(f"{event.goods} tokens are sold, not delivered.")
     goods[event.goods] -= event.quantity
     if goods[event.goods] == 0:
         del goods[event.goods]

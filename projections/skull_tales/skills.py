@@ -10,6 +10,7 @@ from events.skull_tales import FeatGained, SkillLearned
 from projections.game import Meta, Rejection
 from projections.skull_tales.booty import pay, spend_fame, spend_time
 from projections.skull_tales.options import Options, active
+from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame
 from projections.skull_tales.state import (
     LearnedSkill, Pirate, SkullTales, active_pirate, attribute, change, has_skill, put, require_phase,
@@ -111,7 +112,7 @@ def skill_learned(state: SkullTales, event: SkillLearned, meta: Meta) -> SkullTa
     if event.special and not special_case and special_used(p) >= capacity(p):
         raise Rejection(
             f"{p.name} cannot learn {event.skill}: it is a Special Skill and {p.name} has used all "
-            f"{capacity(p)} slots of Special Skill capacity."
+            f"{count(capacity(p), 'slot')} of Special Skill capacity."
         )
     if event.free:
         return _learn(state, p.id, event)
@@ -136,7 +137,7 @@ def skill_learned(state: SkullTales, event: SkillLearned, meta: Meta) -> SkullTa
     cost, _ = price(state, p, event)
     units = LEARNING_TIME_UNITS - (3 if active(state.options, "cabin_boy.port.skill_time_minus_3") else 0)
     if p.coins < cost.coins:
-        raise Rejection(f"{p.name} cannot {doing}: it costs {cost.coins} Coins and {p.name} has {p.coins}.")
+        raise Rejection(f"{p.name} cannot {doing}: it costs {count(cost.coins, 'Coin')} and {p.name} has {p.coins}.")
     if p.fame < cost.fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {cost.fame} Fame and {p.name} has {p.fame}.")
     state = spend_time(state, p.id, units, doing)
@@ -220,7 +221,7 @@ def feat_gained(state: SkullTales, event: FeatGained, meta: Meta) -> SkullTales:
                 f"{p.name} cannot {doing}: it needs {minimum} {COUNTER_WORDS.get(name, name)} and {p.name} has {have}."
             )
     if p.coins < event.coins:
-        raise Rejection(f"{p.name} cannot {doing}: it costs {event.coins} Coins and {p.name} has {p.coins}.")
+        raise Rejection(f"{p.name} cannot {doing}: it costs {count(event.coins, 'Coin')} and {p.name} has {p.coins}.")
     if p.fame < event.fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {event.fame} Fame and {p.name} has {p.fame}.")
     state = pay(state, f"pirate:{p.id}", event.coins, doing, "feat", meta, p.name)

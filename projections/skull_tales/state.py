@@ -83,6 +83,8 @@ class Pirate(Struct, kw_only=True):
     cursed: bool = False
     penance: str | None = None
     penance_serial: int = 0
+    penance_done: bool = False  # the Adventure after the penance was chosen has ended: the Chapel may lift the Curse
+    penance_broken: str | None = None  # what broke the penance in that Adventure (L1403 "to the letter")
     injuries: list[str] = []
     injury_changes: dict[str, int] = {}
     lost_hands: list[str] = []
@@ -213,6 +215,7 @@ class SkullTales(Struct, kw_only=True):
     rolls: list[Roll] = []
     campaigns_completed: int = 0
     caught_scheming: list[str] = []  # Pirates caught this Voyage: no more Schemes until it ends (L2080)
+    purged: list[str] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (L1617)
 
 
 def pirate(state: SkullTales, pirate_id: str) -> Pirate:

@@ -44,6 +44,7 @@ def record_sheet(state: SkullTales, p: Pirate) -> dict[str, Any]:
         "prostheses": p.prostheses,
         "cursed": p.cursed,
         "penance": p.penance,
+        "penance_broken": p.penance_broken,
         "rumor": p.rumor,
         "debtor": p.status != "retired" and debtor(state, p.id),
         "loan_owed": p.loan.owed if p.loan else 0,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from tests.unit.skull_tales.chapter_one import ADVENTURE, CAMPAIGN, CHAPTER_ONE, CREW, OPTIONS, PORT, VOYAGE, event
+from tests.unit.skull_tales.test_purge_and_penances import WITCH
 
 GAME = "skull-tales-full-sail"
 
@@ -65,3 +66,16 @@ def test_the_pirate_view_at_an_earlier_position_shows_the_sheet_then(api):
     then = read(api, campaign, "pirate", pirate_id="mary", at=first["last_position"])
     now = read(api, campaign, "pirate", pirate_id="mary")
     assert (then["coins"], now["coins"]) == (120, 35)
+
+
+def test_a_purge_roll_posted_over_http_frees_the_cursed_pirate_and_a_second_is_refused(api):
+    campaign = api.new_campaign(GAME, options=OPTIONS)
+    at_sea = [*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
+              event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack")]
+    assert api.append(campaign, at_sea).status_code == 201
+    answer = api.append(campaign, [event("purge.used", pirate_id="tia", roll=3, cursed_id="jack")])
+    assert answer.status_code == 201, answer.text
+    assert read(api, campaign, "pirate", pirate_id="jack")["cursed"] is False
+    again = api.append(campaign, [event("purge.used", pirate_id="tia", roll=6, cursed_id="jack")])
+    assert again.status_code == 422
+    assert "Tia has already used Purge in this Voyage Phase" in again.text

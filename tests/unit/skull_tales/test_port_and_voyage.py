@@ -40,14 +40,14 @@ def test_a_pirate_back_aboard_in_time_loses_nothing_and_their_port_is_over():
     jack = view(state, "pirate", pirate_id="jack")
     assert (jack["fame"], jack["time_units"]) == (47, 0)
     assert refused(state, event("salary.collected", pirate_id="jack")) == (
-        "Jack cannot collect Salary: it takes 1 Time Units and Jack has 0 left."
+        "Jack cannot collect Salary: it takes 1 Time Unit and Jack has 0 left."
     )
 
 
 def test_a_pirate_with_time_units_left_is_not_late():
     assert refused(in_port(event("time.spent", pirate_id="jack", amount=19)),
                    event("pirate.boarded", pirate_id="jack", late=True)) == (
-        "Jack is not late: Jack still has 1 Time Units to reach the Pirate Ship."
+        "Jack is not late: Jack still has 1 Time Unit to reach the Pirate Ship."
     )
 
 
