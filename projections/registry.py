@@ -51,3 +51,27 @@ def _decoder(event_type: type) -> msgspec.json.Decoder:
 def decode_event(game_id: str, type_: str, data: bytes | str) -> Event:
     """A recorded event from its type column and its data (stored without the type)."""
     return _decoder(event_types(game_id)[type_]).decode(data)
+
+
+@cache
+def fold_version(game_id: str) -> str:
+    """A fingerprint of the code that folds this game's events: its event types, its fold, the shared driver.
+
+    Any change to that code may change the state it folds, so a projection stored under another fingerprint is
+    folded again. Taken from the source itself, so nobody has to remember to bump a number.
+    """
+    import hashlib
+    import inspect
+    import pathlib
+
+    chosen = game(game_id)
+    modules = {"events.base", "events.campaign", "projections.game", "projections.timeline",
+               *(t.__module__ for t in chosen.event_types), _MODULES[game_id]}
+    digest = hashlib.sha256()
+    for name in sorted(modules):
+        source = pathlib.Path(inspect.getfile(importlib.import_module(name)))
+        files = sorted(source.parent.rglob("*.py")) if source.name == "__init__.py" else [source]
+        for path in files:
+            digest.update(path.relative_to(source.parent.parent).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

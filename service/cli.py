@@ -7,6 +7,7 @@ import os
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from service.settings import Settings
 
@@ -31,6 +32,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     applied = migrate(conninfo)
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
+    _refresh_stale(conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
@@ -40,6 +42,36 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
+
+
+def _refresh_stale(conninfo: str) -> None:
+    """Before serving, fold again the campaigns whose game's rules changed since their projection was stored."""
+    import asyncio
+
+    from psycopg_pool import AsyncConnectionPool
+    from tqdm import tqdm
+
+    from service.refold import refresh_stale
+    from service.store import Store
+
+    bars: list[Any] = []
+
+    def bar(total: int, campaigns: int) -> Any:
+        print(f"The rules of a game changed since {campaigns} campaign(s) were last folded: folding them again.",
+              flush=True)
+        bars.append(tqdm(total=total, unit="event", unit_scale=True, desc="refold"))
+        return bars[-1].update
+
+    async def run() -> None:
+        async with AsyncConnectionPool(conninfo, min_size=1, max_size=1, open=False,
+                                       kwargs={"autocommit": True}) as pool, pool.connection() as conn:
+            try:
+                await refresh_stale(Store(pool), conn, bar)
+            finally:
+                for shown in bars:
+                    shown.close()
+
+    asyncio.run(run())
 
 
 def run_migrate(settings: Settings, args: argparse.Namespace) -> int:

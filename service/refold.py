@@ -17,7 +17,7 @@ import msgspec
 import psycopg
 
 from projections.game import Game, Meta, Rejection, step
-from projections.registry import decode_event
+from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
 from service.store import PROJECTION, SNAPSHOT_EVERY, Store, state_decoder
 
@@ -125,9 +125,10 @@ async def refold(
     if batch is not None:
         await batch_ended(position)
     await conn.execute(
-        "INSERT INTO projections (campaign_id, name, position, state) VALUES (%s, %s, %s, %s::jsonb)"
-        " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state",
-        (campaign_id, PROJECTION, position, _encode(state).decode()),
+        "INSERT INTO projections (campaign_id, name, position, state, fold_version) VALUES (%s, %s, %s, %s::jsonb, %s)"
+        " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,"
+        " fold_version = excluded.fold_version",
+        (campaign_id, PROJECTION, position, _encode(state).decode(), fold_version(game.id)),
     )
     await conn.execute("UPDATE campaigns SET last_position = %s WHERE campaign_id = %s", (position, campaign_id))
     return position, state
@@ -167,7 +168,7 @@ async def rebuild_campaign(
     async with conn.transaction(force_rollback=not keep):
         await conn.execute("SELECT 1 FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,))
         stored = await (await conn.execute(
-            "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
+            "SELECT position, state::text, fold_version FROM projections WHERE campaign_id = %s AND name = %s",
             (campaign_id, PROJECTION),
         )).fetchone()
         snapshots = dict(await (await conn.execute(
@@ -179,15 +180,51 @@ async def rebuild_campaign(
         decode = state_decoder(game).decode
         if stored is None:
             drift.append(Drift(campaign_id, "no projection was stored"))
+        elif stored[2] != fold_version(game.id):
+            drift.append(Drift(campaign_id, f"the stored projection was folded by other code (fold {stored[2]!r}, "
+                                            f"now {fold_version(game.id)!r})"))
         elif stored[0] != position or decode(stored[1]) != state:
             drift.append(Drift(campaign_id, f"the stored projection (at {stored[0]}) differs from the fold of the log "
                                             f"(at {position})"))
         rebuilt = dict(await (await conn.execute(
             "SELECT position, state::text FROM snapshots WHERE campaign_id = %s", (campaign_id,)
         )).fetchall())
+        stale = stored is not None and stored[2] != fold_version(game.id)
         for at in sorted(set(snapshots) | set(rebuilt)):
-            if at not in rebuilt or at not in snapshots or decode(snapshots[at]) != decode(rebuilt[at]):
+            # Snapshots folded by other code are replaced wholesale; they may not even decode into today's state.
+            if stale or at not in rebuilt or at not in snapshots or decode(snapshots[at]) != decode(rebuilt[at]):
                 drift.append(Drift(campaign_id, f"the snapshot at position {at} differs from the fold of the log"))
     if keep:
         store.cache.put(campaign_id, position, state)
     return drift
+
+
+async def refresh_stale(store: Store, conn: psycopg.AsyncConnection, progress: Callable[[int, int], Any] | None = None
+                        ) -> list[uuid.UUID]:
+    """Fold again every campaign whose projection was folded by other code than this version's; answer them.
+
+    `progress(total_events, campaigns)` is called once before work starts, and must answer a callable taking the
+    events done (or None).
+    """
+    from projections.registry import game as game_by_id
+
+    stale = []
+    for game_id in await _games(conn):
+        cur = await conn.execute(
+            "SELECT c.campaign_id, c.last_position FROM campaigns c JOIN projections p"
+            " ON p.campaign_id = c.campaign_id AND p.name = %s"
+            " WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at",
+            (PROJECTION, game_id, fold_version(game_id)),
+        )
+        stale += [(game_id, *row) for row in await cur.fetchall()]
+    if not stale:
+        return []
+    advance = progress(sum(r[2] for r in stale), len(stale)) if progress else None
+    for game_id, campaign_id, _ in stale:
+        await rebuild_campaign(store, conn, campaign_id, game_by_id(game_id), keep=True, progress=advance)
+    return [campaign_id for _, campaign_id, _ in stale]
+
+
+async def _games(conn: psycopg.AsyncConnection) -> list[str]:
+    cur = await conn.execute("SELECT DISTINCT game FROM campaigns")
+    return [row[0] for row in await cur.fetchall()]

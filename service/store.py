@@ -21,7 +21,7 @@ from psycopg.rows import tuple_row
 
 from events.base import Event
 from projections.game import BatchRejected, Game, Meta, fold, fold_batch
-from projections.registry import decode_event, game as game_by_id
+from projections.registry import decode_event, fold_version, game as game_by_id
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
 from projections.undo import Conflict, Entry, recheck
 from events.campaign import EventRedone, EventUndone
@@ -216,9 +216,10 @@ WITH moved AS (
     FROM moved, unnest(%b::bigint[], %b::uuid[], %b::text[], %b::text[], %b::timestamptz[], %b::text[])
         AS e(position, event_id, type, data, occurred_at, character_id)
 ), projected AS (
-    INSERT INTO projections (campaign_id, name, position, state)
-    SELECT %s, %s, %s, %s::jsonb FROM moved
-    ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state
+    INSERT INTO projections (campaign_id, name, position, state, fold_version)
+    SELECT %s, %s, %s, %s::jsonb, %s FROM moved
+    ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
+        fold_version = excluded.fold_version
 ), snapshot AS (
     INSERT INTO snapshots (campaign_id, position, state)
     SELECT %s, %s, %s::jsonb FROM moved WHERE %s
@@ -422,7 +423,7 @@ class Store:
                 campaign_id, batch, actor,
                 list(range(first, last + 1)), ids, [p.type for p in events], [p.data.decode() for p in events],
                 [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
-                campaign_id, PROJECTION, last, encoded,
+                campaign_id, PROJECTION, last, encoded, fold_version(game.id),
                 # The state is sent (and parsed) a second time only when a snapshot is due.
                 campaign_id, last, encoded if snapshot else None, snapshot,
             ))).fetchone()
@@ -541,13 +542,16 @@ class Store:
             return cached
         row = await (
             await conn.execute(
-                "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
+                "SELECT position, state::text, fold_version FROM projections WHERE campaign_id = %s AND name = %s",
                 (campaign_id, PROJECTION),
             )
         ).fetchone()
-        if row is None or row[0] != position:
+        if row is None or row[0] != position or row[2] != fold_version(game.id):
+            # The service folds stale campaigns again when it starts; only a server of another version writing
+            # meanwhile can leave one behind.
             raise RuntimeError(
-                f"The projection of campaign {campaign_id} is at {row and row[0]}, its log at {position}; "
+                f"The projection of campaign {campaign_id} is at {row and row[0]} (folded by fold "
+                f"{row and row[2]!r}), its log at {position} (fold {fold_version(game.id)!r}); "
                 "run `quartermaster rebuild`."
             )
         return state_decoder(game).decode(row[1])
@@ -557,9 +561,10 @@ class Store:
     ) -> None:
         encoded = _encode(state).decode()
         await conn.execute(
-            "INSERT INTO projections (campaign_id, name, position, state) VALUES (%s, %s, %s, %s::jsonb)"
-            " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state",
-            (campaign_id, PROJECTION, after, encoded),
+            "INSERT INTO projections (campaign_id, name, position, state, fold_version) VALUES (%s, %s, %s, %s::jsonb, %s)"
+            " ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,"
+            " fold_version = excluded.fold_version",
+            (campaign_id, PROJECTION, after, encoded, fold_version(game.id)),
         )
         # The notification is delivered at commit, so a woken reader finds the events there.
         await conn.execute(

@@ -260,3 +260,26 @@ def test_two_servers_appending_in_turn_keep_the_projection_equal_to_the_log(data
     drift, (position, state), positions = run(database_url, scenario)
     assert drift == [] and position == 10 and positions == list(range(1, 11))
     assert sorted(state.characters) == ["jirelle", "lem", "merisiel", "valeros"]
+
+
+def test_campaigns_folded_by_other_code_are_found_and_folded_again(database_url):
+    from projections.registry import fold_version, game as game_by_id
+    from service.refold import rebuild_campaign, refresh_stale
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        await store.append(campaign_id, [note("before the upgrade")], actor="t")
+        async with pool.connection() as conn:
+            # As if an older version of the game's fold had written it.
+            await conn.execute("UPDATE projections SET fold_version = 'older' WHERE campaign_id = %s", (campaign_id,))
+            drift = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
+            refolded = await refresh_stale(Store(pool), conn)
+            version = (await (await conn.execute(
+                "SELECT fold_version FROM projections WHERE campaign_id = %s", (campaign_id,))).fetchone())[0]
+            after = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
+        return campaign_id, drift, refolded, version, after
+
+    campaign_id, drift, refolded, version, after = run(database_url, scenario)
+    assert [d.what for d in drift] == [f"the stored projection was folded by other code (fold 'older', now "
+                                       f"{fold_version(GAME)!r})"]
+    assert campaign_id in refolded and version == fold_version(GAME) and after == []
