@@ -195,6 +195,14 @@ class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
     damage_type: str = "Combat"
 
 
+class HandReset(Event, kw_only=True, tag="hand.reset"):
+    """The reset near the end of a turn: optional discards, then discards down to or draws up to the hand size,
+    follow as card.moved events. `hand_size` only when the character card records none."""
+
+    character_id: str
+    hand_size: int | None = None
+
+
 class CharacterDied(Event, kw_only=True, tag="character.died"):
     character_id: str
 
@@ -345,6 +353,7 @@ PACG_EVENTS: tuple[type[Event], ...] = (
     CharacterMoved,
     CardMoved,
     DamageDealt,
+    HandReset,
     CharacterDied,
     CharacterRevived,
     AdventureStarted,

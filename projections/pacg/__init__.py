@@ -26,6 +26,7 @@ from events.pacg import (
     DeckBuilt,
     DeckRebuilt,
     FeatGained,
+    HandReset,
     HeroPointAwarded,
     HeroPointSpent,
     HourglassAdvanced,
@@ -45,7 +46,7 @@ from events.pacg import (
     VillainEscaped,
 )
 from projections.game import Episodes, Game, Meta, Rejection, View
-from projections.pacg import characters, decks, feats, fleet, scenario, vault, verbs, views
+from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
 from projections.pacg.state import Options, Pending, State
 
 GAME_ID = "pacg-skull-and-shackles"
@@ -113,6 +114,7 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     CardMoved: verbs.card_moved,
     HourglassAdvanced: scenario.hourglass_advanced,
     DamageDealt: characters.damage_dealt,
+    HandReset: hands.hand_reset,
     CharacterMoved: characters.moved,
     DiceRolled: _dice_rolled,
     ShipDamaged: fleet.ship_damaged,
@@ -144,8 +146,15 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 
 def apply(state: State, event: Event, meta: Meta) -> State:
     """The state after one event, or Rejection with the reason."""
-    if state.pending is not None:
-        return _settle(state, event)
+    pending = state.pending
+    if pending is not None:
+        if pending.kind != "reset":
+            return _settle(state, event)
+        during = hands.resetting(state, event)
+        if during is not None:
+            return during
+        # The reset is over; this event is the first after it.
+        state = msgspec.structs.replace(state, pending=None)
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)

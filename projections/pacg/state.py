@@ -115,11 +115,14 @@ class Adventure(msgspec.Struct, frozen=True):
 
 
 class Pending(msgspec.Struct, frozen=True):
-    """Discards still owed: damage to one character, or Structural damage prevented by any character."""
+    """What must follow before anything else: discards owed for damage to one character or for Structural damage
+    prevented by any character (`count` discards), or one character's reset (`count` is her hand size)."""
 
-    kind: Literal["damage", "prevention"]
+    kind: Literal["damage", "prevention", "reset"]
     count: int
     character_id: str | None = None
+    # A reset's discards come before its draws: once she draws, she discards no more.
+    drawing: bool = False
 
 
 class State(msgspec.Struct, frozen=True):

@@ -8,6 +8,7 @@ from events.pacg import CHARACTER_ZONES
 from projections.pacg import fleet, scenario, vault
 from projections.pacg.decks import cards_list
 from projections.pacg.feats import groups
+from projections.pacg.hands import hand_size
 from projections.pacg.state import State
 from projections.pacg.zones import character_key
 
@@ -40,7 +41,8 @@ def character(state: State, character_id: str) -> dict[str, Any]:
         "zones": zones,
         "counts": {zone: sum(cards.values()) for zone, cards in zones.items()},
         "cards_list": cards_list(found),
-        "hand_size": found.card.hand_size,
+        # What the reset draws up to: the card's hand size with its checked Hand Size feats.
+        "hand_size": hand_size(found),
         "feats": feats,
         "role": found.role,
         "hero_points": found.hero_points,

@@ -1,0 +1,121 @@
+"""Hands: the hand size with its Hand Size feats, and the reset near the end of a turn (hand.reset).
+
+The reset follows the rulebook's order (Your Turn, Reset Your Hand; Core rules FAQ, Resetting): the character may
+discard any number of cards, then must discard down to her hand size, then must draw up to it from her deck. The
+cards move as card.moved events after hand.reset, as the discards for damage follow damage.dealt, so every copy
+stays in exactly one zone. A deck that runs out before the hand is full kills her (rulebook, Dying).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from events.base import Event
+from events.pacg import CardMoved, CharacterDied, HandReset
+from projections.game import Rejection
+from projections.pacg import characters, verbs
+from projections.pacg.feats import groups
+from projections.pacg.state import Character, Pending, Pile, State
+from projections.pacg.zones import character_key
+
+_EMPTY = Pile()
+
+HAND_SIZE = "Hand Size"
+
+
+def hand_size(found: Character) -> int | None:
+    """The hand size on the character card, raised by the checked Hand Size power feat boxes."""
+    labels = groups(found, "power").get(HAND_SIZE, [])
+    prefix = "role|" if found.role is not None else "power|"
+    checked = found.feats.get(prefix + HAND_SIZE, 0)
+    base = found.card.hand_size
+    if not checked:
+        return base
+    # A box is labelled with the hand size it gives ("5"), or on some cards with what it adds ("+1").
+    label = labels[checked - 1].strip()
+    if label.startswith("+") and label[1:].isdigit():
+        return None if base is None else base + int(label[1:])
+    if label.isdigit():
+        return int(label)
+    return base
+
+
+def _cards_in(state: State, character_id: str, zone: str) -> int:
+    pile = state.zones.get(character_key(character_id, zone), _EMPTY)
+    return sum(pile.known.values()) + sum(pile.hidden.values())
+
+
+def hand_reset(state: State, event: HandReset) -> State:
+    found, scenario = characters.playing(state, event.character_id)
+    if scenario.status == "lost":
+        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
+    size = hand_size(found)
+    if size is None:
+        if event.hand_size is None:
+            raise Rejection(
+                f"{found.name}'s character card records no hand size: give {found.name}'s hand size with the reset."
+            )
+        size = event.hand_size
+    elif event.hand_size is not None and event.hand_size != size:
+        raise Rejection(
+            f"{found.name}'s hand size is {size} (character card and Hand Size feats), not {event.hand_size}."
+        )
+    if size < 1:
+        raise Rejection(f"{found.name} cannot reset to a hand size of {size}.")
+    return msgspec.structs.replace(state, pending=Pending("reset", size, event.character_id))
+
+
+def resetting(state: State, event: Event) -> State | None:
+    """The state after an event of the reset in progress; None when the reset is over and the event comes after it."""
+    pending = state.pending
+    assert pending is not None
+    character_id = pending.character_id or ""
+    size = pending.count
+    name = state.characters[character_id].name
+    held = _cards_in(state, character_id, "hand")
+    if type(event) is CardMoved and event.from_.character_id == character_id:
+        source, target = event.from_.zone, event.to.zone
+        if event.verb == "discard" and source == "hand" and target == "discard" and event.to.character_id == character_id:
+            if pending.drawing:
+                raise Rejection(
+                    f"{name} has begun drawing up to {name}'s hand size of {size}: the reset's discards come "
+                    "before its draws."
+                )
+            return verbs.card_moved(state, event)
+        if event.verb == "draw" and source == "deck" and target == "hand" and event.to.character_id == character_id:
+            if held > size:
+                raise Rejection(
+                    f"{name} holds {held} cards, more than {name}'s hand size of {size}: the reset discards down to "
+                    f"{size} and draws nothing."
+                )
+            if held == size:
+                raise Rejection(
+                    f"{name} already holds {size} card{'s' if size != 1 else ''}, {name}'s hand size: the reset "
+                    "draws no more."
+                )
+            state = verbs.card_moved(state, event)
+            # The draw that fills the hand finishes the reset.
+            after = None if held + 1 == size else msgspec.structs.replace(pending, drawing=True)
+            return msgspec.structs.replace(state, pending=after)
+    deck = _cards_in(state, character_id, "deck")
+    if held < size and deck < size - held:
+        if type(event) is CharacterDied and event.character_id == character_id:
+            return characters.died(state, event)
+        short = size - held
+        raise Rejection(
+            f"{name} must draw {short} card{'s' if short != 1 else ''} to reach {name}'s hand size of {size}, "
+            f"but {name}'s deck holds {deck}: {name} dies (character.died)."
+        )
+    if held > size:
+        over = held - size
+        raise Rejection(
+            f"{name} holds {held} cards, more than {name}'s hand size of {size}: {name} must discard {over} "
+            f"card{'s' if over != 1 else ''} before the reset ends."
+        )
+    if held < size:
+        short = size - held
+        raise Rejection(
+            f"{name} holds {held} card{'s' if held != 1 else ''} and must draw {short} more from {name}'s deck to "
+            f"reach {name}'s hand size of {size} before the reset ends."
+        )
+    return None
