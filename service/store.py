@@ -376,10 +376,9 @@ class Store:
                     conn, campaign_id, events, actor=actor, expected_position=expected_position,
                     batch_id=batch_id,
                 )
-        if not any(p.id for p in events):
-            fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
-            if fast is not None:
-                return self._committed(campaign_id, fast)
+        fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
+        if fast is not None:
+            return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the writes and
         # COMMIT in one more.
         async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
@@ -396,8 +395,8 @@ class Store:
 
         The statement advances the campaign's position only if it is still the cached one, and writes the events,
         projection and snapshot only if it did, all in one implicit transaction: one round trip. Answers None when
-        it cannot be sure (no cached state, another writer came first, or the fold refused on a state that may be
-        stale); the locking path then decides, authoritatively.
+        it cannot be sure (no cached state, another writer came first, the fold refused on a state that may be
+        stale, or an event id is already recorded); the locking path then decides, authoritatively.
         """
         cached = self.cache.latest(campaign_id)
         if cached is None:
@@ -414,19 +413,23 @@ class Store:
             return None
         last = current + len(events)
         batch = batch_id or uuid.uuid4()
-        ids = [uuid.uuid4() for _ in events]
+        ids = [p.id or uuid.uuid4() for p in events]
         encoded = _encode(state).decode()
         snapshot = current // SNAPSHOT_EVERY != last // SNAPSHOT_EVERY
         async with self.pool.connection() as conn:
-            row = await (await conn.execute(_APPEND_KNOWN, (
-                last, campaign_id, current, NOTIFY_CHANNEL, str(campaign_id),
-                campaign_id, batch, actor,
-                list(range(first, last + 1)), ids, [p.type for p in events], [p.data.decode() for p in events],
-                [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
-                campaign_id, PROJECTION, last, encoded, fold_version(game.id),
-                # The state is sent (and parsed) a second time only when a snapshot is due.
-                campaign_id, last, encoded if snapshot else None, snapshot,
-            ))).fetchone()
+            try:
+                row = await (await conn.execute(_APPEND_KNOWN, (
+                    last, campaign_id, current, NOTIFY_CHANNEL, str(campaign_id),
+                    campaign_id, batch, actor,
+                    list(range(first, last + 1)), ids, [p.type for p in events], [p.data.decode() for p in events],
+                    [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
+                    campaign_id, PROJECTION, last, encoded, fold_version(game.id),
+                    # The state is sent (and parsed) a second time only when a snapshot is due.
+                    campaign_id, last, encoded if snapshot else None, snapshot,
+                ))).fetchone()
+            except psycopg.errors.UniqueViolation:
+                # An event id already recorded: a retry, or an id reused. The locking path tells which.
+                return None
         if row is None:
             return None
         now = row[0]
