@@ -180,11 +180,17 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
     moved_with: list[str] = []
 
 
-class CardMoved(Event, kw_only=True, tag="card.moved"):
+# `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
+class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
+    """A card changes zone. Exploring is `reveal` from a location to the encounter; it may name its `explorer`,
+    and `explore_again` when a card or power granted the exploration (not the turn's one free exploration)."""
+
     card: str | HiddenCard
     from_: Zone = msgspec.field(name="from")
     to: Zone
     verb: Verb
+    explorer: str | None = None
+    explore_again: bool = False
 
 
 class DamageDealt(Event, kw_only=True, tag="damage.dealt"):

@@ -9,6 +9,7 @@ import msgspec
 from events.pacg import (
     CHARACTER_ZONES,
     AdventureStarted,
+    CardMoved,
     HiddenCard,
     HourglassAdvanced,
     LocationClosed,
@@ -234,6 +235,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             turn=event.character_id,
             turns=scenario.turns + 1,
             plunder_banished_this_turn=False,
+            explored_this_turn=False,
             hour=None,
         )
         return msgspec.structs.replace(state, zones=zones, scenario=new)
@@ -259,9 +261,38 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         turn=event.character_id,
         turns=scenario.turns + 1,
         plunder_banished_this_turn=False,
+        explored_this_turn=False,
         hour=event.card,
     )
     return work.commit(scenario=new)
+
+
+def explored(state: State, event: CardMoved) -> Scenario:
+    """The scenario after an exploration that names its explorer, who explores her own location on her own turn."""
+    source, target = event.from_, event.to
+    if event.explorer is None:
+        raise Rejection("An exploration a card or power grants (explore_again) names its explorer.")
+    if event.verb != "reveal" or source.zone != "location" or target.zone != "encounter":
+        raise Rejection(
+            f"Only exploring names an explorer: a card revealed from a location to the encounter, not {event.verb} "
+            f"from {source.zone} to {target.zone}."
+        )
+    explorer, scenario = playing(state, event.explorer)
+    name = explorer.name
+    if scenario.turn != event.explorer:
+        whose = f"it is {state.characters[scenario.turn].name}'s turn" if scenario.turn else "no turn has started yet"
+        # The rulebook's "never" (Your Turn: Explore): no card overrules it.
+        raise Rejection(f"{name} may never explore on another player's turn: {whose}.")
+    if explorer.location != source.location:
+        raise Rejection(f"{name} is at {explorer.location} and explores that location, not {source.location}.")
+    if scenario.explored_this_turn and not event.explore_again and state.options.explore_once_per_turn:
+        raise Rejection(
+            f"{name} has already explored this turn: the free exploration is the first of the turn, and {name} "
+            "explores again only when a card or power allows it (explore_again)."
+        )
+    if scenario.explored_this_turn:
+        return scenario
+    return msgspec.structs.replace(scenario, explored_this_turn=True)
 
 
 def _check_starting_hands(state: State, scenario: Scenario) -> None:

@@ -41,6 +41,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # cards hold one (rulebook, Draw Starting Hands). "recorded" (the default) does not check, for tables that log
     # only some of their draws, or play a power that changes the starting hand.
     starting_hand: Literal["recorded", "checked"] = "recorded"
+    # Each character explores once a turn without a card that lets her explore again (rulebook, Your Turn: Explore).
+    # True refuses a second exploration naming the same explorer in a turn unless it says `explore_again`; false
+    # (the default) does not count explorations, for tables that log exploring without naming who explores.
+    explore_once_per_turn: bool = False
 
 
 class CardInfo(msgspec.Struct, frozen=True, array_like=True):
@@ -97,6 +101,8 @@ class Scenario(msgspec.Struct, frozen=True):
     hour: str | None = None
     setup_stashed: bool = False
     plunder_banished_this_turn: bool = False
+    # Whether the character whose turn it is has explored yet (only explorations that name her explorer count).
+    explored_this_turn: bool = False
 
 
 class Fleet(msgspec.Struct, frozen=True):

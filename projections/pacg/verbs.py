@@ -6,6 +6,7 @@ import msgspec
 
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
+from projections.pacg.scenario import explored
 from projections.pacg.state import Pile, State
 from projections.pacg.zones import ENCOUNTER, VAULT, Work, describe, key_of
 
@@ -170,6 +171,10 @@ def _plain_move(state: State, from_key: str, to_key: str, name: str) -> State | 
 
 
 def card_moved(state: State, event: CardMoved) -> State:
+    if event.explorer is not None or event.explore_again:
+        scenario = explored(state, event)
+        plain = msgspec.structs.replace(event, explorer=None, explore_again=False)
+        return msgspec.structs.replace(card_moved(state, plain), scenario=scenario)
     source, target, verb, card = event.from_, event.to, event.verb, event.card
     scenario = state.scenario
     trading = verb == "give" and source.zone == "deck"
