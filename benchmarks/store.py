@@ -178,6 +178,49 @@ def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
                   sizes.floor, ratio=rate / floor, ratio_to="floor")
 
 
+def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: float) -> Figure | None:
+    """DESIGN 8's other yardstick: the `eventsourcing` library appending one event per transaction on the same
+    server (`pip install -e '.[bench]'`). Skipped, with a word, when it is not installed."""
+    try:
+        from eventsourcing.application import Application
+        from eventsourcing.domain import Aggregate, event
+    except ImportError:
+        print("  (the eventsourcing library is not installed: pip install -e '.[bench]' to compare with it)")
+        return None
+
+    class Log(Aggregate):
+        @event("Started")
+        def __init__(self) -> None:
+            self.notes = 0
+
+        @event("Noted")
+        def note(self, text: str) -> None:
+            self.notes += 1
+
+    parts = psycopg.conninfo.conninfo_to_dict(url)
+    app = Application(env={
+        "PERSISTENCE_MODULE": "eventsourcing.postgres", "CREATE_TABLE": "y",
+        "POSTGRES_DBNAME": str(parts.get("dbname", "")), "POSTGRES_HOST": str(parts.get("host") or "127.0.0.1"),
+        "POSTGRES_PORT": str(parts.get("port") or 5432), "POSTGRES_USER": str(parts.get("user") or "postgres"),
+        "POSTGRES_PASSWORD": str(parts.get("password") or ""),
+    })
+    log = Log()
+    app.save(log)
+    for i in range(sizes.warmup):
+        log.note(f"warm-up note {i}")
+        app.save(log)
+    started = time.perf_counter()
+    for i in range(sizes.in_process):
+        log.note(f"timed note {i}")
+        app.save(log)
+    rate = sizes.in_process / (time.perf_counter() - started)
+    app.close()
+    return Figure("eventsourcing", "eventsourcing library, 1 event per transaction", rate, "events/s",
+                  sizes.in_process, ratio=rate / floor, ratio_to="floor",
+                  goal="store >= 2 x this", meets=in_process >= 2 * rate,
+                  extra={"store_over_eventsourcing": in_process / rate})
+
+
 # -- 2. append in process ----------------------------------------------------------------------------------------
 
 
@@ -681,7 +724,10 @@ def main() -> int:
 
         floor = step("floor", lambda: measure_floor(url, sizes)).value
         floor_async = step("floor, async psycopg", lambda: measure_floor_async(url, sizes, floor)).value
-        step("append in process", lambda: measure_in_process(url, sizes, floor, floor_async))
+        in_process = step("append in process", lambda: measure_in_process(url, sizes, floor, floor_async)).value
+        compared = measure_eventsourcing(url, sizes, floor, in_process)
+        if compared is not None:
+            figures.append(compared)
         server = Server(url, args.json.parent / "server.log")
         one = step("append over HTTP, one client", lambda: measure_http_one(server, sizes, floor)).value
         step("batches over HTTP", lambda: measure_http_batch(server, sizes, floor))
