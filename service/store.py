@@ -212,9 +212,11 @@ WITH moved AS (
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
                         character_id)
-    SELECT %s, e.position, e.event_id, %s, e.type, e.data::jsonb, %s, moved.now, e.occurred_at, e.character_id
+    SELECT %s, e.position, coalesce(e.event_id, gen_random_uuid()), %s, e.type, e.data::jsonb, %s, moved.now,
+           e.occurred_at, e.character_id
     FROM moved, unnest(%b::bigint[], %b::uuid[], %b::text[], %b::text[], %b::timestamptz[], %b::text[])
         AS e(position, event_id, type, data, occurred_at, character_id)
+    RETURNING event_id, position
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state, fold_version)
     SELECT %s, %s, %s, %s::jsonb, %s FROM moved
@@ -225,7 +227,7 @@ WITH moved AS (
     SELECT %s, %s, %s::jsonb FROM moved WHERE %s
     ON CONFLICT DO NOTHING
 )
-SELECT now FROM moved
+SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM moved
 """
 
 _BY_EVENT_IDS = """
@@ -413,7 +415,8 @@ class Store:
             return None
         last = current + len(events)
         batch = batch_id or uuid.uuid4()
-        ids = [p.id or uuid.uuid4() for p in events]
+        # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
+        ids = [p.id for p in events]
         encoded = _encode(state).decode()
         snapshot = current // SNAPSHOT_EVERY != last // SNAPSHOT_EVERY
         async with self.pool.connection() as conn:
@@ -432,7 +435,7 @@ class Store:
                 return None
         if row is None:
             return None
-        now = row[0]
+        now, ids = row
         recorded = [
             Recorded(position=first + i, id=ids[i], batch=batch, type=p.type, schema_version=1,
                      data=msgspec.Raw(p.data), actor=actor, recorded_at=now, occurred_at=p.occurred_at)

@@ -283,3 +283,19 @@ def test_campaigns_folded_by_other_code_are_found_and_folded_again(database_url)
     assert [d.what for d in drift] == [f"the stored projection was folded by other code (fold 'older', now "
                                        f"{fold_version(GAME)!r})"]
     assert campaign_id in refolded and version == fold_version(GAME) and after == []
+
+
+def test_a_batch_mixing_chosen_and_drawn_ids_keeps_each_in_its_place(database_url):
+    chosen = uuid.uuid4()
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        await store.append(campaign_id, [note("warm the cache")], actor="t")  # so the one-statement path is taken
+        appended = await store.append(campaign_id, [note("drawn"), note("chosen", chosen), note("drawn too")],
+                                      actor="t")
+        return appended, await store.history(campaign_id, after=3)
+
+    appended, read = run(database_url, scenario)
+    assert [e.id for e in read] == [e.id for e in appended.events]
+    assert read[1].id == chosen and len({e.id for e in read}) == 3
+    assert [msgspec.json.decode(e.data)["text"] for e in read] == ["drawn", "chosen", "drawn too"]
