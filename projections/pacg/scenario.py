@@ -229,15 +229,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         zones = zones.copy()
         zones[HOURGLASS] = Pile(hourglass.known, hidden)
         zones[HOURGLASS_DISCARD] = Pile(discards.known, into)
-        new = msgspec.structs.replace(
-            scenario,
-            places=places,
-            turn=event.character_id,
-            turns=scenario.turns + 1,
-            plunder_banished_this_turn=False,
-            explored_this_turn=False,
-            hour=None,
-        )
+        new = _next_turn(scenario, places, event.character_id, None)
         return msgspec.structs.replace(state, zones=zones, scenario=new)
     work = Work(state)
     if work.size(HOURGLASS) == 0:
@@ -255,16 +247,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         if info.type != "blessing":
             raise Rejection(f"{event.card} is not a blessing; the {word(state, 'hourglass')} holds only blessings.")
     work.move(HOURGLASS, HOURGLASS_DISCARD, event.card if event.card is not None else HiddenCard("blessing"))
-    new = msgspec.structs.replace(
-        scenario,
-        places=places,
-        turn=event.character_id,
-        turns=scenario.turns + 1,
-        plunder_banished_this_turn=False,
-        explored_this_turn=False,
-        hour=event.card,
-    )
-    return work.commit(scenario=new)
+    return work.commit(scenario=_next_turn(scenario, places, event.character_id, event.card))
 
 
 def explored(state: State, event: CardMoved) -> Scenario:
@@ -530,3 +513,16 @@ def view(state: State) -> dict[str, Any]:
         "villains": list(scenario.villains),
         "henchmen": list(scenario.henchmen),
     }
+
+
+def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, hour: str | None) -> Scenario:
+    """The scenario as a new turn starts: whose it is, one more turn, the per-turn limits lifted."""
+    return msgspec.structs.replace(
+        scenario,
+        places=places,
+        turn=character_id,
+        turns=scenario.turns + 1,
+        plunder_banished_this_turn=False,
+        explored_this_turn=False,
+        hour=hour,
+    )
