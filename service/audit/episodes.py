@@ -104,7 +104,8 @@ def played_by(game_id: str, at_start: Any, at_end: Any) -> list[dict[str, str]]:
         party = at_start.scenario.party if at_start is not None and at_start.scenario is not None else []
         return [{"id": c, "name": at_start.characters[c].name, "player": at_start.characters[c].player}
                 for c in party]
-    retired = {p for p, sheet in (at_start.pirates.items() if at_start is not None else ()) if sheet.status == "retired"}
+    before = at_start.pirates.values() if at_start is not None else ()
+    retired = {sheet.id for sheet in before if sheet.status == "retired"}
     pirates = at_end.pirates.values() if at_end is not None else ()
     return [{"id": p.id, "name": p.name, "player": p.player} for p in pirates if p.id not in retired]
 
