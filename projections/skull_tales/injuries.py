@@ -155,11 +155,13 @@ def pay_compensations(state: SkullTales) -> SkullTales:
             o.id for o in state.pirates.values()
             if o.status != "retired" and o.id != due.about and o.replaces != due.about
         ]
-        reason = {
-            "injury": f"compensation for {state.pirates[due.about].name}'s Permanent Injury",
-            "retirement": f"compensation for {state.pirates[due.about].name}'s retirement",
-            "lost_ally": f"compensation for the lost Ally {due.about}",
-        }[due.kind]
+        if due.kind == "lost_ally":
+            # `about` names the Ally's archetype, not a Pirate.
+            reason = f"compensation for the lost Ally {due.about}"
+        elif due.kind == "injury":
+            reason = f"compensation for {state.pirates[due.about].name}'s Permanent Injury"
+        else:
+            reason = f"compensation for {state.pirates[due.about].name}'s retirement"
         for payer in payers:
             state = owe(state, payer, due.to, due.amount, reason)
     return replace(state, pending=[])
