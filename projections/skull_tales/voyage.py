@@ -52,7 +52,7 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     if event.goods is None:
         return state
     have = state.ship.goods.get(event.goods, 0) if state.ship else 0
-    if have == 0:
+    if state.ship is None or have == 0:
         raise Rejection(f"{p.name} cannot steal {event.goods}: the Hold has none.")
     goods = {**state.ship.goods, event.goods: have - 1}
     if goods[event.goods] == 0:

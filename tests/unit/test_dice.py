@@ -6,8 +6,7 @@ import random
 
 import msgspec
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from events.campaign import DiceRolled, Die
 from projections.dice import plain

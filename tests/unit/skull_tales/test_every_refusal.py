@@ -15,12 +15,10 @@ from events.pacg import HourglassAdvanced
 from projections.game import Meta, Rejection
 from projections.skull_tales import GAME
 from projections.skull_tales.booty import move
-from service.catalog import CatalogError
-from service.catalog import skull_tales as catalogue
+from service.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, given, refused
-from tests.unit.skull_tales.test_purge_and_penances import WITCH
-from tests.unit.skull_tales.test_purge_and_penances import at_sea as witch_at_sea
+from tests.unit.skull_tales.test_purge_and_penances import WITCH, at_sea as witch_at_sea
 
 
 def crew(*extra: dict[str, Any], options: dict[str, Any] | None = None):

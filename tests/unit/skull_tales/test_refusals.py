@@ -6,8 +6,7 @@ import pytest
 
 from projections.game import Rejection
 from projections.skull_tales import GAME
-from service.catalog import CatalogError
-from service.catalog import skull_tales as catalogue
+from service.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, given, refused, start, when
 
