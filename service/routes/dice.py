@@ -11,8 +11,8 @@ from litestar.params import FromPath, QueryParameter
 
 from events.base import tag_of
 from events.campaign import DiceRolled
-from projections.dice_stats import DiceStats, dice_stats
 from projections.dice import read as roll_reading
+from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require

@@ -24,7 +24,7 @@ def faces(data: dict[str, Any]) -> list[int]:
 # Skull Tales: Full Sail! rulebook, Book I: Dice Rolls, Difficulty rolls: "You get one success for each die that
 # exceeds the specified value."
 
-def test_given_a_skull_tales_campaign_when_the_server_rolls_a_pool_then_the_dice_above_the_target_are_its_successes(api):
+def test_given_skull_tales_when_the_server_rolls_a_pool_then_the_dice_above_the_target_are_its_successes(api):
     campaign = api.new_campaign(SKULL_TALES)
 
     data = rolled(api, campaign, expression="4d6>4", required=2, purpose="Agility 4 (2)")

@@ -66,7 +66,8 @@ def test_given_an_ally_died_then_its_coins_are_discarded_and_nothing_is_paid_out
 
     entries = read(api, campaign, "ledger")["entries"]
 
-    # "everything else obtained by the Ally is discarded: Coins and any type of card" (Book I: Allies, Wounds and Revival).
+    # "everything else obtained by the Ally is discarded: Coins and any type of card"
+    # (Book I: Allies, Wounds and Revival).
     assert [(e["from"], e["to"], e["amount"]) for e in entries if e["from"] == "ally:cook"] == [
         ("ally:cook", "sink:ally_lost", 6)]
 
