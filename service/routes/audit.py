@@ -6,16 +6,18 @@ import uuid
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from litestar import Request, get
+from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
 from projections.game import Game
-from service.audit import episodes as listing
+from service.audit import episodes as listing, markdown
 from service.audit.report import OUTCOMES, WORDS, report
 from service.auth import campaign_id_of, member, not_found
 from service.problems import Problem
 from service.routes.campaigns import store_of
 from service.store import CampaignNotFound, Store
+
+MARKDOWN = "text/markdown; charset=utf-8"
 
 
 async def _campaign(request: Request, campaign: str) -> tuple[Store, uuid.UUID, Game, int]:
@@ -87,7 +89,15 @@ async def episode_report(
                       kind="episode-not-found")
     following = found[found.index(episode) + 1].first if found.index(episode) + 1 < len(found) else None
     members = {str(m): name for m, name, _, _ in await store.members(campaign_id)}
-    return await report(store, campaign_id, game, episode, members, following)
+    found_report = await report(store, campaign_id, game, episode, members, following)
+    if wants_markdown(request):
+        render = markdown.scenario if word == "scenario" else markdown.chapter
+        return Response(render(found_report), media_type=MARKDOWN)
+    return found_report
+
+
+def wants_markdown(request: Request) -> bool:
+    return "text/markdown" in request.headers.get("accept", "")
 
 
 def _ordinal(n: int | None) -> str:

@@ -155,3 +155,30 @@ def test_a_report_on_a_scenario_never_played_names_the_ones_that_were(api):
     assert "has not played the scenario Tempest Rising" in missing.json()["detail"]
     assert "Dangerous Waters" in missing.json()["detail"]
     assert unnamed.status_code == 400 and "?scenario=" in unnamed.json()["detail"]
+
+
+def test_the_report_in_markdown_lists_each_turn_with_its_rolls(api):
+    campaign = played(api, PACG, OPTIONS, PAYLOADS)
+
+    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"scenario": "Dangerous Waters"},
+                            headers={**campaign.headers, "Accept": "text/markdown"})
+
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/markdown")
+    text = answer.text
+    assert text.startswith("# Dangerous Waters (play 1): still being played")
+    assert "## Turn 3: Alahazra" in text
+    assert "Lirianne, Dexterity check: d8=5 d8=5 d8=6 = 16 against 11 — success" in text
+    assert "- Seltyiel: 3 of 4 (75%)" in text
+    assert "- Structural damage: 9 dealt, 7 prevented" in text
+
+
+def test_the_chapter_report_in_markdown_gives_each_record_sheet(api):
+    campaign = played(api, TALES, TALES_OPTIONS, CAMPAIGN)
+
+    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"chapter": 2},
+                            headers={**campaign.headers, "Accept": "text/markdown"})
+
+    assert answer.status_code == 200, answer.text
+    assert "## Voyage Phase: success" in answer.text
+    assert "- Mary: Fame 21 (-51), Coins 35 (-85), Wounds 0; injuries: Right hand; learned Fencing" in answer.text
+    assert "instigated by jack; bids anne 2, jack 3" in answer.text
