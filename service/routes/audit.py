@@ -10,8 +10,8 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
 from projections.game import Game
-from service.audit import episodes as listing, markdown
-from service.audit.report import OUTCOMES, WORDS, report
+from service.audit import diff as differ, episodes as listing, markdown
+from service.audit.report import OUTCOMES, WORDS, names_of, report
 from service.auth import campaign_id_of, member, not_found
 from service.problems import Problem
 from service.routes.campaigns import store_of
@@ -100,8 +100,37 @@ def wants_markdown(request: Request) -> bool:
     return "text/markdown" in request.headers.get("accept", "")
 
 
+FROM = QueryParameter(name="from", description="The earlier position: the state as the table saw it right after "
+                      "it (0: before anything).")
+TO = QueryParameter(name="to", description="The later position (default: now).")
+
+
+async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
+                ) -> tuple[tuple[int, Any], tuple[int, Any]]:
+    end = position if end is None else end
+    if start < 0 or end < 0:
+        raise Problem(422, f"Positions are 0 or more; {min(start, end)} is not.", kind="bad-position")
+    if start > end:
+        raise Problem(422, f"`from` ({start}) must not come after `to` ({end}).", kind="bad-range")
+    if end > position:
+        raise Problem(422, f"The campaign is at position {position}; there is no position {end} yet.",
+                      kind="bad-position")
+    return await store.state_at(campaign_id, game, start), await store.state_at(campaign_id, game, end)
+
+
+@get("/v1/campaigns/{campaign:str}/diff", summary="What changed between two positions in every view: a list of "
+     "(path, before, after) and the same in sentences")
+async def diff(request: Request, campaign: FromPath[str], start: Annotated[int, FROM],
+               end: Annotated[int | None, TO] = None) -> dict[str, Any]:
+    store, campaign_id, game, position = await _campaign(request, campaign)
+    (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
+    found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
+    return {"from": first, "to": last, "changes": found,
+            "sentences": differ.sentences(found, names_of(game, before, after))}
+
+
 def _ordinal(n: int | None) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n or 0, f"{n}th")
 
 
-ROUTES = [scenarios, episode_report]
+ROUTES = [scenarios, episode_report, diff]
