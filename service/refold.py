@@ -21,7 +21,12 @@ from projections.timeline import MARKER_TYPES
 from service.store import CHUNK, Row, Store, state_decoder, write
 from service.store.appending import snapshot_due
 from service.store.snapshots import (
-    drop_snapshots, lock_for_refold, logged_rows, snapshots, stale_campaigns, stored_projection,
+    drop_snapshots,
+    lock_for_refold,
+    logged_rows,
+    snapshots,
+    stale_campaigns,
+    stored_projection,
 )
 
 _encode = msgspec.json.Encoder().encode

@@ -16,7 +16,15 @@ from service.store.cache import StateCache, state_decoder
 from service.store.members import Members, insert_campaign
 from service.store.reading import Reading
 from service.store.records import (
-    Appended, Campaign, CampaignNotFound, IdReused, PreparedEvent, Recorded, Row, StalePosition, UndoConflict,
+    Appended,
+    Campaign,
+    CampaignNotFound,
+    IdReused,
+    PreparedEvent,
+    Recorded,
+    Row,
+    StalePosition,
+    UndoConflict,
     UndoRefused,
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY

@@ -26,7 +26,14 @@ from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
 from service.store.cache import state_decoder
 from service.store.records import (
-    Appended, CampaignNotFound, IdReused, PreparedEvent, Recorded, Row, StalePosition, recorded_from_row,
+    Appended,
+    CampaignNotFound,
+    IdReused,
+    PreparedEvent,
+    Recorded,
+    Row,
+    StalePosition,
+    recorded_from_row,
 )
 from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY, stored_projection
 
@@ -93,7 +100,8 @@ async def write(
         assert game is not None
         positions: list[int] | None = list(range(current + 1, current + 1 + len(events)))
         columns = ([p.id for p in events], [p.type for p in events], [p.data.decode() for p in events],
-                   [p.occurred_at for p in events], [game.character_of(p.event) for p in events], None, None, None, None)
+                   [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
+                   None, None, None, None)
     elif rows:
         positions = [r.position for r in rows]
         columns = ([r.id for r in rows], [r.type for r in rows], [r.data.decode() for r in rows],

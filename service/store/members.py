@@ -88,7 +88,8 @@ class Members:
     async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT member_id, name, role, created_at FROM members WHERE campaign_id = %s ORDER BY created_at, name",
+                "SELECT member_id, name, role, created_at FROM members WHERE campaign_id = %s"
+                " ORDER BY created_at, name",
                 (campaign_id,),
             )
             return await cur.fetchall()

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+
 import psycopg
 
 from projections.registry import fold_version
-
 from service.store.records import Row
 
 PROJECTION = "state"
@@ -80,7 +80,9 @@ async def stale_campaigns(conn: psycopg.AsyncConnection) -> list[tuple[str, uuid
     return stale
 
 
-async def campaigns_to_fold(conn: psycopg.AsyncConnection, campaign_id: str | None) -> list[tuple[uuid.UUID, str, str, int]]:
+async def campaigns_to_fold(
+    conn: psycopg.AsyncConnection, campaign_id: str | None
+) -> list[tuple[uuid.UUID, str, str, int]]:
     """(campaign, game, name, position) of one campaign, or of all oldest first, for verify and rebuild."""
     cur = await conn.execute(
         "SELECT campaign_id, game, name, last_position FROM campaigns"
