@@ -6,14 +6,19 @@ import uuid
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from litestar import Request, Response, get
+import msgspec
+from litestar import Request, Response, get, post
 from litestar.params import FromPath, QueryParameter
 
 from projections.game import Game
-from service.audit import diff as differ, episodes as listing, markdown
+from service import tokens
+from service.audit import diff as differ, episodes as listing, fork as forking, markdown
 from service.audit.report import OUTCOMES, WORDS, names_of, report
-from service.auth import campaign_id_of, member, not_found
+from service.auth import campaign_id_of, member, not_found, require
+from service.openapi import body
+from service.refold import RefoldError, new_campaign_from_log
 from service.problems import Problem
+from service.requests import Name, decode
 from service.routes.campaigns import store_of
 from service.store import CampaignNotFound, Store
 
@@ -129,8 +134,46 @@ async def diff(request: Request, campaign: FromPath[str], start: Annotated[int, 
             "sentences": differ.sentences(found, names_of(game, before, after))}
 
 
+class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
+    at: Annotated[int, msgspec.Meta(ge=1, description="Fork the log as the table saw it right after this position.")]
+    name: Name | None = None
+
+
+@post("/v1/campaigns/{campaign:str}/fork", summary="Fork the campaign at a position (owner only): a new campaign, "
+      "owned by the caller, whose log is this one's effective log up to there", status_code=201,
+      operation_class=body(ForkRequest))
+async def fork(request: Request, campaign: FromPath[str]) -> Response:
+    campaign_id = campaign_id_of(campaign)
+    store = store_of(request)
+    owner = await member(request, store, campaign_id)
+    require(owner, frozenset({"owner"}), "fork the campaign")
+    asked = decode(await request.body(), ForkRequest)
+    try:
+        original = await store.campaign(campaign_id)
+    except CampaignNotFound:
+        raise not_found(campaign_id) from None
+    if asked.at > original.position:
+        raise Problem(422, f"The campaign is at position {original.position}; it cannot be forked at {asked.at}.",
+                      kind="bad-position")
+    game = await store.game_of(campaign_id)
+    name = asked.name or f"{original.name} (forked at {asked.at})"
+    new_id, owner_id = uuid.uuid4(), uuid.uuid4()
+    token, token_hash = tokens.new_token(owner_id)
+    origin = {"from_campaign": str(campaign_id), "from_name": original.name, "at": asked.at}
+    rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=owner.name)
+    try:
+        position = await new_campaign_from_log(store, campaign_id=new_id, game=game, name=name, owner_id=owner_id,
+                                               owner_name=owner.name, token_hash=token_hash, rows=rows)
+    except RefoldError as error:
+        # The effective log was accepted event by event; only rules changed since can refuse it now.
+        raise Problem(409, f"The log up to {asked.at} no longer folds under today's rules: position "
+                           f"{error.position}: {error.reason} Nothing was written.", kind="fork-refused") from None
+    return Response({"id": str(new_id), "name": name, "game": game.id, "position": position,
+                     "forked_from": origin, "member_id": str(owner_id), "token": token}, status_code=201)
+
+
 def _ordinal(n: int | None) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n or 0, f"{n}th")
 
 
-ROUTES = [scenarios, episode_report, diff]
+ROUTES = [scenarios, episode_report, diff, fork]
