@@ -77,6 +77,8 @@ class Game(Generic[S]):
     # The character an event concerns, for history filters; None when it concerns none.
     character_of: Callable[[Event], str | None] = lambda event: getattr(event, "character_id", None)
     episodes: Episodes | None = None
+    # Every event type's sentence, `(state before, event) -> str`: the game's `sentences` module (projections.sentences).
+    sentences: Mapping[type[Event], Callable[[Any, Any], str]] = field(default_factory=dict)
 
 
 def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:

@@ -21,7 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 from service import problems
 from service.migrate import pending
 from service.live import Wakeups
-from service.routes import archive, campaigns, dice, events, live, undo, views
+from service.routes import archive, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -108,7 +108,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ready"}
 
     return Litestar(
-        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES],
+        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES, *games.ROUTES],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],
