@@ -79,6 +79,9 @@ class Game(Generic[S]):
     episodes: Episodes | None = None
     # Every event type's sentence, `(state before, event) -> str`: the game's `sentences` module (projections.sentences).
     sentences: Mapping[type[Event], Callable[[Any, Any], str]] = field(default_factory=dict)
+    # What a `dice.rolled` means in this game (its total, successes and success) given the state it is rolled in;
+    # None: the plain reading of projections.dice. The fold checks a roll with the same function.
+    read_roll: Callable[[S, Any], Any] | None = None
 
 
 def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:

@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from events.campaign import COMMON
 from events.base import tag_of
+from events.campaign import COMMON
 from projections.registry import event_types
 from service import catalog
 from service.problems import Problem
