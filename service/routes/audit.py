@@ -16,8 +16,8 @@ from service.audit import diff as differ, episodes as listing, fork as forking, 
 from service.audit.report import OUTCOMES, WORDS, names_of, report
 from service.auth import campaign_id_of, member, not_found, require
 from service.openapi import body
-from service.refold import RefoldError, new_campaign_from_log
 from service.problems import Problem
+from service.refold import RefoldError, new_campaign_from_log
 from service.requests import Name, decode
 from service.routes.campaigns import store_of
 from service.store import CampaignNotFound, Store
