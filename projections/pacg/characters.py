@@ -108,13 +108,13 @@ def completed(name: str, card: CharacterCard, facts: CardFacts) -> CharacterCard
         _given_once(name, f"the {power} power feat boxes", powers.get(power), boxes)
         powers[power] = powers.get(power) or list(boxes)
     cards_list = dict(card.cards_list)
-    for card_type, boxes in facts.card_feats.items():
-        line = cards_list.get(card_type)
-        if line is None:
+    for card_type, counts in facts.card_feats.items():
+        entry = cards_list.get(card_type)
+        if entry is None:
             listed = ", ".join(cards_list) or "none"
             raise Rejection(f"{name}'s Cards List has no {card_type} line (it lists {listed}).")
-        _given_once(name, f"the {card_type} card feat boxes", line.feats, boxes)
-        cards_list[card_type] = CardsListLine(count=line.count, feats=line.feats or list(boxes))
+        _given_once(name, f"the {card_type} card feat boxes", entry.feats, counts)
+        cards_list[card_type] = CardsListLine(count=entry.count, feats=entry.feats or list(counts))
     return msgspec.structs.replace(
         card,
         hand_size=card.hand_size or facts.hand_size,

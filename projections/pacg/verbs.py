@@ -8,7 +8,7 @@ from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
 from projections.pacg.scenario import explored
 from projections.pacg.state import State
-from projections.pacg.zones import ENCOUNTER, VAULT, Work, describe, key_of
+from projections.pacg.zones import Work, describe, key_of
 
 _ALL = frozenset(
     CHARACTER_ZONES

@@ -4,9 +4,8 @@ Skull & Shackles Rulebook, Organizing Your Cards (the box holds every card, sort
 decks dealt face down by type, 30 random blessings for the blessings deck); Summoning and Adding Cards.
 """
 
-from tests.unit.pacg.pacg_world import SETUP, START, card, fold, move, rejection, zone
-
 from service.catalog import pacg as catalogue
+from tests.unit.pacg.pacg_world import SETUP, START, card, fold, move, rejection, zone
 
 SHARK = zone("location", location="Shark Island")
 CATALOG = catalogue.load()
