@@ -557,7 +557,7 @@ def test_an_event_of_another_game_is_not_understood():
 def test_coins_are_never_taken_from_an_account_that_lacks_them():
     # Every rule checks the price first; the ledger's own guard stands behind them.
     with pytest.raises(Rejection) as caught:
-        move(in_port(), "pirate:jack", "sink:bribe", 71, "a bribe", Meta(position=9))
+        move(in_port(), "pirate:jack", "sink:bribe", 71, "a bribe")
     assert caught.value.reason == "Jack cannot pay 71 Coins for a bribe: only 70 are there."
 
 
