@@ -17,7 +17,7 @@ from service.intake import pending
 from service.openapi import body
 from service.problems import Problem
 from service.requests import NewCampaign, NewMember, decode
-from service.store import Pending
+from service.store import PreparedEvent
 
 __all__ = ["ROUTES", "store_of"]
 
@@ -27,7 +27,7 @@ def _invalid_options(rejected: BatchRejected) -> Problem:
                    errors=[{"index": i, "reason": r} for i, r in rejected.errors])
 
 
-def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pending]]:
+def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[PreparedEvent]]:
     """The campaign's game and its first two events, its rule options expanded from the catalogue."""
     try:
         game = game_by_id(new.game)
