@@ -22,7 +22,7 @@ from service import problems
 from service.auth import DEPENDENCIES
 from service.live import Wakeups
 from service.migrate import pending
-from service.routes import archive, audit, campaigns, dice, events, live, undo, views
+from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -111,7 +111,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES,
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
