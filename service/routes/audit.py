@@ -8,33 +8,25 @@ from urllib.parse import urlencode
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import FromPath, QueryParameter
+from litestar.params import QueryParameter
 
 from projections.game import Game
 from service import tokens
 from service.audit import diff as differ, episodes as listing, fork as forking, markdown
 from service.audit.report import OUTCOMES, WORDS, names_of, report
-from service.auth import campaign_id_of, member, not_found, require
+from service.auth import OWNER, Asking, CampaignId, EventStore, may
 from service.openapi import body
 from service.problems import Problem
 from service.refold import RefoldError, new_campaign_from_log
 from service.requests import Name, decode
-from service.routes.campaigns import store_of
-from service.store import CampaignNotFound, Store
+from service.store import Store
 
 MARKDOWN = "text/markdown; charset=utf-8"
 
 
-async def _campaign(request: Request, campaign: str) -> tuple[Store, uuid.UUID, Game, int]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
-    try:
-        found = await store.campaign(campaign_id)
-        game = await store.game_of(campaign_id)
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
-    return store, campaign_id, game, found.position
+async def _campaign(store: Store, campaign_id: uuid.UUID) -> tuple[Game[Any], int]:
+    found = await store.campaign(campaign_id)
+    return await store.game_of(campaign_id), found.position
 
 
 def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode) -> str:
@@ -43,8 +35,8 @@ def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode
 
 @get("/v1/campaigns/{campaign:str}/scenarios", summary="Every scenario (Skull & Shackles) or chapter (Skull Tales) "
      "played: its positions, outcome, dates and who played")
-async def scenarios(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
-    store, campaign_id, game, position = await _campaign(request, campaign)
+async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
+    game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
     answer = []
@@ -73,13 +65,15 @@ async def scenarios(request: Request, campaign: FromPath[str]) -> dict[str, Any]
      "undone entries apart. Markdown with `Accept: text/markdown`")
 async def episode_report(
     request: Request,
-    campaign: FromPath[str],
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
     scenario: Annotated[str | None, QueryParameter(description="The scenario's name (Skull & Shackles).")] = None,
     chapter: Annotated[int | None, QueryParameter(description="The chapter's number (Skull Tales).")] = None,
     play: Annotated[int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")]
     = None,
 ) -> Any:
-    store, campaign_id, game, position = await _campaign(request, campaign)
+    game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
     if asked is None or (scenario is not None and chapter is not None):
@@ -125,9 +119,9 @@ async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int,
 
 @get("/v1/campaigns/{campaign:str}/diff", summary="What changed between two positions in every view: a list of "
      "(path, before, after) and the same in sentences")
-async def diff(request: Request, campaign: FromPath[str], start: Annotated[int, FROM],
+async def diff(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
                end: Annotated[int | None, TO] = None) -> dict[str, Any]:
-    store, campaign_id, game, position = await _campaign(request, campaign)
+    game, position = await _campaign(store, campaign_id)
     (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
     found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
     return {"from": first, "to": last, "changes": found,
@@ -141,17 +135,10 @@ class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 @post("/v1/campaigns/{campaign:str}/fork", summary="Fork the campaign at a position (owner only): a new campaign, "
       "owned by the caller, whose log is this one's effective log up to there", status_code=201,
-      operation_class=body(ForkRequest))
-async def fork(request: Request, campaign: FromPath[str]) -> Response:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    owner = await member(request, store, campaign_id)
-    require(owner, frozenset({"owner"}), "fork the campaign")
+      operation_class=body(ForkRequest), opt=may("fork the campaign", OWNER))
+async def fork(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = decode(await request.body(), ForkRequest)
-    try:
-        original = await store.campaign(campaign_id)
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
+    original = await store.campaign(campaign_id)
     if asked.at > original.position:
         raise Problem(422, f"The campaign is at position {original.position}; it cannot be forked at {asked.at}.",
                       kind="bad-position")
@@ -160,10 +147,10 @@ async def fork(request: Request, campaign: FromPath[str]) -> Response:
     new_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     origin = {"from_campaign": str(campaign_id), "from_name": original.name, "at": asked.at}
-    rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=owner.name)
+    rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=member.name)
     try:
         position = await new_campaign_from_log(store, campaign_id=new_id, game=game, name=name, owner_id=owner_id,
-                                               owner_name=owner.name, token_hash=token_hash, rows=rows)
+                                               owner_name=member.name, token_hash=token_hash, rows=rows)
     except RefoldError as error:
         # The effective log was accepted event by event; only rules changed since can refuse it now.
         raise Problem(409, f"The log up to {asked.at} no longer folds under today's rules: position "
