@@ -7,7 +7,7 @@ service fills these in from the catalogue before recording; the fold never reads
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 from msgspec import Meta
@@ -15,7 +15,7 @@ from msgspec import Meta
 from events.base import Event
 from events.campaign import ALL_VIEWS
 
-# Where a card can be (DESIGN section 4). Character zones carry `character_id`; a location carries `location`.
+# Where a card can be. Character zones carry `character_id`; a location carries `location`.
 ZoneKind = Literal[
     "vault",
     "deck",
@@ -234,6 +234,52 @@ class DeckRebuilt(Event, kw_only=True, tag="deck.rebuilt"):
     VIEWS = ("character", "vault")
 
 
+class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Facts printed on a character card that the recorded card lacks; each is given once and kept.
+
+    `hand_size`: the hand size printed on the card.
+    """
+
+    hand_size: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    favored: Annotated[list[str], msgspec.Meta(description="The favored card types.")] = []
+    proficiencies: Annotated[list[str], msgspec.Meta(description="Proficient With: weapons, armors.")] = []
+    skills: Annotated[
+        dict[str, SkillLine], msgspec.Meta(description="Skills by name, with their die and skill feat boxes.")
+    ] = {}
+    powers: Annotated[
+        dict[str, list[str]], msgspec.Meta(description="Power feat boxes by power, left to right.")
+    ] = {}
+    card_feats: Annotated[
+        dict[str, list[int]],
+        msgspec.Meta(description="Card feat boxes by card type: the counts each box raises the Cards List to."),
+    ] = {}
+
+
+class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"):
+    """The table gives facts of a character card that the recorded card lacks: a hand size, proficiencies, feat
+    boxes. What is recorded is kept; a fact already recorded is never changed.
+
+    Rulebook: Skull & Shackles Rulebook, Character Cards; Feats.
+    """
+
+    character_id: Annotated[str, msgspec.Meta(description="The character whose card it is.")]
+    card: Annotated[CardFacts, msgspec.Meta(description="The facts from the card in hand.")]
+
+    VIEWS = CHARACTER
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {
+            "character_id": "merisiel",
+            "card": {
+                "hand_size": 5,
+                "skills": {"Dexterity": {"die": "d12", "feats": ["+1", "+2", "+3"]}},
+                "powers": {"Hand Size": ["6"], "Light Armors": ["Light Armors"]},
+                "card_feats": {"weapon": [4, 5]},
+            },
+        },
+    )
+
+
 class CharacterMoved(Event, kw_only=True, tag="character.moved"):
     """A character moved to a location, and the characters on the ship may have sailed along.
 
@@ -251,28 +297,54 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
 
 # `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
 class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
-    """A card changed zone: drawn, discarded, recharged, buried, banished, displayed, revealed, acquired, given...
+    """A card goes from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
+    location to the encounter.
 
     Rulebook: Skull & Shackles Rulebook, Playing Cards; Your Turn: Explore.
-    Exploring is `reveal` from a location to the encounter; it may name its `explorer`, and `explore_again` when a
-    card or power granted the exploration (not the turn's one free exploration).
     """
 
-    card: Annotated[str | HiddenCard, Meta(
-        description="The card by name, or `{\"hidden\": \"weapon\"}` for a face-down card known by its type.")]
-    from_: Annotated[Zone, Meta(description="Where the card was.")] = msgspec.field(name="from")
-    to: Annotated[Zone, Meta(description="Where it went.")]
-    verb: Annotated[Verb, Meta(description="What the table did with it, in the rulebook's verbs.")]
-    explorer: Annotated[str | None, Meta(
-        description="For an exploration: the character exploring, by id (her own location, on her turn).")] = None
-    explore_again: Annotated[bool, Meta(
-        description="For an exploration: a card or power granted it, so it is not the turn's free one.")] = False
+    card: Annotated[
+        str | HiddenCard,
+        msgspec.Meta(description="The card by name, or {hidden: type} for a face-down card nobody has seen."),
+    ]
+    from_: Annotated[Zone, msgspec.Meta(description="Where the card was.")] = msgspec.field(name="from")
+    to: Annotated[Zone, msgspec.Meta(description="Where the card goes.")]
+    verb: Annotated[Verb, msgspec.Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
+    explorer: Annotated[
+        str | None,
+        msgspec.Meta(description="The character who explores, when the move is an exploration of her location."),
+    ] = None
+    explore_again: Annotated[
+        bool,
+        msgspec.Meta(description="True when a card or power granted this exploration, not the turn's free one."),
+    ] = False
+    card_type: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="The card's type the first time the table names a card the log does not know yet "
+            "(the service fills it from the catalogue when it can)."
+        ),
+    ] = None
 
-    EXAMPLES = (
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
         {"card": "Carver", "verb": "recharge", "from": {"zone": "hand", "character_id": "lirianne"},
          "to": {"zone": "deck", "character_id": "lirianne"}},
         {"card": "Dead Man's Chest", "verb": "reveal", "from": {"zone": "location", "location": "Raker Shoals"},
          "to": {"zone": "encounter"}, "explorer": "lirianne"},
+        {
+            "card": "Dire Rat",
+            "card_type": "monster",
+            "from": {"zone": "location", "location": "Shark Island"},
+            "to": {"zone": "encounter"},
+            "verb": "reveal",
+            "explorer": "merisiel",
+        },
+        {
+            "card": "Cutlass",
+            "from": {"zone": "hand", "character_id": "merisiel"},
+            "to": {"zone": "deck", "character_id": "merisiel"},
+            "verb": "recharge",
+        },
     )
     VIEWS = ("character", "vault", "scenario", "fleet")
 
@@ -614,6 +686,7 @@ PACG_EVENTS: tuple[type[Event], ...] = (
     VaultProductsAdded,
     CardDefined,
     CharacterJoined,
+    CharacterCardCompleted,
     DeckBuilt,
     DeckRebuilt,
     CharacterMoved,
