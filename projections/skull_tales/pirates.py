@@ -189,8 +189,9 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status != "unconscious":
         raise Rejection(f"{p.name} is not Unconscious.")
-    # Revived in the Adventure or treated in the Sickbay: the Pirate is back with no Wounds left over.
-    state = put(state, change(p, status="active", wounds=0))
+    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Posts/Stations, Sickbay):
+    # the Pirate is back with no Wounds left over, and no longer Unconscious when the Voyage ends.
+    state = put(state, change(p, status="active", wounds=0, voyage_unconscious=False))
     if event.reviver_id is not None:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:

@@ -87,3 +87,57 @@ def test_given_an_ally_died_when_its_hirer_hires_the_same_archetype_at_the_next_
     posted(api, campaign, event("ally.hired", pirate_id="jack", **COOK))
 
     assert sheet(api, campaign, "jack")["ally"] == "Cook"
+
+
+# -- the Voyage's end (Book III: End of the Voyage Phase, Unconscious Characters) ------------------------------------
+
+def _at_sea(api, *events: dict[str, Any], options: dict[str, Any] | None = None):
+    campaign = api.new_campaign(GAME, options=OPTIONS if options is None else options)
+    posted(api, campaign, *CREW, *CHAPTER_ONE, event("chapter.started", number=2, phases=["voyage"]),
+           event("phase.started", phase="voyage"), *events)
+    return campaign
+
+
+def test_given_a_pirate_healed_out_of_the_sickbay_when_the_voyage_ends_then_no_fame_is_lost(api):
+    campaign = _at_sea(api, event("pirate.unconscious", pirate_id="mary"), event("pirate.revived", pirate_id="mary"))
+    before = sheet(api, campaign, "mary")["fame"]
+
+    posted(api, campaign, event("phase.ended", phase="voyage", outcome="success"))
+
+    assert sheet(api, campaign, "mary")["fame"] == before
+
+
+def test_given_a_pirate_unconscious_when_the_voyage_ends_then_they_start_the_next_phase_with_half_rounded_up(api):
+    # Mary ends Chapter 1 with 72 Fame; 3 Trust Points become Fame at the end of the Voyage: 75.
+    campaign = _at_sea(api, event("trust.changed", character_id="mary", amount=3, reason="Helm"),
+                       event("pirate.unconscious", pirate_id="mary"))
+    assert sheet(api, campaign, "mary")["fame"] == 72
+
+    posted(api, campaign, event("phase.ended", phase="voyage", outcome="success"))
+
+    # "starts the next Phase with half of their Fame"; "always round up" (Book I: How to start): 75 keeps 38.
+    assert sheet(api, campaign, "mary")["fame"] == 38
+    assert sheet(api, campaign, "mary")["status"] == "active"
+
+
+# -- an Ally's Mutiny (Book III: Mutiny) ----------------------------------------------------------------------------
+
+def test_given_an_allys_mutiny_then_only_the_captains_trust_becomes_fame_and_everyone_elses_is_reset(api):
+    campaign = api.new_campaign(GAME, options=OPTIONS)
+    posted(api, campaign, *CREW, *CHAPTER_ONE,
+           event("chapter.started", number=2, phases=["port", "voyage"]), event("phase.started", phase="port"),
+           event("ally.hired", pirate_id="jack", **COOK), event("phase.ended", phase="port"),
+           event("phase.started", phase="voyage"),
+           event("trust.changed", character_id="anne", amount=2, reason="resolved a Voyage Event"),
+           event("trust.changed", character_id="mary", amount=4, reason="Helm"),
+           event("trust.changed", character_id="cook", amount=5, reason="Fight Enemies"))
+    fame = {pid: sheet(api, campaign, pid)["fame"] for pid in ("anne", "jack", "mary")}
+
+    # Anne's Charisma 4 against the Cook's Charisma 2 and a die of 1: the mutiny fails.
+    posted(api, campaign, event("ally_mutiny.resolved", ally_id="cook", coins_spent=0, ally_roll=1))
+
+    assert sheet(api, campaign, "anne")["fame"] == fame["anne"] + 2
+    posted(api, campaign, event("phase.ended", phase="voyage", outcome="success"))
+    after = {pid: sheet(api, campaign, pid)["fame"] for pid in ("anne", "jack", "mary")}
+    assert after == {"anne": fame["anne"] + 2, "jack": fame["jack"], "mary": fame["mary"]}
+    assert read(api, campaign, "pirate", pirate_id="anne")["captain"] is True
