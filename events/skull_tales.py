@@ -8,7 +8,7 @@ recorded campaign replays without the catalogue (DESIGN principle 2). Line numbe
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -601,6 +601,45 @@ class PurgeUsed(Event, kw_only=True, tag="purge.used"):
     cursed_id: str | None = None  # the Cursed Pirate freed on a success
 
 
+# --- added in the second round: the convention of issue 8 (docstring, field descriptions, examples) ---------------
+
+TradeDirection = Literal["buy", "sell", "deliver"]
+
+
+class TradeLine(msgspec.Struct, frozen=True, kw_only=True):
+    """One kind of Goods sold, delivered or bought in a Trade action."""
+
+    goods: Annotated[str, msgspec.Meta(description="The Goods as the Trade chart names them: Wood, Rum, Sugar...")]
+    quantity: Annotated[int, msgspec.Meta(gt=0, description="How many tokens of these Goods.")]
+    direction: Annotated[TradeDirection, msgspec.Meta(
+        description="`sell` and `buy` at the chart's price; `deliver` Prisoners to the Brotherhood for the reward.")]
+    price: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10.")] = 0
+    roll: Annotated[int | None, msgspec.Meta(description="The die that prices Sugar (1-6).")] = None
+    sellable: Annotated[bool, msgspec.Meta(
+        description="False for Prisoners, which are delivered, never sold (from the catalogue).")] = True
+
+
+class TradeMade(Event, kw_only=True, tag="trade.made"):
+    """The Captain trades at the Docks: one Trade action sells, delivers and buys several Goods for 2 Time Units.
+
+    Sales and deliveries are made first and their Coins go to the Crew's Booty; then the purchases are paid from it.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks (Trade).
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Captain, who alone trades at the Docks.")]
+    lines: Annotated[list[TradeLine], msgspec.Meta(
+        min_length=1, description="Each kind of Goods traded, with how many and which way.")]
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "lines": [
+            {"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10},
+            {"goods": "Sugar", "quantity": 1, "direction": "sell", "price": 40, "roll": 4},
+            {"goods": "Wood", "quantity": 1, "direction": "buy", "price": 15},
+        ]},
+    )
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -610,5 +649,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
     ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed,
+    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade,
 )

@@ -141,3 +141,50 @@ def test_given_an_allys_mutiny_then_only_the_captains_trust_becomes_fame_and_eve
     after = {pid: sheet(api, campaign, pid)["fame"] for pid in ("anne", "jack", "mary")}
     assert after == {"anne": fame["anne"] + 2, "jack": fame["jack"], "mary": fame["mary"]}
     assert read(api, campaign, "pirate", pirate_id="anne")["captain"] is True
+
+
+# -- one Trade action (Book II: Locations, Docks: "By spending 2 Time Units, you can trade") -------------------------
+
+def _in_port(api, *events: dict[str, Any]):
+    campaign = api.new_campaign(GAME, options=OPTIONS)
+    posted(api, campaign, *CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
+           *events)
+    return campaign
+
+
+def test_given_the_captain_at_the_docks_when_one_trade_sells_and_buys_several_goods_then_it_takes_2_time_units(api):
+    campaign = _in_port(api)
+    units = sheet(api, campaign, "anne")["time_units"]
+
+    posted(api, campaign, event("trade.made", pirate_id="anne", lines=[
+        {"goods": "Rum", "quantity": 2, "direction": "sell"},
+        {"goods": "Supplies", "quantity": 1, "direction": "sell"},
+        {"goods": "Wood", "quantity": 2, "direction": "buy"},
+    ]))
+
+    assert sheet(api, campaign, "anne")["time_units"] == units - 2
+    ship = read(api, campaign, "ship")
+    assert ship["ship"]["goods"] == {"Supplies": 2, "Wood": 2}
+    # 2 Rum and 1 Supplies sold for 30 Coins; 2 Wood bought for 30, paid from what the sales brought.
+    assert ship["crew_booty"] == 0
+
+
+def test_given_a_trade_when_a_purchase_costs_more_than_the_crews_booty_holds_then_nothing_of_it_is_written(api):
+    campaign = _in_port(api)
+
+    detail = refused(api, campaign, event("trade.made", pirate_id="anne", lines=[
+        {"goods": "Rum", "quantity": 1, "direction": "sell"},
+        {"goods": "Metal", "quantity": 1, "direction": "buy"},
+    ]))
+
+    assert "Anne cannot buy 1 Metal: it costs 50 Coins and there are 10 in the Crew's Booty." in detail
+    assert read(api, campaign, "ship")["ship"]["goods"] == {"Rum": 2, "Supplies": 3}
+
+
+def test_given_a_pirate_who_is_not_the_captain_when_they_trade_then_it_is_refused(api):
+    campaign = _in_port(api)
+
+    detail = refused(api, campaign, event("trade.made", pirate_id="jack", lines=[
+        {"goods": "Rum", "quantity": 1, "direction": "sell"}]))
+
+    assert "Jack cannot trade at the Docks: only the Captain can, and the Captain is Anne." in detail
