@@ -180,20 +180,53 @@ class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
 
 
 class ItemGained(Event, kw_only=True, tag="item.gained"):
-    """A non-starting Gear card, Legendary item or Item token onto the Record Sheet (3 spaces; Rum and Brew take half)."""
+    """A Pirate writes a non-starting Gear card, Legendary item or Item token on their Record Sheet.
 
-    pirate_id: str
-    item: str
-    kind: Literal["gear", "legendary", "item_token"] = "gear"
-    half_space: bool = False  # Rum and Brew (L312)
-    equipped: bool = False  # Equipped-icon gear takes no space
-    price: int = 0  # Coins paid at the Market, 0 when found
+    Room for starting gear plus 3 items, Rum and Brew taking half a space; what the item is worth is kept, so that
+    Haggle can sell it later for half (what was paid for it, else its card's price).
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Cards; Book II: Locations, Market Square.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate whose Record Sheet lists the item.")]
+    item: Annotated[str, msgspec.Meta(description="The card or token's name.")]
+    kind: Annotated[Literal["gear", "legendary", "item_token"], msgspec.Meta(
+        description="A Gear card, one of the 5 Legendary items, or an Item Goal token.")] = "gear"
+    half_space: Annotated[bool, msgspec.Meta(description="Rum and Brew cards take half a space.")] = False
+    equipped: Annotated[bool, msgspec.Meta(description="Gear with the Equipped icon takes no space.")] = False
+    price: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given.")] = 0
+    value: Annotated[int, msgspec.Meta(
+        ge=0, description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
+        "Haggle sells it for half of. A bought item is worth what was paid.")] | None = None
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "item": "Cutlass", "value": 20},
+        {"pirate_id": "mary", "item": "Rum", "half_space": True, "price": 5},
+    )
 
 
 class ItemLost(Event, kw_only=True, tag="item.lost"):
-    pirate_id: str
-    item: str
-    sold_for: int = 0  # Haggle: sell non-starting gear at half its value
+    """A Pirate's item leaves the Record Sheet: lost, discarded, or sold at the Market Square with Haggle.
+
+    Haggle sells non-starting Gear for half its value, rounded up: the fold computes the Coins from what the item
+    is worth (what was paid for it, else its card's price). `sold_for` replays logs written before it did.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Market Square (Haggle); Book I: How to start.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who loses the item.")]
+    item: Annotated[str, msgspec.Meta(description="The card or token's name, as the Record Sheet lists it.")]
+    sold_for: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")] = 0
+    haggled: Annotated[bool, msgspec.Meta(
+        description="Sold at the Market Square with Haggle, for half its value rounded up.")] = False
+    value: Annotated[int, msgspec.Meta(
+        ge=0, description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
+        "worth (an item gained before values were kept).")] | None = None
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "item": "Cutlass", "haggled": True},
+        {"pirate_id": "mary", "item": "Rum"},
+    )
 
 
 class ItemGiven(Event, kw_only=True, tag="item.given"):

@@ -188,3 +188,46 @@ def test_given_a_pirate_who_is_not_the_captain_when_they_trade_then_it_is_refuse
         {"goods": "Rum", "quantity": 1, "direction": "sell"}]))
 
     assert "Jack cannot trade at the Docks: only the Captain can, and the Captain is Anne." in detail
+
+
+# -- selling gear with Haggle (Book II: Locations, Market Square: "sell non-starting gear at half its value") -------
+
+def test_given_gear_bought_in_port_when_it_is_sold_with_haggle_then_it_brings_half_what_was_paid_rounded_up(api):
+    campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Dagger", price=15))
+    coins = sheet(api, campaign, "mary")["coins"]
+
+    posted(api, campaign, event("item.lost", pirate_id="mary", item="Dagger", haggled=True))
+
+    # 15 / 2 = 7.5, and "In any situation where rounding is necessary, always round up" (Book I: How to start).
+    assert sheet(api, campaign, "mary")["coins"] == coins + 8
+    assert sheet(api, campaign, "mary")["items"] == []
+
+
+def test_given_gear_found_with_its_card_price_and_given_away_when_it_is_sold_then_it_brings_half_that_price(api):
+    campaign = _in_port(api, event("item.gained", pirate_id="jack", item="Pistol", value=25),
+                        event("item.given", from_pirate="jack", to_pirate="mary", item="Pistol"))
+    coins = sheet(api, campaign, "mary")["coins"]
+
+    posted(api, campaign, event("item.lost", pirate_id="mary", item="Pistol", haggled=True))
+
+    assert sheet(api, campaign, "mary")["coins"] == coins + 13
+
+
+def test_given_gear_whose_worth_is_unknown_when_it_is_haggled_then_its_card_price_is_asked_for(api):
+    campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Rope"))
+
+    detail = refused(api, campaign, event("item.lost", pirate_id="mary", item="Rope", haggled=True))
+    assert "What Rope is worth is not on Mary's Record Sheet: give its card's price (value) to sell it." in detail
+
+    coins = sheet(api, campaign, "mary")["coins"]
+    posted(api, campaign, event("item.lost", pirate_id="mary", item="Rope", haggled=True, value=10))
+    assert sheet(api, campaign, "mary")["coins"] == coins + 5
+
+
+def test_given_a_legendary_item_when_it_is_haggled_then_it_is_refused_as_no_gear_card(api):
+    campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Jones' Compass", kind="legendary",
+                                   value=50))
+
+    detail = refused(api, campaign, event("item.lost", pirate_id="mary", item="Jones' Compass", haggled=True))
+
+    assert "it is a Legendary item, not a Gear card" in detail
