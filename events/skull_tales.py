@@ -199,6 +199,7 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
         ge=0, description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
         "Haggle sells it for half of. A bought item is worth what was paid.")] | None = None
 
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
         {"pirate_id": "anne", "item": "Cutlass", "value": 20},
         {"pirate_id": "mary", "item": "Rum", "half_space": True, "price": 5},
@@ -223,6 +224,7 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
         ge=0, description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
         "worth (an item gained before values were kept).")] | None = None
 
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
         {"pirate_id": "anne", "item": "Cutlass", "haggled": True},
         {"pirate_id": "mary", "item": "Rum"},
@@ -664,6 +666,7 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
     lines: Annotated[list[TradeLine], msgspec.Meta(
         min_length=1, description="Each kind of Goods traded, with how many and which way.")]
 
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ship", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
         {"pirate_id": "anne", "lines": [
             {"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10},
