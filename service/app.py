@@ -23,6 +23,7 @@ from service.migrate import pending
 from service.live import Wakeups
 from service.routes import archive, campaigns, dice, events, live, undo, views
 from service.settings import Settings
+from service import web
 from service.store import Store
 
 log = logging.getLogger("quartermaster.requests")
@@ -108,7 +109,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ready"}
 
     return Litestar(
-        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES],
+        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES,
+                        *web.ROUTES],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],

@@ -72,6 +72,7 @@ async def stats(
     request: Request,
     campaign: FromPath[str],
     source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
+    character: Annotated[str | None, QueryParameter(description="Only the rolls made for this character.")] = None,
 ) -> DiceStats:
     campaign_id = campaign_id_of(campaign)
     store = store_of(request)
@@ -79,7 +80,8 @@ async def stats(
     if source not in (None, "server", "table"):
         raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
-    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])]
+    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
+             if character is None or e.character_id == character]
     return dice_stats(rolls, source=source)  # type: ignore[arg-type]
 
 
