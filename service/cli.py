@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any

@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from events.campaign import CampaignStarted, EventRedone, EventUndone, MemberJoined
 from events.base import tag_of
+from events.campaign import CampaignStarted, EventRedone, EventUndone, MemberJoined
 from projections.registry import event_types
 from service import catalog
 from service.problems import Problem
@@ -59,7 +59,8 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[Pending]:
         event_type = known.get(new.type)
         if event_type is None:
             errors.append({"index": index, "reason": f"Unknown event type {new.type!r} for {game_id}; "
-                                                     f"the catalogue at GET /v1/catalog/{game_id} lists what it knows."})
+                                                     f"the catalogue at GET /v1/catalog/{game_id} lists what it "
+                                                     "knows."})
             continue
         try:
             data = catalog.expand(game_id, new.type, new.data)

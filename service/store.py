@@ -20,11 +20,11 @@ import psycopg
 from psycopg.rows import tuple_row
 
 from events.base import Event
+from events.campaign import EventRedone, EventUndone
 from projections.game import BatchRejected, Game, Meta, fold, fold_batch
 from projections.registry import decode_event, fold_version, game as game_by_id
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
 from projections.undo import Conflict, Entry, recheck
-from events.campaign import EventRedone, EventUndone
 
 PROJECTION = "state"
 NOTIFY_CHANNEL = "quartermaster_events"

@@ -11,7 +11,7 @@ from events.skull_tales import (
     GoodsGained, GoodsSpent, GoodsTraded, GroupHired, GroupLost, ShipBought, ShipDamaged, ShipRepaired, ShipUpgraded,
     UpgradeUsed,
 )
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
@@ -66,7 +66,7 @@ def _check_hold(ship: Ship, doing: str) -> None:
         )
 
 
-def ship_bought(state: SkullTales, event: ShipBought, meta: Meta) -> SkullTales:
+def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"buy a {event.ship_type}"
     require_captain(state, p.id, doing)
@@ -83,11 +83,11 @@ def ship_bought(state: SkullTales, event: ShipBought, meta: Meta) -> SkullTales:
     )
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
-    state = pay(state, "crew_booty", event.price, doing, "ship", meta, p.name)
+    state = pay(state, "crew_booty", event.price, doing, "ship", p.name)
     return replace(state, ship=new)
 
 
-def ship_upgraded(state: SkullTales, event: ShipUpgraded, meta: Meta) -> SkullTales:
+def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     doing = f"buy the {event.upgrade} upgrade"
@@ -115,11 +115,11 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded, meta: Meta) -> SkullTa
         ship = replace(ship, upgrades=upgrades)
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
-    state = pay(state, "crew_booty", cost, doing, "upgrade", meta, p.name)
+    state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
     return replace(state, ship=ship)
 
 
-def upgrade_used(state: SkullTales, event: UpgradeUsed, meta: Meta) -> SkullTales:
+def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
     ship = _ship(state)
     if ship.upgrades.get(event.upgrade, 0) == 0:
         have = ", ".join(ship.upgrades) or "none"
@@ -130,7 +130,7 @@ def upgrade_used(state: SkullTales, event: UpgradeUsed, meta: Meta) -> SkullTale
     return replace(state, ship=replace(ship, upgrades=upgrades))
 
 
-def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTales:
+def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
     ship = _ship(state)
     if event.sails < 0 or event.hold < 0:
         raise Rejection("Impacts are counted up; repairs take them away.")
@@ -154,7 +154,7 @@ def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTale
     return replace(state, ship=ship)
 
 
-def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTales:
+def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     require_captain(state, p.id, "repair the ship")
@@ -166,12 +166,12 @@ def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTa
         )
     cost = SAIL_REPAIR * event.sails + HOLD_REPAIR * event.hold
     state = spend_time(state, p.id, 1, "arrange repairs")
-    state = pay(state, "crew_booty", cost, "repair the ship", "repairs", meta, p.name)
+    state = pay(state, "crew_booty", cost, "repair the ship", "repairs", p.name)
     ship = replace(ship, sails_damaged=ship.sails_damaged - event.sails, hold_impacts=ship.hold_impacts - event.hold)
     return replace(state, ship=ship)
 
 
-def group_hired(state: SkullTales, event: GroupHired, meta: Meta) -> SkullTales:
+def group_hired(state: SkullTales, event: GroupHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     require_captain(state, p.id, "hire a Group of Pirates")
@@ -179,11 +179,11 @@ def group_hired(state: SkullTales, event: GroupHired, meta: Meta) -> SkullTales:
     if ship.groups >= MAX_GROUPS:
         raise Rejection(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
     state = spend_time(state, p.id, 1, "hire a Group of Pirates")
-    state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", meta, p.name)
+    state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", p.name)
     return replace(state, ship=replace(ship, groups=ship.groups + 1))
 
 
-def group_lost(state: SkullTales, event: GroupLost, meta: Meta) -> SkullTales:
+def group_lost(state: SkullTales, event: GroupLost) -> SkullTales:
     ship = _ship(state)
     if ship.groups == 0:
         raise Rejection("The ship has no Group of Pirates left to lose.")
@@ -195,7 +195,7 @@ def group_lost(state: SkullTales, event: GroupLost, meta: Meta) -> SkullTales:
     return state
 
 
-def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTales:
+def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     doing = f"{event.direction} {event.quantity} {event.goods}"
@@ -218,7 +218,7 @@ def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTale
         ship = replace(ship, goods=goods)
         _check_hold(ship, f"take {event.quantity} more {event.goods}")
         state = spend_time(state, p.id, 2, "trade")
-        state = pay(state, "crew_booty", price * event.quantity, doing, "trade", meta, p.name)
+        state = pay(state, "crew_booty", price * event.quantity, doing, "trade", p.name)
         return replace(state, ship=ship)
     if goods.get(event.goods, 0) < event.quantity:
         raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(event.goods, 0)} {event.goods}.")
@@ -234,10 +234,10 @@ def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTale
     to = "crew_booty"
     if event.direction == "deliver" and state.options.prisoner_reward_to == "personal":
         to = f"pirate:{p.id}"
-    return move(state, "source:trade", to, price * event.quantity, doing, meta)
+    return move(state, "source:trade", to, price * event.quantity, doing)
 
 
-def goods_gained(state: SkullTales, event: GoodsGained, meta: Meta) -> SkullTales:
+def goods_gained(state: SkullTales, event: GoodsGained) -> SkullTales:
     ship = _ship(state)
     if event.quantity <= 0:
         raise Rejection(f"The crew gains a positive number of {event.goods}, not {event.quantity}.")
@@ -251,7 +251,7 @@ def goods_gained(state: SkullTales, event: GoodsGained, meta: Meta) -> SkullTale
     return state
 
 
-def goods_spent(state: SkullTales, event: GoodsSpent, meta: Meta) -> SkullTales:
+def goods_spent(state: SkullTales, event: GoodsSpent) -> SkullTales:
     ship = _ship(state)
     have = ship.goods.get(event.goods, 0)
     if event.quantity <= 0 or have < event.quantity:

@@ -190,6 +190,7 @@ class Roll(Struct, kw_only=True):
 
 class SkullTales(Struct, kw_only=True):
     options: Options
+    position: int = 0  # the log position of the event being folded: ledger entries and rolls name it
     pirates: dict[str, Pirate] = {}
     allies: dict[str, Ally] = {}
     captain: str | None = None

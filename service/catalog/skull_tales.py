@@ -98,8 +98,8 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         return _fill(data, facts)
     if event_type == "injury.suffered" and "roll" in data and "injury" not in data:
         injury = _find(catalog, "injury", data["roll"], "Permanent Injury for the roll")
-        facts = {"injury": injury["injury"], "pair": injury["pair"], "attribute_changes": injury.get("attribute_changes", {}),
-                 "movement": injury.get("movement", 0)}
+        facts = {"injury": injury["injury"], "pair": injury["pair"],
+                 "attribute_changes": injury.get("attribute_changes", {}), "movement": injury.get("movement", 0)}
         if "hand" in injury:
             facts["hand"] = injury["hand"]
         return _fill(data, facts)

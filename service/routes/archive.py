@@ -7,7 +7,6 @@ from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 
-
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath

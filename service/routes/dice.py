@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
+from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -10,8 +11,9 @@ from litestar.params import FromPath, QueryParameter
 
 from events.base import tag_of
 from events.campaign import DiceRolled
+from projections.dice import read as roll_reading
 from projections.dice_stats import DiceStats, dice_stats
-from projections.game import BatchRejected
+from projections.game import BatchRejected, Game, Rejection
 from service import dice
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import pending
@@ -20,7 +22,11 @@ from service.problems import Problem
 from service.requests import decode
 from service.routes.campaigns import store_of
 from service.routes.events import appended_body
-from service.store import CampaignNotFound
+from service.store import Appended, CampaignNotFound, StalePosition, Store
+
+# Another event landing between reading the state and appending the roll is rare (a table logs one thing at a
+# time); three tries is plenty.
+_READ_ATTEMPTS = 3
 
 Label = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
@@ -57,14 +63,35 @@ async def roll(request: Request, campaign: FromPath[str]) -> Response:
                       caret=error.caret) from None
     except dice.DiceError as error:
         raise Problem(422, error.reason, kind="bad-roll") from None
-    try:
-        appended = await store.append(campaign_id, [pending(event)], actor=str(who.id))
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
-    except BatchRejected as rejected:
-        raise Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.", kind="rejected",
-                      errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
+    appended = await _append_read(store, campaign_id, game, event, actor=str(who.id))
     return Response({**appended_body(appended), "roll": appended.events[0]}, status_code=201)
+
+
+async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: DiceRolled, *, actor: str) -> Appended:
+    """Append the roll as the game reads it in the campaign's current state (its successes and success).
+
+    The reading depends on the state (a Destiny Point's +1, the campaign's options), so it is appended at the
+    position it was read at; if another event came first, the roll is read again.
+    """
+    for _ in range(_READ_ATTEMPTS):
+        try:
+            position, state = await store.projection(campaign_id, game)
+        except CampaignNotFound:
+            raise not_found(campaign_id) from None
+        try:
+            read = roll_reading(game, state, event)
+        except Rejection as rejection:
+            raise Problem(422, f"The roll was refused: {rejection.reason} Nothing was written.",
+                          kind="rejected", errors=[{"index": 0, "reason": rejection.reason}]) from None
+        try:
+            return await store.append(campaign_id, [pending(read)], actor=actor, expected_position=position)
+        except StalePosition:
+            continue
+        except BatchRejected as rejected:
+            raise Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.",
+                          kind="rejected", errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
+    raise Problem(503, "The campaign kept changing while the roll was read; nothing was written. Roll again.",
+                  kind="busy")
 
 
 @get("/v1/campaigns/{campaign:str}/stats/dice", summary="Face counts per die size, success rates, and fairness")

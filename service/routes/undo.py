@@ -65,8 +65,8 @@ async def _marked(request: Request, campaign: str, doing: str, body_type: type, 
     return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, status_code=201)
 
 
-@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)", status_code=201,
-      operation_class=body(UndoRequest))
+@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)",
+      status_code=201, operation_class=body(UndoRequest))
 async def undo(request: Request, campaign: FromPath[str]) -> Response:
     return await _marked(request, campaign, "undo", UndoRequest, lambda store, campaign_id, body, **who: store.undo(
         campaign_id, batch=body.batch, cascade=body.cascade, reason=body.reason, **who))

@@ -29,7 +29,9 @@ async def _state(request: Request, campaign: FromPath[str], at: int | None) -> t
     return game, position, state
 
 
-async def _view(request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None, **params: str) -> dict[str, Any]:
+async def _view(
+    request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None, **params: str
+) -> dict[str, Any]:
     game, position, state = await _state(request, campaign, at)
     view = game.views.get(name)
     if view is None:
@@ -40,11 +42,12 @@ async def _view(request: Request, campaign: FromPath[str], name: FromPath[str], 
     try:
         answer = view.read(state, **params)
     except KeyError as missing:
-        raise Problem(404, str(missing.args[0]) if missing.args else f"Not found: {params}.", kind="not-found") from None
+        detail = str(missing.args[0]) if missing.args else f"Not found: {params}."
+        raise Problem(404, detail, kind="not-found") from None
     except TypeError:
         wanted = ", ".join(params) or "none"
-        raise Problem(422, f"The view {name!r} was given the wrong parameters ({wanted}).", kind="bad-view-parameters") \
-            from None
+        detail = f"The view {name!r} was given the wrong parameters ({wanted})."
+        raise Problem(422, detail, kind="bad-view-parameters") from None
     return {"position": position, name: answer}
 
 
@@ -56,18 +59,24 @@ async def whole_state(request: Request, campaign: FromPath[str], at: int | None 
 
 @get("/v1/campaigns/{campaign:str}/views/{name:str}", summary="Any named view of the game; extra query parameters "
      "are passed to it (for example `?character_id=merisiel`)")
-async def any_view(request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None = AT) -> dict[str, Any]:
+async def any_view(
+    request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None = AT
+) -> dict[str, Any]:
     params = {k: v for k, v in request.query_params.items() if k != "at"}
     return await _view(request, campaign, name, at, **params)
 
 
 @get("/v1/campaigns/{campaign:str}/characters/{character_id:str}", summary="A character: deck, zones, feats, role")
-async def character(request: Request, campaign: FromPath[str], character_id: FromPath[str], at: int | None = AT) -> dict[str, Any]:
+async def character(
+    request: Request, campaign: FromPath[str], character_id: FromPath[str], at: int | None = AT
+) -> dict[str, Any]:
     return await _view(request, campaign, "character", at, character_id=character_id)
 
 
 @get("/v1/campaigns/{campaign:str}/pirates/{pirate_id:str}", summary="A pirate's record sheet")
-async def pirate(request: Request, campaign: FromPath[str], pirate_id: FromPath[str], at: int | None = AT) -> dict[str, Any]:
+async def pirate(
+    request: Request, campaign: FromPath[str], pirate_id: FromPath[str], at: int | None = AT
+) -> dict[str, Any]:
     return await _view(request, campaign, "pirate", at, pirate_id=pirate_id)
 
 

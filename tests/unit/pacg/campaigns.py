@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
+
 from events.campaign import CampaignStarted
 from projections.game import Meta, step
 from projections.pacg import GAME
@@ -17,7 +19,6 @@ from projections.pacg.decks import cards_list
 from projections.pacg.feats import groups
 from projections.pacg.state import State
 from tests.unit.pacg.pacg_world import AnyEvent, card, character_card
-import msgspec
 
 BOON_TYPES = ("weapon", "spell", "armor", "item", "ally", "blessing")
 

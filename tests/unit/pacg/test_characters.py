@@ -2,11 +2,10 @@
 
 import pytest
 
-from tests.unit.pacg.pacg_world import SETUP, START, character_card, draw, fold, move, rejection, zone
-
 from events.campaign import CampaignStarted
 from projections.game import Meta, Rejection, step
 from projections.pacg import GAME
+from tests.unit.pacg.pacg_world import SETUP, START, character_card, draw, fold, move, rejection, zone
 
 character = GAME.views["character"].read
 

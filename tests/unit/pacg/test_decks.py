@@ -1,5 +1,6 @@
 """Decks are built and rebuilt to the cards list, from cards really in the vault, under the deck rules in force."""
 
+from projections.pacg import GAME
 from tests.unit.pacg.pacg_world import (
     MERISIEL_DECK,
     SETUP,
@@ -12,8 +13,6 @@ from tests.unit.pacg.pacg_world import (
     rejection,
     zone,
 )
-
-from projections.pacg import GAME
 
 character = GAME.views["character"].read
 BEFORE_DECKS = SETUP[:3]

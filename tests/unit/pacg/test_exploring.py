@@ -3,9 +3,8 @@
 import msgspec
 import pytest
 
-from tests.unit.pacg.pacg_world import SETUP, START, event, fold, move, rejection, zone
-
 from events.pacg import CardMoved
+from tests.unit.pacg.pacg_world import SETUP, START, event, fold, move, rejection, zone
 
 SHARK = zone("location", location="Shark Island")
 TEMPEST = zone("location", location="Tempest Cay")

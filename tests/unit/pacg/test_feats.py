@@ -1,8 +1,7 @@
 """Feats on unchecked boxes only, leftmost first, never more than the card has; roles for good; rewards once."""
 
-from tests.unit.pacg.pacg_world import SETUP, START, fold, rejection
-
 from projections.pacg import GAME
+from tests.unit.pacg.pacg_world import SETUP, START, fold, rejection
 
 character = GAME.views["character"].read
 

@@ -3,16 +3,14 @@
 from collections import Counter
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from tests.unit.pacg.campaigns import TOTALS, Campaign
-from tests.unit.pacg.pacg_world import census
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from events.pacg import DeckRebuilt
 from projections.pacg.decks import mismatch
 from projections.pacg.feats import groups
 from projections.pacg.state import State
+from tests.unit.pacg.campaigns import TOTALS, Campaign
+from tests.unit.pacg.pacg_world import census
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -2,17 +2,7 @@
 
 import pytest
 
-from tests.unit.pacg.pacg_world import (
-    SCENARIO,
-    SETUP,
-    START,
-    card,
-    character_card,
-    fold,
-    move,
-    rejection,
-    zone,
-)
+from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, card, character_card, fold, move, rejection, zone
 
 PLAYING = [*SETUP, *START]
 ENDED = [*PLAYING, {"type": "scenario.ended", "data": {"result": "won"}}]
