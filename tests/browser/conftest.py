@@ -169,12 +169,13 @@ class Http:
         return answer.json()
 
     def member(self, campaign: dict[str, Any], name: str, role: str = "player") -> dict[str, Any]:
-        answer = self.client.post(f"{self.origin}/v1/campaigns/{campaign['id']}/members", json={"name": name, "role": role},
-                                  headers=self.auth(campaign["token"]))
+        answer = self.client.post(f"{self.origin}/v1/campaigns/{campaign['id']}/members",
+                                  json={"name": name, "role": role}, headers=self.auth(campaign["token"]))
         assert answer.status_code == 201, answer.text
         return answer.json()
 
-    def append(self, campaign: dict[str, Any], events: list[dict[str, Any]], token: str | None = None) -> dict[str, Any]:
+    def append(self, campaign: dict[str, Any], events: list[dict[str, Any]],
+               token: str | None = None) -> dict[str, Any]:
         answer = self.client.post(f"{self.origin}/v1/campaigns/{campaign['id']}/events", json={"events": events},
                                   headers=self.auth(token or campaign["token"]))
         assert answer.status_code == 201, answer.text

@@ -8,7 +8,6 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.unit.pacg.example_of_play import OPTIONS as PACG_OPTIONS, PAYLOADS as PACG_PLAY
-from tests.unit.skull_tales import chapter_one
 
 PACG = "pacg-skull-and-shackles"
 TALES = "skull-tales-full-sail"
