@@ -105,17 +105,13 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
 
         from projections.registry import game
         from service.store import Store
+        from service.store.snapshots import campaigns_to_fold
 
         async with AsyncConnectionPool(conninfo, min_size=1, max_size=2, open=False,
                                        kwargs={"autocommit": True}) as pool:
             store = Store(pool)
             async with pool.connection() as conn:
-                query = "SELECT campaign_id, game, name, last_position FROM campaigns"
-                params: tuple = ()
-                if args.campaign:
-                    query += " WHERE campaign_id = %s"
-                    params = (args.campaign,)
-                campaigns = await (await conn.execute(query + " ORDER BY created_at", params)).fetchall()
+                campaigns = await campaigns_to_fold(conn, args.campaign)
                 if args.campaign and not campaigns:
                     print(f"There is no campaign {args.campaign}.", file=sys.stderr)
                     return 2

@@ -16,7 +16,7 @@ from projections.registry import event_types
 from service import catalog
 from service.problems import Problem
 from service.requests import NewEvent, explain
-from service.store import Pending
+from service.store import PreparedEvent
 
 _encode = msgspec.json.Encoder().encode
 
@@ -36,15 +36,15 @@ def encode_data(event: msgspec.Struct) -> bytes:
     return _encode(fields)
 
 
-def pending(event: msgspec.Struct, **envelope: Any) -> Pending:
-    return Pending(event=event, type=tag_of(type(event)), data=encode_data(event), **envelope)
+def pending(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
+    return PreparedEvent(event=event, type=tag_of(type(event)), data=encode_data(event), **envelope)
 
 
-def prepare(game_id: str, events: Sequence[NewEvent]) -> list[Pending]:
-    """Decode a client's batch into Pending events, or a 422 listing every event's problem."""
+def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
+    """Decode a client's batch into events ready to append, or a 422 listing every event's problem."""
     known = event_types(game_id)
     errors: list[dict[str, Any]] = []
-    ready: list[Pending] = []
+    ready: list[PreparedEvent] = []
     seen_ids: dict[Any, int] = {}
     for index, new in enumerate(events):
         if new.id is not None:

@@ -19,7 +19,7 @@ from service.export import EventRow, ExportError, ExportHeader, export_lines, re
 from service.problems import Problem
 from service.refold import CHUNK, RefoldError, Row, refold
 from service.routes.campaigns import store_of
-from service.store import Recorded
+from service.store import Recorded, insert_campaign
 
 MEDIA_TYPE = "application/x-ndjson"
 # An export of a long campaign is large; imports get a limit of their own.
@@ -83,12 +83,8 @@ async def import_campaign(request: Request) -> Response:
     name = header.campaign
     try:
         async with store.pool.connection() as conn, conn.transaction():
-            await conn.execute("INSERT INTO campaigns (campaign_id, game, name) VALUES (%s, %s, %s)",
-                               (campaign_id, game.id, name))
-            await conn.execute(
-                "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, 'owner', %s)",
-                (owner_id, campaign_id, "Importer", token_hash),
-            )
+            await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
+                                  owner_name="Importer", token_hash=token_hash)
             position, _ = await refold(store, conn, campaign_id, game, _rows(records), insert=True)
     except ExportError as error:
         raise _bad_line(error) from None
