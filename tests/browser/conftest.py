@@ -70,7 +70,9 @@ def server(database_url: str) -> Iterator[str]:
     thread.join(timeout=10)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's synchronous API holds an event loop open on the main thread while it
+# runs, and tests after the browser tests call asyncio.run().
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     executable = _chromium()
     from playwright.sync_api import sync_playwright
