@@ -21,7 +21,7 @@ from psycopg_pool import AsyncConnectionPool
 from service import problems, web
 from service.live import Wakeups
 from service.migrate import pending
-from service.routes import archive, audit, campaigns, dice, events, live, undo, views
+from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -110,7 +110,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *web.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES,
         ],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},

@@ -47,6 +47,7 @@ from events.pacg import (
 )
 from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
+from projections.pacg.sentences import SENTENCES
 from projections.pacg.state import Options, Pending, State
 
 GAME_ID = "pacg-skull-and-shackles"
@@ -188,4 +189,5 @@ GAME: Game[State] = Game(
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
+    sentences=SENTENCES,
 )

@@ -20,6 +20,7 @@ from projections.skull_tales import (
     allies, booty, captaincy, chapters, dice, injuries, pirates, port, ship, skills, voyage,
 )
 from projections.skull_tales.options import parse
+from projections.skull_tales.sentences import SENTENCES
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.views import chapter_view, ledger_view, pirate_view, pirates_view, ship_view
 
@@ -132,5 +133,6 @@ GAME: Game[SkullTales] = Game(
     },
     character_of=character_of,
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
+    sentences=SENTENCES,
     read_roll=dice.read,
 )

@@ -10,6 +10,7 @@ from litestar.params import FromPath, QueryParameter
 from projections.game import BatchRejected
 from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
 from service.intake import prepare
+from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
 from service.requests import AppendRequest, decode
@@ -83,13 +84,12 @@ async def read_events(
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
     if not 1 <= limit <= MAX_PAGE:
         raise Problem(422, f"`limit` must be between 1 and {MAX_PAGE}; {limit} is not.", kind="bad-limit")
-    game = None
-    if scenario is not None:
-        game = await store.game_of(campaign_id)
-        if game.episodes is None:
-            raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
+    game = await store.game_of(campaign_id)
+    if scenario is not None and game.episodes is None:
+        raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
     page = await store.history(campaign_id, after=after, limit=limit, types=type or (), character=character,
                                actor=member_id, episode=scenario, game=game)
-    return {"events": page, "next": page[-1].position if len(page) == limit else None}
+    return {"events": await narrate(store, campaign_id, game, page),
+            "next": page[-1].position if len(page) == limit else None}
 
 ROUTES = [append_events, read_events]
