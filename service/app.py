@@ -19,6 +19,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool
 
 from service import problems, web
+from service.auth import DEPENDENCIES
 from service.live import Wakeups
 from service.migrate import pending
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
@@ -113,6 +114,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES,
         ],
         lifespan=[lifespan],
+        dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],
         request_max_body_size=settings.max_body_bytes,

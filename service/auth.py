@@ -1,17 +1,29 @@
-"""Who is asking: the member behind a bearer token, and what their role lets them do."""
+"""Who is asking: the member behind a bearer token, and what their role lets them do.
+
+Handlers receive these through Litestar's dependencies (`DEPENDENCIES`, registered on the app): `store`, the
+`campaign_id` of the path, and the `member` asking. A route that only some roles may call says so in its `opt`
+(`opt=may("roll dice")`), and the `member` dependency refuses the others with a sentence naming what they tried.
+"""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from litestar import Request
+from litestar.di import NamedDependency, Provide
+from litestar.params import FromPath
 
 from service import tokens
-from service.problems import Problem
+from service.problems import Problem, not_found
 from service.store import Store
 
 ROLES_THAT_APPEND = frozenset({"owner", "player"})
+OWNER = frozenset({"owner"})
+
+__all__ = ["DEPENDENCIES", "OWNER", "ROLES_THAT_APPEND", "Asking", "CampaignId", "EventStore", "Member",
+           "campaign_id_of", "may", "member", "not_found", "require", "store_of"]
 
 
 @dataclass(frozen=True)
@@ -22,18 +34,24 @@ class Member:
     role: str
 
 
-def campaign_id_of(raw: str) -> uuid.UUID:
+# How a handler names what it receives: `store: EventStore, campaign_id: CampaignId, member: Asking`.
+EventStore = NamedDependency[Store]
+CampaignId = NamedDependency[uuid.UUID]
+Asking = NamedDependency[Member]
+
+
+def store_of(request: Request) -> Store:
+    """The event store the app's lifespan opened."""
+    store: Store = request.app.state.store
+    return store
+
+
+def campaign_id_of(campaign: FromPath[str]) -> uuid.UUID:
     """The campaign id in a path; one that is not a UUID is a campaign that does not exist."""
     try:
-        return uuid.UUID(raw)
+        return uuid.UUID(campaign)
     except ValueError:
-        raise not_found(raw) from None
-
-
-def not_found(campaign: object) -> Problem:
-    # The same answer for a campaign that does not exist and one the token does not belong to, so a token
-    # cannot be used to discover which campaign ids exist.
-    return Problem(404, f"There is no campaign {campaign} that this token can see.", kind="campaign-not-found")
+        raise not_found(campaign) from None
 
 
 # The table page's session cookie for one campaign: HttpOnly, SameSite=Strict, holding that member's token.
@@ -96,3 +114,23 @@ async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Memb
 def require(member: Member, roles: frozenset[str], doing: str) -> None:
     if member.role not in roles:
         raise Problem(403, f"{member.name} is a {member.role} of this campaign and cannot {doing}.", kind="forbidden")
+
+
+def may(doing: str, roles: frozenset[str] = ROLES_THAT_APPEND) -> dict[str, Any]:
+    """A route's `opt`: only these roles may call it; a refusal says the member cannot do `doing`."""
+    return {"doing": doing, "roles": roles}
+
+
+async def _asking(request: Request, store: EventStore, campaign_id: CampaignId) -> Member:
+    found = await member(request, store, campaign_id)
+    roles = request.route_handler.opt.get("roles")
+    if roles is not None:
+        require(found, roles, request.route_handler.opt["doing"])
+    return found
+
+
+DEPENDENCIES = {
+    "store": Provide(store_of, sync_to_thread=False),
+    "campaign_id": Provide(campaign_id_of, sync_to_thread=False),
+    "member": Provide(_asking),
+}

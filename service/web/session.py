@@ -16,10 +16,9 @@ from litestar import Request, Response, delete, get, post
 from litestar.datastructures import Cookie
 from litestar.params import FromPath
 
-from service.auth import COOKIE_PREFIX, campaign_id_of, cookie_name, holder, same_origin
+from service.auth import COOKIE_PREFIX, campaign_id_of, cookie_name, holder, same_origin, store_of
 from service.problems import Problem
 from service.requests import decode
-from service.routes.campaigns import store_of
 from service.store import CampaignNotFound
 
 # A campaign lasts months: the phone stays signed in until it signs out or the cookie ages out.
