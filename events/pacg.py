@@ -1,19 +1,19 @@
 """Events of the Pathfinder Adventure Card Game: Skull & Shackles (game id `pacg-skull-and-shackles`).
 
-Every event is self-contained (DESIGN principle 2): a character joins with the facts of her character card, a
+Every event is self-contained: a character joins with the facts of her character card, a
 product arrives in the vault with its card list, a scenario starts with its locations and their deck lists. The
 service fills these in from the catalogue before recording; the fold never reads the catalogue.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from events.base import Event
 
-# Where a card can be (DESIGN section 4). Character zones carry `character_id`; a location carries `location`.
+# Where a card can be. Character zones carry `character_id`; a location carries `location`.
 ZoneKind = Literal[
     "vault",
     "deck",
@@ -172,6 +172,50 @@ class DeckRebuilt(Event, kw_only=True, tag="deck.rebuilt"):
     cards: list[str]
 
 
+class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Facts printed on a character card that the recorded card lacks; each is given once and kept.
+
+    `hand_size`: the hand size printed on the card.
+    """
+
+    hand_size: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    favored: Annotated[list[str], msgspec.Meta(description="The favored card types.")] = []
+    proficiencies: Annotated[list[str], msgspec.Meta(description="Proficient With: weapons, armors.")] = []
+    skills: Annotated[
+        dict[str, SkillLine], msgspec.Meta(description="Skills by name, with their die and skill feat boxes.")
+    ] = {}
+    powers: Annotated[
+        dict[str, list[str]], msgspec.Meta(description="Power feat boxes by power, left to right.")
+    ] = {}
+    card_feats: Annotated[
+        dict[str, list[int]],
+        msgspec.Meta(description="Card feat boxes by card type: the counts each box raises the Cards List to."),
+    ] = {}
+
+
+class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"):
+    """The table gives facts of a character card that the recorded card lacks: a hand size, proficiencies, feat
+    boxes. What is recorded is kept; a fact already recorded is never changed.
+
+    Rulebook: Skull & Shackles Rulebook, Character Cards; Feats.
+    """
+
+    character_id: Annotated[str, msgspec.Meta(description="The character whose card it is.")]
+    card: Annotated[CardFacts, msgspec.Meta(description="The facts from the card in hand.")]
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {
+            "character_id": "merisiel",
+            "card": {
+                "hand_size": 5,
+                "skills": {"Dexterity": {"die": "d12", "feats": ["+1", "+2", "+3"]}},
+                "powers": {"Hand Size": ["6"], "Light Armors": ["Light Armors"]},
+                "card_feats": {"weapon": [4, 5]},
+            },
+        },
+    )
+
+
 class CharacterMoved(Event, kw_only=True, tag="character.moved"):
     """A token moves to a location; `moved_with` are the characters on the ship who sail along."""
 
@@ -182,15 +226,51 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
 
 # `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
 class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
-    """A card changes zone. Exploring is `reveal` from a location to the encounter; it may name its `explorer`,
-    and `explore_again` when a card or power granted the exploration (not the turn's one free exploration)."""
+    """A card goes from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
+    location to the encounter.
 
-    card: str | HiddenCard
-    from_: Zone = msgspec.field(name="from")
-    to: Zone
-    verb: Verb
-    explorer: str | None = None
-    explore_again: bool = False
+    Rulebook: Skull & Shackles Rulebook, Playing Cards; Your Turn: Explore.
+    """
+
+    card: Annotated[
+        str | HiddenCard,
+        msgspec.Meta(description="The card by name, or {hidden: type} for a face-down card nobody has seen."),
+    ]
+    from_: Annotated[Zone, msgspec.Meta(description="Where the card was.")] = msgspec.field(name="from")
+    to: Annotated[Zone, msgspec.Meta(description="Where the card goes.")]
+    verb: Annotated[Verb, msgspec.Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
+    explorer: Annotated[
+        str | None,
+        msgspec.Meta(description="The character who explores, when the move is an exploration of her location."),
+    ] = None
+    explore_again: Annotated[
+        bool,
+        msgspec.Meta(description="True when a card or power granted this exploration, not the turn's free one."),
+    ] = False
+    card_type: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="The card's type the first time the table names a card the log does not know yet "
+            "(the service fills it from the catalogue when it can)."
+        ),
+    ] = None
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {
+            "card": "Dire Rat",
+            "card_type": "monster",
+            "from": {"zone": "location", "location": "Shark Island"},
+            "to": {"zone": "encounter"},
+            "verb": "reveal",
+            "explorer": "merisiel",
+        },
+        {
+            "card": "Cutlass",
+            "from": {"zone": "hand", "character_id": "merisiel"},
+            "to": {"zone": "deck", "character_id": "merisiel"},
+            "verb": "recharge",
+        },
+    )
 
 
 class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
@@ -354,6 +434,7 @@ PACG_EVENTS: tuple[type[Event], ...] = (
     VaultProductsAdded,
     CardDefined,
     CharacterJoined,
+    CharacterCardCompleted,
     DeckBuilt,
     DeckRebuilt,
     CharacterMoved,
