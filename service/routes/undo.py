@@ -14,7 +14,6 @@ from service.requests import decode
 from service.routes.events import appended_body
 from service.store import Appended
 
-
 Mine = Annotated[bool, msgspec.Meta(description="Without `batch`: the caller's own latest batch, whoever wrote since.")]
 
 
