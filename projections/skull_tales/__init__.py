@@ -90,6 +90,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.AllyLoyaltyRolled: allies.loyalty_rolled,
     ev.RumorsHeard: port.rumors_heard,
     ev.RumorResolved: port.rumor_resolved,
+    ev.StoryTold: port.story_told,
     ev.SchemeResolved: voyage.scheme_resolved,
     ev.CrewSurrendered: voyage.crew_surrendered,
     DiceRolled: dice.dice_rolled,
