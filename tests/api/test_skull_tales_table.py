@@ -265,3 +265,18 @@ def test_given_a_story_when_more_than_3_coins_are_spent_on_it_then_it_is_refused
     detail = refused(api, campaign, event("story.told", pirate_id="mary", roll=3, coins=4))
 
     assert "Mary can spend up to 3 Coins on a story, +1 to the roll each, not 4." in detail
+
+
+# -- a chapter that opens at sea (Book III: Important Concepts, The Southern Lady) ----------------------------------
+
+def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_southern_lady(api):
+    campaign = api.new_campaign(GAME, options={"chapter_one_phases": ["voyage", "adventure"]})
+    posted(api, campaign, *CREW, event("chapter.started", number=1), event("phase.started", phase="voyage"))
+
+    posted(api, campaign, event("goods.spent", goods="Supplies", purpose="a Voyage Day"),
+           event("ship.damaged", sails=1))
+
+    ship = read(api, campaign, "ship")["ship"]
+    assert (ship["name"], ship["type"], ship["cannons"]) == ("The Southern Lady", "Brigantine", 3)
+    assert ship["sails_damaged"] == 1
+    assert ship["goods"] == {"Rum": 2, "Supplies": 2}
