@@ -13,7 +13,7 @@ from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 from psycopg_pool import AsyncConnectionPool
 
-from service import logs, metrics, problems
+from service import logs, metrics, problems, web
 from service.auth import DEPENDENCIES
 from service.live import Wakeups
 from service.migrate import pending
@@ -77,7 +77,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *metrics.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES, *metrics.ROUTES,
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,

@@ -107,6 +107,19 @@ def character_joined(state: State, event: ev.CharacterJoined) -> str:
                                                                                              "the party."
 
 
+def card_completed(state: State, event: ev.CharacterCardCompleted) -> str:
+    facts = event.card
+    given = [
+        *(["a hand size of " + str(facts.hand_size)] if facts.hand_size else []),
+        *(["proficiencies"] if facts.proficiencies else []),
+        *(["favored card types"] if facts.favored else []),
+        *([f"{plural(len(facts.skills), 'skill')}"] if facts.skills else []),
+        *(["power feat boxes"] if facts.powers else []),
+        *(["card feat boxes"] if facts.card_feats else []),
+    ]
+    return f"{name(state, event.character_id)}'s character card was completed: {listing(given) or 'nothing new'}."
+
+
 def deck_built(state: State, event: ev.DeckBuilt) -> str:
     return f"{name(state, event.character_id)} built a deck of {plural(len(event.cards), 'card')}."
 
@@ -237,6 +250,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.VaultProductsAdded: products_added,
     ev.CardDefined: card_defined,
     ev.CharacterJoined: character_joined,
+    ev.CharacterCardCompleted: card_completed,
     ev.DeckBuilt: deck_built,
     ev.DeckRebuilt: deck_rebuilt,
     ev.CharacterMoved: character_moved,

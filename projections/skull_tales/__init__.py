@@ -74,6 +74,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.GroupHired: ship.group_hired,
     ev.GroupLost: ship.group_lost,
     ev.GoodsTraded: ship.goods_traded,
+    ev.TradeMade: ship.trade_made,
     ev.GoodsGained: ship.goods_gained,
     ev.GoodsSpent: ship.goods_spent,
     ev.BootyBuried: booty.booty_buried,

@@ -148,6 +148,11 @@ def item_gained(state: SkullTales, event: ev.ItemGained) -> str:
 
 
 def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
+    if event.haggled:
+        held = next((i for i in state.pirates[event.pirate_id].items if i.name == event.item), None)
+        worth = (held.value if held is not None else 0) or event.value or 0
+        return (f"{name(state, event.pirate_id)} sold the {event.item} with Haggle for "
+                f"{coins(worth - worth // 2)}, half its value.")
     if event.sold_for:
         return f"{name(state, event.pirate_id)} sold the {event.item} for {coins(event.sold_for)}."
     return f"{name(state, event.pirate_id)} lost the {event.item}."
@@ -323,6 +328,16 @@ def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
     return told + "."
 
 
+def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
+    verbs = {"buy": "bought", "sell": "sold", "deliver": "delivered"}
+    parts = []
+    for direction in ("sell", "deliver", "buy"):
+        lines = [f"{line.quantity} {line.goods}" for line in event.lines if line.direction == direction]
+        if lines:
+            parts.append(f"{verbs[direction]} {listing(lines)}")
+    return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}."
+
+
 def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
     who = name(state, event.pirate_id) if event.pirate_id else "The crew"
     return f"{who} took {event.quantity} {event.goods} into the Hold{_why(event.source)}."
@@ -460,6 +475,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.GroupHired: group_hired,
     ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
+    ev.TradeMade: trade_made,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
     ev.BootyBuried: booty_buried,

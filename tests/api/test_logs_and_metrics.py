@@ -18,8 +18,8 @@ NOTE = [{"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}]
 
 
 @pytest.fixture
-def log_lines() -> Iterator[io.StringIO]:
-    """What the app's configured log handler writes, for one test."""
+def log_lines(api) -> Iterator[io.StringIO]:
+    """What the app's configured log handler writes, for one test (the app configures logging when it starts)."""
     handler = logging.getLogger("quartermaster").handlers[0]
     assert isinstance(handler, logging.StreamHandler)
     written = io.StringIO()
