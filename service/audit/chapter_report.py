@@ -19,7 +19,7 @@ class ChapterTally:
         "ally_mutiny.resolved", "captain.elected", "pirate.retired", "pirate.recruited", "feat.gained",
         "purge.used",
     })
-    skim: dict[str, str] = {}
+    skim: dict[str, dict[str, str]] = {}
 
     def __init__(self, names: dict[str, str], chapter: str) -> None:
         self.names = names

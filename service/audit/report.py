@@ -31,7 +31,7 @@ class Tally(Protocol):
     """What one game counts in an episode."""
 
     reads: frozenset[str]  # the event types it is given decoded; the others arrive as None
-    skim: dict[str, str]  # of these types, only the events whose data holds this text are decoded
+    skim: dict[str, dict[str, str]]  # of these types, only the events whose data holds these fields are read
 
     def add(self, position: int, type_: str, event: Any) -> None: ...
 
@@ -96,9 +96,7 @@ async def report(
                 continue
             counted += 1
             recorders[actor] = recorders.get(actor, 0) + 1
-            needle = skim.get(type_)
-            wanted = data is not None and (needle is None or needle in data)
-            tally.add(position, type_, decode_event(game.id, type_, data) if wanted else None)
+            tally.add(position, type_, None if data is None else decode_event(game.id, type_, data))
     if isinstance(tally, ScenarioTally) and episode.ended:
         # Rewards come after the scenario's end, before the next scenario starts (rulebook, After the Scenario).
         async for recorded in effective(store, campaign_id, REWARD_TYPES, after=episode.last, upto=next_first):

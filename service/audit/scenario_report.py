@@ -44,9 +44,8 @@ class ScenarioTally:
         "plunder.stashed", "plunder.banished", "loot.awarded", "scenario.ended", "character.died",
         "location.closed", *REWARD_TYPES,
     })
-    # Most of a scenario's log is cards moving; only banishing is counted here, so a move is decoded only when its
-    # data mentions a banishing (a card named "banish..." is decoded too, and then its verb decides).
-    skim = {"card.moved": "banish"}
+    # Most of a scenario's log is cards moving, and only banishing is counted here: only those moves are read.
+    skim = {"card.moved": {"verb": "banish"}}
 
     def __init__(self, names: dict[str, str], scenario: str) -> None:
         self.names = names

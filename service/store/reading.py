@@ -28,11 +28,12 @@ FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY
 """
 
 # The data only where the reader wants it: its types, its positions, and of the skimmed types only the events whose
-# data holds the text given for that type (the text is looked up by the type's place in the skimmed types).
+# data contains the JSON given for that type (looked up by the type's place among the skimmed types; jsonb
+# containment reads the stored binary form, so the events skipped are never turned into text).
 _CHUNK = """
 SELECT position, type,
        CASE WHEN type = ANY(%s) OR position = ANY(%s)
-                 OR (type = ANY(%s) AND strpos(data::text, (%s::text[])[array_position(%s::text[], type)]) > 0)
+                 OR (type = ANY(%s) AND data @> (%s::jsonb[])[array_position(%s::text[], type)])
             THEN data::text END,
        actor
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
@@ -228,14 +229,14 @@ class Reading:
 
     async def log_chunks(
         self, campaign_id: uuid.UUID, after: int, upto: int, *, data_of: Sequence[str] = (),
-        also: Sequence[int] = (), skim: Mapping[str, str] | None = None, chunk: int = 5000,
+        also: Sequence[int] = (), skim: Mapping[str, dict[str, Any]] | None = None, chunk: int = 5000,
     ) -> AsyncIterator[list[tuple[int, str, str | None, str]]]:
         """(position, type, data, actor) of every event in (after, upto], a chunk at a time, for readers that walk
         a long stretch of the log (the audit). Only the events of the types in `data_of`, at the positions in
-        `also`, or of a type in `skim` whose data holds that type's text, carry their data; the others carry None:
-        a walk pays for carrying and decoding only what it reads."""
+        `also`, or of a type in `skim` whose data contains that type's fields (`{"verb": "banish"}`), carry their
+        data; the others carry None: a walk pays for carrying and decoding only what it reads."""
         skimmed = list(skim or {})
-        needles = [(skim or {})[t] for t in skimmed]
+        needles = [msgspec.json.encode((skim or {})[t]).decode() for t in skimmed]
         while after < upto:
             async with self.pool.connection() as conn:
                 cur = await conn.execute(_CHUNK, (list(data_of), list(also), skimmed, needles, skimmed, campaign_id,
