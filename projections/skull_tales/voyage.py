@@ -81,6 +81,11 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     lost = {item for item, holder in state.legendary.items() if state.pirates[holder].status != "retired"}
     state = replace(state, legendary={k: v for k, v in state.legendary.items() if k not in lost})
     state = move(state, "crew_booty", "sink:surrender", state.crew_booty, "surrender")
+    # The text names neither the Goods in the Hold nor the ship: each is an option, kept by default.
+    if state.options.surrender_ship == "lost":
+        state = replace(state, ship=None)
+    elif state.options.surrender_goods == "lost" and state.ship is not None:
+        state = replace(state, ship=replace(state.ship, goods={}))
     if event.cause == "revolt":
         # "The Pirates lose any Allies they had" (L2422).
         allies = {a.id: replace(a, status="dismissed") if a.status == "hired" else a for a in state.allies.values()}

@@ -280,3 +280,40 @@ def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_souther
     assert (ship["name"], ship["type"], ship["cannons"]) == ("The Southern Lady", "Brigantine", 3)
     assert ship["sails_damaged"] == 1
     assert ship["goods"] == {"Rum": 2, "Supplies": 2}
+
+
+# -- the Surrender wipe (Book III: End of the Voyage Phase, Surrender) -----------------------------------------------
+
+def _surrendered(api, options: dict[str, Any]):
+    campaign = _at_sea(api, event("item.gained", pirate_id="mary", item="Cutlass", value=20),
+                       event("coins.given", from_pirate="mary", to="crew_booty", amount=20),
+                       event("crew.surrendered", cause="surrendered"), options={**OPTIONS, **options})
+    return campaign
+
+
+def test_given_the_default_options_when_the_crew_surrenders_then_goods_and_ship_stay_and_the_rest_is_lost(api):
+    campaign = _surrendered(api, {})
+
+    mary = sheet(api, campaign, "mary")
+    assert (mary["coins"], mary["items"]) == (0, [])
+    ship = read(api, campaign, "ship")
+    assert ship["crew_booty"] == 0
+    assert ship["ship"]["name"] == "The Southern Lady" and ship["ship"]["goods"] == {"Rum": 2, "Supplies": 3}
+
+
+def test_given_surrender_goods_lost_when_the_crew_surrenders_then_the_hold_is_emptied(api):
+    campaign = _surrendered(api, {"surrender_goods": "lost"})
+
+    ship = read(api, campaign, "ship")["ship"]
+    assert ship["goods"] == {} and ship["cannons"] == 3
+
+
+def test_given_surrender_ship_lost_when_the_crew_surrenders_then_no_voyage_starts_until_a_ship_is_bought(api):
+    campaign = _surrendered(api, {"surrender_ship": "lost"})
+    assert read(api, campaign, "ship")["ship"] is None
+    posted(api, campaign, event("phase.ended", phase="voyage", outcome="failure"), event("chapter.ended", number=2),
+           event("chapter.started", number=3, phases=["voyage"]))
+
+    detail = refused(api, campaign, event("phase.started", phase="voyage"))
+
+    assert "The crew has no ship to sail: the Captain buys one at the Docks first." in detail
