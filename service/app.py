@@ -20,6 +20,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from service import problems
 from service.migrate import pending
+from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
 from service.routes import archive, campaigns, dice, events, live, undo, views
 from service.settings import Settings
@@ -62,7 +63,9 @@ def on_validation(request: Request, exc: ValidationException) -> Any:
     parts = []
     for item in exc.extra or []:
         if isinstance(item, dict):
-            parts.append(f"{item.get('source', 'parameter')} parameter `{item.get('key')}`: {item.get('message')}")
+            source = item.get("source", "")
+            where = getattr(source, "value", source) or "a"
+            parts.append(f"{where} parameter `{item.get('key')}`: {item.get('message')}")
     detail = "; ".join(parts) + "." if parts else (exc.detail or "The request is not valid.")
     return problems.respond(400, detail[0].upper() + detail[1:], "invalid-parameter")
 
@@ -111,7 +114,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES],
         lifespan=[lifespan],
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
-        middleware=[RequestLog],
+        middleware=[RequestLog, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema"),
         # Our request log is the one line per request; Litestar's own logging setup would wrap it.

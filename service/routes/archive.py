@@ -17,6 +17,7 @@ from projections.registry import UnknownGame, game as game_by_id
 from service import tokens
 from service.auth import campaign_id_of, member
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
+from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
 from service.refold import CHUNK, RefoldError, Row, refold
 from service.routes.campaigns import store_of
@@ -69,6 +70,7 @@ async def export(request: Request, campaign: FromPath[str]) -> Stream:
       request_max_body_size=MAX_IMPORT_BYTES, status_code=201)
 async def import_campaign(request: Request) -> Response:
     body = await request.body()
+    refuse_nul_and_depth(body, "The import")
     lines = body.splitlines()
     try:
         header, records = read_export(lines)
