@@ -41,7 +41,7 @@ from service import tokens  # noqa: E402
 from service.intake import pending  # noqa: E402
 from service.migrate import migrate  # noqa: E402
 from service.settings import Settings  # noqa: E402
-from service.store import Pending, Store  # noqa: E402
+from service.store import PreparedEvent, Store  # noqa: E402
 
 GAME = "pacg-skull-and-shackles"
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -120,7 +120,7 @@ async def new_campaign(store: Store, name: str = "Benchmark voyage") -> uuid.UUI
     return campaign_id
 
 
-def notes(count: int, label: str) -> list[Pending]:
+def notes(count: int, label: str) -> list[PreparedEvent]:
     return [pending(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
 
 

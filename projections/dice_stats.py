@@ -154,7 +154,7 @@ def dice_stats(events: Iterable[Event], *, source: Literal["server", "table"] | 
         if event.success is None:
             continue
         won = 1 if event.success else 0
-        keys = []
+        keys: list[tuple[dict[tuple[str | None, str | None], list[int]], tuple[str | None, str | None]]] = []
         if event.character_id is not None:
             keys.append((by_character, (event.character_id, None)))
         if event.skill is not None:

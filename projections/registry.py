@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from typing import Any
 
 import msgspec
 
@@ -24,27 +25,29 @@ class UnknownGame(LookupError):
 
 
 @cache
-def game(game_id: str) -> Game:
+def game(game_id: str) -> Game[Any]:
     """The game with this id, or UnknownGame naming the ones there are."""
     try:
         module = _MODULES[game_id]
     except KeyError:
         known = ", ".join(GAME_IDS)
         raise UnknownGame(f"Quartermaster does not know the game {game_id!r}; it knows {known}.") from None
-    return importlib.import_module(module).GAME
+    chosen: Game[Any] = importlib.import_module(module).GAME
+    return chosen
 
 
 @cache
-def event_types(game_id: str) -> dict[str, type]:
+def event_types(game_id: str) -> dict[str, type[Event]]:
     """Every event type a campaign of this game may record, by its tag."""
     from events.base import tag_of
     from events.campaign import COMMON
 
-    return {tag_of(t): t for t in (*COMMON, *game(game_id).event_types)}
+    types: tuple[type[Event], ...] = (*COMMON, *game(game_id).event_types)
+    return {tag_of(t): t for t in types}
 
 
 @cache
-def _decoder(event_type: type) -> msgspec.json.Decoder:
+def _decoder(event_type: type[Event]) -> msgspec.json.Decoder[Event]:
     return msgspec.json.Decoder(event_type)
 
 

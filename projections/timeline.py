@@ -15,7 +15,7 @@ REDONE = "event.redone"
 MARKER_TYPES = (UNDONE, REDONE)
 
 
-class Marker(tuple):
+class Marker(tuple[int, str, tuple[int, ...]]):
     """(position, type, targets) of an undo or redo marker."""
 
     __slots__ = ()

@@ -34,7 +34,7 @@ class Recheck(NamedTuple):
     conflicts: list[Conflict]
 
 
-def recheck(game: Game, start: Any, entries: Sequence[Entry], excluded: set[int], *, cascade: bool) -> Recheck:
+def recheck(game: Game[Any], start: Any, entries: Sequence[Entry], excluded: set[int], *, cascade: bool) -> Recheck:
     """Fold `entries` from `start`, leaving out `excluded` positions.
 
     Without `cascade`, every event the fold now refuses is reported (and skipped, so the rest is still checked).

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import logging
+import os
 import time
-from datetime import UTC, datetime
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -18,11 +18,12 @@ from litestar.openapi import OpenAPIConfig
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool
 
-from service import problems
-from service.migrate import pending
+from service import problems, web
+from service.auth import DEPENDENCIES
 from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
-from service.routes import archive, campaigns, dice, events, live, undo, views
+from service.migrate import pending
+from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -111,8 +112,12 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ready"}
 
     return Litestar(
-        route_handlers=[healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES, *archive.ROUTES, *views.ROUTES],
+        route_handlers=[
+            healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES,
+        ],
         lifespan=[lifespan],
+        dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
 import logging
+import os
 import sys
 import uuid
 from pathlib import Path
@@ -35,6 +35,14 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
+    if args.host in ("0.0.0.0", "::", ""):
+        from service.web.join_code import lan_addresses
+
+        for address in lan_addresses():
+            print(f"Phones on this network open the table page at http://{address}:{args.port}/", flush=True)
+    else:
+        print(f"The table page is at http://{args.host}:{args.port}/ (for phones on this network, serve with "
+              "--host 0.0.0.0)", flush=True)
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
@@ -105,17 +113,13 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
 
         from projections.registry import game
         from service.store import Store
+        from service.store.snapshots import campaigns_to_fold
 
         async with AsyncConnectionPool(conninfo, min_size=1, max_size=2, open=False,
                                        kwargs={"autocommit": True}) as pool:
             store = Store(pool)
             async with pool.connection() as conn:
-                query = "SELECT campaign_id, game, name, last_position FROM campaigns"
-                params: tuple = ()
-                if args.campaign:
-                    query += " WHERE campaign_id = %s"
-                    params = (args.campaign,)
-                campaigns = await (await conn.execute(query + " ORDER BY created_at", params)).fetchall()
+                campaigns = await campaigns_to_fold(conn, args.campaign)
                 if args.campaign and not campaigns:
                     print(f"There is no campaign {args.campaign}.", file=sys.stderr)
                     return 2

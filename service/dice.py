@@ -1,13 +1,15 @@
 """Dice expressions: parse them, roll them on the server, or check the faces thrown at the table.
 
-The grammar (DESIGN section 6), with spaces allowed between tokens:
+The grammar, with spaces allowed between tokens:
 
     expression = term { ("+" | "-") term } [ ">" number ]
     term       = [number] ("d" | "D") number      dice, e.g. 2d6 or d20 (one die)
                | number                           a constant, e.g. +2 or -1
 
-`1d12+1d6+2` sums dice and constants; the total never drops below 0. `4d6>4` is a Skull Tales pool: it counts
-the dice that exceed 4, and that count is the roll's total. `1d6+3` (a Charisma total) is a plain sum.
+`1d12+1d6+2` sums dice and constants; the total never drops below 0. `4d6>4` is a Skull Tales pool: its total
+is the sum of its faces, and the dice that exceed 4 are its successes. `1d6+3` (a Charisma total) is a plain sum.
+What a roll means in a campaign (successes, whether a check against a difficulty succeeded) is read by the game's
+fold (`projections.dice.read`), never here.
 
 Everything here is pure but for the default source of randomness, which comes in as an argument so tests are
 deterministic and the server uses `secrets`.
@@ -29,8 +31,9 @@ MAX_LENGTH = 200
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CONSTANT = 1000
-# Skull Tales: "at most 5 dice per Skull Tales roll" (DESIGN section 6). A pool is always a Skull Tales roll;
-# any other expression is held to it when the campaign plays Skull Tales.
+# Skull Tales: "5 is the maximum number of dice that can be rolled for any roll of any Phase" (Skull Tales: Full
+# Sail! rulebook, Book I: Dice Rolls). A pool is always a Skull Tales roll; any other expression is held to it when
+# the campaign plays Skull Tales, so the error points at the expression's text.
 MAX_SKULL_TALES_DICE = 5
 SKULL_TALES = "skull-tales-full-sail"
 
@@ -88,7 +91,10 @@ class Expression(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Roll(msgspec.Struct, frozen=True, kw_only=True):
-    """The outcome of an expression: every face, and what they add up to (or how many beat a pool's target)."""
+    """The outcome of an expression: every face, what they add up to, and for a pool how many beat its target.
+
+    A preview for tests and tools; what a roll means in a campaign is the game's fold's to say.
+    """
 
     dice: tuple[Die, ...]
     modifier: int
@@ -282,8 +288,8 @@ def parse(text: str, *, game: str | None = None) -> Expression:
 def _outcome(expression: Expression, dice: tuple[Die, ...], source: Literal["server", "table"]) -> Roll:
     if expression.target is not None:
         successes = sum(1 for die in dice if die.face > expression.target)
-        return Roll(dice=dice, modifier=0, total=successes, target=expression.target, successes=successes,
-                    source=source)
+        return Roll(dice=dice, modifier=0, total=sum(die.face for die in dice), target=expression.target,
+                    successes=successes, source=source)
     total = max(0, sum(die.face for die in dice) + expression.modifier)
     return Roll(dice=dice, modifier=expression.modifier, total=total, source=source)
 
@@ -335,47 +341,21 @@ def to_event(
     difficulty: int | None = None,
     required: int | None = None,
 ) -> DiceRolled:
-    """The `dice.rolled` event for a roll, deciding `success` when a difficulty (or a pool's `required`) is given.
+    """The `dice.rolled` event for a roll: its faces and what it is rolled against, still unread.
 
-    A sum succeeds when its total reaches the difficulty; a pool succeeds when at least `required` dice beat the
-    target.
+    What the roll means (its successes, whether the check succeeded) is the game's to say, in the state the
+    campaign is in: `projections.dice.read` answers that, and the fold checks it again on append.
     """
-    shown = render(expression)
-    success: bool | None = None
-    if expression.is_pool:
-        if difficulty is not None:
-            raise DiceError(
-                f"{shown} is a pool that counts dice beating {expression.target}; "
-                "give how many successes it requires, not a difficulty."
-            )
-        if required is not None:
-            if not 1 <= required <= expression.dice_count:
-                raise DiceError(
-                    f"{shown} rolls {expression.dice_count} dice, so it can require 1 to "
-                    f"{expression.dice_count} successes, not {required}."
-                )
-            assert outcome.successes is not None
-            success = outcome.successes >= required
-    else:
-        if required is not None:
-            raise DiceError(
-                f"{shown} adds its dice up; only a pool such as 4d6>4 requires a number of successes. "
-                "Give a difficulty instead."
-            )
-        if difficulty is not None:
-            success = outcome.total >= difficulty
     return DiceRolled(
         dice=list(outcome.dice),
         modifier=outcome.modifier,
         total=outcome.total,
-        expression=shown,
+        expression=render(expression),
         character_id=character_id,
         purpose=purpose,
         skill=skill,
         difficulty=difficulty,
         target=outcome.target,
-        successes=outcome.successes,
         required=required,
-        success=success,
         source=outcome.source,
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
 from events.base import Event
 from events.campaign import DiceRolled
 from events import skull_tales as ev
@@ -18,10 +20,14 @@ from projections.skull_tales import (
     allies, booty, captaincy, chapters, dice, injuries, pirates, port, ship, skills, voyage,
 )
 from projections.skull_tales.options import parse
+from projections.skull_tales.sentences import SENTENCES
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.views import chapter_view, ledger_view, pirate_view, pirates_view, ship_view
 
-_HANDLERS: dict[type[Event], Callable[[SkullTales, Any, Meta], SkullTales]] = {
+# Every handler takes (state, event), as Skull & Shackles' do. The one thing a handler needs from the log beside the
+# event is its position (the ledger and the roll log name it), so `apply` writes it on the state before dispatching
+# rather than handing every handler a `meta` that nearly all of them would ignore.
+_HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.PirateRecruited: pirates.recruited,
     ev.FameChanged: pirates.fame_changed,
     ev.CoinsChanged: booty.coins_changed,
@@ -68,6 +74,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any, Meta], SkullTales]] = {
     ev.GroupHired: ship.group_hired,
     ev.GroupLost: ship.group_lost,
     ev.GoodsTraded: ship.goods_traded,
+    ev.TradeMade: ship.trade_made,
     ev.GoodsGained: ship.goods_gained,
     ev.GoodsSpent: ship.goods_spent,
     ev.BootyBuried: booty.booty_buried,
@@ -99,7 +106,7 @@ def apply(state: SkullTales, event: Event, meta: Meta) -> SkullTales:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise Rejection(f"Skull Tales does not know what a {type(event).__name__} event means.")
-    return handler(state, event, meta)
+    return handler(replace(state, position=meta.position), event)
 
 
 def character_of(event: Event) -> str | None:
@@ -127,4 +134,6 @@ GAME: Game[SkullTales] = Game(
     },
     character_of=character_of,
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
+    sentences=SENTENCES,
+    read_roll=dice.read,
 )

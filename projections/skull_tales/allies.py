@@ -8,7 +8,7 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import AllyDied, AllyDismissed, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, spend_fame, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.state import (
@@ -43,7 +43,7 @@ def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
     return coins, fame
 
 
-def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str, doing: str, meta: Meta) -> SkullTales:
+def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str, doing: str) -> SkullTales:
     p = state.pirates[hirer_id]
     if paid_from == "crew_booty":
         if not (state.options.solo or state.options.crew_booty_pays_allies == "always"):
@@ -55,11 +55,11 @@ def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str
         source = f"pirate:{p.id}"
     if p.fame < fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {fame} Fame and {p.name} has {p.fame}.")
-    state = pay(state, source, coins, doing, "ally", meta, p.name)
+    state = pay(state, source, coins, doing, "ally", p.name)
     return spend_fame(state, p.id, fame, doing)
 
 
-def ally_hired(state: SkullTales, event: AllyHired, meta: Meta) -> SkullTales:
+def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", f"Hiring {event.archetype}")
     doing = f"hire the {event.archetype}"
@@ -92,7 +92,7 @@ def ally_hired(state: SkullTales, event: AllyHired, meta: Meta) -> SkullTales:
     )
     coins, fame = _price(state, p.id, ally)
     state = spend_time(state, p.id, HIRING_TIME_UNITS, doing)
-    state = _pay(state, p.id, coins, fame, event.paid_from, doing, meta)
+    state = _pay(state, p.id, coins, fame, event.paid_from, doing)
     allies = {**state.allies, ally.id: ally}
     for old in leaving:
         allies[old.id] = replace(old, status="dismissed")
@@ -101,7 +101,7 @@ def ally_hired(state: SkullTales, event: AllyHired, meta: Meta) -> SkullTales:
     return replace(state, pirates={**state.pirates, p.id: replace(hirer, ally_hired_chapter=state.chapter)})
 
 
-def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid, meta: Meta) -> SkullTales:
+def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "port", f"Paying the {ally.archetype}")
     if ally.paid_serial == state.phase_serial:
@@ -113,11 +113,11 @@ def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid, meta: Meta) -> SkullTa
         )
     # Keeping an Ally costs its Salary and Fame each Port; no Charisma surcharge (L169, L1450).
     coins = math.ceil(ally.salary / 2) if has_skill(state.pirates[ally.hirer], "Grifter") else ally.salary
-    state = _pay(state, ally.hirer, coins, ally.fame_cost, event.paid_from, f"keep the {ally.archetype}", meta)
+    state = _pay(state, ally.hirer, coins, ally.fame_cost, event.paid_from, f"keep the {ally.archetype}")
     return replace(state, allies={**state.allies, ally.id: replace(ally, paid_serial=state.phase_serial)})
 
 
-def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled, meta: Meta) -> SkullTales:
+def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
     """Admiral setting: one die plus Charisma each, the highest wins, a tie is rolled again (L1807, L216-218)."""
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "port", f"The {ally.archetype}'s loyalty roll")
@@ -138,7 +138,7 @@ def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled, meta: Meta) -> S
     if mine > theirs:
         return replace(state, allies={**state.allies, ally.id: replace(ally, loyalty_serial=state.phase_serial)})
     # The Ally leaves the crew and goes back to the Ally bag, carrying nothing (L1260).
-    return ally_dismissed(state, AllyDismissed(ally_id=ally.id), meta)
+    return ally_dismissed(state, AllyDismissed(ally_id=ally.id))
 
 
 def _hired_ally(state: SkullTales, ally_id: str) -> Ally:
@@ -148,20 +148,20 @@ def _hired_ally(state: SkullTales, ally_id: str) -> Ally:
     return ally
 
 
-def ally_died(state: SkullTales, event: AllyDied, meta: Meta) -> SkullTales:
+def ally_died(state: SkullTales, event: AllyDied) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "adventure", f"The {ally.archetype} dying")
     # Everything the Ally obtained is discarded (L759); the hirer compensates the Ally's Salary at the next Port.
-    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} died", meta)
+    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} died")
     to = "crew_booty" if state.options.lost_ally_compensation == "crew_booty" else "sink:lost_ally"
     due = Compensation(kind="lost_ally", payer=ally.hirer, to=to, amount=ally.salary, about=ally.archetype)
     allies = {**state.allies, ally.id: replace(state.allies[ally.id], status="dead")}
     return replace(state, allies=allies, pending=[*state.pending, due])
 
 
-def ally_dismissed(state: SkullTales, event: AllyDismissed, meta: Meta) -> SkullTales:
+def ally_dismissed(state: SkullTales, event: AllyDismissed) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
-    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} left", meta)
+    state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} left")
     return replace(state, allies={**state.allies, ally.id: replace(state.allies[ally.id], status="dismissed")})
 
 
@@ -174,15 +174,15 @@ def unpaid_leave(state: SkullTales) -> SkullTales:
     return replace(state, allies=allies)
 
 
-def adventure_payout(state: SkullTales, meta: Meta, success: bool) -> SkullTales:
+def adventure_payout(state: SkullTales, success: bool) -> SkullTales:
     """End of the Adventure: half the Ally's Coins, rounded up, to the hirer; the rest stays with the Ally (L725)."""
     for ally in hired(state):
         if ally.coins == 0:
             continue
         if success:
             share = math.ceil(ally.coins / 2)
-            state = move(state, f"ally:{ally.id}", f"pirate:{ally.hirer}", share, f"the {ally.archetype}'s share", meta)
+            state = move(state, f"ally:{ally.id}", f"pirate:{ally.hirer}", share, f"the {ally.archetype}'s share")
         state = move(state, f"ally:{ally.id}", "sink:ally_keeps", state.allies[ally.id].coins,
-                     f"the {ally.archetype} keeps the rest", meta)
+                     f"the {ally.archetype} keeps the rest")
     return state
 

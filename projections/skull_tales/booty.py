@@ -14,7 +14,7 @@ import msgspec
 from events.skull_tales import (
     BootyBuried, BootyRecovered, CoinsChanged, CoinsGiven, LoanRepaid, LoanTaken, SalaryCollected,
 )
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales import penance
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
@@ -93,7 +93,7 @@ def holder(state: SkullTales, account: str) -> str:
     return "the Crew's Booty"
 
 
-def move(state: SkullTales, source: str, to: str, amount: int, reason: str, meta: Meta) -> SkullTales:
+def move(state: SkullTales, source: str, to: str, amount: int, reason: str) -> SkullTales:
     """Move Coins between accounts, sources and sinks, writing the ledger entry."""
     if amount < 0:
         raise ValueError("amounts are positive; swap source and destination")
@@ -109,18 +109,18 @@ def move(state: SkullTales, source: str, to: str, amount: int, reason: str, meta
         state = _set(state, source, have - amount)
     if not external(to):
         state = _set(state, to, balance(state, to) + amount)
-    entry = Entry(position=meta.position, source=source, to=to, amount=amount, reason=reason)
+    entry = Entry(position=state.position, source=source, to=to, amount=amount, reason=reason)
     return msgspec.structs.replace(state, ledger=[*state.ledger, entry])
 
 
-def pay(state: SkullTales, account: str, amount: int, doing: str, sink: str, meta: Meta, who: str) -> SkullTales:
+def pay(state: SkullTales, account: str, amount: int, doing: str, sink: str, who: str) -> SkullTales:
     """`who` pays a price from an account, or a Rejection saying what it costs and what there is."""
     have = balance(state, account)
     if have < amount:
         where = "" if account.startswith("pirate:") else f" in {holder(state, account)}"
         verb = "is" if have == 1 else "are"
         raise Rejection(f"{who} cannot {doing}: it costs {count(amount, 'Coin')} and there {verb} {have}{where}.")
-    return move(state, account, f"sink:{sink}", amount, doing, meta)
+    return move(state, account, f"sink:{sink}", amount, doing)
 
 
 def spend_fame(state: SkullTales, pirate_id: str, amount: int, doing: str) -> SkullTales:
@@ -136,35 +136,35 @@ def at_risk(state: SkullTales) -> bool:
     return state.phase == "adventure"
 
 
-def gain_coins(state: SkullTales, pirate_id: str, amount: int, source: str, reason: str, meta: Meta) -> SkullTales:
+def gain_coins(state: SkullTales, pirate_id: str, amount: int, source: str, reason: str) -> SkullTales:
     account = f"risk:{pirate_id}" if at_risk(state) else f"pirate:{pirate_id}"
-    return move(state, f"source:{source}", account, amount, reason, meta)
+    return move(state, f"source:{source}", account, amount, reason)
 
 
-def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason: str, meta: Meta) -> SkullTales:
+def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason: str) -> SkullTales:
     """A penalty: from the at-risk Coins first, then the Record Sheet; clamped at 0 or refused per option."""
     p = state.pirates[pirate_id]
     held = p.phase_coins + p.coins
     if held < amount and state.options.penalty_floor == "reject":
         raise Rejection(f"{p.name} cannot lose {count(amount, 'Coin')} for {reason}: {p.name} has {held}.")
     from_risk = min(p.phase_coins, amount)
-    state = move(state, f"risk:{pirate_id}", f"sink:{sink}", from_risk, reason, meta)
+    state = move(state, f"risk:{pirate_id}", f"sink:{sink}", from_risk, reason)
     rest = min(p.coins, amount - from_risk)
-    return move(state, f"pirate:{pirate_id}", f"sink:{sink}", rest, reason, meta)
+    return move(state, f"pirate:{pirate_id}", f"sink:{sink}", rest, reason)
 
 
-def owe(state: SkullTales, payer: str, to: str, amount: int, reason: str, meta: Meta) -> SkullTales:
+def owe(state: SkullTales, payer: str, to: str, amount: int, reason: str) -> SkullTales:
     """Pay what can be paid now and note the rest against the next Salary (L1274)."""
     p = state.pirates[payer]
     now = min(p.coins, amount)
-    state = move(state, f"pirate:{payer}", to, now, reason, meta)
+    state = move(state, f"pirate:{payer}", to, now, reason)
     if amount > now:
         p = state.pirates[payer]
         state = put(state, change(p, debts=[*p.debts, Debt(to=to, amount=amount - now, reason=reason)]))
     return state
 
 
-def coins_changed(state: SkullTales, event: CoinsChanged, meta: Meta) -> SkullTales:
+def coins_changed(state: SkullTales, event: CoinsChanged) -> SkullTales:
     if event.amount == 0:
         raise Rejection("A change of 0 Coins changes nothing; leave it out.")
     if event.ally_id is not None:
@@ -176,7 +176,7 @@ def coins_changed(state: SkullTales, event: CoinsChanged, meta: Meta) -> SkullTa
             raise Rejection("An Ally's Coins are only found, then shared at the end of the Adventure.")
         if event.source not in FOUND:
             raise Rejection(f"Coins cannot come from {event.source!r}; they come from {', '.join(sorted(FOUND))}.")
-        return move(state, f"source:{event.source}", f"ally:{event.ally_id}", event.amount, event.source, meta)
+        return move(state, f"source:{event.source}", f"ally:{event.ally_id}", event.amount, event.source)
     if event.pirate_id is None:
         raise Rejection("Coins change for a pirate or an Ally: name one.")
     p = active_pirate(state, event.pirate_id)
@@ -186,16 +186,16 @@ def coins_changed(state: SkullTales, event: CoinsChanged, meta: Meta) -> SkullTa
                 f"{p.name} cannot gain Coins from {event.source!r}; Coins come from {', '.join(sorted(FOUND))}."
             )
         state = penance.check(state, p, event.source, f"took {count(event.amount, 'Coin')} from a Fallen Enemy token")
-        return gain_coins(state, p.id, event.amount, event.source, event.source, meta)
+        return gain_coins(state, p.id, event.amount, event.source, event.source)
     if event.source not in SPENT:
         raise Rejection(f"{p.name} cannot lose Coins to {event.source!r}; Coins go to {', '.join(sorted(SPENT))}.")
     if event.source in ("penalty", "surrender"):
-        return lose_coins(state, p.id, -event.amount, event.source, event.source, meta)
+        return lose_coins(state, p.id, -event.amount, event.source, event.source)
     return pay(state, f"pirate:{p.id}", -event.amount, f"spend {count(-event.amount, 'Coin')} on {event.source}",
-               event.source, meta, p.name)
+               event.source, p.name)
 
 
-def coins_given(state: SkullTales, event: CoinsGiven, meta: Meta) -> SkullTales:
+def coins_given(state: SkullTales, event: CoinsGiven) -> SkullTales:
     giver = active_pirate(state, event.from_pirate)
     if event.amount <= 0:
         raise Rejection(f"{giver.name} can only give a positive number of Coins, not {event.amount}.")
@@ -210,7 +210,7 @@ def coins_given(state: SkullTales, event: CoinsGiven, meta: Meta) -> SkullTales:
         raise Rejection(
             f"{giver.name} cannot give {count(event.amount, 'Coin')} to {whom}: {giver.name} has {giver.coins}."
         )
-    return move(state, f"pirate:{giver.id}", to, event.amount, "given", meta)
+    return move(state, f"pirate:{giver.id}", to, event.amount, "given")
 
 
 def salary(state: SkullTales, pirate_id: str) -> tuple[int, int]:
@@ -227,7 +227,7 @@ def salary(state: SkullTales, pirate_id: str) -> tuple[int, int]:
     return (max(amount, 0), 0)
 
 
-def salary_collected(state: SkullTales, event: SalaryCollected, meta: Meta) -> SkullTales:
+def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Collecting Salary")
     if p.salary_collected:
@@ -236,14 +236,14 @@ def salary_collected(state: SkullTales, event: SalaryCollected, meta: Meta) -> S
     if not automatic:
         state = spend_time(state, p.id, 1, "collect Salary")
     own, crew = salary(state, p.id)
-    state = move(state, "source:salary", f"pirate:{p.id}", own, "salary", meta)
-    state = move(state, "source:salary", "crew_booty", crew, "captain's salary for the crew", meta)
+    state = move(state, "source:salary", f"pirate:{p.id}", own, "salary")
+    state = move(state, "source:salary", "crew_booty", crew, "captain's salary for the crew")
     # What could not be paid before is taken from this Salary (L1274).
     p = state.pirates[p.id]
     left: list[Debt] = []
     for debt in p.debts:
         now = min(state.pirates[p.id].coins, debt.amount)
-        state = move(state, f"pirate:{p.id}", debt.to, now, debt.reason, meta)
+        state = move(state, f"pirate:{p.id}", debt.to, now, debt.reason)
         if debt.amount > now:
             left.append(msgspec.structs.replace(debt, amount=debt.amount - now))
     return put(state, change(state.pirates[p.id], salary_collected=True, debts=left))
@@ -265,7 +265,7 @@ def require_captain(state: SkullTales, pirate_id: str, doing: str) -> None:
         raise Rejection(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
 
 
-def booty_buried(state: SkullTales, event: BootyBuried, meta: Meta) -> SkullTales:
+def booty_buried(state: SkullTales, event: BootyBuried) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_captain(state, p.id, f"bury booty on island {event.island}")
     require_phase(state, "voyage", "Burying booty")
@@ -282,10 +282,10 @@ def booty_buried(state: SkullTales, event: BootyBuried, meta: Meta) -> SkullTale
         raise Rejection(
             f"{p.name} cannot bury {count(event.amount, 'Coin')}: the Crew's Booty holds {state.crew_booty}."
         )
-    return move(state, "crew_booty", f"buried:{p.id}:{event.island}", event.amount, "buried", meta)
+    return move(state, "crew_booty", f"buried:{p.id}:{event.island}", event.amount, "buried")
 
 
-def booty_recovered(state: SkullTales, event: BootyRecovered, meta: Meta) -> SkullTales:
+def booty_recovered(state: SkullTales, event: BootyRecovered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", "Recovering buried booty")
     there = state.buried.get(p.id, {}).get(event.island, 0)
@@ -296,10 +296,10 @@ def booty_recovered(state: SkullTales, event: BootyRecovered, meta: Meta) -> Sku
         )
     # A Captain recovers it for the crew; a former Captain may reclaim it as Personal Booty (L2143).
     to = "crew_booty" if state.captain == p.id else f"pirate:{p.id}"
-    return move(state, f"buried:{p.id}:{event.island}", to, event.amount, "recovered", meta)
+    return move(state, f"buried:{p.id}:{event.island}", to, event.amount, "recovered")
 
 
-def loan_taken(state: SkullTales, event: LoanTaken, meta: Meta) -> SkullTales:
+def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Taking a loan")
     if p.loan is not None:
@@ -332,10 +332,10 @@ def loan_taken(state: SkullTales, event: LoanTaken, meta: Meta) -> SkullTales:
     owed = math.ceil(event.amount * 6 / 5)
     loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial)
     state = put(state, change(state.pirates[p.id], loan=loan))
-    return move(state, "source:loan", to, event.amount, f"loan from Monsieur Fontaine ({event.lender})", meta)
+    return move(state, "source:loan", to, event.amount, f"loan from Monsieur Fontaine ({event.lender})")
 
 
-def loan_repaid(state: SkullTales, event: LoanRepaid, meta: Meta) -> SkullTales:
+def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.loan is None:
         raise Rejection(f"{p.name} owes Monsieur Fontaine nothing.")
@@ -348,7 +348,7 @@ def loan_repaid(state: SkullTales, event: LoanRepaid, meta: Meta) -> SkullTales:
     else:
         source, who = f"pirate:{p.id}", p.name
     doing = f"repay {count(event.amount, 'Coin')} of a loan"
-    state = pay(state, source, event.amount, doing, "loan_repayment", meta, who)
+    state = pay(state, source, event.amount, doing, "loan_repayment", who)
     owed = p.loan.owed - event.amount
     loan = None if owed == 0 else msgspec.structs.replace(p.loan, owed=owed)
     return put(state, change(state.pirates[p.id], loan=loan))

@@ -11,7 +11,7 @@ from events.skull_tales import (
     AllyMutinyResolved, AssignmentResolved, AssignmentTaken, CaptainElected, CommandIssued, MoraleChanged,
     MutinyResolved, TrustChanged,
 )
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
@@ -29,7 +29,7 @@ def morale_max(state: SkullTales) -> int:
     return 18 if active(state.options, "admiral.voyage.max_morale_18") else MORALE_MAX
 
 
-def captain_elected(state: SkullTales, event: CaptainElected, meta: Meta) -> SkullTales:
+def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if state.captain is not None:
         raise Rejection(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
@@ -60,7 +60,7 @@ def _name(state: SkullTales, character_id: str) -> str:
     raise Rejection(f"There is no Character {character_id!r} aboard.")
 
 
-def trust_changed(state: SkullTales, event: TrustChanged, meta: Meta) -> SkullTales:
+def trust_changed(state: SkullTales, event: TrustChanged) -> SkullTales:
     require_phase(state, "voyage", "Trust Points")
     name = _name(state, event.character_id)
     if event.character_id in state.allies and state.allies[event.character_id].status != "hired":
@@ -71,7 +71,7 @@ def trust_changed(state: SkullTales, event: TrustChanged, meta: Meta) -> SkullTa
     return replace(state, trust={**state.trust, event.character_id: trust})
 
 
-def morale_changed(state: SkullTales, event: MoraleChanged, meta: Meta) -> SkullTales:
+def morale_changed(state: SkullTales, event: MoraleChanged) -> SkullTales:
     require_phase(state, "voyage", "Morale")
     return replace(state, morale=min(max(state.morale + event.amount, 0), morale_max(state)))
 
@@ -104,7 +104,7 @@ def coins_to_bid(state: SkullTales, pirate_id: str) -> int:
     return coins // MUTINY_COIN
 
 
-def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> SkullTales:
+def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
     require_phase(state, "voyage", "A Mutiny")
     if state.captain is None:
         raise Rejection("There is no Captain to mutiny against.")
@@ -150,7 +150,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
     # (option mutiny_coin_rounding) costs only the remainder: nobody pays Coins they never had.
     for pid, bid in event.bids.items():
         cost = min(bid * MUTINY_COIN, state.pirates[pid].coins)
-        state = move(state, f"pirate:{pid}", "sink:mutiny_bid", cost, "Mutiny bid", meta)
+        state = move(state, f"pirate:{pid}", "sink:mutiny_bid", cost, "Mutiny bid")
     if winner != captain.id:
         state = replace(state, captain=winner, former_captains=[*state.former_captains, captain.id])
         if state.assignment is not None:
@@ -158,7 +158,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved, meta: Meta) -> Sku
     return state
 
 
-def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved, meta: Meta) -> SkullTales:
+def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullTales:
     require_phase(state, "voyage", "An Ally's mutiny")
     if state.captain is None:
         raise Rejection("There is no Captain for an Ally to mutiny against.")
@@ -175,10 +175,15 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved, meta: Met
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
         raise Rejection(f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (L1997), not {event.coins_spent}.")
-    state = bank_voyage_fame(trust_to_fame(state))
-    state = replace(state, morale=morale_max(state))
+    # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
+    # placed on space 20, and the Trust Points of each Character are reset to 0." (Book III: Mutiny): only the
+    # Captain's Trust becomes Fame; everyone else's is lost, Allies' included, so no hirer gains half of it.
+    captain_trust = state.trust.get(captain.id, 0)
+    if captain_trust:
+        state = put(state, change(state.pirates[captain.id], fame=state.pirates[captain.id].fame + captain_trust))
+    state = replace(state, trust={}, morale=morale_max(state))
     state = pay(state, f"pirate:{captain.id}", event.coins_spent, "put down the Ally's mutiny", "ally_mutiny",
-                meta, captain.name)
+                captain.name)
     mine = attribute(captain, "charisma") + event.coins_spent // MUTINY_COIN
     theirs = ally.charisma + event.ally_roll
     if mine == theirs:
@@ -193,7 +198,7 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved, meta: Met
     return replace(state, captain=None, former_captains=[*state.former_captains, captain.id])
 
 
-def command_issued(state: SkullTales, event: CommandIssued, meta: Meta) -> SkullTales:
+def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
     require_phase(state, "voyage", "Command Points")
     if state.captain is None:
         raise Rejection("There is no Captain to give orders.")
@@ -215,7 +220,7 @@ def command_issued(state: SkullTales, event: CommandIssued, meta: Meta) -> Skull
     return state
 
 
-def assignment_taken(state: SkullTales, event: AssignmentTaken, meta: Meta) -> SkullTales:
+def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
     require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}")
     require_phase(state, "port", "Drawing an Assignment")
     if state.assignment is not None:
@@ -228,7 +233,7 @@ def assignment_taken(state: SkullTales, event: AssignmentTaken, meta: Meta) -> S
     return replace(state, assignment=Assignment(name=event.assignment, holder=event.pirate_id))
 
 
-def assignment_resolved(state: SkullTales, event: AssignmentResolved, meta: Meta) -> SkullTales:
+def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTales:
     p = pirate(state, event.pirate_id)
     if state.assignment is None:
         raise Rejection("There is no active Assignment to resolve.")
@@ -237,9 +242,9 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved, meta: Meta
         raise Rejection(f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (L1270).")
     if event.coins:
         if event.coins_to == "crew_booty":
-            state = move(state, "source:assignment", "crew_booty", event.coins, "Assignment", meta)
+            state = move(state, "source:assignment", "crew_booty", event.coins, "Assignment")
         else:
-            state = gain_coins(state, p.id, event.coins, "assignment", "Assignment", meta)
+            state = gain_coins(state, p.id, event.coins, "assignment", "Assignment")
     if event.fame > 0:
         state = add_fame(state, p.id, event.fame)
     elif event.fame < 0:

@@ -8,7 +8,7 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.allies import adventure_payout, unpaid_leave
 from projections.skull_tales.booty import balance, move
 from projections.skull_tales import penance
@@ -22,7 +22,7 @@ from projections.skull_tales.state import Snapshot, SkullTales, change, has_skil
 PORT_TIME_UNITS = 20  # L1257
 
 
-def chapter_started(state: SkullTales, event: ChapterStarted, meta: Meta) -> SkullTales:
+def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
     if state.chapter_phases:
         raise Rejection(f"Chapter {state.chapter} has not ended yet.")
     if event.number not in (state.chapter, state.chapter + 1) or event.number < 1:
@@ -42,7 +42,7 @@ def chapter_started(state: SkullTales, event: ChapterStarted, meta: Meta) -> Sku
                    solo=event.solo or state.options.solo)
 
 
-def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTales:
+def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
     if not state.chapter_phases:
         raise Rejection("No chapter is open: start a chapter first.")
     if state.phase is not None:
@@ -55,7 +55,7 @@ def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTa
         raise Rejection(f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase.")
     state = replace(state, phase=event.phase, phase_serial=state.phase_serial + 1)
     if event.phase == "port":
-        return _port_setup(state, meta)
+        return _port_setup(state)
     if event.phase == "voyage":
         state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[], purged=[])
         for p in in_play(state):
@@ -70,7 +70,7 @@ def phase_started(state: SkullTales, event: PhaseStarted, meta: Meta) -> SkullTa
     return replace(state, snapshot=snapshot, adventure_fame={})
 
 
-def _port_setup(state: SkullTales, meta: Meta) -> SkullTales:
+def _port_setup(state: SkullTales) -> SkullTales:
     units = PORT_TIME_UNITS
     if active(state.options, "cabin_boy.port.extra_time_units"):
         units += 5
@@ -82,7 +82,7 @@ def _port_setup(state: SkullTales, meta: Meta) -> SkullTales:
     if state.ship is None:
         # The first Port Phase of the campaign: the Captain owns "The Southern Lady" (L1264, L1931).
         state = replace(state, ship=southern_lady())
-    return pay_compensations(state, meta)
+    return pay_compensations(state)
 
 
 def _settings_fame(state: SkullTales, phase: str) -> SkullTales:
@@ -101,18 +101,24 @@ def _settings_fame(state: SkullTales, phase: str) -> SkullTales:
 
 
 def _halve(p_fame: int) -> int:
-    """Discard half the Fame, the half rounded up (L250)."""
+    """Discard half the Fame, the half discarded rounded up ("In any situation where rounding is necessary, always
+    round up", Book I: How to start)."""
     return p_fame - math.ceil(p_fame / 2)
 
 
-def phase_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+def _half_kept(p_fame: int) -> int:
+    """Start the next Phase with half the Fame, the half kept rounded up (Book I: How to start)."""
+    return math.ceil(p_fame / 2)
+
+
+def phase_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     if state.phase != event.phase:
         now = f"the {state.phase} phase" if state.phase else "no phase"
         raise Rejection(f"The {event.phase} phase cannot end: this is {now}.")
     if event.phase == "adventure":
-        return _adventure_ended(state, event, meta)
+        return _adventure_ended(state, event)
     if event.phase == "voyage":
-        return _voyage_ended(state, event, meta)
+        return _voyage_ended(state, event)
     state = unpaid_leave(state)
     for p in in_play(state):
         approvals = {m: mark for m, mark in p.approvals.items() if mark.permanent}
@@ -121,7 +127,7 @@ def phase_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
     return _settings_fame(state, "port")
 
 
-def _voyage_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     if event.outcome == "repeat":
         raise Rejection("Only an Adventure is repeated; a Voyage succeeds or fails.")
     if event.outcome == "success" or state.options.failed_voyage_trust_to_fame:
@@ -129,20 +135,22 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTale
     for p in in_play(state):
         p = state.pirates[p.id]
         fame = p.fame + p.phase_fame
-        if p.voyage_unconscious:
-            # "starts the next Phase with half of their Fame" (L2412)
+        if p.status == "unconscious":
+            # "a Character who ended this Phase Unconscious starts the next Phase with half of their Fame" (Book III:
+            # End of the Voyage Phase): the half kept, rounded up. A Pirate who left the «Sickbay» before the end
+            # (`pirate.revived`) is not Unconscious when it ends and keeps it all.
             if state.options.unconscious_half_fame == "total":
-                fame = _halve(fame)
+                fame = _half_kept(fame)
             else:
-                fame = p.fame + _halve(p.phase_fame)
+                fame = p.fame + _half_kept(p.phase_fame)
         state = put(state, change(p, fame=fame, phase_fame=0, voyage_unconscious=False, status="active"))
     state = replace(state, phase=None, phases_done=[*state.phases_done, "voyage"], trust={})
     return _settings_fame(state, "voyage")
 
 
-def _adventure_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullTales:
+def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     if event.outcome == "repeat":
-        return _repeat(state, meta)
+        return _repeat(state)
     crew = in_play(state)
     success = event.outcome == "success"
     if success:
@@ -155,13 +163,13 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullT
     for pid in event.degrees:
         if pid not in state.pirates:
             raise Rejection(f"There is no pirate {pid!r} in this crew.")
-    state = adventure_payout(state, meta, success)
+    state = adventure_payout(state, success)
     for p in crew:
         p = state.pirates[p.id]
         if success or state.options.failed_adventure_coins == "banked":
-            state = move(state, f"risk:{p.id}", f"pirate:{p.id}", p.phase_coins, "banked at the end of the Adventure", meta)
+            state = move(state, f"risk:{p.id}", f"pirate:{p.id}", p.phase_coins, "banked at the end of the Adventure")
         else:
-            state = move(state, f"risk:{p.id}", "sink:failed_adventure", p.phase_coins, "lost with the Adventure", meta)
+            state = move(state, f"risk:{p.id}", "sink:failed_adventure", p.phase_coins, "lost with the Adventure")
         p = state.pirates[p.id]
         fame = p.fame + (p.phase_fame if success else 0)
         if success and p.status == "unconscious":
@@ -175,7 +183,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded, meta: Meta) -> SkullT
     return _settings_fame(state, "adventure")
 
 
-def _repeat(state: SkullTales, meta: Meta) -> SkullTales:
+def _repeat(state: SkullTales) -> SkullTales:
     """Everything gained in the attempt is discarded; the crew starts again as it began (L1096)."""
     snapshot = state.snapshot
     if snapshot is None:
@@ -193,9 +201,9 @@ def _repeat(state: SkullTales, meta: Meta) -> SkullTales:
         now = balance(state, account) if _exists(state, account) else 0
         then = balance(before, account) if _exists(before, account) else 0
         if now > then:
-            restored = move(restored, account, "sink:repeated_adventure", now - then, "the Adventure is repeated", meta)
+            restored = move(restored, account, "sink:repeated_adventure", now - then, "the Adventure is repeated")
         elif then > now:
-            restored = move(restored, "source:repeated_adventure", account, then - now, "the Adventure is repeated", meta)
+            restored = move(restored, "source:repeated_adventure", account, then - now, "the Adventure is repeated")
     return replace(
         restored, pirates=dict(snapshot.pirates), allies=dict(snapshot.allies), crew_booty=snapshot.crew_booty,
         phase=None, adventure_fame={}, snapshot=None, pending=list(snapshot.pending),
@@ -213,7 +221,7 @@ def _exists(state: SkullTales, account: str) -> bool:
     return True
 
 
-def chapter_ended(state: SkullTales, event: ChapterEnded, meta: Meta) -> SkullTales:
+def chapter_ended(state: SkullTales, event: ChapterEnded) -> SkullTales:
     if not state.chapter_phases or event.number != state.chapter:
         raise Rejection(f"Chapter {event.number} is not the open chapter.")
     if state.phase is not None:

@@ -1,62 +1,83 @@
-"""Dice as Skull Tales reads them: d6 only, at most 5 per roll, pools counting dice that exceed a target, Charisma
-totals of one die plus the attribute, and a Destiny Point's +1 to each die (L212-234, L163)."""
+"""Dice as Skull Tales reads them: d6 only, at most 5 per roll, pools counting the dice that exceed a target,
+Charisma totals of one die plus the attribute against a difficulty, and a Destiny Point's +1 to each die
+(Skull Tales: Full Sail! rulebook, Book I: Dice Rolls, Charisma rolls, Difficulty rolls).
+
+`read` is the one place that says what a roll means: `/rolls` records its answer, and the fold checks every
+`dice.rolled` (from `/rolls` or logged whole by the table) with it.
+"""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
 from events.campaign import DiceRolled
-from projections.game import Meta, Rejection
+from projections.dice import agree, check_terms
+from projections.game import Rejection
 from projections.skull_tales.state import Roll, SkullTales
 from projections.skull_tales.words import count
 
-DICE_LIMIT = 5  # "5 is the maximum number of dice that can be rolled for any roll of any Phase." (L212)
+# "Dice Limit: 5 is the maximum number of dice that can be rolled for any roll of any Phase." (Book I: Dice Rolls)
+DICE_LIMIT = 5
 ROLLS_KEPT = 50
 
 
-def dice_rolled(state: SkullTales, event: DiceRolled, meta: Meta) -> SkullTales:
+def _passes(state: SkullTales, value: int, difficulty: int) -> bool:
+    """A Charisma total against a difficulty: it must exceed it ("a value to exceed", Difficulty rolls), or meet it
+    under the campaign option `charisma_difficulty: "meet"`."""
+    return value > difficulty or (state.options.charisma_difficulty == "meet" and value == difficulty)
+
+
+def read(state: SkullTales, event: DiceRolled) -> DiceRolled:
+    """The roll with its total, successes and success as the rules read them in this state, or a Rejection."""
     if not event.dice:
         raise Rejection("A roll needs at least one die.")
     if len(event.dice) > DICE_LIMIT:
-        raise Rejection(f"Skull Tales rolls at most {DICE_LIMIT} dice at once, and this roll has {len(event.dice)} (L212).")
+        raise Rejection(
+            f"Skull Tales rolls at most {DICE_LIMIT} dice at once, and this roll has {len(event.dice)} "
+            "(Book I: Dice Rolls, Dice Limit)."
+        )
     for die in event.dice:
         if die.sides != 6:
             raise Rejection(f"Skull Tales uses six-sided dice only, not a d{die.sides}.")
         if not 1 <= die.face <= 6:
             raise Rejection(f"A d6 shows 1 to 6, not {die.face}.")
     faces = [die.face for die in event.dice]
-    if event.total != sum(faces) + event.modifier:
+    total = sum(faces) + event.modifier
+    if event.total != total:
         raise Rejection(f"The dice show {sum(faces)} and the modifier is {event.modifier}, so the total is "
-                        f"{sum(faces) + event.modifier}, not {event.total}.")
+                        f"{total}, not {event.total}.")
+    # A Destiny Point spent with `plus_one` adds +1 to each die of the Pirate's next roll (Book I: Dice Rolls).
+    bonus = 1 if event.character_id is not None and event.character_id in state.plus_one else 0
+    required = check_terms(event)
+    successes = None
+    success = event.success
+    if required is not None:
+        target = event.target
+        assert target is not None
+        if event.modifier and len(faces) == 1:
+            # Logged before `difficulty` carried Charisma checks: one die plus the attribute against the target.
+            successes = 1 if _passes(state, faces[0] + bonus + event.modifier, target) else 0
+        else:
+            successes = sum(1 for face in faces if face + bonus > target)
+        if event.successes is not None and event.successes != successes:
+            plus = " with a Destiny Point's +1 to each die" if bonus else ""
+            raise Rejection(f"Dice {faces} against {target}{plus} give {count(successes, 'success')}, not "
+                            f"{event.successes}.")
+        success = successes >= required
+    elif event.difficulty is not None:
+        # An attribute check against a difficulty, such as Charisma 5: one die plus the Charisma (Charisma rolls).
+        success = _passes(state, total + bonus * len(faces), event.difficulty)
+    return agree(event, replace(event, successes=successes, success=success))
+
+
+def dice_rolled(state: SkullTales, event: DiceRolled) -> SkullTales:
+    event = read(state, event)
     who = event.character_id
     destiny = who is not None and who in state.plus_one
-    bonus = 1 if destiny else 0
-    successes = event.successes
-    success = event.success
-    if event.target is not None:
-        if event.modifier and len(faces) == 1:
-            # A Charisma roll: one die plus the attribute, against the difficulty (L216-218).
-            value = faces[0] + bonus + event.modifier
-            passed = value > event.target or (
-                state.options.charisma_difficulty == "meet" and value == event.target
-            )
-            counted = 1 if passed else 0
-        else:
-            counted = sum(1 for face in faces if face + bonus > event.target)
-        if successes is not None and successes != counted:
-            plus = " with a Destiny Point's +1 to each die" if destiny else ""
-            raise Rejection(
-                f"Dice {faces} against {event.target}{plus} give {count(counted, 'success')}, not {successes}."
-            )
-        successes = counted
-        required = event.required or 1
-        if success is not None and success != (counted >= required):
-            verdict = "a success" if counted >= required else "a failure"
-            raise Rejection(f"{count(counted, 'success')} of {required} needed is {verdict}.")
-        success = counted >= required
     roll = Roll(
-        position=meta.position, character_id=who, purpose=event.purpose, faces=faces, target=event.target,
-        successes=successes, success=success, destiny=destiny,
+        position=state.position, character_id=who, purpose=event.purpose, faces=[die.face for die in event.dice],
+        target=event.target if event.target is not None else event.difficulty, successes=event.successes,
+        success=event.success, destiny=destiny,
     )
     plus_one = [c for c in state.plus_one if c != who] if destiny else state.plus_one
     return replace(state, rolls=[*state.rolls[-(ROLLS_KEPT - 1):], roll], plus_one=plus_one)

@@ -7,7 +7,7 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, ProsthesisBought
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import move, owe, pay, spend_time
 from projections.skull_tales.pirates import take_item, without_item
 from projections.skull_tales.skills import capacity, special_used
@@ -23,7 +23,7 @@ PROSTHESIS_FOR = {"hook": "hands", "eye_patch": "eyes", "peg_leg": "legs"}
 PROSTHESIS_NAMES = {"hook": "a Hook", "eye_patch": "an Eye patch", "peg_leg": "a Peg leg"}
 
 
-def injury_suffered(state: SkullTales, event: InjurySuffered, meta: Meta) -> SkullTales:
+def injury_suffered(state: SkullTales, event: InjurySuffered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if not 1 <= event.roll <= 6:
         raise Rejection(f"The Permanent Injury chart is read on one die; {event.roll} is not a face of it.")
@@ -59,7 +59,7 @@ def _pair_of(injury: str) -> str:
     return {"eye": "eyes", "hand": "hands", "leg": "legs"}[injury.split()[-1].lower()]
 
 
-def retired(state: SkullTales, event: PirateRetired, meta: Meta) -> SkullTales:
+def retired(state: SkullTales, event: PirateRetired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if event.reason == "injury" and p.status != "must_retire":
         raise Rejection(f"{p.name} has not lost a pair of eyes, hands or legs and need not retire.")
@@ -68,7 +68,7 @@ def retired(state: SkullTales, event: PirateRetired, meta: Meta) -> SkullTales:
     to = f"pirate:{p.id}" if state.options.retirement_compensation == "retiree" else "sink:retirement"
     due = Compensation(kind="retirement", payer=None, to=to, amount=RETIREMENT_COMPENSATION, about=p.id)
     # What was still at risk in the phase was never written on the Record Sheet, so it leaves with the Pirate.
-    state = move(state, f"risk:{p.id}", "sink:retired", p.phase_coins, "at risk when retiring", meta)
+    state = move(state, f"risk:{p.id}", "sink:retired", p.phase_coins, "at risk when retiring")
     p = state.pirates[p.id]
     state = put(state, change(p, status="retired", retired_reason=event.reason, phase_fame=0))
     if state.captain == p.id:
@@ -81,7 +81,7 @@ def retired(state: SkullTales, event: PirateRetired, meta: Meta) -> SkullTales:
     return replace(state, pending=[*state.pending, due])
 
 
-def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTales:
+def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
     old = pirate(state, event.retired_id)
     new = active_pirate(state, event.new_id)
     if old.status != "retired":
@@ -95,7 +95,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         raise Rejection(
             f"{old.name} can give {new.name} at most half of {count(old.coins, 'Coin')}, {half}, not {event.coins}."
         )
-    state = move(state, f"pirate:{old.id}", f"pirate:{new.id}", event.coins, "matelotage", meta)
+    state = move(state, f"pirate:{old.id}", f"pirate:{new.id}", event.coins, "matelotage")
     if event.item is not None:
         items = without_item(old, event.item, "pass on")
         item = next(i for i in old.items if i.name == event.item)
@@ -105,7 +105,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
         state = take_item(state, state.pirates[new.id], item)
     # "Everything else is returned to the box" (L1019).
     old = state.pirates[old.id]
-    state = move(state, f"pirate:{old.id}", "sink:returned_to_box", old.coins, "returned to the box", meta)
+    state = move(state, f"pirate:{old.id}", "sink:returned_to_box", old.coins, "returned to the box")
     for item in old.items:
         if state.legendary.get(item.name) == old.id:
             state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
@@ -129,7 +129,7 @@ def matelotage(state: SkullTales, event: MatelotageDone, meta: Meta) -> SkullTal
     return state
 
 
-def prosthesis_bought(state: SkullTales, event: ProsthesisBought, meta: Meta) -> SkullTales:
+def prosthesis_bought(state: SkullTales, event: ProsthesisBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Buying a prosthesis")
     name = PROSTHESIS_NAMES[event.prosthesis]
@@ -139,14 +139,14 @@ def prosthesis_bought(state: SkullTales, event: ProsthesisBought, meta: Meta) ->
     if event.prosthesis in p.prostheses:
         raise Rejection(f"{p.name} already has {name}.")
     state = spend_time(state, p.id, 1, f"buy {name}")
-    state = pay(state, f"pirate:{p.id}", PROSTHESIS_COINS, f"buy {name}", "prosthesis", meta, p.name)
+    state = pay(state, f"pirate:{p.id}", PROSTHESIS_COINS, f"buy {name}", "prosthesis", p.name)
     p = state.pirates[p.id]
     # A Peg leg gives back 1 Movement (not the Agility); an Eye patch +1 Perception (computed in attribute()).
     movement = p.movement + (1 if event.prosthesis == "peg_leg" else 0)
     return put(state, change(p, prostheses=[*p.prostheses, event.prosthesis], movement=movement))
 
 
-def pay_compensations(state: SkullTales, meta: Meta) -> SkullTales:
+def pay_compensations(state: SkullTales) -> SkullTales:
     """At the start of a Port Phase: injuries (5 from each other Pirate), retirements (10, a sink), lost Allies."""
     for due in state.pending:
         if due.kind == "injury" and state.pirates[due.about].status == "retired":
@@ -155,11 +155,13 @@ def pay_compensations(state: SkullTales, meta: Meta) -> SkullTales:
             o.id for o in state.pirates.values()
             if o.status != "retired" and o.id != due.about and o.replaces != due.about
         ]
-        reason = {
-            "injury": f"compensation for {state.pirates[due.about].name}'s Permanent Injury",
-            "retirement": f"compensation for {state.pirates[due.about].name}'s retirement",
-            "lost_ally": f"compensation for the lost Ally {due.about}",
-        }[due.kind]
+        if due.kind == "lost_ally":
+            # `about` names the Ally's archetype, not a Pirate.
+            reason = f"compensation for the lost Ally {due.about}"
+        elif due.kind == "injury":
+            reason = f"compensation for {state.pirates[due.about].name}'s Permanent Injury"
+        else:
+            reason = f"compensation for {state.pirates[due.about].name}'s retirement"
         for payer in payers:
-            state = owe(state, payer, due.to, due.amount, reason, meta)
+            state = owe(state, payer, due.to, due.amount, reason)
     return replace(state, pending=[])

@@ -3,12 +3,14 @@ Cursed, and the Port services that heal."""
 
 from __future__ import annotations
 
+import math
+
 from events.skull_tales import (
     ApprovalGiven, CampaignCompleted, CurseGained, CurseRemoved, DestinyChanged, FameChanged, ItemGained, ItemGiven,
     ItemLost, ManorEntered, PenanceChosen, PirateRecruited, PirateRevived, PirateUnconscious, PortServiceBought,
     PurgeUsed, TimeSpent, WoundsChanged,
 )
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from msgspec.structs import replace
 
 from projections.skull_tales import penance
@@ -34,7 +36,7 @@ def wounds_word(amount: int) -> str:
     return count(amount, "Wound")
 
 
-def recruited(state: SkullTales, event: PirateRecruited, meta: Meta) -> SkullTales:
+def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
     if event.pirate_id in state.pirates:
         raise Rejection(f"There is already a pirate with the id {event.pirate_id!r} ({state.pirates[event.pirate_id].name}).")
     if not event.classes:
@@ -104,7 +106,7 @@ def lose_fame(state: SkullTales, pirate_id: str, amount: int, reason: str) -> Sk
     return put(state, change(p, phase_fame=p.phase_fame - from_dial, fame=p.fame - rest))
 
 
-def fame_changed(state: SkullTales, event: FameChanged, meta: Meta) -> SkullTales:
+def fame_changed(state: SkullTales, event: FameChanged) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if event.amount == 0:
         raise Rejection("A change of 0 Fame changes nothing; leave it out.")
@@ -118,7 +120,7 @@ def fame_changed(state: SkullTales, event: FameChanged, meta: Meta) -> SkullTale
     return lose_fame(state, p.id, -event.amount, event.source)
 
 
-def wounds_changed(state: SkullTales, event: WoundsChanged, meta: Meta) -> SkullTales:
+def wounds_changed(state: SkullTales, event: WoundsChanged) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     wounds = p.wounds + event.amount
     if wounds < 0:
@@ -131,7 +133,7 @@ def wounds_changed(state: SkullTales, event: WoundsChanged, meta: Meta) -> Skull
     return put(state, change(p, wounds=wounds))
 
 
-def destiny_changed(state: SkullTales, event: DestinyChanged, meta: Meta) -> SkullTales:
+def destiny_changed(state: SkullTales, event: DestinyChanged) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     cap = destiny_cap(p)
     destiny = p.destiny + event.amount
@@ -147,7 +149,7 @@ def destiny_changed(state: SkullTales, event: DestinyChanged, meta: Meta) -> Sku
     return put(state, change(state.pirates[p.id], destiny=destiny))
 
 
-def unconscious(state: SkullTales, event: PirateUnconscious, meta: Meta) -> SkullTales:
+def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status == "unconscious":
         raise Rejection(f"{p.name} is already Unconscious.")
@@ -169,7 +171,7 @@ def unconscious(state: SkullTales, event: PirateUnconscious, meta: Meta) -> Skul
         double = active(state.options, "admiral.port.unconscious_double")
         fame = PORT_UNCONSCIOUS * (2 if double else 1)
         coins = PORT_UNCONSCIOUS * (2 if double and state.options.admiral_unconscious_doubles_coins else 1)
-        state = lose_coins(state, p.id, coins, "unconscious", "falling Unconscious in Port", meta)
+        state = lose_coins(state, p.id, coins, "unconscious", "falling Unconscious in Port")
         state = lose_fame(state, p.id, fame, "falling Unconscious in Port")
         return put(state, change(state.pirates[p.id], time_units=0, wounds=p.health, port_unconscious=True))
     if state.phase == "voyage":
@@ -185,12 +187,13 @@ def _drop_legendary(state: SkullTales, p: Pirate, item: str | None) -> SkullTale
     return state
 
 
-def revived(state: SkullTales, event: PirateRevived, meta: Meta) -> SkullTales:
+def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status != "unconscious":
         raise Rejection(f"{p.name} is not Unconscious.")
-    # Revived in the Adventure or treated in the Sickbay: the Pirate is back with no Wounds left over.
-    state = put(state, change(p, status="active", wounds=0))
+    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Posts/Stations, Sickbay):
+    # the Pirate is back with no Wounds left over, and no longer Unconscious when the Voyage ends.
+    state = put(state, change(p, status="active", wounds=0, voyage_unconscious=False))
     if event.reviver_id is not None:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:
@@ -237,28 +240,55 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
     return put(state, change(p, items=items))
 
 
-def item_gained(state: SkullTales, event: ItemGained, meta: Meta) -> SkullTales:
+def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
-    item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped)
-    state = take_item(state, p, item)
+    price = 0
     if event.price:
         require_phase(state, "port", f"Buying {event.item}")
         price = event.price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
-        state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", meta, p.name)
+    # What the item is worth, for Haggle: what was paid for it, else its card's price.
+    value = price or (event.value or 0)
+    item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
+    state = take_item(state, p, item)
+    if price:
+        state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", p.name)
     return state
 
 
-def item_lost(state: SkullTales, event: ItemLost, meta: Meta) -> SkullTales:
+def item_lost(state: SkullTales, event: ItemLost) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
-    state = put(state, change(p, items=without_item(p, event.item, "lose")))
+    items = without_item(p, event.item, "lose")
+    item = next(i for i in p.items if i.name == event.item)
+    state = put(state, change(p, items=items))
     state = _drop_legendary(state, p, event.item)
+    if event.haggled:
+        return _haggled(state, p, item, event)
+    if event.value is not None:
+        raise Rejection(f"An item's value matters only when it is sold with Haggle; say `haggled` to sell {item.name}.")
     if event.sold_for:
         require_phase(state, "port", f"Selling {event.item}")
-        state = gain_coins(state, p.id, event.sold_for, "sale", f"sold {event.item}", meta)
+        state = gain_coins(state, p.id, event.sold_for, "sale", f"sold {event.item}")
     return state
 
 
-def item_given(state: SkullTales, event: ItemGiven, meta: Meta) -> SkullTales:
+def _haggled(state: SkullTales, p: Pirate, item: Item, event: ItemLost) -> SkullTales:
+    """Haggle: "You can also sell non-starting gear at half its value" (Book II: Locations, Market Square)."""
+    require_phase(state, "port", f"Selling {item.name} with Haggle")
+    if event.sold_for:
+        raise Rejection(f"A sale with Haggle brings half of {item.name}'s value; leave `sold_for` out.")
+    if item.kind != "gear":
+        what = "a Legendary item" if item.kind == "legendary" else "an Item token"
+        raise Rejection(f"{p.name} cannot sell {item.name} with Haggle: it is {what}, not a Gear card.")
+    worth = item.value or event.value
+    if not worth:
+        raise Rejection(
+            f"What {item.name} is worth is not on {p.name}'s Record Sheet: give its card's price (value) to sell it."
+        )
+    # Half its value, rounded up: "In any situation where rounding is necessary, always round up" (How to start).
+    return gain_coins(state, p.id, math.ceil(worth / 2), "sale", f"sold {item.name} with Haggle")
+
+
+def item_given(state: SkullTales, event: ItemGiven) -> SkullTales:
     giver = active_pirate(state, event.from_pirate)
     taker = active_pirate(state, event.to_pirate)
     items = without_item(giver, event.item, "give")
@@ -268,14 +298,14 @@ def item_given(state: SkullTales, event: ItemGiven, meta: Meta) -> SkullTales:
     return take_item(state, state.pirates[taker.id], item)
 
 
-def curse_gained(state: SkullTales, event: CurseGained, meta: Meta) -> SkullTales:
+def curse_gained(state: SkullTales, event: CurseGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.cursed:
         raise Rejection(f"{p.name} is already Cursed.")
     return put(state, change(p, cursed=True))
 
 
-def penance_chosen(state: SkullTales, event: PenanceChosen, meta: Meta) -> SkullTales:
+def penance_chosen(state: SkullTales, event: PenanceChosen) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Atonement at the Chapel")
     if not p.cursed:
@@ -284,13 +314,13 @@ def penance_chosen(state: SkullTales, event: PenanceChosen, meta: Meta) -> Skull
         raise Rejection(f"{p.name} is already doing {penance.title(p.penance)}.")
     state = spend_time(state, p.id, 1, "seek Atonement")
     cost = penance.PENANCES[event.penance]
-    state = pay(state, f"pirate:{p.id}", cost, f"do {penance.title(event.penance)}", "penance", meta, p.name)
+    state = pay(state, f"pirate:{p.id}", cost, f"do {penance.title(event.penance)}", "penance", p.name)
     # A broken penance is done with: a new one is chosen and paid for from the start.
     return put(state, change(state.pirates[p.id], penance=event.penance, penance_serial=state.phase_serial,
                              penance_done=False, penance_broken=None))
 
 
-def curse_removed(state: SkullTales, event: CurseRemoved, meta: Meta) -> SkullTales:
+def curse_removed(state: SkullTales, event: CurseRemoved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if not p.cursed:
         raise Rejection(f"{p.name} is not Cursed.")
@@ -341,7 +371,7 @@ def _purge(state: SkullTales, purger: Pirate, cursed: Pirate) -> SkullTales:
     return add_fame(state, purger.id, PURGE_FAME)
 
 
-def purge_used(state: SkullTales, event: PurgeUsed, meta: Meta) -> SkullTales:
+def purge_used(state: SkullTales, event: PurgeUsed) -> SkullTales:
     """Once per Voyage Phase a Charisma 5 roll: one die plus Charisma, +1 for a Destiny Point spent (L1617, L216)."""
     purger = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", f"{purger.name}'s Purge")
@@ -374,7 +404,7 @@ def purge_used(state: SkullTales, event: PurgeUsed, meta: Meta) -> SkullTales:
     return _purge(state, purger, state.pirates[cursed.id])
 
 
-def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> SkullTales:
+def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Healing in Port")
     recover = state.options.port_destiny_discard == "recover"
@@ -383,7 +413,7 @@ def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> Sku
         if (event.wounds, event.destiny) not in ((1, 0), (0, 1)) or event.times != 1:
             raise Rejection(f"Charity gives {p.name} either 1 Wound recovered or 1 Destiny Point, once per visit.")
         state = spend_time(state, p.id, 1, "give to Charity")
-        state = pay(state, f"pirate:{p.id}", CHARITY_COINS, "give to Charity", "charity", meta, p.name)
+        state = pay(state, f"pirate:{p.id}", CHARITY_COINS, "give to Charity", "charity", p.name)
     elif event.service == "rest":
         if state.captain != p.id:
             raise Rejection(f"{p.name} cannot Rest at the Docks: only the Captain can.")
@@ -399,8 +429,7 @@ def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> Sku
         if event.times != 1:
             raise Rejection("Luxury Treatment is taken once per visit.")
         state = spend_time(state, p.id, 1, "take the Luxury Treatment")
-        state = pay(state, f"pirate:{p.id}", LUXURY_COINS, "take the Luxury Treatment", "luxury_treatment",
-                    meta, p.name)
+        state = pay(state, f"pirate:{p.id}", LUXURY_COINS, "take the Luxury Treatment", "luxury_treatment", p.name)
         p = state.pirates[p.id]
         cap = destiny_cap(p)
         destiny = cap if recover else 0
@@ -412,17 +441,17 @@ def port_service(state: SkullTales, event: PortServiceBought, meta: Meta) -> Sku
     return put(state, change(p, wounds=p.wounds - event.wounds, destiny=destiny))
 
 
-def manor_entered(state: SkullTales, event: ManorEntered, meta: Meta) -> SkullTales:
+def manor_entered(state: SkullTales, event: ManorEntered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Entering Madame Claude's Manor")
     # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (L1415).
     if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
         return state
     fee = MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)
-    return pay(state, f"pirate:{p.id}", fee, "enter Madame Claude's Manor", "manor", meta, p.name)
+    return pay(state, f"pirate:{p.id}", fee, "enter Madame Claude's Manor", "manor", p.name)
 
 
-def time_spent(state: SkullTales, event: TimeSpent, meta: Meta) -> SkullTales:
+def time_spent(state: SkullTales, event: TimeSpent) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Spending Time Units")
     if event.amount <= 0:
@@ -430,7 +459,7 @@ def time_spent(state: SkullTales, event: TimeSpent, meta: Meta) -> SkullTales:
     return spend_time(state, p.id, event.amount, event.purpose or "move")
 
 
-def approval_given(state: SkullTales, event: ApprovalGiven, meta: Meta) -> SkullTales:
+def approval_given(state: SkullTales, event: ApprovalGiven) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", f"{event.master}'s {event.kind.capitalize()}")
     mark = Mark(kind=event.kind, permanent=event.permanent)
@@ -442,7 +471,7 @@ def approval_given(state: SkullTales, event: ApprovalGiven, meta: Meta) -> Skull
     return put(state, change(p, approvals={**p.approvals, event.master: mark}))
 
 
-def campaign_completed(state: SkullTales, event: CampaignCompleted, meta: Meta) -> SkullTales:
+def campaign_completed(state: SkullTales, event: CampaignCompleted) -> SkullTales:
     for p in state.pirates.values():
         if p.status != "retired":
             state = put(state, change(p, campaigns_completed=p.campaigns_completed + 1))

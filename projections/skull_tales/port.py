@@ -4,7 +4,7 @@ resolved (L1241-1243, L1265, L1421, L1452)."""
 from __future__ import annotations
 
 from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import gain_coins, lose_coins, spend_time
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import SkullTales, active_pirate, change, put, require_phase
@@ -14,7 +14,7 @@ LATE_FAME = 5  # L1241: "If your Time Units are reduced to zero before you have 
 RUMOR_TIME_UNITS = 2
 
 
-def boarded(state: SkullTales, event: PirateBoarded, meta: Meta) -> SkullTales:
+def boarded(state: SkullTales, event: PirateBoarded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Returning to the Pirate Ship")
     if p.boarded or p.port_unconscious:
@@ -30,7 +30,7 @@ def boarded(state: SkullTales, event: PirateBoarded, meta: Meta) -> SkullTales:
     return put(state, change(state.pirates[p.id], boarded=True, time_units=0))
 
 
-def rumors_heard(state: SkullTales, event: RumorsHeard, meta: Meta) -> SkullTales:
+def rumors_heard(state: SkullTales, event: RumorsHeard) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Listening to Rumors")
     if p.rumor is not None:
@@ -45,7 +45,7 @@ def rumors_heard(state: SkullTales, event: RumorsHeard, meta: Meta) -> SkullTale
     return put(state, change(state.pirates[p.id], rumor=event.kept, rumor_serial=state.phase_serial))
 
 
-def rumor_resolved(state: SkullTales, event: RumorResolved, meta: Meta) -> SkullTales:
+def rumor_resolved(state: SkullTales, event: RumorResolved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Resolving a Rumor")
     if p.rumor is None:
@@ -60,9 +60,9 @@ def rumor_resolved(state: SkullTales, event: RumorResolved, meta: Meta) -> Skull
     if not event.success and (event.coins > 0 or event.fame > 0):
         raise Rejection(f"A failed Rumor costs {p.name} its penalty, not a reward.")
     if event.coins > 0:
-        state = gain_coins(state, p.id, event.coins, "rumor", f"the Rumor {p.rumor}", meta)
+        state = gain_coins(state, p.id, event.coins, "rumor", f"the Rumor {p.rumor}")
     elif event.coins < 0:
-        state = lose_coins(state, p.id, -event.coins, "rumor", f"the Rumor {p.rumor} failed", meta)
+        state = lose_coins(state, p.id, -event.coins, "rumor", f"the Rumor {p.rumor} failed")
     if event.fame > 0:
         state = add_fame(state, p.id, event.fame)
     elif event.fame < 0:

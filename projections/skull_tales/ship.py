@@ -9,9 +9,9 @@ from msgspec.structs import replace
 
 from events.skull_tales import (
     GoodsGained, GoodsSpent, GoodsTraded, GroupHired, GroupLost, ShipBought, ShipDamaged, ShipRepaired, ShipUpgraded,
-    UpgradeUsed,
+    TradeLine, TradeMade, UpgradeUsed,
 )
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
@@ -24,6 +24,7 @@ SAIL_REPAIR, HOLD_REPAIR = 50, 25  # L1322
 PRISONER_REWARD = 25
 BUYABLE_LIMITED = ("Wood", "Supplies", "Rum")
 GROUP_LOST_FAME = 3
+TRADE_TIME_UNITS = 2  # "By spending 2 Time Units, you can trade" (Book II: Locations, Docks)
 
 
 def southern_lady() -> Ship:
@@ -66,7 +67,7 @@ def _check_hold(ship: Ship, doing: str) -> None:
         )
 
 
-def ship_bought(state: SkullTales, event: ShipBought, meta: Meta) -> SkullTales:
+def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"buy a {event.ship_type}"
     require_captain(state, p.id, doing)
@@ -83,11 +84,11 @@ def ship_bought(state: SkullTales, event: ShipBought, meta: Meta) -> SkullTales:
     )
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
-    state = pay(state, "crew_booty", event.price, doing, "ship", meta, p.name)
+    state = pay(state, "crew_booty", event.price, doing, "ship", p.name)
     return replace(state, ship=new)
 
 
-def ship_upgraded(state: SkullTales, event: ShipUpgraded, meta: Meta) -> SkullTales:
+def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     doing = f"buy the {event.upgrade} upgrade"
@@ -115,11 +116,11 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded, meta: Meta) -> SkullTa
         ship = replace(ship, upgrades=upgrades)
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
-    state = pay(state, "crew_booty", cost, doing, "upgrade", meta, p.name)
+    state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
     return replace(state, ship=ship)
 
 
-def upgrade_used(state: SkullTales, event: UpgradeUsed, meta: Meta) -> SkullTales:
+def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
     ship = _ship(state)
     if ship.upgrades.get(event.upgrade, 0) == 0:
         have = ", ".join(ship.upgrades) or "none"
@@ -130,7 +131,7 @@ def upgrade_used(state: SkullTales, event: UpgradeUsed, meta: Meta) -> SkullTale
     return replace(state, ship=replace(ship, upgrades=upgrades))
 
 
-def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTales:
+def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
     ship = _ship(state)
     if event.sails < 0 or event.hold < 0:
         raise Rejection("Impacts are counted up; repairs take them away.")
@@ -154,7 +155,7 @@ def ship_damaged(state: SkullTales, event: ShipDamaged, meta: Meta) -> SkullTale
     return replace(state, ship=ship)
 
 
-def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTales:
+def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     require_captain(state, p.id, "repair the ship")
@@ -166,12 +167,12 @@ def ship_repaired(state: SkullTales, event: ShipRepaired, meta: Meta) -> SkullTa
         )
     cost = SAIL_REPAIR * event.sails + HOLD_REPAIR * event.hold
     state = spend_time(state, p.id, 1, "arrange repairs")
-    state = pay(state, "crew_booty", cost, "repair the ship", "repairs", meta, p.name)
+    state = pay(state, "crew_booty", cost, "repair the ship", "repairs", p.name)
     ship = replace(ship, sails_damaged=ship.sails_damaged - event.sails, hold_impacts=ship.hold_impacts - event.hold)
     return replace(state, ship=ship)
 
 
-def group_hired(state: SkullTales, event: GroupHired, meta: Meta) -> SkullTales:
+def group_hired(state: SkullTales, event: GroupHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     require_captain(state, p.id, "hire a Group of Pirates")
@@ -179,11 +180,11 @@ def group_hired(state: SkullTales, event: GroupHired, meta: Meta) -> SkullTales:
     if ship.groups >= MAX_GROUPS:
         raise Rejection(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
     state = spend_time(state, p.id, 1, "hire a Group of Pirates")
-    state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", meta, p.name)
+    state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", p.name)
     return replace(state, ship=replace(ship, groups=ship.groups + 1))
 
 
-def group_lost(state: SkullTales, event: GroupLost, meta: Meta) -> SkullTales:
+def group_lost(state: SkullTales, event: GroupLost) -> SkullTales:
     ship = _ship(state)
     if ship.groups == 0:
         raise Rejection("The ship has no Group of Pirates left to lose.")
@@ -195,49 +196,74 @@ def group_lost(state: SkullTales, event: GroupLost, meta: Meta) -> SkullTales:
     return state
 
 
-def goods_traded(state: SkullTales, event: GoodsTraded, meta: Meta) -> SkullTales:
+def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
+    """One kind of Goods traded as a Trade action of its own (logs written before `trade.made`)."""
     p = active_pirate(state, event.pirate_id)
-    ship = _ship(state)
-    doing = f"{event.direction} {event.quantity} {event.goods}"
+    _ship(state)
     require_captain(state, p.id, f"trade {event.goods}")
     require_phase(state, "port", "Trading Goods")
-    if event.quantity <= 0:
-        raise Rejection(f"{p.name} trades a positive number of {event.goods}, not {event.quantity}.")
-    price = event.price
-    if event.goods == "Sugar":
-        if event.roll is None or not 1 <= event.roll <= 6:
-            raise Rejection("Sugar's price is one die x 10: log the die (roll 1-6).")
-        price = event.roll * 10
+    line = TradeLine(goods=event.goods, quantity=event.quantity, direction=event.direction, price=event.price,
+                     roll=event.roll, sellable=event.sellable)
+    _check_line(p.name, line)
+    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    return _trade(state, p.id, line)
+
+
+def trade_made(state: SkullTales, event: TradeMade) -> SkullTales:
+    """One Trade action, 2 Time Units in all: sales and deliveries first, into the Crew's Booty, then purchases."""
+    p = active_pirate(state, event.pirate_id)
+    _ship(state)
+    require_captain(state, p.id, "trade at the Docks")
+    require_phase(state, "port", "Trading Goods")
+    for line in event.lines:
+        _check_line(p.name, line)
+    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    for line in sorted(event.lines, key=lambda line: line.direction == "buy"):
+        state = _trade(state, p.id, line)
+    return state
+
+
+def _check_line(name: str, line: TradeLine) -> None:
+    if line.quantity <= 0:
+        raise Rejection(f"{name} trades a positive number of {line.goods}, not {line.quantity}.")
+    if line.goods == "Sugar" and (line.roll is None or not 1 <= line.roll <= 6):
+        raise Rejection("Sugar's price is one die x 10: log the die (roll 1-6).")
+
+
+def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
+    """One kind of Goods sold, delivered or bought through the Crew's Booty."""
+    p = state.pirates[pirate_id]
+    ship = _ship(state)
+    price = line.roll * 10 if line.goods == "Sugar" and line.roll is not None else line.price
+    doing = f"{line.direction} {line.quantity} {line.goods}"
     goods = dict(ship.goods)
-    if event.direction == "buy":
-        if state.options.goods_buyable == "wood_supplies_rum" and event.goods not in BUYABLE_LIMITED:
-            raise Rejection(f"{p.name} cannot buy {event.goods}: the Docks sell only Wood, Supplies and Rum.")
-        if not event.sellable:
-            raise Rejection(f"{event.goods} cannot be bought or sold.")
-        goods[event.goods] = goods.get(event.goods, 0) + event.quantity
+    if line.direction == "buy":
+        if state.options.goods_buyable == "wood_supplies_rum" and line.goods not in BUYABLE_LIMITED:
+            raise Rejection(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
+        if not line.sellable:
+            raise Rejection(f"{line.goods} cannot be bought or sold.")
+        goods[line.goods] = goods.get(line.goods, 0) + line.quantity
         ship = replace(ship, goods=goods)
-        _check_hold(ship, f"take {event.quantity} more {event.goods}")
-        state = spend_time(state, p.id, 2, "trade")
-        state = pay(state, "crew_booty", price * event.quantity, doing, "trade", meta, p.name)
+        _check_hold(ship, f"take {line.quantity} more {line.goods}")
+        state = pay(state, "crew_booty", price * line.quantity, doing, "trade", p.name)
         return replace(state, ship=ship)
-    if goods.get(event.goods, 0) < event.quantity:
-        raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(event.goods, 0)} {event.goods}.")
-    if event.direction == "sell" and not event.sellable:
-        raise Rejection(f"{event.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
-    if event.direction == "deliver" and event.sellable:
-        raise Rejection(f"{event.goods} tokens are sold, not delivered.")
-    goods[event.goods] -= event.quantity
-    if goods[event.goods] == 0:
-        del goods[event.goods]
-    state = spend_time(state, p.id, 2, "trade")
+    if goods.get(line.goods, 0) < line.quantity:
+        raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(line.goods, 0)} {line.goods}.")
+    if line.direction == "sell" and not line.sellable:
+        raise Rejection(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
+    if line.direction == "deliver" and line.sellable:
+        raise Rejection(f"{line.goods} tokens are sold, not delivered.")
+    goods[line.goods] -= line.quantity
+    if goods[line.goods] == 0:
+        del goods[line.goods]
     state = replace(state, ship=replace(ship, goods=goods))
     to = "crew_booty"
-    if event.direction == "deliver" and state.options.prisoner_reward_to == "personal":
+    if line.direction == "deliver" and state.options.prisoner_reward_to == "personal":
         to = f"pirate:{p.id}"
-    return move(state, "source:trade", to, price * event.quantity, doing, meta)
+    return move(state, "source:trade", to, price * line.quantity, doing)
 
 
-def goods_gained(state: SkullTales, event: GoodsGained, meta: Meta) -> SkullTales:
+def goods_gained(state: SkullTales, event: GoodsGained) -> SkullTales:
     ship = _ship(state)
     if event.quantity <= 0:
         raise Rejection(f"The crew gains a positive number of {event.goods}, not {event.quantity}.")
@@ -251,7 +277,7 @@ def goods_gained(state: SkullTales, event: GoodsGained, meta: Meta) -> SkullTale
     return state
 
 
-def goods_spent(state: SkullTales, event: GoodsSpent, meta: Meta) -> SkullTales:
+def goods_spent(state: SkullTales, event: GoodsSpent) -> SkullTales:
     ship = _ship(state)
     have = ship.goods.get(event.goods, 0)
     if event.quantity <= 0 or have < event.quantity:

@@ -7,7 +7,7 @@ import math
 import msgspec
 
 from events.skull_tales import FeatGained, SkillLearned
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import pay, spend_fame, spend_time
 from projections.skull_tales.options import Options, active
 from projections.skull_tales.words import count
@@ -89,7 +89,7 @@ def special_used(p: Pirate) -> int:
     return sum(1 for s in p.skills if s.special)
 
 
-def skill_learned(state: SkullTales, event: SkillLearned, meta: Meta) -> SkullTales:
+def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"learn {event.skill}"
     if has_skill(p, event.skill):
@@ -141,7 +141,7 @@ def skill_learned(state: SkullTales, event: SkillLearned, meta: Meta) -> SkullTa
     if p.fame < cost.fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {cost.fame} Fame and {p.name} has {p.fame}.")
     state = spend_time(state, p.id, units, doing)
-    state = pay(state, f"pirate:{p.id}", cost.coins, doing, "skill", meta, p.name)
+    state = pay(state, f"pirate:{p.id}", cost.coins, doing, "skill", p.name)
     state = spend_fame(state, p.id, cost.fame, doing)
     if master is not None:
         state = add_fame(state, master.id, MASTER_REWARD)
@@ -207,7 +207,7 @@ def counter(state: SkullTales, p: Pirate, name: str) -> int:
     raise Rejection(f"The Feat names a counter the tracker does not keep: {name!r}.")
 
 
-def feat_gained(state: SkullTales, event: FeatGained, meta: Meta) -> SkullTales:
+def feat_gained(state: SkullTales, event: FeatGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"accomplish the {event.feat} Feat"
     require_phase(state, "port", f"The {event.feat} Feat")
@@ -224,7 +224,7 @@ def feat_gained(state: SkullTales, event: FeatGained, meta: Meta) -> SkullTales:
         raise Rejection(f"{p.name} cannot {doing}: it costs {count(event.coins, 'Coin')} and {p.name} has {p.coins}.")
     if p.fame < event.fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {event.fame} Fame and {p.name} has {p.fame}.")
-    state = pay(state, f"pirate:{p.id}", event.coins, doing, "feat", meta, p.name)
+    state = pay(state, f"pirate:{p.id}", event.coins, doing, "feat", p.name)
     state = spend_fame(state, p.id, event.fame, doing)
     return put(state, change(state.pirates[p.id], feats=[*state.pirates[p.id].feats, event.feat]))
 

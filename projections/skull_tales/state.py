@@ -35,6 +35,7 @@ class Item(Struct, kw_only=True):
     kind: Literal["gear", "legendary", "item_token"] = "gear"
     half_space: bool = False
     equipped: bool = False
+    value: int = 0  # Coins it is worth: what was paid for it, else its card's price; 0 when not known
 
 
 class Mark(Struct, kw_only=True):
@@ -190,6 +191,7 @@ class Roll(Struct, kw_only=True):
 
 class SkullTales(Struct, kw_only=True):
     options: Options
+    position: int = 0  # the log position of the event being folded: ledger entries and rolls name it
     pirates: dict[str, Pirate] = {}
     allies: dict[str, Ally] = {}
     captain: str | None = None

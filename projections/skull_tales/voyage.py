@@ -6,7 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events.skull_tales import CrewSurrendered, SchemeResolved
-from projections.game import Meta, Rejection
+from projections.game import Rejection
 from projections.skull_tales.booty import move
 from projections.skull_tales.state import SkullTales, active_pirate, change, in_play, put, require_phase
 
@@ -21,7 +21,7 @@ def _trust(state: SkullTales, character_id: str, amount: int) -> SkullTales:
     return replace(state, trust={**state.trust, character_id: trust})
 
 
-def scheme_resolved(state: SkullTales, event: SchemeResolved, meta: Meta) -> SkullTales:
+def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", "A Scheme")
     if state.captain == p.id:
@@ -42,7 +42,7 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved, meta: Meta) -> Sku
             raise Rejection(f"{p.name}'s Raid takes one die +3 Coins: log the die (roll 1-6).")
         # "if there are not enough coins, take whatever is left" (L2082)
         amount = min(event.roll + RAID_COINS, state.crew_booty)
-        return move(state, "crew_booty", f"pirate:{p.id}", amount, "a Raid on the Crew's Booty", meta)
+        return move(state, "crew_booty", f"pirate:{p.id}", amount, "a Raid on the Crew's Booty")
     if event.roll is not None:
         raise Rejection(f"Only a Raid (gold) rolls a die; {p.name} showed {event.coin}.")
     if event.coin == "silver":
@@ -52,7 +52,7 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved, meta: Meta) -> Sku
     if event.goods is None:
         return state
     have = state.ship.goods.get(event.goods, 0) if state.ship else 0
-    if have == 0:
+    if state.ship is None or have == 0:
         raise Rejection(f"{p.name} cannot steal {event.goods}: the Hold has none.")
     goods = {**state.ship.goods, event.goods: have - 1}
     if goods[event.goods] == 0:
@@ -66,7 +66,7 @@ def _no_extras(event: SchemeResolved, what: str) -> None:
         raise Rejection(f"With {what} there is no die to roll and no Goods to take.")
 
 
-def crew_surrendered(state: SkullTales, event: CrewSurrendered, meta: Meta) -> SkullTales:
+def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     require_phase(state, "voyage", "Surrender")
     if event.cause == "sickbay" and not state.options.sickbay_surrender_wipe:
         raise Rejection(
@@ -76,11 +76,11 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered, meta: Meta) -> S
     # "the Characters lose all their Coins and any items they had listed on their respective Record Sheets ...
     # the Captain loses all the Crew's Booty registered on their Record Sheet" (L2416).
     for p in in_play(state):
-        state = move(state, f"pirate:{p.id}", "sink:surrender", state.pirates[p.id].coins, "surrender", meta)
+        state = move(state, f"pirate:{p.id}", "sink:surrender", state.pirates[p.id].coins, "surrender")
         state = put(state, change(state.pirates[p.id], items=[]))
     lost = {item for item, holder in state.legendary.items() if state.pirates[holder].status != "retired"}
     state = replace(state, legendary={k: v for k, v in state.legendary.items() if k not in lost})
-    state = move(state, "crew_booty", "sink:surrender", state.crew_booty, "surrender", meta)
+    state = move(state, "crew_booty", "sink:surrender", state.crew_booty, "surrender")
     if event.cause == "revolt":
         # "The Pirates lose any Allies they had" (L2422).
         allies = {a.id: replace(a, status="dismissed") if a.status == "hired" else a for a in state.allies.values()}

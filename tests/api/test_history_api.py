@@ -123,7 +123,8 @@ def test_state_at_a_position_is_the_state_as_the_log_stood_then(api):
 
 def test_the_server_rolls_an_expression_and_records_every_face(api):
     campaign = api.new_campaign(GAME)
-    joined = api.append(campaign, [{"type": "character.joined", "data": {"character_id": "merisiel", "player": "Anne"}}])
+    joined = api.append(
+        campaign, [{"type": "character.joined", "data": {"character_id": "merisiel", "player": "Anne"}}])
     assert joined.status_code == 201, joined.text
     answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls",
                              json={"expression": "1d12+1d6+2", "character_id": "merisiel", "skill": "Acrobatics",

@@ -11,8 +11,7 @@ import asyncio
 import random
 import uuid
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from psycopg_pool import AsyncConnectionPool
 
 from events.campaign import CampaignStarted, MemberJoined

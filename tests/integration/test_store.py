@@ -15,12 +15,12 @@ from projections.game import BatchRejected
 from projections.registry import game
 from service import tokens
 from service.intake import pending
-from service.store import IdReused, Pending, StalePosition, Store
+from service.store import IdReused, PreparedEvent, StalePosition, Store
 
 GAME = "pacg-skull-and-shackles"
 
 
-def note(text: str, event_id: uuid.UUID | None = None) -> Pending:
+def note(text: str, event_id: uuid.UUID | None = None) -> PreparedEvent:
     return pending(NoteAdded(text=text), id=event_id)
 
 
@@ -212,7 +212,7 @@ def test_a_rolled_back_append_never_leaves_its_state_behind_for_the_next_writer(
     from service.intake import prepare
     from service.requests import NewEvent
 
-    def joins(character: str) -> list[Pending]:
+    def joins(character: str) -> list[PreparedEvent]:
         return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
 
     class RolledBack(Exception):
@@ -243,7 +243,7 @@ def test_two_servers_appending_in_turn_keep_the_projection_equal_to_the_log(data
     from service.refold import rebuild_campaign
     from service.requests import NewEvent
 
-    def joins(character: str) -> list[Pending]:
+    def joins(character: str) -> list[PreparedEvent]:
         return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
 
     async def scenario(store: Store, pool):

@@ -6,8 +6,7 @@ import math
 
 import msgspec
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from events.campaign import DiceRolled, Die, NoteAdded
 from projections.dice_stats import DiceStats, SuccessRate, chi2_sf, dice_stats, die_size

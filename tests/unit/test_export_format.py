@@ -5,16 +5,15 @@ from __future__ import annotations
 import hashlib
 import io
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import msgspec
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from service.export import FORMAT, VERSION, EventRow, ExportError, ExportHeader, export_lines, read_export
 
-EXPORTED_AT = datetime(2024, 5, 1, 20, 30, tzinfo=timezone.utc)
+EXPORTED_AT = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
 
 
 def header(events: int) -> ExportHeader:

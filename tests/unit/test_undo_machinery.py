@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from events.campaign import CampaignStarted
 from projections.game import Meta, fold

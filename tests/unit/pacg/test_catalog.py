@@ -2,10 +2,8 @@
 
 import pytest
 
+from service.catalog import CatalogError, pacg as catalog_module
 from tests.unit.pacg.pacg_world import fold, from_payload
-
-from service.catalog import CatalogError
-from service.catalog import pacg as catalog_module
 
 CATALOG = catalog_module.load()
 

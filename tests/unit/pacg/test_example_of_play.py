@@ -2,11 +2,10 @@
 
 import pytest
 
-from tests.unit.pacg import example_of_play as example
-from tests.unit.pacg.pacg_world import fold, from_payload
-
 from projections.pacg import GAME
 from service.catalog import pacg as catalog_module
+from tests.unit.pacg import example_of_play as example
+from tests.unit.pacg.pacg_world import fold, from_payload
 
 CATALOG = catalog_module.load()
 

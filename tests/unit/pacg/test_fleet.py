@@ -1,8 +1,7 @@
 """Ships and plunder: the fleet card, Structural damage, wrecks, repairs, seizing, and plunder won or lost."""
 
-from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, draw, fold, move, rejection, zone
-
 from projections.pacg import GAME
+from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, draw, fold, move, rejection, zone
 
 fleet_view = GAME.views["fleet"].read
 

@@ -1,8 +1,7 @@
 """Scenarios: setup, the hourglass, closing locations, the villain's escape, the end, adventures in order."""
 
-from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, fold, move, rejection, zone
-
 from projections.pacg import GAME
+from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, fold, move, rejection, zone
 
 scenario_view = GAME.views["scenario"].read
 vault_view = GAME.views["vault"].read

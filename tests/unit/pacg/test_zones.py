@@ -1,8 +1,7 @@
 """Cards move between zones only as the rulebook's verbs allow, and never from where they are not."""
 
-from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, move, rejection, zone
-
 from projections.pacg import GAME
+from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, move, rejection, zone
 
 character = GAME.views["character"].read
 

@@ -15,12 +15,10 @@ from events.pacg import HourglassAdvanced
 from projections.game import Meta, Rejection
 from projections.skull_tales import GAME
 from projections.skull_tales.booty import move
-from service.catalog import CatalogError
-from service.catalog import skull_tales as catalogue
+from service.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, given, refused
-from tests.unit.skull_tales.test_purge_and_penances import WITCH
-from tests.unit.skull_tales.test_purge_and_penances import at_sea as witch_at_sea
+from tests.unit.skull_tales.test_purge_and_penances import WITCH, at_sea as witch_at_sea
 
 
 def crew(*extra: dict[str, Any], options: dict[str, Any] | None = None):
@@ -559,7 +557,7 @@ def test_an_event_of_another_game_is_not_understood():
 def test_coins_are_never_taken_from_an_account_that_lacks_them():
     # Every rule checks the price first; the ledger's own guard stands behind them.
     with pytest.raises(Rejection) as caught:
-        move(in_port(), "pirate:jack", "sink:bribe", 71, "a bribe", Meta(position=9))
+        move(in_port(), "pirate:jack", "sink:bribe", 71, "a bribe")
     assert caught.value.reason == "Jack cannot pay 71 Coins for a bribe: only 70 are there."
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given as for_all
-from hypothesis import settings
-from hypothesis import strategies as st
+from hypothesis import given as for_all, settings, strategies as st
 
-from projections.game import Rejection, step, Meta
+from projections.game import Meta, Rejection, step
 from projections.skull_tales import GAME
 from projections.skull_tales.options import Options
 from projections.skull_tales.skills import class_price

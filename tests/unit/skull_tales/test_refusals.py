@@ -6,8 +6,7 @@ import pytest
 
 from projections.game import Rejection
 from projections.skull_tales import GAME
-from service.catalog import CatalogError
-from service.catalog import skull_tales as catalogue
+from service.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, given, refused, start, when
 
@@ -418,7 +417,7 @@ def test_more_than_five_dice_are_refused():
     state = given(*CREW, options=OPTIONS)
     dice = [{"sides": 6, "face": 3}] * 6
     assert refused(state, event("dice.rolled", dice=dice, total=18, target=4)) == (
-        "Skull Tales rolls at most 5 dice at once, and this roll has 6 (L212)."
+        "Skull Tales rolls at most 5 dice at once, and this roll has 6 (Book I: Dice Rolls, Dice Limit)."
     )
 
 

@@ -1,0 +1,151 @@
+"""What a Skull & Shackles scenario report counts: turns, checks, cards, ships and plunder.
+
+A turn starts when the hourglass advances (rulebook, Your Turn: Advance the Hourglass); what comes before the first
+is the setup. Cards gained and lost are the difference between the cards each character holds (deck, hand,
+discards, buried, displayed, recovery) when the scenario starts and when it ends, as the fold keeps them: a card
+handed to another character is lost by one and gained by the other. Banished cards are the ones banished from a
+character's own cards; banes banished after an encounter were never anyone's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from events.pacg import CHARACTER_ZONES
+from projections.pacg.fleet import PLUNDER_TABLE
+from service.audit.rolls import roll, success_rates
+from service.store import Recorded
+
+REWARD_TYPES = ("loot.awarded", "feat.gained", "ship.awarded")
+
+
+def holdings(state: Any) -> dict[str, Counter[str]]:
+    """Every character's known cards, over all her zones."""
+    held: dict[str, Counter[str]] = {}
+    if state is None:
+        return held
+    for character_id in state.characters:
+        cards: Counter[str] = Counter()
+        for zone in CHARACTER_ZONES:
+            pile = state.zones.get(f"{character_id}:{zone}")
+            if pile is not None:
+                cards.update(pile.known)
+        held[character_id] = cards
+    return held
+
+
+def _sorted(counter: Counter[str]) -> dict[str, int]:
+    return {name: count for name, count in sorted(counter.items()) if count > 0}
+
+
+class ScenarioTally:
+    reads = frozenset({
+        "hourglass.advanced", "dice.rolled", "card.moved", "ship.damaged", "ship.repaired", "ship.seized",
+        "plunder.stashed", "plunder.banished", "loot.awarded", "scenario.ended", "character.died",
+        "location.closed", *REWARD_TYPES,
+    })
+
+    def __init__(self, names: dict[str, str], scenario: str) -> None:
+        self.names = names
+        self.scenario = scenario
+        self.turns: list[dict[str, Any]] = [self._turn(0, None, None)]
+        self.rolls: list[dict[str, Any]] = []
+        self.banished: dict[str, Counter[str]] = {}
+        self.damage: list[dict[str, Any]] = []
+        self.repaired: list[int] = []
+        self.seized: list[str] = []
+        self.stashed: list[str] = []
+        self.plunder_banished: list[str] = []
+        self.plunder_won: list[dict[str, Any]] = []
+        self.rewards: list[dict[str, Any]] = []
+        self.closed: list[str] = []
+        self.died: list[str] = []
+        self.outcome: str | None = None
+
+    def _turn(self, number: int, character: str | None, position: int | None) -> dict[str, Any]:
+        return {"number": number, "character": character, "name": self.names.get(character or "", character),
+                "first": position, "last": position, "events": 0, "checks": []}
+
+    def add(self, recorded: Recorded, event: Any) -> None:
+        if recorded.type == "hourglass.advanced":
+            self.turns.append(self._turn(len(self.turns), event.character_id, recorded.position))
+        turn = self.turns[-1]
+        if turn["first"] is None:
+            turn["first"] = recorded.position
+        turn["last"] = recorded.position
+        turn["events"] += 1
+        match recorded.type:
+            case "dice.rolled":
+                rolled = roll(recorded, event, self.names.get(event.character_id or ""))
+                self.rolls.append(rolled)
+                turn["checks"].append(rolled)
+            case "card.moved" if event.verb == "banish" and event.from_.character_id is not None:
+                name = event.card if isinstance(event.card, str) else f"a face-down {event.card.hidden}"
+                self.banished.setdefault(event.from_.character_id, Counter())[name] += 1
+            case "ship.damaged":
+                self.damage.append({"position": recorded.position, "amount": event.amount,
+                                    "prevented": event.prevented, "wrecked": bool(event.wrecked)})
+            case "ship.repaired":
+                self.repaired.append(recorded.position)
+            case "ship.seized":
+                self.seized.append(event.ship)
+            case "plunder.stashed":
+                self.stashed.append(event.card_type or PLUNDER_TABLE.get(event.roll or 0, "card"))
+            case "plunder.banished":
+                self.plunder_banished.append(event.card or f"a face-down {event.card_type}")
+            case "loot.awarded" if event.source == "plunder":
+                self.plunder_won.append({"card": event.card, "to": event.to})
+            case "location.closed" if not event.temporary:
+                self.closed.append(event.location)
+            case "character.died":
+                self.died.append(event.character_id)
+            case "scenario.ended":
+                self.outcome = event.result
+        if recorded.type in REWARD_TYPES:
+            self.reward(recorded, event)
+
+    def reward(self, recorded: Recorded, event: Any) -> None:
+        """A reward recorded for this scenario (after its end, before the next scenario starts)."""
+        if event.reward_of != self.scenario:
+            return
+        match recorded.type:
+            case "loot.awarded":
+                what = {"loot": event.card, "to": event.to}
+            case "feat.gained":
+                what = {"feat": f"{event.kind} feat {event.feat}", "to": event.character_id}
+            case _:
+                what = {"ship": event.ship, "to": "fleet"}
+        self.rewards.append({"position": recorded.position, **what})
+
+    def result(self, before: Any, after: Any) -> dict[str, Any]:
+        start, end = holdings(before), holdings(after)
+        party = list(after.scenario.party) if after is not None and after.scenario is not None else []
+        concerned = [*party, *(c for c in end if c not in party and (end[c] != start.get(c, Counter())
+                                                                     or c in self.banished))]
+        cards = {
+            c: {"name": self.names.get(c, c),
+                "gained": _sorted(end.get(c, Counter()) - start.get(c, Counter())),
+                "lost": _sorted(start.get(c, Counter()) - end.get(c, Counter())),
+                "banished": _sorted(self.banished.get(c, Counter()))}
+            for c in concerned
+        }
+        return {
+            "outcome": self.outcome or "playing",
+            "turns": self.turns if self.turns[0]["first"] is not None else self.turns[1:],
+            "checks": len(self.rolls),
+            "success_rate": success_rates(self.rolls, self.names),
+            "cards": cards,
+            "ships": {
+                "damaged": self.damage,
+                "damage": sum(d["amount"] for d in self.damage),
+                "prevented": sum(d["prevented"] for d in self.damage),
+                "wrecked": sum(d["wrecked"] for d in self.damage),
+                "repaired": len(self.repaired),
+                "seized": self.seized,
+            },
+            "plunder": {"stashed": self.stashed, "banished": self.plunder_banished, "won": self.plunder_won},
+            "locations_closed": self.closed,
+            "died": self.died,
+            "rewards": self.rewards,
+        }

@@ -1,0 +1,65 @@
+"""The event store: every SQL statement about campaigns, members, events, projections and snapshots.
+
+One module per concern: `appending` (the one write statement and the two paths to it), `reading` (states and the
+log), `undo` (undo and redo markers), `members` (campaigns and members), `snapshots` (the derived rows and what a
+refold reads), `records` (what the store takes and answers), `cache` (the process's folded states).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from projections.game import BatchRejected
+from service.store.appending import NOTIFY_CHANNEL, Appending, write
+from service.store.cache import StateCache, state_decoder
+from service.store.members import Members, insert_campaign
+from service.store.reading import Reading
+from service.store.records import (
+    Appended,
+    Campaign,
+    CampaignNotFound,
+    IdReused,
+    PreparedEvent,
+    Recorded,
+    Row,
+    StalePosition,
+    UndoConflict,
+    UndoRefused,
+)
+from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
+from service.store.undo import Undoing
+
+
+class Store(Members, Appending, Reading, Undoing):
+    """The event store over one async connection pool."""
+
+    def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
+        self.pool = pool
+        self.cache = cache or StateCache()
+        self._games: dict[uuid.UUID, str] = {}
+        self._members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]] = {}
+
+
+__all__ = [
+    "CHUNK",
+    "NOTIFY_CHANNEL",
+    "PROJECTION",
+    "SNAPSHOT_EVERY",
+    "Appended",
+    "BatchRejected",
+    "Campaign",
+    "CampaignNotFound",
+    "IdReused",
+    "PreparedEvent",
+    "Recorded",
+    "Row",
+    "StalePosition",
+    "StateCache",
+    "Store",
+    "UndoConflict",
+    "UndoRefused",
+    "insert_campaign",
+    "state_decoder",
+    "write",
+]

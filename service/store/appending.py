@@ -1,0 +1,314 @@
+"""Appending: the one statement that writes events, and the two ways to reach it.
+
+An append folds the batch onto the campaign's current state with the game's fold (refusing the whole batch on any
+rejection), then runs `WRITE`: it moves the campaign's position from the one the fold started at, and only if it
+still is that one inserts the events, the projection row and (every SNAPSHOT_EVERY positions) a snapshot, all in
+one statement. Moving the position takes the campaign row's lock until commit, which is what makes positions gapless
+and in commit order: whoever holds position N commits before anyone can take N+1.
+
+The fast path folds onto the state this process last committed and sends `WRITE` alone, in its own implicit
+transaction: one round trip. If another writer came first, the position check fails, nothing is written, and the
+locking path decides: it locks the row, answers a retried batch with what was recorded, folds onto the stored state,
+and sends the same `WRITE`. Under the row lock the position check always holds.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import msgspec
+import psycopg
+
+from projections.game import BatchRejected, Game, Meta, fold_batch
+from projections.registry import fold_version, game as game_by_id
+from service.store.cache import state_decoder
+from service.store.records import (
+    Appended,
+    CampaignNotFound,
+    IdReused,
+    PreparedEvent,
+    Recorded,
+    Row,
+    StalePosition,
+    recorded_from_row,
+)
+from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY, stored_projection
+
+NOTIFY_CHANNEL = "quartermaster_events"
+
+_encode = msgspec.json.Encoder().encode
+
+_LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
+
+# The only statement that inserts events. Arrays travel in binary (%b): text arrays would escape every element.
+# Per-event envelope columns (batch, actor, schema version, recorded_at) come as arrays only when folding an export
+# again; an append passes NULL arrays (unnest pads them with NULLs) and the batch's values. The UPDATE matches only
+# if nobody moved the position, and every other part writes only when it matched. The notification is delivered at
+# commit, so a woken reader finds the events there.
+WRITE = """
+WITH moved AS (
+    UPDATE campaigns SET last_position = %(last)s WHERE campaign_id = %(campaign)s AND last_position = %(current)s
+    RETURNING now() AS now, pg_notify(%(channel)s, %(campaign)s::text)
+), recorded AS (
+    INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
+                        occurred_at, character_id)
+    SELECT %(campaign)s, e.position, coalesce(e.event_id, gen_random_uuid()), coalesce(e.batch_id, %(batch)s::uuid),
+           e.type, coalesce(e.schema_version, 1), e.data::jsonb, coalesce(e.actor, %(actor)s::text),
+           coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id
+    FROM moved, unnest(%(positions)b::bigint[], %(ids)b::uuid[], %(types)b::text[], %(data)b::text[],
+                       %(occurred)b::timestamptz[], %(characters)b::text[], %(batches)b::uuid[], %(actors)b::text[],
+                       %(versions)b::smallint[], %(recorded)b::timestamptz[])
+        AS e(position, event_id, type, data, occurred_at, character_id, batch_id, actor, schema_version, recorded_at)
+    RETURNING event_id, position
+), projected AS (
+    INSERT INTO projections (campaign_id, name, position, state, fold_version)
+    SELECT %(campaign)s, %(projection)s, %(last)s, %(state)s::jsonb, %(fold_version)s FROM moved
+    WHERE %(state)s::jsonb IS NOT NULL
+    ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
+        fold_version = excluded.fold_version
+), snapshot AS (
+    INSERT INTO snapshots (campaign_id, position, state)
+    SELECT %(campaign)s, %(snapshot_at)s, %(snapshot)s::jsonb FROM moved WHERE %(snapshot)s::jsonb IS NOT NULL
+    ON CONFLICT (campaign_id, position) DO NOTHING
+)
+SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM moved
+"""
+
+_BY_EVENT_IDS = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
+"""
+
+
+async def write(
+    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, *, current: int, last: int,
+    events: Sequence[PreparedEvent] = (), game: Game | None = None, batch: uuid.UUID | None = None,
+    actor: str | None = None, rows: Sequence[Row] = (), characters: Sequence[str | None] = (),
+    state: bytes | None = None, project: bool = False, snapshot_at: int | None = None,
+) -> tuple[datetime, list[uuid.UUID]] | None:
+    """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
+    `characters` (an import), store `state` as the projection (`project`) and as a snapshot at `snapshot_at`; answer
+    the statement's time and the events' ids, or None when the position was not `current`.
+
+    An append's events take positions current+1.. and share `batch`, `actor` and the statement's time.
+    """
+    encoded = state.decode() if state is not None else None
+    if events:
+        assert game is not None
+        positions: list[int] | None = list(range(current + 1, current + 1 + len(events)))
+        columns = ([p.id for p in events], [p.type for p in events], [p.data.decode() for p in events],
+                   [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
+                   None, None, None, None)
+    elif rows:
+        positions = [r.position for r in rows]
+        columns = ([r.id for r in rows], [r.type for r in rows], [r.data.decode() for r in rows],
+                   [r.occurred_at for r in rows], list(characters), [r.batch for r in rows],
+                   [r.actor for r in rows], [r.schema_version for r in rows], [r.recorded_at for r in rows])
+    else:
+        positions, columns = None, (None,) * 9
+    ids, types, data, occurred, characters, batches, actors, versions, recorded_at = columns
+    row = await (await conn.execute(WRITE, {
+        "campaign": campaign_id, "current": current, "last": last, "channel": NOTIFY_CHANNEL,
+        "batch": batch, "actor": actor, "positions": positions, "ids": ids, "types": types, "data": data,
+        "occurred": occurred, "characters": characters, "batches": batches, "actors": actors, "versions": versions,
+        "recorded": recorded_at,
+        "projection": PROJECTION, "state": encoded if project else None,
+        "fold_version": fold_version(game.id) if project and game is not None else None,
+        # The state is sent (and parsed) a second time only when a snapshot is due.
+        "snapshot_at": snapshot_at, "snapshot": encoded if snapshot_at is not None else None,
+    })).fetchone()
+    if row is None:
+        return None
+    now, drawn = row
+    return now, drawn or []
+
+
+def snapshot_due(before: int, after: int) -> int | None:
+    """Where a write from `before` to `after` leaves a snapshot: at its end, when it crosses a multiple."""
+    return after if before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY else None
+
+
+class Appending:
+    """Store methods that append batches."""
+
+    cache: Any
+    pool: Any
+
+    async def append(
+        self,
+        campaign_id: uuid.UUID,
+        events: Sequence[PreparedEvent],
+        *,
+        actor: str,
+        expected_position: int | None = None,
+        batch_id: uuid.UUID | None = None,
+        conn: psycopg.AsyncConnection | None = None,
+    ) -> Appended:
+        """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls."""
+        if conn is not None:
+            # The caller commits (or not): the process cache learns nothing from this append.
+            async with conn.transaction():
+                return await self._append_locked(
+                    conn, campaign_id, events, actor=actor, expected_position=expected_position,
+                    batch_id=batch_id,
+                )
+        fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
+        if fast is not None:
+            return self._committed(campaign_id, fast)
+        # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
+        # COMMIT in one more.
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+            appended = await self._append_locked(
+                conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
+            )
+        return self._committed(campaign_id, appended)
+
+    async def _append_known(
+        self, campaign_id: uuid.UUID, events: Sequence[PreparedEvent], actor: str, expected_position: int | None,
+        batch_id: uuid.UUID | None,
+    ) -> Appended | None:
+        """The fast path: fold onto the state this process last committed, and WRITE in its own transaction.
+
+        Answers None when it cannot be sure (no cached state, another writer came first, the fold refused on a
+        state that may be stale, or an event id is already recorded); the locking path then decides.
+        """
+        cached = self.cache.latest(campaign_id)
+        if cached is None:
+            return None
+        current, state = cached
+        if expected_position is not None and expected_position != current:
+            return None
+        game = await self.game_of(campaign_id)
+        try:
+            state = _fold(game, state, current, events, actor)
+        except BatchRejected:
+            return None
+        async with self.pool.connection() as conn:
+            try:
+                return await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
+            except psycopg.errors.UniqueViolation:
+                # An event id already recorded: a retry, or an id reused. The locking path tells which.
+                return None
+
+    def _committed(self, campaign_id: uuid.UUID, appended: Appended) -> Appended:
+        """Remember the state of a committed append. Never before commit: a rolled-back position can be taken
+        again by another writer with other events, and the cache trusts a position to name one state."""
+        if not appended.replayed:
+            self.cache.put(campaign_id, appended.last_position, appended.state)
+        return appended
+
+    async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
+        """Lock the campaign row until commit; answer its game, position and the transaction's time."""
+        row = await (await conn.execute(_LOCK, (campaign_id,))).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return game_by_id(row[0]), row[1], row[2]
+
+    async def _append_locked(
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        events: Sequence[PreparedEvent],
+        *,
+        actor: str,
+        expected_position: int | None = None,
+        batch_id: uuid.UUID | None = None,
+    ) -> Appended:
+        # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
+        # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
+        # it and runs after it, under the lock: one round trip for both.
+        locking = await conn.execute(_LOCK, (campaign_id,))
+        ids = [p.id for p in events if p.id is not None]
+        prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
+        row = await locking.fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        game, current = game_by_id(row[0]), row[1]
+
+        replay = _replayed(events, await prior.fetchall() if prior is not None else [])
+        if replay is not None:
+            return replay
+        if expected_position is not None and expected_position != current:
+            raise StalePosition(expected_position, current)
+
+        state = await self._current_state(conn, campaign_id, game, current)
+        state = _fold(game, state, current, events, actor)  # raises BatchRejected
+        appended = await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
+        if appended is None:
+            raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
+        return appended
+
+    async def _current_state(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, position: int
+    ) -> Any:
+        if position == 0:
+            return None
+        cached = self.cache.get(campaign_id, position)
+        if cached is not None:
+            return cached
+        row = await stored_projection(conn, campaign_id)
+        if row is None or row[0] != position or row[2] != fold_version(game.id):
+            # The service folds stale campaigns again when it starts; only a server of another version writing
+            # meanwhile can leave one behind.
+            raise RuntimeError(
+                f"The projection of campaign {campaign_id} is at {row and row[0]} (folded by fold "
+                f"{row and row[2]!r}), its log at {position} (fold {fold_version(game.id)!r}); "
+                "run `quartermaster rebuild`."
+            )
+        return state_decoder(game).decode(row[1])
+
+
+def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:
+    metas = [Meta(position=current + 1 + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
+    return fold_batch(game, state, zip((p.event for p in events), metas, strict=True))
+
+
+async def _write_batch(
+    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
+    events: Sequence[PreparedEvent], actor: str, batch_id: uuid.UUID | None, state: Any,
+) -> Appended | None:
+    """WRITE one folded batch with its projection; the Appended to answer, or None if the position moved."""
+    last = current + len(events)
+    batch = batch_id or uuid.uuid4()
+    # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
+    written = await write(conn, campaign_id, current=current, last=last, events=events, game=game, batch=batch,
+                          actor=actor, state=_encode(state), project=True, snapshot_at=snapshot_due(current, last))
+    if written is None:
+        return None
+    now, ids = written
+    events_recorded = [
+        Recorded(position=current + 1 + i, id=ids[i], batch=batch, type=p.type, schema_version=1,
+                 data=msgspec.Raw(p.data), actor=actor, recorded_at=now, occurred_at=p.occurred_at)
+        for i, p in enumerate(events)
+    ]
+    return Appended(batch=batch, first_position=current + 1, last_position=last, events=events_recorded, state=state)
+
+
+def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) -> Appended | None:
+    """The recorded answer to a retried batch, None for a new one, IdReused when ids clash."""
+    found = {row[1]: row for row in rows}
+    if not found:
+        return None
+    reasons: list[tuple[int, str]] = []
+    for index, p in enumerate(events):
+        row = found.get(p.id) if p.id else None
+        if row is None:
+            reasons.append((index, "This batch was partly recorded before under other ids; "
+                                   "send the recorded events' ids again or new ids for all."))
+        elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data):
+            reasons.append((index, f"Event id {p.id} is already recorded at position {row[0]} "
+                                   f"with different content; use a new id for a new event."))
+    if reasons:
+        raise IdReused(reasons)
+    answer = [recorded_from_row(row) for row in found.values()]
+    batches = {r.batch for r in answer}
+    if len(batches) != 1 or len(answer) != len(events):
+        raise IdReused([(0, "These event ids were recorded in different batches; a retry must resend one batch "
+                            "exactly as it was sent.")])
+    return Appended(
+        batch=answer[0].batch, first_position=answer[0].position, last_position=answer[-1].position,
+        events=answer, replayed=True,
+    )

@@ -1,0 +1,132 @@
+"""Campaigns and their members: creating them, and reading who plays what."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+from projections.game import Game
+from projections.registry import game as game_by_id
+from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
+
+_MEMBERS_KEPT = 10_000
+
+
+async def insert_campaign(
+    conn: psycopg.AsyncConnection, *, campaign_id: uuid.UUID, game_id: str, name: str, owner_id: uuid.UUID,
+    owner_name: str, token_hash: bytes,
+) -> None:
+    """Create a campaign at position 0 with its owner, inside the caller's transaction."""
+    await conn.execute(
+        "INSERT INTO campaigns (campaign_id, game, name) VALUES (%s, %s, %s)", (campaign_id, game_id, name)
+    )
+    await _insert_member(conn, campaign_id, owner_id, owner_name, "owner", token_hash)
+
+
+async def _insert_member(
+    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, member_id: uuid.UUID, name: str, role: str,
+    token_hash: bytes,
+) -> None:
+    await conn.execute(
+        "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
+        (member_id, campaign_id, name, role, token_hash),
+    )
+
+
+class Members:
+    """Store methods about campaigns and their members."""
+
+    cache: Any
+    pool: Any
+    _games: dict[uuid.UUID, str]
+    _members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]]
+
+    async def create_campaign(
+        self,
+        *,
+        campaign_id: uuid.UUID,
+        game: Game,
+        name: str,
+        options: dict[str, Any],
+        owner_id: uuid.UUID,
+        owner_name: str,
+        token_hash: bytes,
+        start: Sequence[PreparedEvent],
+    ) -> Appended:
+        """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+            await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
+                                  owner_name=owner_name, token_hash=token_hash)
+            appended = await self._append_locked(
+                conn, campaign_id, start, actor=str(owner_id), expected_position=0
+            )
+        return self._committed(campaign_id, appended)
+
+    async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT campaign_id, game, name, created_at, last_position FROM campaigns WHERE campaign_id = %s",
+                    (campaign_id,),
+                )
+            ).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return Campaign(*row)
+
+    async def game_of(self, campaign_id: uuid.UUID) -> Game:
+        """The game a campaign plays. It never changes, so each process asks the database once per campaign."""
+        game_id = self._games.get(campaign_id)
+        if game_id is None:
+            game_id = self._games[campaign_id] = (await self.campaign(campaign_id)).game
+        return game_by_id(game_id)
+
+    async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT member_id, name, role, created_at FROM members WHERE campaign_id = %s"
+                " ORDER BY created_at, name",
+                (campaign_id,),
+            )
+            return await cur.fetchall()
+
+    async def member_credentials(self, member_id: uuid.UUID) -> tuple[uuid.UUID, str, str, bytes] | None:
+        """(campaign_id, name, role, token_hash) of a member, or None.
+
+        Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
+        token is still compared against the hash on every request. (Revoking members would need to clear this.)
+        """
+        known = self._members.get(member_id)
+        if known is not None:
+            return known
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
+            )
+            row = await cur.fetchone()
+        if row is not None:
+            if len(self._members) >= _MEMBERS_KEPT:
+                self._members.pop(next(iter(self._members)))
+            self._members[member_id] = row
+        return row
+
+    async def add_member(
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        member_id: uuid.UUID,
+        name: str,
+        role: str,
+        token_hash: bytes,
+        joined: PreparedEvent,
+        actor: str,
+    ) -> Appended:
+        """Add a member and record member.joined in the same transaction."""
+        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+            await _insert_member(conn, campaign_id, member_id, name, role, token_hash)
+            appended = await self._append_locked(conn, campaign_id, [joined], actor=actor)
+        return self._committed(campaign_id, appended)

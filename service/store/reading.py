@@ -1,0 +1,225 @@
+"""Reading: the current state, the state at any position, and the log itself (history, export)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import msgspec
+import psycopg
+from psycopg.rows import tuple_row
+
+from events.base import Event
+from projections.game import Game, Meta, fold
+from projections.registry import decode_event
+from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
+from projections.undo import Entry
+from service.store.cache import state_decoder
+from service.store.records import CampaignNotFound, Recorded, recorded_from_row
+from service.store.snapshots import PROJECTION, snapshot, snapshot_positions
+
+_FOLD_CHUNK = 5000
+END = 2**62  # a position past any log, for "up to now"
+
+_ROWS = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
+"""
+
+# Filters are optional: a NULL parameter switches its clause off, so the statement stays one fixed string.
+_HISTORY = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events
+WHERE campaign_id = %s AND position > %s
+  AND (%s::text[] IS NULL OR type = ANY(%s::text[]))
+  AND (%s::text IS NULL OR character_id = %s::text)
+  AND (%s::text IS NULL OR actor = %s::text)
+  AND (%s::bigint[] IS NULL
+       OR EXISTS (SELECT 1 FROM unnest(%s::bigint[], %s::bigint[]) AS episode(first, last)
+                  WHERE position BETWEEN episode.first AND episode.last))
+ORDER BY position
+LIMIT %s
+"""
+
+
+class Reading:
+    """Store methods that read states and the log."""
+
+    cache: Any
+    pool: Any
+
+    async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
+        """The campaign's current state and its position."""
+        async with self.pool.connection() as conn:
+            row = await (
+                await conn.execute(
+                    "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
+                    (campaign_id, PROJECTION),
+                )
+            ).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        position, text = row
+        cached = self.cache.get(campaign_id, position)
+        return position, cached if cached is not None else state_decoder(game).decode(text)
+
+    async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
+        """The state right after position `at` (the current state when None or beyond the end)."""
+        if at is None:
+            return await self.projection(campaign_id, game)
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(
+                "SELECT last_position FROM campaigns WHERE campaign_id = %s", (campaign_id,)
+            )).fetchone()
+            if row is None:
+                raise CampaignNotFound(campaign_id)
+            if at < row[0]:
+                return at, await self.fold_at(conn, campaign_id, game, at)
+        return await self.projection(campaign_id, game)
+
+    async def state_now_at(self, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
+        """The state right after position `at` as the log stands now: what was undone since, even by a later
+        marker, left out (the audit's reports count what counts now; `state_at` is what the table saw then)."""
+        async with self.pool.connection() as conn:
+            return await self.fold_at(conn, campaign_id, game, at, as_of=END)
+
+    async def fold_at(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int, as_of: int | None = None
+    ) -> Any:
+        """The fold up to `at`, leaving out what markers up to `as_of` (default: `at` itself) had undone."""
+        seen = at if as_of is None else as_of
+        markers = await self._markers(conn, campaign_id, seen)
+        start, state = await self._start(conn, campaign_id, game, markers, at, seen)
+        skip = undone_as_of(markers, seen)
+        # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
+        after = start
+        while after < at:
+            upto = min(at, after + _FOLD_CHUNK)
+            state = fold(game, await self._effective(conn, campaign_id, game, after, upto, skip), state)
+            after = upto
+        return state
+
+    async def _start(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, markers: list[Marker], at: int,
+        as_of: int | None = None,
+    ) -> tuple[int, Any]:
+        """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning);
+        with `as_of`, one that no marker up to `as_of` reaches behind."""
+        start = safe_start(await snapshot_positions(conn, campaign_id, at), markers, at if as_of is None else as_of)
+        if not start:
+            return 0, None
+        return start, state_decoder(game).decode(await snapshot(conn, campaign_id, start))
+
+    async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
+        cur = await conn.execute(
+            "SELECT position, type, (data->'targets')::text FROM events"
+            " WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position",
+            (campaign_id, list(MARKER_TYPES), at),
+        )
+        return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in await cur.fetchall()]
+
+    async def _effective(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        skip: dict[int, int] | set[int],
+    ) -> list[tuple[Event, Meta]]:
+        """The events in (after, upto] that count, decoded and ready to fold."""
+        return [(e.event, e.meta) for e in await self._entries(conn, campaign_id, game, after, upto, skip)]
+
+    async def _entries(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        skip: dict[int, int] | set[int],
+    ) -> list[Entry]:
+        cur = await conn.execute(
+            "SELECT position, batch_id, type, data::text, actor, occurred_at FROM events"
+            " WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position",
+            (campaign_id, after, upto),
+        )
+        return [
+            Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at))
+            for position, batch, type_, data, actor, occurred_at in await cur.fetchall()
+            if type_ not in MARKER_TYPES and position not in skip
+        ]
+
+
+    async def history(
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        after: int = 0,
+        limit: int = 100,
+        types: Sequence[str] = (),
+        character: str | None = None,
+        actor: str | None = None,
+        episode: str | None = None,
+        game: Game | None = None,
+    ) -> list[Recorded]:
+        """A page of the log after a position, oldest first, each with the position that undid it if any."""
+        async with self.pool.connection() as conn:
+            undone = undone_as_of(await self._markers(conn, campaign_id, END), END)
+            firsts = lasts = None
+            if episode is not None:
+                assert game is not None, "filtering by episode needs the game"
+                ranges = await self._episode_ranges(conn, campaign_id, game, episode, undone)
+                if not ranges:
+                    return []
+                firsts, lasts = [r[0] for r in ranges], [r[1] for r in ranges]
+            cur = conn.cursor(row_factory=tuple_row)
+            await cur.execute(
+                _HISTORY,
+                (campaign_id, after, list(types) or None, list(types) or None, character, character, actor, actor,
+                 firsts, firsts, lasts, limit),
+            )
+            return [recorded_from_row((*row, undone.get(row[0]))) for row in await cur.fetchall()]
+
+    async def _episode_ranges(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, name: str, undone: dict[int, int]
+    ) -> list[tuple[int, int]]:
+        """The (first, last) positions of every time the named episode was played; the last one may be open."""
+        episodes = game.episodes
+        if episodes is None:
+            return []
+        cur = await conn.execute(
+            "SELECT position, type, data->>%s FROM events WHERE campaign_id = %s AND type = ANY(%s) ORDER BY position",
+            (episodes.name, campaign_id, [episodes.started, *episodes.ended]),
+        )
+        ranges, opened = [], None
+        for position, type_, value in await cur.fetchall():
+            if position in undone:
+                continue
+            if opened is not None:
+                ranges.append((opened, position if type_ in episodes.ended else position - 1))
+                opened = None
+            if type_ == episodes.started and value == name:
+                opened = position
+        if opened is not None:
+            ranges.append((opened, END))
+        return ranges
+
+    async def effective_of_types(
+        self, campaign_id: uuid.UUID, game: Game, types: Sequence[str], chunk: int = 5000
+    ) -> AsyncIterator[Event]:
+        """Every event of these types that counts now (undone ones left out), oldest first, read in chunks."""
+        after = 0
+        while True:
+            page = await self.history(campaign_id, after=after, limit=chunk, types=types)
+            for recorded in page:
+                if recorded.undone_by is None:
+                    yield decode_event(game.id, recorded.type, recorded.data)
+            if len(page) < chunk:
+                return
+            after = page[-1].position
+
+    async def rows(self, campaign_id: uuid.UUID, upto: int, chunk: int = 5000) -> AsyncIterator[Recorded]:
+        """Every recorded event from position 1 to `upto`, in order, a chunk at a time (export)."""
+        after = 0
+        while after < upto:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(_ROWS, (campaign_id, after, min(upto, after + chunk)))
+                page = await cur.fetchall()
+            if not page:
+                return
+            for row in page:
+                yield recorded_from_row(row)
+            after = page[-1][0]
+

@@ -1,0 +1,131 @@
+"""What the store takes and answers: events to append, recorded events, appended batches, and its refusals."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+import msgspec
+
+from events.base import Event
+from projections.undo import Conflict
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """An event as the log holds it."""
+
+    position: int
+    id: uuid.UUID
+    batch: uuid.UUID
+    type: str
+    schema_version: int
+    data: msgspec.Raw
+    actor: str
+    recorded_at: datetime
+    occurred_at: datetime | None = None
+    undone_by: int | None = None
+
+
+@dataclass(frozen=True)
+class PreparedEvent:
+    """An event ready to append: already decoded, catalogue names already expanded, not yet given a position."""
+
+    event: Event
+    type: str
+    data: bytes  # the event's fields as JSON, without the type
+    id: uuid.UUID | None = None
+    occurred_at: datetime | None = None
+
+
+class Row(NamedTuple):
+    """A recorded event to fold again (a tuple: a rebuild makes one per event, so it must be cheap)."""
+
+    position: int
+    id: uuid.UUID | None  # None when only folding (a rebuild): the fold never reads it
+    batch: uuid.UUID | str  # compared for equality only
+    type: str
+    schema_version: int
+    data: bytes  # JSON of the event's fields
+    actor: str
+    recorded_at: datetime | None  # None when only folding
+    occurred_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Appended:
+    batch: uuid.UUID
+    first_position: int
+    last_position: int
+    events: list[Recorded]
+    replayed: bool = False  # True when this was a retry answered from what was already recorded
+    # The folded state after the batch, for the process cache once the transaction has committed.
+    state: Any = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    id: uuid.UUID
+    game: str
+    name: str
+    created_at: datetime
+    position: int
+
+
+class CampaignNotFound(LookupError):
+    pass
+
+
+class StalePosition(Exception):
+    """The client's expected position is not the campaign's position."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"expected position {expected}, but the campaign is at {current}")
+        self.expected = expected
+        self.current = current
+
+
+class IdReused(Exception):
+    """An event id already recorded with different content, or a batch partly recorded."""
+
+    def __init__(self, reasons: list[tuple[int, str]]) -> None:
+        super().__init__("; ".join(r for _, r in reasons))
+        self.reasons = reasons
+
+
+class UndoRefused(Exception):
+    """Undo or redo cannot start: nothing to undo, a batch that is not the caller's, a batch that is not there."""
+
+    def __init__(self, reason: str, status: int = 409) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+class UndoConflict(Exception):
+    """Later events the fold would refuse if the undo or redo went ahead."""
+
+    def __init__(self, conflicts: list[Conflict]) -> None:
+        super().__init__("; ".join(c.reason for c in conflicts))
+        self.conflicts = conflicts
+
+
+def recorded_from_row(row: Sequence[Any]) -> Recorded:
+    """A Recorded from a row of (position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
+    occurred_at[, undone_by])."""
+    position, event_id, batch_id, type_, version, data, actor, recorded_at, occurred_at = row[:9]
+    undone_by = row[9] if len(row) > 9 else None
+    return Recorded(
+        position=position,
+        id=event_id,
+        batch=batch_id,
+        type=type_,
+        schema_version=version,
+        data=msgspec.Raw(data.encode() if isinstance(data, str) else data),
+        actor=actor,
+        recorded_at=recorded_at,
+        occurred_at=occurred_at,
+        undone_by=undone_by,
+    )

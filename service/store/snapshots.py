@@ -1,0 +1,109 @@
+"""Snapshots and the projection row: reading them, and what folding a whole log again reads and clears.
+
+Both are derived: the fold of the effective log up to their position, by the code named in `fold_version`. They are
+written by the one write statement (appending.WRITE) and may be thrown away and folded again at any time.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+
+import psycopg
+
+from projections.registry import fold_version
+from service.store.records import Row
+
+PROJECTION = "state"
+# A snapshot is written whenever an append crosses a multiple of this many positions.
+SNAPSHOT_EVERY = 1000
+# Rows of a refold travel in chunks: an await per row costs more than folding the row.
+CHUNK = 2000
+
+
+async def stored_projection(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[int, str, str] | None:
+    """(position, state as JSON, fold_version) of the stored projection, or None."""
+    return await (await conn.execute(
+        "SELECT position, state::text, fold_version FROM projections WHERE campaign_id = %s AND name = %s",
+        (campaign_id, PROJECTION),
+    )).fetchone()
+
+
+async def snapshot_positions(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[int]:
+    cur = await conn.execute(
+        "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
+        (campaign_id, at),
+    )
+    return [row[0] for row in await cur.fetchall()]
+
+
+async def snapshot(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, position: int) -> str:
+    """The state stored at a snapshot's position, as JSON."""
+    row = await (await conn.execute(
+        "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, position)
+    )).fetchone()
+    return row[0]
+
+
+async def snapshots(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> dict[int, str]:
+    """Every snapshot of a campaign: position to state as JSON."""
+    cur = await conn.execute("SELECT position, state::text FROM snapshots WHERE campaign_id = %s", (campaign_id,))
+    return dict(await cur.fetchall())
+
+
+async def drop_snapshots(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> None:
+    """Forget a campaign's snapshots, before folding its log again writes new ones."""
+    await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s", (campaign_id,))
+
+
+async def lock_for_refold(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> int:
+    """Lock the campaign row (no append slips in while its log is folded again); answer its position."""
+    row = await (await conn.execute(
+        "SELECT last_position FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
+    )).fetchone()
+    return row[0] if row else 0
+
+
+async def stale_campaigns(conn: psycopg.AsyncConnection) -> list[tuple[str, uuid.UUID, int]]:
+    """(game, campaign, position) of every campaign whose projection was folded by other code than this version's,
+    oldest first within each game."""
+    cur = await conn.execute("SELECT DISTINCT game FROM campaigns")
+    stale: list[tuple[str, uuid.UUID, int]] = []
+    for (game_id,) in await cur.fetchall():
+        cur = await conn.execute(
+            "SELECT c.campaign_id, c.last_position FROM campaigns c JOIN projections p"
+            " ON p.campaign_id = c.campaign_id AND p.name = %s"
+            " WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at",
+            (PROJECTION, game_id, fold_version(game_id)),
+        )
+        stale += [(game_id, *row) for row in await cur.fetchall()]
+    return stale
+
+
+async def campaigns_to_fold(
+    conn: psycopg.AsyncConnection, campaign_id: str | None
+) -> list[tuple[uuid.UUID, str, str, int]]:
+    """(campaign, game, name, position) of one campaign, or of all oldest first, for verify and rebuild."""
+    cur = await conn.execute(
+        "SELECT campaign_id, game, name, last_position FROM campaigns"
+        " WHERE %s::uuid IS NULL OR campaign_id = %s::uuid ORDER BY created_at",
+        (campaign_id, campaign_id),
+    )
+    return await cur.fetchall()
+
+
+async def logged_rows(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> AsyncIterator[list[Row]]:
+    """What folding a campaign's log again needs, in order, in chunks, through a server-side cursor (flat memory).
+
+    Only the columns the fold reads: turning ids and times no fold looks at into Python objects cost a rebuild
+    more than folding did. Batches come as text, compared for equality only.
+    """
+    async with conn.cursor(name=f"refold_{uuid.uuid4().hex}") as cur:
+        await cur.execute(
+            "SELECT position, batch_id::text, type, data::text, actor, occurred_at"
+            " FROM events WHERE campaign_id = %s ORDER BY position",
+            (campaign_id,),
+        )
+        while chunk := await cur.fetchmany(CHUNK):
+            yield [Row(p, None, b, t, 1, d.encode(), a, None, o) for p, b, t, d, a, o in chunk]
+

@@ -1,0 +1,172 @@
+"""Undo and redo: leave a batch out of the effective log, or count it again, by appending a marker.
+
+Nothing recorded is ever deleted. A marker is checked like any append: the log after the target is folded again with
+the new exclusions (projections.undo.recheck), and the marker is refused if a later event would no longer hold.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import psycopg
+
+from events.campaign import EventRedone, EventUndone
+from projections.game import Game
+from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, undone_as_of
+from projections.undo import recheck
+from service.store.appending import snapshot_due, write
+from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
+
+_encode = msgspec.json.Encoder().encode
+
+# Undoing these would leave members or the campaign itself without the event that made them.
+_NOT_UNDOABLE = frozenset({"campaign.started", "member.joined"})
+
+
+@dataclass(frozen=True)
+class Target:
+    """The recorded events an undo or redo is about."""
+
+    batch: uuid.UUID
+    positions: list[int]
+    types: list[str]
+    actor: str
+
+
+class Undoing:
+    """Store methods that undo and redo."""
+
+    cache: Any
+    pool: Any
+
+    async def undo(
+        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, cascade: bool, reason: str | None, actor: str,
+        only_own: bool,
+    ) -> Appended:
+        """Leave a batch out of the effective log by appending `event.undone`; nothing is deleted.
+
+        The latest effective batch when `batch` is None. Raises UndoRefused when there is nothing to undo or the
+        batch is not the caller's, UndoConflict when later events would be refused (and `cascade` is off).
+        """
+        async with self.pool.connection() as conn, conn.transaction():
+            game, current, _ = await self._lock(conn, campaign_id)
+            markers = await self._markers(conn, campaign_id, current)
+            undone = undone_as_of(markers, current)
+            if batch is None:
+                target = await self._latest_effective_batch(conn, campaign_id, undone)
+            else:
+                target = await self._batch(conn, campaign_id, batch)
+                if all(p in undone for p in target.positions):
+                    raise UndoRefused(f"Batch {batch} is already undone (by position {undone[target.positions[0]]}).")
+            self._check_undoable(target, actor, only_own, "undo")
+            marked = await self._mark(
+                conn, campaign_id, game, current, markers, UNDONE, set(undone) | set(target.positions),
+                target.positions, cascade=cascade, reason=reason, actor=actor,
+            )
+        return self._committed(campaign_id, marked)
+
+    async def redo(
+        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool
+    ) -> Appended:
+        """Count an undone batch again by appending `event.redone`, checked by the fold like any append."""
+        async with self.pool.connection() as conn, conn.transaction():
+            game, current, _ = await self._lock(conn, campaign_id)
+            markers = await self._markers(conn, campaign_id, current)
+            undone = undone_as_of(markers, current)
+            if batch is None:
+                # The most recently undone batch that is still undone.
+                latest = max((m for p, m in undone.items()), default=None)
+                if latest is None:
+                    raise UndoRefused("There is nothing to redo: no batch is undone.")
+                # Everything that marker undid and is still undone: a cascade comes back whole.
+                target = await self._positions(conn, campaign_id, sorted(p for p, m in undone.items() if m == latest))
+            else:
+                target = await self._batch(conn, campaign_id, batch)
+            if not any(p in undone for p in target.positions):
+                raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
+            self._check_undoable(target, actor, only_own, "redo")
+            marked = await self._mark(
+                conn, campaign_id, game, current, markers, REDONE, set(undone) - set(target.positions),
+                target.positions, cascade=False, reason=reason, actor=actor,
+            )
+        return self._committed(campaign_id, marked)
+
+    async def _latest_effective_batch(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int]
+    ) -> Target:
+        # PostgreSQL walks the primary key backwards and stops at the first event that still counts.
+        row = await (await conn.execute(
+            "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s))"
+            " ORDER BY position DESC LIMIT 1",
+            (campaign_id, list(MARKER_TYPES), list(undone)),
+        )).fetchone()
+        if row is None:
+            raise UndoRefused("There is nothing to undo.")
+        return await self._batch(conn, campaign_id, row[0])
+
+    async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
+        cur = await conn.execute(
+            "SELECT position, type, actor FROM events WHERE campaign_id = %s AND batch_id = %s ORDER BY position",
+            (campaign_id, batch),
+        )
+        rows = await cur.fetchall()
+        if not rows:
+            raise UndoRefused(f"This campaign has no batch {batch}.", status=404)
+        return Target(batch=batch, positions=[r[0] for r in rows], types=[r[1] for r in rows], actor=rows[0][2])
+
+    async def _positions(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int]) -> Target:
+        cur = await conn.execute(
+            "SELECT position, type, actor, batch_id FROM events WHERE campaign_id = %s AND position = ANY(%s)"
+            " ORDER BY position",
+            (campaign_id, positions),
+        )
+        rows = await cur.fetchall()
+        actors = {r[2] for r in rows}
+        # Several batches (a cascade) count as the caller's only when every one of them is.
+        return Target(batch=rows[0][3], positions=[r[0] for r in rows], types=[r[1] for r in rows],
+                      actor=actors.pop() if len(actors) == 1 else "")
+
+    @staticmethod
+    def _check_undoable(target: Target, actor: str, only_own: bool, doing: str) -> None:
+        if set(target.types) & set(MARKER_TYPES):
+            raise UndoRefused(f"Batch {target.batch} is itself an undo or redo; use redo or undo instead.")
+        if set(target.types) & _NOT_UNDOABLE:
+            raise UndoRefused(f"Batch {target.batch} started the campaign or added a member; that cannot be undone.")
+        if only_own and target.actor != actor:
+            raise UndoRefused(f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
+                              "recorded by someone else.", status=403)
+
+    async def _mark(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
+        markers: list[Marker], kind: str, excluded: set[int], targets: list[int], *, cascade: bool,
+        reason: str | None, actor: str,
+    ) -> Appended:
+        """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
+        position = current + 1
+        start, state = await self._start(conn, campaign_id, game, [*markers, Marker(position, kind, targets)], position)
+        entries = await self._entries(conn, campaign_id, game, start, current, ())
+        result = recheck(game, state, entries, excluded, cascade=cascade)
+        if result.conflicts:
+            raise UndoConflict(result.conflicts)
+        # With cascade, the marker names every position that now drops out, the target's and its dependents'.
+        marked = sorted(set(targets) | (set(result.excluded) - excluded)) if kind == UNDONE else sorted(targets)
+        marker = (EventUndone if kind == UNDONE else EventRedone)(targets=marked, reason=reason)
+        fields = msgspec.to_builtins(marker)
+        fields.pop("type")
+        data = _encode(fields)
+        marker_event = PreparedEvent(event=marker, type=kind, data=data)
+        batch = uuid.uuid4()
+        encoded = _encode(result.state)
+        written = await write(conn, campaign_id, current=current, last=position, events=[marker_event], game=game,
+                              batch=batch, actor=actor, state=encoded, project=True,
+                              snapshot_at=snapshot_due(current, position))
+        if written is None:
+            raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
+        now, ids = written
+        recorded = Recorded(position=position, id=ids[0], batch=batch, type=kind, schema_version=1,
+                            data=msgspec.Raw(data), actor=actor, recorded_at=now)
+        return Appended(batch=batch, first_position=position, last_position=position, events=[recorded],
+                        state=result.state)
