@@ -676,6 +676,25 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
     )
 
 
+class StoryTold(Event, kw_only=True, tag="story.told"):
+    """A Pirate tells a story at the Tavern: 2 Time Units and a Charisma 6 roll, up to 3 Coins spent for +1 each.
+
+    The fold adds the Pirate's Charisma (and a Destiny Point's +1) to the die and the Coins; a total that exceeds 6
+    gains the difference as Fame ("if the final result of the roll is a 9 ... 3 ... is the amount of Fame you gain").
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern (Storytelling); Book I: Dice Rolls.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who tells the story.")]
+    roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
+    coins: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "mary", "roll": 4, "coins": 2},
+    )
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -685,5 +704,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
     ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade,
+    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold,
 )

@@ -16,7 +16,6 @@ from projections.skull_tales.captaincy import morale_max, trust_to_fame
 from projections.skull_tales.injuries import pay_compensations
 from projections.skull_tales.options import PHASES, active
 from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.ship import southern_lady
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # L1257
@@ -79,9 +78,6 @@ def _port_setup(state: SkullTales) -> SkullTales:
     for p in in_play(state):
         state = put(state, change(p, time_units=units, salary_collected=False, status="active", boarded=False,
                                   port_unconscious=False))
-    if state.ship is None:
-        # The first Port Phase of the campaign: the Captain owns "The Southern Lady" (L1264, L1931).
-        state = replace(state, ship=southern_lady())
     return pay_compensations(state)
 
 

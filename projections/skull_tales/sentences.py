@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import skull_tales as ev
 from events.base import Event
 from projections.sentences import Sentence, common, listing
-from projections.skull_tales import skills
+from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
 
@@ -338,6 +338,15 @@ def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
     return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}."
 
 
+def story_told(state: SkullTales, event: ev.StoryTold) -> str:
+    total = port.story_total(state, event)
+    fame = port.story_fame(state, total)
+    spent = f", spending {coins(event.coins)}," if event.coins else ""
+    gained = f"and gained {fame} Fame" if fame else "and gained no Fame"
+    return (f"{name(state, event.pirate_id)} told a story at the Tavern{spent} with a final result of {total} "
+            f"against {port.STORY_DIFFICULTY} {gained}.")
+
+
 def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
     who = name(state, event.pirate_id) if event.pirate_id else "The crew"
     return f"{who} took {event.quantity} {event.goods} into the Hold{_why(event.source)}."
@@ -476,6 +485,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
     ev.TradeMade: trade_made,
+    ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
     ev.BootyBuried: booty_buried,

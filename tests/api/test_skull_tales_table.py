@@ -231,3 +231,52 @@ def test_given_a_legendary_item_when_it_is_haggled_then_it_is_refused_as_no_gear
     detail = refused(api, campaign, event("item.lost", pirate_id="mary", item="Jones' Compass", haggled=True))
 
     assert "it is a Legendary item, not a Gear card" in detail
+
+
+# -- Storytelling (Book II: Locations, Tavern: "make a Charisma 6 roll. If you succeed, you gain Fame equal to the
+# amount by which the roll was surpassed. You can spend up to 3 Coins before rolling to add +1 ...") --------------
+
+def test_given_a_pirate_at_the_tavern_when_a_story_is_told_then_the_fold_computes_the_fame_from_the_roll(api):
+    campaign = _in_port(api)
+    before = sheet(api, campaign, "mary")
+
+    # Mary's Charisma 3, a die of 4 and 3 Coins spent: a final result of 10 surpasses 6 by 4.
+    posted(api, campaign, event("story.told", pirate_id="mary", roll=4, coins=3))
+
+    after = sheet(api, campaign, "mary")
+    assert after["fame"] == before["fame"] + 4
+    assert after["coins"] == before["coins"] - 3
+    assert after["time_units"] == before["time_units"] - 2
+
+
+def test_given_the_default_options_when_a_story_only_equals_6_then_it_gains_no_fame_but_costs_its_time(api):
+    campaign = _in_port(api)
+    before = sheet(api, campaign, "mary")
+
+    posted(api, campaign, event("story.told", pirate_id="mary", roll=3))
+
+    after = sheet(api, campaign, "mary")
+    assert (after["fame"], after["time_units"]) == (before["fame"], before["time_units"] - 2)
+
+
+def test_given_a_story_when_more_than_3_coins_are_spent_on_it_then_it_is_refused(api):
+    campaign = _in_port(api)
+
+    detail = refused(api, campaign, event("story.told", pirate_id="mary", roll=3, coins=4))
+
+    assert "Mary can spend up to 3 Coins on a story, +1 to the roll each, not 4." in detail
+
+
+# -- a chapter that opens at sea (Book III: Important Concepts, The Southern Lady) ----------------------------------
+
+def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_southern_lady(api):
+    campaign = api.new_campaign(GAME, options={"chapter_one_phases": ["voyage", "adventure"]})
+    posted(api, campaign, *CREW, event("chapter.started", number=1), event("phase.started", phase="voyage"))
+
+    posted(api, campaign, event("goods.spent", goods="Supplies", purpose="a Voyage Day"),
+           event("ship.damaged", sails=1))
+
+    ship = read(api, campaign, "ship")["ship"]
+    assert (ship["name"], ship["type"], ship["cannons"]) == ("The Southern Lady", "Brigantine", 3)
+    assert ship["sails_damaged"] == 1
+    assert ship["goods"] == {"Rum": 2, "Supplies": 2}
