@@ -150,8 +150,9 @@ def test_an_escaped_backslash_before_u0000_is_text_and_is_kept(api):
 @pytest.mark.parametrize("route", ["/v1/campaigns", "/v1/campaigns/{campaign}/events", "/v1/campaigns/import"])
 def test_json_nested_a_thousand_deep_is_refused_with_a_sentence(api, campaign, route):
     deep = "[" * 1000 + "]" * 1000
-    body = ('{"name": "x", "game": "pacg-skull-and-shackles", "options": {"a": %s}}' % deep if route == "/v1/campaigns"
-            else '{"events": [{"type": "note.added", "data": {"text": %s}}]}' % deep)
+    inner = {"name": "x", "game": "pacg-skull-and-shackles", "options": {"a": "DEEP"}} if route == "/v1/campaigns" \
+        else {"events": [{"type": "note.added", "data": {"text": "DEEP"}}]}
+    body = json.dumps(inner).replace('"DEEP"', deep)
     answer = api.client.post(_url(route, campaign), content=body, headers=campaign.headers)
     _is_problem(answer, 400, "nested-too-deep")
     assert api.get(campaign, "").json()["position"] == 2
