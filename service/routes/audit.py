@@ -13,6 +13,8 @@ from litestar.params import QueryParameter
 from projections.game import Game
 from service import tokens
 from service.audit import diff as differ, episodes as listing, fork as forking, markdown
+from service.audit.account import account
+from service.audit.recap import recap as recap_of
 from service.audit.report import OUTCOMES, WORDS, names_of, report
 from service.auth import OWNER, Asking, CampaignId, EventStore, may
 from service.openapi import body
@@ -21,7 +23,7 @@ from service.refold import RefoldError, new_campaign_from_log
 from service.requests import Name, decode
 from service.store import Store
 
-MARKDOWN = "text/markdown; charset=utf-8"
+MARKDOWN = "text/markdown"
 
 
 async def _campaign(store: Store, campaign_id: uuid.UUID) -> tuple[Game[Any], int]:
@@ -107,6 +109,11 @@ TO = QueryParameter(name="to", description="The later position (default: now).")
 async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
                 ) -> tuple[tuple[int, Any], tuple[int, Any]]:
     end = position if end is None else end
+    _check_range(start, end, position)
+    return await store.state_at(campaign_id, game, start), await store.state_at(campaign_id, game, end)
+
+
+def _check_range(start: int, end: int, position: int) -> None:
     if start < 0 or end < 0:
         raise Problem(422, f"Positions are 0 or more; {min(start, end)} is not.", kind="bad-position")
     if start > end:
@@ -114,7 +121,6 @@ async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int,
     if end > position:
         raise Problem(422, f"The campaign is at position {position}; there is no position {end} yet.",
                       kind="bad-position")
-    return await store.state_at(campaign_id, game, start), await store.state_at(campaign_id, game, end)
 
 
 @get("/v1/campaigns/{campaign:str}/diff", summary="What changed between two positions in every view: a list of "
@@ -124,8 +130,22 @@ async def diff(store: EventStore, campaign_id: CampaignId, member: Asking, start
     game, position = await _campaign(store, campaign_id)
     (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
     found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
+    # What happened in between, told event by event: the events that count now (an undo shows as what it left).
+    events = [{"position": told.recorded.position, "sentence": told.sentence}
+              async for told in account(store, campaign_id, game, first, last)]
     return {"from": first, "to": last, "changes": found,
-            "sentences": differ.sentences(found, names_of(game, before, after))}
+            "sentences": differ.sentences(found, names_of(game, before, after)), "events": events}
+
+
+@get("/v1/campaigns/{campaign:str}/recap", summary="A recap in Markdown of what happened between two positions, for "
+     "a group chat or a forum: sentences by turn or phase, the rolls, the rewards", media_type=MARKDOWN)
+async def recap(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
+                end: Annotated[int | None, TO] = None) -> Response:
+    game, position = await _campaign(store, campaign_id)
+    _check_range(start, position if end is None else end, position)
+    found = await store.campaign(campaign_id)
+    text = await recap_of(store, campaign_id, game, found.name, start, position if end is None else end)
+    return Response(text, media_type=MARKDOWN)
 
 
 class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -163,4 +183,4 @@ def _ordinal(n: int | None) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n or 0, f"{n}th")
 
 
-ROUTES = [scenarios, episode_report, diff, fork]
+ROUTES = [scenarios, episode_report, diff, recap, fork]

@@ -38,6 +38,10 @@ def test_the_diff_of_the_dead_mans_chest_reward_names_the_three_cards_drawn_from
     assert ("Lirianne: +1 Cat-o'-Nine-Tails in the hand; +1 Rum Bottle in the hand; +1 Speed in the hand."
             in found["sentences"])
     assert "The vault: -1 Cat-o'-Nine-Tails; -1 Rum Bottle; -1 Speed." in found["sentences"]
+    # And what happened in between, event by event.
+    assert [e["sentence"] for e in found["events"]] == [
+        "Lirianne drew the Cat-o'-Nine-Tails from the vault.", "Lirianne drew the Rum Bottle from the vault.",
+        "Lirianne drew the Speed from the vault."]
 
 
 def test_a_diff_from_a_position_to_itself_is_empty(api):
