@@ -15,7 +15,8 @@ def test_the_table_links_the_scenarios_report_and_recap_and_the_session_cookie_o
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Table").click()
 
-    played = page.get_by_role("region", name="Scenarios played")
+    played = page.get_by_role("region", name="Reports and recaps")
+    expect(played).to_contain_text("Scenarios played")
     expect(played).to_contain_text("Dangerous Waters — being played")
     origin = page.url.split("/c/")[0]
     report = origin + played.get_by_role("link", name="Report of Dangerous Waters").get_attribute("href")
@@ -34,7 +35,8 @@ def test_the_crew_sheets_list_each_chapter_with_its_links(phones, http):
     page = phones.open(ana["token"])
     page.get_by_role("tab", name="Crew sheets").click()
 
-    played = page.get_by_role("region", name="Chapters played")
+    played = page.get_by_role("region", name="Reports and recaps")
+    expect(played).to_contain_text("Chapters played")
     expect(played.get_by_role("listitem")).to_have_count(3)
     expect(played.get_by_role("link", name="Report of Chapter 2")).to_have_attribute(
         "href", f"/v1/campaigns/{campaign['id']}/report?chapter=2&play=1")

@@ -18,7 +18,8 @@ export async function render(panel, table) {
       h("a", { href: p.report, "aria-label": `Report of ${name}` }, "report"), " · ",
       h("a", { href: p.recap, "aria-label": `Recap of ${name}` }, "recap"));
   });
-  panel.append(h("section", { class: "card wide", "aria-labelledby": "played" }, h("h2", { id: "played" }, title),
+  // Named for what it offers, not "Scenarios": the table already has a region named "Scenario".
+  panel.append(h("section", { class: "card wide", "aria-label": "Reports and recaps" }, h("h2", {}, title),
     items.length ? h("ul", { class: "plain" }, items)
       : h("p", { class: "quiet" }, chapters ? "No chapter played yet." : "No scenario played yet.")));
 }
