@@ -77,6 +77,8 @@ class Game(Generic[S]):
     # The character an event concerns, for history filters; None when it concerns none.
     character_of: Callable[[Event], str | None] = lambda event: getattr(event, "character_id", None)
     episodes: Episodes | None = None
+    # Every event type's sentence, `(state before, event) -> str`, from the game's `sentences` module.
+    sentences: Mapping[type[Event], Callable[[Any, Any], str]] = field(default_factory=dict)
     # What a `dice.rolled` means in this game (its total, successes and success) given the state it is rolled in;
     # None: the plain reading of projections.dice. The fold checks a roll with the same function.
     read_roll: Callable[[S, Any], Any] | None = None

@@ -18,10 +18,11 @@ from litestar.openapi import OpenAPIConfig
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool
 
-from service import problems
+from service import problems, web
+from service.auth import DEPENDENCIES
 from service.live import Wakeups
 from service.migrate import pending
-from service.routes import archive, audit, campaigns, dice, events, live, undo, views
+from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
 
@@ -110,9 +111,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES,
         ],
         lifespan=[lifespan],
+        dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],
         request_max_body_size=settings.max_body_bytes,

@@ -11,22 +11,17 @@ from typing import Any
 import msgspec
 
 from events.base import tag_of
-from events.campaign import CampaignStarted, EventRedone, EventUndone, MemberJoined
+from events.campaign import COMMON
 from projections.registry import event_types
 from service import catalog
 from service.problems import Problem
-from service.requests import NewEvent, explain
+from service.requests import NewEvent, did_you_mean, explain, unknown_fields
 from service.store import PreparedEvent
 
 _encode = msgspec.json.Encoder().encode
 
 # Types a client may not append directly, and where to go instead.
-_RESERVED = {
-    tag_of(CampaignStarted): "a campaign starts when it is created (POST /v1/campaigns)",
-    tag_of(MemberJoined): "members join through POST /v1/campaigns/{id}/members",
-    tag_of(EventUndone): "undo through POST /v1/campaigns/{id}/undo",
-    tag_of(EventRedone): "redo through POST /v1/campaigns/{id}/redo",
-}
+_RESERVED = {tag_of(t): t.WRITTEN_BY for t in COMMON if t.WRITTEN_BY}
 
 
 def encode_data(event: msgspec.Struct) -> bytes:
@@ -58,12 +53,17 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             continue
         event_type = known.get(new.type)
         if event_type is None:
-            errors.append({"index": index, "reason": f"Unknown event type {new.type!r} for {game_id}; "
-                                                     f"the catalogue at GET /v1/catalog/{game_id} lists what it "
-                                                     "knows."})
+            guess = did_you_mean(new.type, list(known))
+            hint = f" Did you mean `{guess}`?" if guess else ""
+            errors.append({"index": index, "reason": f"Unknown event type {new.type!r} for {game_id}.{hint} "
+                                                     f"GET /v1/games/{game_id}/event-types lists every type."})
             continue
         try:
             data = catalog.expand(game_id, new.type, new.data)
+            unknown = unknown_fields(event_type, data)
+            if unknown:
+                errors.extend({"index": index, "reason": _no_such_field(index, new.type, *u)} for u in unknown)
+                continue
             event = msgspec.convert({**data, "type": new.type}, event_type, strict=True)
         except catalog.CatalogError as error:
             errors.append({"index": index, "reason": str(error)})
@@ -77,7 +77,15 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
     return ready
 
 
+def _no_such_field(index: int, type_: str, where: str, field: str, then: str) -> str:
+    inside = f" in `{where}`" if where != "data" else ""
+    return f"Event {index} (`{type_}`) has no field `{field}`{inside}{then}"
+
+
 def _summary(errors: list[dict[str, Any]]) -> str:
     if len(errors) == 1:
-        return f"Event {errors[0]['index']} cannot be recorded: {errors[0]['reason']} Nothing was written."
+        reason = errors[0]["reason"]
+        if reason.startswith(f"Event {errors[0]['index']} "):
+            return f"{reason} Nothing was written."
+        return f"Event {errors[0]['index']} cannot be recorded: {reason} Nothing was written."
     return f"{len(errors)} events of this batch cannot be recorded; nothing was written. See `errors`."

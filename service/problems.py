@@ -1,13 +1,23 @@
-"""Every 4xx and 5xx answer is `application/problem+json` (RFC 9457) with a sentence a person understands."""
+"""Every 4xx and 5xx answer is `application/problem+json` (RFC 9457) with a sentence a person understands.
+
+The store's exceptions become problems here, in one place (`HANDLERS`, registered on the app), so a handler lets
+them rise. Where the sentence depends on what the route was doing, the route says it in its `opt`: `doing` (the
+verb of undo and redo) and `refusal` (how a refused batch is worded, when not as a batch of events).
+"""
 
 from __future__ import annotations
 
 import logging
+import uuid
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException
+
+from projections.game import BatchRejected
+from service.store import CampaignNotFound, IdReused, StalePosition, UndoConflict, UndoRefused
 
 log = logging.getLogger("quartermaster")
 
@@ -78,4 +88,74 @@ def on_unexpected(request: Request, exc: Exception) -> Response:
                    "internal-error")
 
 
-HANDLERS = {Problem: on_problem, HTTPException: on_http_exception, Exception: on_unexpected}
+def not_found(campaign: object) -> Problem:
+    # The same answer for a campaign that does not exist and one the token does not belong to, so a token
+    # cannot be used to discover which campaign ids exist.
+    return Problem(404, f"There is no campaign {campaign} that this token can see.", kind="campaign-not-found")
+
+
+def refused_events(rejected: BatchRejected) -> Problem:
+    """A batch of events the fold refused, each with its reason."""
+    errors = [{"index": i, "reason": r} for i, r in rejected.errors]
+    detail = (f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
+              if len(errors) == 1 else f"{len(errors)} events were refused; nothing was written. See `errors`.")
+    return Problem(422, detail, kind="rejected", errors=errors)
+
+
+def on_batch_rejected(request: Request, exc: BatchRejected) -> Response:
+    refusal: Callable[[BatchRejected], Problem] = request.route_handler.opt.get("refusal", refused_events)
+    return on_problem(request, refusal(exc))
+
+
+def on_campaign_not_found(request: Request, exc: CampaignNotFound) -> Response:
+    raw = request.path_params.get("campaign")
+    try:
+        campaign: object = uuid.UUID(raw) if raw is not None else "of that id"
+    except ValueError:
+        campaign = raw
+    return on_problem(request, not_found(campaign))
+
+
+def on_stale_position(request: Request, exc: StalePosition) -> Response:
+    return on_problem(request, Problem(
+        409,
+        f"The log has moved on: you expected position {exc.expected}, but the campaign is at {exc.current}. "
+        "Read what was added since, then send again.",
+        kind="stale-position", position=exc.current,
+    ))
+
+
+def on_id_reused(request: Request, exc: IdReused) -> Response:
+    return on_problem(request, Problem(409, exc.reasons[0][1], kind="event-id-reused",
+                                       errors=[{"index": i, "reason": r} for i, r in exc.reasons]))
+
+
+def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
+    doing = request.route_handler.opt["doing"]
+    return on_problem(request, Problem(exc.status, exc.reason, kind=f"{doing}-refused"))
+
+
+def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
+    doing = request.route_handler.opt["doing"]
+    first = exc.conflicts[0]
+    hint = " Undo with cascade=true to take the dependent batches too." if doing == "undo" else ""
+    return on_problem(request, Problem(
+        409,
+        f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
+        f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
+        kind="undo-conflict",
+        conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
+    ))
+
+
+HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {
+    Problem: on_problem,
+    HTTPException: on_http_exception,
+    CampaignNotFound: on_campaign_not_found,
+    BatchRejected: on_batch_rejected,
+    StalePosition: on_stale_position,
+    IdReused: on_id_reused,
+    UndoRefused: on_undo_refused,
+    UndoConflict: on_undo_conflict,
+    Exception: on_unexpected,
+}

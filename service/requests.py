@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 import uuid
 from datetime import datetime
+from functools import cache
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
+import msgspec.inspect as mi
 
 from service.problems import Problem
 
@@ -52,16 +56,105 @@ def decode(raw: bytes, type_: type[T]) -> T:
         # One pass straight into the type; msgspec tells JSON that does not parse from JSON of the wrong shape.
         return msgspec.json.decode(raw, type=type_, strict=True)
     except msgspec.ValidationError as error:
-        raise Problem(422, explain(error, "body"), kind="invalid-body") from None
+        raise Problem(422, explain(error, "body", type_), kind="invalid-body") from None
     except msgspec.DecodeError as error:
         raise Problem(400, f"The request body is not valid JSON: {error}.", kind="malformed-json") from None
 
 
-def explain(error: msgspec.ValidationError, where: str) -> str:
+def explain(error: msgspec.ValidationError, where: str, type_: Any = None) -> str:
     """msgspec's "Expected `int`, got `str` - at `$.amount`" as a sentence about the request."""
     message = str(error)
     text, _, path = message.partition(" - at `")
     path = path.rstrip("`")
     field = path.replace("$", where, 1) if path else where
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", text)
+    if unknown and type_ is not None:
+        return f"{field}: unknown field `{unknown[1]}`{_suggest(unknown[1], _names_at(type_, path))}"
     text = text.replace("Object missing required field", "a required field is missing:")
     return f"{field}: {text}."
+
+
+# -- unknown fields ------------------------------------------------------------------------------------------------
+# Events decode leniently (a stored log never stops decoding because a field was retired), so intake looks for
+# fields the type does not know before converting, and refuses them with the closest real name.
+
+
+def did_you_mean(name: str, known: list[str]) -> str | None:
+    """The known name closest to a misspelled one, if any is close."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    """The end of a sentence about an unknown field: the closest name, or the names there are."""
+    guess = did_you_mean(name, known)
+    if guess:
+        return f"; did you mean `{guess}`?"
+    return f"; the fields are {', '.join(f'`{k}`' for k in known)}." if known else "."
+
+
+def _unwrap(info: Any) -> Any:
+    while isinstance(info, mi.Metadata):
+        info = info.type
+    return info
+
+
+@cache
+def _info(type_: Any) -> Any:
+    return mi.type_info(type_)
+
+
+def _names_at(type_: Any, path: str) -> list[str]:
+    """The field names of the struct found at a msgspec path (`$.events[0]`), or none."""
+    info = _unwrap(_info(type_))
+    for step in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        info = _step(info, step[0] or None)
+        if info is None:
+            return []
+    return [f.encode_name for f in info.fields] if isinstance(info, mi.StructType) else []
+
+
+def _step(info: Any, key: str | None) -> Any:
+    if isinstance(info, mi.UnionType):
+        structs = [t for t in map(_unwrap, info.types) if isinstance(t, (mi.StructType, mi.ListType, mi.DictType))]
+        info = structs[0] if len(structs) == 1 else None
+    if isinstance(info, mi.StructType) and key is not None:
+        field = next((f for f in info.fields if f.encode_name == key), None)
+        return _unwrap(field.type) if field else None
+    if isinstance(info, (mi.ListType, mi.VarTupleType, mi.SetType, mi.FrozenSetType)):
+        return _unwrap(info.item_type)
+    if isinstance(info, mi.DictType):
+        return _unwrap(info.value_type)
+    return None
+
+
+def unknown_fields(type_: Any, data: Any, where: str = "data") -> list[tuple[str, str, str]]:
+    """Every field of `data` that `type_` does not know, at any depth: (where it is, the field, what to say next:
+    the closest real name or the names there are)."""
+    found: list[tuple[str, str, str]] = []
+    _walk(_unwrap(_info(type_)), data, where, found)
+    return found
+
+
+def _walk(info: Any, data: Any, where: str, found: list[tuple[str, str, str]]) -> None:
+    if isinstance(info, mi.UnionType):
+        # The member a JSON object or array can only be: the struct (or mapping) for an object, the list for an array.
+        wanted = (mi.StructType, mi.DictType) if isinstance(data, dict) else (mi.ListType, mi.VarTupleType)
+        members = [t for t in map(_unwrap, info.types) if isinstance(t, wanted)]
+        info = members[0] if members else None
+    if isinstance(info, mi.StructType) and isinstance(data, dict):
+        fields = {f.encode_name: f for f in info.fields}
+        known = [name for name in fields if name != info.tag_field]
+        for key, value in data.items():
+            field = fields.get(key)
+            if field is None:
+                if key != info.tag_field:
+                    found.append((where, key, _suggest(key, known)))
+                continue
+            _walk(_unwrap(field.type), value, f"{where}.{key}", found)
+    elif isinstance(info, (mi.ListType, mi.VarTupleType)) and isinstance(data, list):
+        for index, item in enumerate(data):
+            _walk(_unwrap(info.item_type), item, f"{where}[{index}]", found)
+    elif isinstance(info, mi.DictType) and isinstance(data, dict):
+        for key, value in data.items():
+            _walk(_unwrap(info.value_type), value, f"{where}.{key}", found)

@@ -18,6 +18,7 @@ from events.pacg import (
     AdventureStarted,
     CardDefined,
     CardMoved,
+    CharacterCardCompleted,
     CharacterDied,
     CharacterJoined,
     CharacterMoved,
@@ -47,7 +48,8 @@ from events.pacg import (
 )
 from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
-from projections.pacg.state import Options, Pending, State
+from projections.pacg.sentences import SENTENCES
+from projections.pacg.state import Options, Owed, State
 
 GAME_ID = "pacg-skull-and-shackles"
 
@@ -70,34 +72,34 @@ def initial(options: Mapping[str, Any]) -> State:
 
 def _settle(state: State, event: Event) -> State:
     """Discards still owed for damage come first; this event must be one of them."""
-    pending = state.pending
-    assert pending is not None
+    due = state.owed
+    assert due is not None
     if type(event) is CardMoved and event.from_.zone == "hand":
         owner = event.from_.character_id
-        if pending.kind == "damage":
+        if due.kind == "damage":
             if (
-                owner == pending.character_id
+                owner == due.character_id
                 and event.verb == "discard"
                 and event.to.zone == "discard"
                 and event.to.character_id == owner
             ):
                 state = verbs.card_moved(state, event)
-                left = pending.count - 1
-                return msgspec.structs.replace(state, pending=Pending("damage", left, owner) if left else None)
+                left = due.count - 1
+                return msgspec.structs.replace(state, owed=Owed("damage", left, owner) if left else None)
         elif event.verb in ("discard", "recharge") and event.to.character_id == owner:
             state = verbs.card_moved(state, event)
-            left = pending.count - 1
-            return msgspec.structs.replace(state, pending=Pending("prevention", left) if left else None)
-    if type(event) is CharacterDied and pending.kind == "damage" and event.character_id == pending.character_id:
+            left = due.count - 1
+            return msgspec.structs.replace(state, owed=Owed("prevention", left) if left else None)
+    if type(event) is CharacterDied and due.kind == "damage" and event.character_id == due.character_id:
         return characters.died(state, event)
-    if pending.kind == "damage":
-        name = state.characters[pending.character_id or ""].name
+    if due.kind == "damage":
+        name = state.characters[due.character_id or ""].name
         raise Rejection(
-            f"{name} must first discard {pending.count} more card{'s' if pending.count != 1 else ''} from "
+            f"{name} must first discard {due.count} more card{'s' if due.count != 1 else ''} from "
             f"{name}'s hand for the damage just dealt."
         )
     raise Rejection(
-        f"{pending.count} more card{'s' if pending.count != 1 else ''} must first be discarded from hands to "
+        f"{due.count} more card{'s' if due.count != 1 else ''} must first be discarded from hands to "
         "prevent the Structural damage just dealt."
     )
 
@@ -129,6 +131,7 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     CharacterDied: characters.died,
     CharacterRevived: characters.revived,
     CharacterJoined: characters.joined,
+    CharacterCardCompleted: characters.card_completed,
     DeckBuilt: decks.deck_built,
     DeckRebuilt: decks.deck_rebuilt,
     VaultProductsAdded: vault.products_added,
@@ -146,15 +149,15 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 
 def apply(state: State, event: Event, meta: Meta) -> State:
     """The state after one event, or Rejection with the reason."""
-    pending = state.pending
-    if pending is not None:
-        if pending.kind != "reset":
+    due = state.owed
+    if due is not None:
+        if due.kind != "reset":
             return _settle(state, event)
         during = hands.resetting(state, event)
         if during is not None:
             return during
         # The reset is over; this event is the first after it.
-        state = msgspec.structs.replace(state, pending=None)
+        state = msgspec.structs.replace(state, owed=None)
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
@@ -188,4 +191,5 @@ GAME: Game[State] = Game(
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
+    sentences=SENTENCES,
 )

@@ -6,6 +6,10 @@ import msgspec
 
 from events.pacg import (
     CHARACTER_ZONES,
+    CardFacts,
+    CardsListLine,
+    CharacterCard,
+    CharacterCardCompleted,
     CharacterDied,
     CharacterJoined,
     CharacterMoved,
@@ -15,7 +19,7 @@ from events.pacg import (
     HeroPointSpent,
 )
 from projections.game import Rejection
-from projections.pacg.state import Character, Pending, Scenario, State
+from projections.pacg.state import Character, Owed, Scenario, State
 from projections.pacg.zones import SET_ASIDE, Work, character_key
 
 # The base set holds four character decks; the Character Add-On Deck raises the table to six.
@@ -64,6 +68,70 @@ def joined(state: State, event: CharacterJoined) -> State:
     return msgspec.structs.replace(state, characters=characters)
 
 
+def _given_once(name: str, what: str, recorded: object, given: object) -> None:
+    if recorded and given and recorded != given:
+        raise Rejection(
+            f"{name}'s character card already records {what} {_shown(recorded)}, not {_shown(given)}: a fact of "
+            "the card is given once and kept."
+        )
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def completed(name: str, card: CharacterCard, facts: CardFacts) -> CharacterCard:
+    """The card with the facts it lacked; a fact it already records must be given the same (Character Cards)."""
+    _given_once(name, "a hand size of", card.hand_size, facts.hand_size)
+    _given_once(name, "the favored card type", card.favored, facts.favored)
+    _given_once(name, "proficiency with", card.proficiencies, facts.proficiencies)
+    skills = dict(card.skills)
+    for skill, line in facts.skills.items():
+        old = skills.get(skill)
+        if old is None:
+            skills[skill] = line
+            continue
+        _given_once(name, f"{skill} as", old.die, line.die)
+        _given_once(name, f"{skill}'s base skill", old.base, line.base)
+        _given_once(name, f"the {skill} feat boxes", old.feats, line.feats)
+        skills[skill] = msgspec.structs.replace(
+            old,
+            die=old.die or line.die,
+            base=old.base or line.base,
+            modifier=old.modifier or line.modifier,
+            feats=old.feats or line.feats,
+        )
+    powers = dict(card.powers)
+    for power, boxes in facts.powers.items():
+        _given_once(name, f"the {power} power feat boxes", powers.get(power), boxes)
+        powers[power] = powers.get(power) or list(boxes)
+    cards_list = dict(card.cards_list)
+    for card_type, counts in facts.card_feats.items():
+        entry = cards_list.get(card_type)
+        if entry is None:
+            listed = ", ".join(cards_list) or "none"
+            raise Rejection(f"{name}'s Cards List has no {card_type} line (it lists {listed}).")
+        _given_once(name, f"the {card_type} card feat boxes", entry.feats, counts)
+        cards_list[card_type] = CardsListLine(count=entry.count, feats=entry.feats or list(counts))
+    return msgspec.structs.replace(
+        card,
+        hand_size=card.hand_size or facts.hand_size,
+        favored=card.favored or list(facts.favored),
+        proficiencies=card.proficiencies or list(facts.proficiencies),
+        skills=skills,
+        powers=powers,
+        cards_list=cards_list,
+    )
+
+
+def card_completed(state: State, event: CharacterCardCompleted) -> State:
+    found = character(state, event.character_id)
+    card = completed(found.name, found.card, event.card)
+    return msgspec.structs.replace(state, characters=_replace(state, event.character_id, card=card))
+
+
 def moved(state: State, event: CharacterMoved) -> State:
     mover, scenario = playing(state, event.character_id)
     if event.to not in scenario.places:
@@ -106,7 +174,7 @@ def damage_dealt(state: State, event: DamageDealt) -> State:
     owed = min(event.amount, in_hand)
     if not owed:
         return state
-    return msgspec.structs.replace(state, pending=Pending("damage", owed, event.character_id))
+    return msgspec.structs.replace(state, owed=Owed("damage", owed, event.character_id))
 
 
 def died(state: State, event: CharacterDied) -> State:
@@ -125,7 +193,7 @@ def died(state: State, event: CharacterDied) -> State:
     new_scenario = scenario
     if all(not characters[member].alive for member in scenario.party):
         new_scenario = msgspec.structs.replace(scenario, status="lost", loss="every character is dead")
-    return work.commit(characters=characters, scenario=new_scenario, pending=None)
+    return work.commit(characters=characters, scenario=new_scenario, owed=None)
 
 
 def revived(state: State, event: CharacterRevived) -> State:

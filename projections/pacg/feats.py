@@ -92,11 +92,12 @@ def role_chosen(state: State, event: RoleChosen) -> State:
     if found.role is not None:
         raise Rejection(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
     wanted = state.options.roles_after_adventures
-    done = sum(1 for name in state.adventures_begun if name in state.completed)
+    done = len(state.path_completed)
     if done < wanted:
         raise Rejection(
             f"{found.name} cannot take the role {event.role} yet: role cards are the reward for completing "
-            f"{_ordinal(wanted)} adventure, and the party has completed {done} adventure{'' if done == 1 else 's'}."
+            f"{_ordinal(wanted)} adventure of the Adventure Path, and the party has completed {done} of its "
+            f"adventure{'' if done == 1 else 's'}."
         )
     side = found.card.roles.get(event.role)
     powers = dict(side.powers) if side is not None else event.powers

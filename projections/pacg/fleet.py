@@ -17,7 +17,7 @@ from events.pacg import (
     ShipSeized,
 )
 from projections.game import Rejection
-from projections.pacg.state import Pending, Scenario, State
+from projections.pacg.state import Owed, Scenario, State
 from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
 # The plunder table: a d6 gives the type of the face-down card drawn from the vault; 6 lets the party choose.
@@ -65,6 +65,8 @@ def plunder_banished(state: State, event: PlunderBanished) -> State:
     scenario = _scenario(state, "be banished")
     work = Work(state)
     if event.card is not None:
+        if work.card(event.card) is None:
+            work.define(event.card, event.card_type)
         info = work.info(event.card)
         if info.type != event.card_type:
             raise Rejection(f"{event.card} is {a(info.type)}, not {a(event.card_type)}.")
@@ -104,7 +106,7 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
     if wrecked != fleet.wrecked:
         changes["fleet"] = msgspec.structs.replace(fleet, wrecked=True)
     if event.prevented:
-        changes["pending"] = Pending("prevention", event.prevented)
+        changes["owed"] = Owed("prevention", event.prevented)
     return work.commit(**changes)
 
 

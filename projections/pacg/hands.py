@@ -15,7 +15,7 @@ from events.pacg import CardMoved, CharacterDied, HandReset
 from projections.game import Rejection
 from projections.pacg import characters, verbs
 from projections.pacg.feats import groups
-from projections.pacg.state import Character, Pending, Pile, State
+from projections.pacg.state import Character, Owed, Pile, State
 from projections.pacg.zones import character_key
 
 _EMPTY = Pile()
@@ -56,27 +56,32 @@ def hand_reset(state: State, event: HandReset) -> State:
                 f"{found.name}'s character card records no hand size: give {found.name}'s hand size with the reset."
             )
         size = event.hand_size
+        # The hand size given once is kept on the character card: the next reset needs none.
+        card = msgspec.structs.replace(found.card, hand_size=size)
+        characters_now = state.characters.copy()
+        characters_now[event.character_id] = msgspec.structs.replace(found, card=card)
+        state = msgspec.structs.replace(state, characters=characters_now)
     elif event.hand_size is not None and event.hand_size != size:
         raise Rejection(
             f"{found.name}'s hand size is {size} (character card and Hand Size feats), not {event.hand_size}."
         )
     if size < 1:
         raise Rejection(f"{found.name} cannot reset to a hand size of {size}.")
-    return msgspec.structs.replace(state, pending=Pending("reset", size, event.character_id))
+    return msgspec.structs.replace(state, owed=Owed("reset", size, event.character_id))
 
 
 def resetting(state: State, event: Event) -> State | None:
     """The state after an event of the reset in progress; None when the reset is over and the event comes after it."""
-    pending = state.pending
-    assert pending is not None
-    character_id = pending.character_id or ""
-    size = pending.count
+    due = state.owed
+    assert due is not None
+    character_id = due.character_id or ""
+    size = due.count
     name = state.characters[character_id].name
     held = _cards_in(state, character_id, "hand")
     if type(event) is CardMoved and event.from_.character_id == character_id:
         source, target = event.from_.zone, event.to.zone
         if event.verb == "discard" and source == "hand" and target == "discard" and event.to.character_id == character_id:
-            if pending.drawing:
+            if due.drawing:
                 raise Rejection(
                     f"{name} has begun drawing up to {name}'s hand size of {size}: the reset's discards come "
                     "before its draws."
@@ -95,8 +100,8 @@ def resetting(state: State, event: Event) -> State | None:
                 )
             state = verbs.card_moved(state, event)
             # The draw that fills the hand finishes the reset.
-            after = None if held + 1 == size else msgspec.structs.replace(pending, drawing=True)
-            return msgspec.structs.replace(state, pending=after)
+            after = None if held + 1 == size else msgspec.structs.replace(due, drawing=True)
+            return msgspec.structs.replace(state, owed=after)
     deck = _cards_in(state, character_id, "deck")
     if held < size and deck < size - held:
         if type(event) is CharacterDied and event.character_id == character_id:

@@ -90,7 +90,8 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
 def scenario_started(state: State, event: ScenarioStarted) -> State:
     if state.scenario is not None:
         raise Rejection(f"{state.scenario.name} is still in progress; end it before starting {event.scenario}.")
-    _check_adventure(state, event)
+    adventure = _adventure_of(state, event)
+    _check_adventure(state, event, adventure)
     party = [cid for cid, c in state.characters.items() if c.alive and c.has_deck]
     if not party:
         raise Rejection(f"{event.scenario} needs at least one living character with a deck.")
@@ -128,6 +129,12 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
                 work.add_hidden(location_key(location.name), card_type, count)
     # Villains, then henchmen from the top of the list, the last one repeated, as many as there are locations;
     # shuffled and dealt one to each location, so nobody knows which location holds which.
+    # A villain or henchman the log has not met yet becomes known as what the scenario card calls it.
+    for name in event.villains:
+        work.define(name, "villain")
+    for name in event.henchmen:
+        if work.card(name) is None:
+            work.define(name, "henchman")
     stack = list(event.villains) + list(event.henchmen)
     if event.henchmen:
         while len(stack) < len(names):
@@ -142,7 +149,7 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
 
     scenario = Scenario(
         name=event.scenario,
-        adventure=event.adventure,
+        adventure=adventure,
         number=event.number,
         places={name: Place() for name in names},
         villains=list(event.villains),
@@ -169,13 +176,24 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     )
 
 
-def _check_adventure(state: State, event: ScenarioStarted) -> None:
-    if event.adventure is None:
+def _adventure_of(state: State, event: ScenarioStarted) -> str | None:
+    """The adventure a scenario is played in: the one named, else the party's adventure when it lists the
+    scenario, else none (a standalone scenario, such as Island Hopping; rulebook, Setting Up)."""
+    if event.adventure is not None:
+        return event.adventure
+    adventure = state.adventure
+    if adventure is not None and event.scenario in adventure.scenarios:
+        return adventure.name
+    return None
+
+
+def _check_adventure(state: State, event: ScenarioStarted, name: str | None) -> None:
+    if name is None:
         return
     adventure = state.adventure
-    if adventure is None or adventure.name != event.adventure:
+    if adventure is None or adventure.name != name:
         playing_now = f"the party is playing {adventure.name}" if adventure else "no adventure has begun"
-        raise Rejection(f"{event.scenario} cannot be played as part of {event.adventure}: {playing_now}.")
+        raise Rejection(f"{event.scenario} cannot be played as part of {name}: {playing_now}.")
     if event.scenario not in adventure.scenarios:
         raise Rejection(f"{event.scenario} is not a scenario of {adventure.name}.")
     if event.scenario in state.completed:
@@ -243,6 +261,8 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         )
         return msgspec.structs.replace(state, scenario=lost)
     if event.card is not None:
+        if work.card(event.card) is None:
+            work.define(event.card, "blessing")
         info = work.info(event.card)
         if info.type != "blessing":
             raise Rejection(f"{event.card} is not a blessing; the {word(state, 'hourglass')} holds only blessings.")
@@ -419,6 +439,7 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         elif character.location is not None:
             characters[character_id] = msgspec.structs.replace(character, location=None)
     completed = list(state.completed)
+    path_completed = state.path_completed
     rewardable: list[str] = []
     if event.result == "won":
         if scenario.name not in completed:
@@ -433,15 +454,18 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         ):
             completed.append(adventure.name)
             rewardable.append(adventure.name)
+            if adventure.number >= 1:
+                path_completed = [*path_completed, adventure.name]
     fleet = msgspec.structs.replace(state.fleet, current=None, wrecked=False, anchored=None)
     return work.commit(
         scenario=None,
         characters=characters,
         completed=completed,
+        path_completed=path_completed,
         rewardable=rewardable,
         dead_cards=dead_cards,
         fleet=fleet,
-        pending=None,
+        owed=None,
         imagined={},
     )
 

@@ -34,17 +34,26 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck_rule: Literal["basic", "level"] = "basic"
     # "core" names things as the Core rules do (vault, hourglass); "classic" as the 2013 rulebook (box, blessings deck).
     naming: Literal["core", "classic"] = "core"
-    # Role cards are the reward for completing the third adventure (rulebook, Role Cards): role.chosen waits until
-    # the party has completed this many adventures. A group that hands roles out earlier records a lower number.
+    # Role cards are the reward for completing the third adventure of the Adventure Path (rulebook, Role Cards):
+    # role.chosen waits until the party has completed this many of its adventures (Plunder and Peril, the base
+    # set's adventure, is not one). A group that hands roles out earlier records a lower number.
     roles_after_adventures: int = 3
     # "checked": at a scenario's first turn every living character's hand holds a card of a favoured type when her
     # cards hold one (rulebook, Draw Starting Hands). "recorded" (the default) does not check, for tables that log
     # only some of their draws, or play a power that changes the starting hand.
     starting_hand: Literal["recorded", "checked"] = "recorded"
     # Each character explores once a turn without a card that lets her explore again (rulebook, Your Turn: Explore).
-    # True refuses a second exploration naming the same explorer in a turn unless it says `explore_again`; false
-    # (the default) does not count explorations, for tables that log exploring without naming who explores.
-    explore_once_per_turn: bool = False
+    # True (the rule, the default) refuses a second exploration in a turn unless it says `explore_again`; false
+    # serves groups that play otherwise and does not count explorations.
+    explore_once_per_turn: bool = True
+    # "open" (the default): the box holds more than the log knows (rulebook, Organizing Your Cards: the catalogue
+    # never lists a whole box). Face-down cards are dealt by type whatever the known counts, and a card becomes
+    # known, with one more copy, when the table first names it. "counted": the log holds the whole box, and every
+    # copy taken out must be one it counted.
+    box: Literal["open", "counted"] = "open"
+    # The end-of-turn reset is a required step (rulebook, Your Turn): "required" refuses the next turn while the
+    # active character holds other than her hand size; "recorded" leaves it to the table.
+    reset: Literal["required", "recorded"] = "required"
 
 
 class CardInfo(msgspec.Struct, frozen=True, array_like=True):
@@ -120,8 +129,8 @@ class Adventure(msgspec.Struct, frozen=True):
     scenarios: list[str]
 
 
-class Pending(msgspec.Struct, frozen=True):
-    """What must follow before anything else: discards owed for damage to one character or for Structural damage
+class Owed(msgspec.Struct, frozen=True):
+    """What the table owes before anything else: discards for damage to one character or for Structural damage
     prevented by any character (`count` discards), or one character's reset (`count` is her hand size)."""
 
     kind: Literal["damage", "prevention", "reset"]
@@ -141,14 +150,20 @@ class State(msgspec.Struct, frozen=True):
     face_down_out: dict[str, int] = {}
     # Summoned copies of cards already in play: they exist only until they leave the encounter.
     imagined: dict[str, int] = {}
+    # The copies of each card the log knows exist: what products and defined cards brought, and each copy the
+    # open box gave up when the table named it. Every one of them is in exactly one zone.
+    copies: dict[str, int] = {}
     characters: dict[str, Character] = {}
     fleet: Fleet = Fleet()
     scenario: Scenario | None = None
     adventure: Adventure | None = None
     adventures_begun: list[str] = []
     completed: list[str] = []
+    # The adventures of the Adventure Path (adventure deck # 1 to 6) the party has completed; the base set's
+    # Plunder and Peril (# 0) is not one of them (rulebook, Setting Up; Role Cards).
+    path_completed: list[str] = []
     rewardable: list[str] = []
-    pending: Pending | None = None
+    owed: Owed | None = None
     fresh_hero_point: str | None = None
     # The cards each character who died in the latest scenario had, put among the party's spare cards at its end.
     dead_cards: dict[str, dict[str, int]] = {}

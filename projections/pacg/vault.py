@@ -46,8 +46,8 @@ def add_cards(work: Work, cards: dict[str, CardInfo], entries: list[CardEntry], 
         if known is None:
             cards[entry.name] = info
         work.add_known(VAULT, entry.name, entry.count)
-        types = work._counts("vault_types")
-        types[info.type] = types.get(info.type, 0) + entry.count
+        work.bump("vault_types", info.type, entry.count)
+        work.bump("copies", entry.name, entry.count)
 
 
 def products_added(state: State, event: VaultProductsAdded) -> State:

@@ -7,8 +7,8 @@ import msgspec
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
 from projections.pacg.scenario import explored
-from projections.pacg.state import Pile, State
-from projections.pacg.zones import ENCOUNTER, VAULT, Work, describe, key_of
+from projections.pacg.state import State
+from projections.pacg.zones import Work, describe, key_of
 
 _ALL = frozenset(
     CHARACTER_ZONES
@@ -108,68 +108,6 @@ def _check_zone(state: State, zone: Zone, during: bool) -> None:
             raise Rejection(f"{zone.location} is not a location of {where}.")
 
 
-_EMPTY = Pile()
-
-
-def _bumped(counts: dict[str, int], name: str, by: int) -> dict[str, int]:
-    """A copy of the counts with one changed; a count that reaches 0 is dropped."""
-    counts = counts.copy()
-    value = counts.get(name, 0) + by
-    if value:
-        counts[name] = value
-    else:
-        del counts[name]
-    return counts
-
-
-def _plain_move(state: State, from_key: str, to_key: str, name: str) -> State | None:
-    """The common moves, done on the few counts they change (Work does the rest, with the same results).
-
-    A card known by name leaves a zone other than the vault (to the vault: its counts there go up), or a face-down
-    card of its type turns out to be it on its way to a zone other than the vault. None for anything else (the
-    vault as the source, summoned copies, dealt cards, refusals), which Work handles.
-    """
-    zones = state.zones
-    source = zones.get(from_key)
-    if source is None or from_key == VAULT:
-        return None
-    if from_key == ENCOUNTER and state.imagined.get(name):
-        return None
-    zones = zones.copy()
-    have = source.known.get(name, 0)
-    if have:
-        zones[from_key] = Pile(_bumped(source.known, name, -1), source.hidden)
-        if to_key == VAULT:
-            card_type = state.cards[name].type
-            vault = zones.get(VAULT, _EMPTY)
-            zones[VAULT] = Pile(_bumped(vault.known, name, 1), vault.hidden)
-            return msgspec.structs.replace(state, zones=zones, vault_types=_bumped(state.vault_types, card_type, 1))
-    else:
-        info = state.cards.get(name)
-        if info is None or to_key == VAULT:
-            return None
-        card_type = info.type
-        if not source.hidden.get(card_type):
-            return None
-        vault = zones.get(VAULT, _EMPTY)
-        if not vault.known.get(name):
-            return None
-        # A face-down card dealt out of the vault turns out to be this one: it leaves the vault's counts.
-        zones[from_key] = Pile(source.known, _bumped(source.hidden, card_type, -1))
-        zones[VAULT] = Pile(_bumped(vault.known, name, -1), vault.hidden)
-        target = zones.get(to_key, _EMPTY)
-        zones[to_key] = Pile(_bumped(target.known, name, 1), target.hidden)
-        return msgspec.structs.replace(
-            state,
-            zones=zones,
-            vault_types=_bumped(state.vault_types, card_type, -1),
-            face_down_out=_bumped(state.face_down_out, card_type, -1),
-        )
-    target = zones.get(to_key, _EMPTY)
-    zones[to_key] = Pile(_bumped(target.known, name, 1), target.hidden)
-    return msgspec.structs.replace(state, zones=zones)
-
-
 def card_moved(state: State, event: CardMoved) -> State:
     if event.explorer is not None or event.explore_again:
         scenario = explored(state, event)
@@ -207,11 +145,15 @@ def card_moved(state: State, event: CardMoved) -> State:
         check_can_stash(state)
         if type(card) is not HiddenCard:
             raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
-    if type(card) is str and from_key != to_key and verb != "stash" and verb != "summon":
-        moved = _plain_move(state, from_key, to_key, card)
-        if moved is not None:
-            return moved
     work = Work(state)
+    if event.card_type is not None:
+        if type(card) is not str:
+            raise Rejection("A face-down card is known by its type already; card_type goes with a named card.")
+        work.define(card, event.card_type)
+    elif type(card) is str and work.card(card) is None:
+        raise Rejection(
+            f"Quartermaster knows no card named {card}: say its type (card_type) the first time the table names it."
+        )
     if verb == "summon":
         if type(card) is HiddenCard:
             raise Rejection("Name the card you summon; a summoned card is read at once.")

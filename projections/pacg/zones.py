@@ -137,9 +137,10 @@ def not_there(state: State, name: str, key: str) -> str:
 
 
 class Work:
-    """A copy-on-write editor over a state's zones and the vault's counts, for one event."""
+    """A copy-on-write editor over a state's zones and the vault's counts, for one event: the one place a card's
+    copies move, so every verb changes the counts the same way."""
 
-    __slots__ = ("state", "known_w", "hidden_w", "vault_types", "face_down_out", "imagined")
+    __slots__ = ("state", "known_w", "hidden_w", "vault_types", "face_down_out", "imagined", "cards", "copies")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -149,6 +150,8 @@ class Work:
         self.vault_types: dict[str, int] | None = None
         self.face_down_out: dict[str, int] | None = None
         self.imagined: dict[str, int] | None = None
+        self.cards: dict[str, CardInfo] | None = None
+        self.copies: dict[str, int] | None = None
 
     # --------------------------------------------------------------------------------------- raw counts
 
@@ -187,6 +190,7 @@ class Work:
 
     @staticmethod
     def _bump(counts: dict[str, int], name: str, by: int) -> None:
+        """The one count update: a count that reaches 0 is dropped, so equal states have equal dicts."""
         if not by:
             return
         value = counts.get(name, 0) + by
@@ -196,24 +200,10 @@ class Work:
             del counts[name]
 
     def add_known(self, key: str, name: str, by: int = 1) -> None:
-        counts = self.known_w.get(key)
-        if counts is None:
-            counts = self.known_w[key] = self.state.zones.get(key, _EMPTY).known.copy()
-        value = counts.get(name, 0) + by
-        if value:
-            counts[name] = value
-        elif by:
-            del counts[name]
+        self._bump(self._known(key), name, by)
 
     def add_hidden(self, key: str, label: str, by: int = 1) -> None:
-        counts = self.hidden_w.get(key)
-        if counts is None:
-            counts = self.hidden_w[key] = self.state.zones.get(key, _EMPTY).hidden.copy()
-        value = counts.get(label, 0) + by
-        if value:
-            counts[label] = value
-        elif by:
-            del counts[label]
+        self._bump(self._hidden(key), label, by)
 
     def _counts(self, field: str) -> dict[str, int]:
         counts = getattr(self, field)
@@ -222,11 +212,43 @@ class Work:
             setattr(self, field, counts)
         return counts
 
+    def bump(self, field: str, name: str, by: int) -> None:
+        """Change one of the state's counts by name or type (vault_types, face_down_out, imagined, copies)."""
+        self._bump(self._counts(field), name, by)
+
+    def card(self, name: str) -> CardInfo | None:
+        cards = self.cards if self.cards is not None else self.state.cards
+        return cards.get(name)
+
     def info(self, name: str) -> CardInfo:
-        info = self.state.cards.get(name)
+        info = self.card(name)
         if info is None:
             raise Rejection(not_there(self.state, name, VAULT))
         return info
+
+    @property
+    def open_box(self) -> bool:
+        return self.state.options.box == "open"
+
+    def define(self, name: str, card_type: str) -> None:
+        """The table names a card the log has not met yet: it becomes known, with its type (rulebook, Card Types)."""
+        known = self.card(name)
+        if known is not None:
+            if known.type != card_type:
+                raise Rejection(f"{name} is {a(known.type)} in this campaign, not {a(card_type)}.")
+            return
+        if not self.open_box:
+            raise Rejection(
+                f"Quartermaster knows no card named {name}, and this campaign counts every card of its "
+                f"{word(self.state, 'vault')}: add it with card.defined first."
+            )
+        if self.cards is None:
+            self.cards = self.state.cards.copy()
+        self.cards[name] = CardInfo(type=card_type, counts_as=card_type)
+
+    def _learn(self, name: str) -> None:
+        """One more copy of a card than the log knew of comes out of the open box."""
+        self.bump("copies", name, 1)
 
     # --------------------------------------------------------------------------------------- the vault
 
@@ -239,47 +261,54 @@ class Work:
     def vault_take(self, name: str) -> None:
         card_type = self.info(name).type
         if self.known(VAULT, name) < 1:
+            if self.open_box:
+                self._learn(name)
+                return
             raise Rejection(not_there(self.state, name, VAULT))
-        if self.vault_available(card_type) < 1:
+        if not self.open_box and self.vault_available(card_type) < 1:
             raise Rejection(
                 f"{name} cannot come out of the {word(self.state, 'vault')}: every {card_type} left there has "
                 "been dealt out face down."
             )
         self.add_known(VAULT, name, -1)
-        self._bump(self._counts("vault_types"), card_type, -1)
+        self.bump("vault_types", card_type, -1)
 
     def vault_put(self, name: str) -> None:
         card_type = self.info(name).type
         self.add_known(VAULT, name)
-        self._bump(self._counts("vault_types"), card_type, 1)
+        self.bump("vault_types", card_type, 1)
 
     def vault_take_face_down(self, card_type: str, count: int = 1) -> None:
         if card_type == DEALT:
             raise Rejection("The vault holds no dealt cards; name a card type to take face down.")
-        if self.vault_available(card_type) < count:
+        if not self.open_box and self.vault_available(card_type) < count:
             left = self.vault_available(card_type)
             vault = word(self.state, "vault")
             raise Rejection(
                 f"The {vault} has {left} {card_type} card{'s' if left != 1 else ''} left face down to deal, "
                 f"not {count}."
             )
-        self._bump(self._counts("face_down_out"), card_type, count)
+        self.bump("face_down_out", card_type, count)
 
     def vault_put_face_down(self, card_type: str, count: int = 1) -> None:
-        self._bump(self._counts("face_down_out"), card_type, -count)
+        self.bump("face_down_out", card_type, -count)
 
     def reveal_face_down(self, name: str) -> None:
         """A face-down card dealt out of the vault turns out to be `name`."""
         card_type = self.info(name).type
         if self.known(VAULT, name) < 1:
+            if self.open_box:
+                self._learn(name)
+                self.bump("face_down_out", card_type, -1)
+                return
             places = where(self.state, name)
             raise Rejection(
                 f"The face-down {card_type} cannot be {name}: every copy of {name} is accounted for "
                 f"({listing(places) or 'none is in play'})."
             )
         self.add_known(VAULT, name, -1)
-        self._bump(self._counts("vault_types"), card_type, -1)
-        self._bump(self._counts("face_down_out"), card_type, -1)
+        self.bump("vault_types", card_type, -1)
+        self.bump("face_down_out", card_type, -1)
 
     # --------------------------------------------------------------------------------------- moving copies
 
@@ -300,7 +329,7 @@ class Work:
         if self.known(key, card) >= 1:
             self.add_known(key, card, -1)
             return card
-        info = self.state.cards.get(card)
+        info = self.card(card)
         if info is not None and self.hidden(key, info.type) >= 1:
             self.add_hidden(key, info.type, -1)
             self.reveal_face_down(card)
@@ -336,20 +365,14 @@ class Work:
         self.add_known(key, card)
 
     def move(self, source: str, target: str, card: str | HiddenCard) -> None:
-        if type(card) is str and source != VAULT and target != VAULT and source != ENCOUNTER:
-            # The common case, a known card between two zones out of the vault: two counts change.
-            if self.known(source, card) >= 1:
-                self._bump(self._known(source), card, -1)
-                self._bump(self._known(target), card, 1)
-                return
-        if source == ENCOUNTER and isinstance(card, str):
+        if source == ENCOUNTER and type(card) is str:
             imagined = self.imagined if self.imagined is not None else self.state.imagined
             copies = imagined.get(card, 0)
             if copies:
                 if target == VAULT:
                     # The summoned copy of a card already in play ceases to exist at the end of the encounter.
                     self.add_known(ENCOUNTER, card, -1)
-                    self._bump(self._counts("imagined"), card, -1)
+                    self.bump("imagined", card, -1)
                     return
                 if self.known(ENCOUNTER, card) <= copies:
                     raise Rejection(
@@ -361,19 +384,14 @@ class Work:
     def empty(self, key: str, target: str) -> None:
         """Move every card of a zone, known and face down, to another zone."""
         known, hidden = self.pile(key)
-        if target == VAULT and key != ENCOUNTER and key != VAULT:
-            # Known cards back to the vault in bulk: the same counts as moving them one by one (the encounter's
-            # summoned copies still go one by one).
-            for name, count in list(known.items()):
+        for name, count in list(known.items()):
+            if target == VAULT and key != ENCOUNTER:
+                # Known cards back to the vault in bulk: the same counts as moving them one by one (the encounter's
+                # summoned copies still go one by one).
                 self.add_known(key, name, -count)
                 self.add_known(VAULT, name, count)
-                card_type = self.info(name).type
-                types = self._counts("vault_types")
-                types[card_type] = types.get(card_type, 0) + count
-                if not types[card_type]:
-                    del types[card_type]
-            known = {}
-        for name, count in list(known.items()):
+                self.bump("vault_types", self.info(name).type, count)
+                continue
             for _ in range(count):
                 self.move(key, target, name)
         for label, count in list(hidden.items()):
@@ -385,12 +403,17 @@ class Work:
                 self.move(key, target, HiddenCard(label))
 
     def summon(self, name: str) -> None:
-        """Summon a card into the encounter; a card already in play is imagined as another copy."""
+        """Summon a card into the encounter from the vault; a card already in play is imagined as another copy
+        (rulebook, Summoning and Adding Cards)."""
         info = self.info(name)
-        if self.known(VAULT, name) >= 1 and self.vault_available(info.type) >= 1:
+        in_vault = self.known(VAULT, name) >= 1
+        if in_vault and (self.open_box or self.vault_available(info.type) >= 1):
             self.vault_take(name)
+        elif self.open_box and not in_vault and not where(self.state, name):
+            # No copy is anywhere the log knows: this one comes out of the open box.
+            self._learn(name)
         else:
-            self._bump(self._counts("imagined"), name, 1)
+            self.bump("imagined", name, 1)
         self.add_known(ENCOUNTER, name)
 
     # --------------------------------------------------------------------------------------- finishing
@@ -413,12 +436,10 @@ class Work:
         base = state if state is not None else self.state
         if self.known_w or self.hidden_w:
             changes["zones"] = self.zones()
-        if self.vault_types is not None:
-            changes["vault_types"] = self.vault_types
-        if self.face_down_out is not None:
-            changes["face_down_out"] = self.face_down_out
-        if self.imagined is not None:
-            changes["imagined"] = self.imagined
+        for field in ("vault_types", "face_down_out", "imagined", "cards", "copies"):
+            value = getattr(self, field)
+            if value is not None and field not in changes:
+                changes[field] = value
         if not changes:
             return base
         return msgspec.structs.replace(base, **changes)

@@ -17,6 +17,9 @@ FOLDER = Path(__file__).parent / "pacg-skull-and-shackles"
 FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "locations")
 
 
+_FIRST_SEEN = frozenset({"vault", "location", "hourglass", "plunder", "dealt"})
+
+
 def load() -> dict[str, Any]:
     """Every data file, by name, with indexes for expansion."""
     catalog: dict[str, Any] = {name: json.loads((FOLDER / f"{name}.json").read_text("utf-8")) for name in FILES}
@@ -49,10 +52,14 @@ def _ship_card(catalog: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> dict[str, Any]:
     """The event's data with catalogue names expanded into facts; self-contained data comes back unchanged."""
-    if event_type == "character.joined" and "card" not in data:
+    if event_type == "character.joined":
         key = str(data.get("character_id") or data.get("name") or "")
+        given = data.get("card")
+        if isinstance(given, dict) and "cards_list" in given and "name" in given:
+            return data  # A whole character card of the group's own.
         character = _find(catalog, "character", key, "character")
-        return {"character_id": character["character_id"], "name": character["name"], "card": character["card"], **data}
+        card = character["card"] if not isinstance(given, dict) else completed_card(character["card"], given)
+        return {"character_id": character["character_id"], "name": character["name"], **data, "card": card}
     if event_type == "vault.products_added" and "cards" not in data:
         product = str(data.get("product", ""))
         found = catalog["products"]["products"].get(product)
@@ -70,11 +77,25 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         return {**data, "card": entry}
     if event_type == "scenario.started":
         return _scenario(catalog, data)
+    if event_type == "card.moved" and "card_type" not in data and isinstance(data.get("card"), str):
+        source = data.get("from")
+        # Where a card can come up for the first time: out of the box, a location, the hourglass, plunder.
+        if isinstance(source, dict) and source.get("zone") in _FIRST_SEEN:
+            known = catalog["by"]["card"].get(data["card"])
+            if known is not None:
+                return {**data, "card_type": known["type"]}
+        return data
     if event_type in ("ship.awarded", "ship.seized") and "ship_card" not in data and "ship" in data:
         card = _ship_card(catalog, str(data["ship"]))
         if card is None:
             _find(catalog, "ship", str(data["ship"]), "ship")
         return {**data, "ship_card": card}
+    if event_type == "adventure.started" and "scenarios" in data and "number" not in data:
+        # The adventure deck number says whether the adventure is one of the Adventure Path's (# 1 to 6).
+        known = catalog["by"]["adventure"].get(str(data.get("adventure", "")))
+        if known is not None and known.get("number") is not None:
+            return {**data, "number": known["number"]}
+        return data
     if event_type == "adventure.started" and "scenarios" not in data and "adventure" in data:
         adventure = _find(catalog, "adventure", str(data["adventure"]), "adventure")
         if not adventure.get("complete"):
@@ -85,14 +106,33 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
     return data
 
 
+def completed_card(known: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue's character card with what the group gives from the card in hand: the facts the texts lack
+    (hand size, proficiencies, feat boxes) are added, skill by skill and card type by card type."""
+    card = dict(known)
+    for key, value in given.items():
+        old = card.get(key)
+        if key in ("skills", "cards_list", "roles") and isinstance(value, dict) and isinstance(old, dict):
+            merged = dict(old)
+            for name, line in value.items():
+                was = merged.get(name)
+                merged[name] = {**was, **line} if isinstance(was, dict) and isinstance(line, dict) else line
+            card[key] = merged
+        elif key == "powers" and isinstance(value, dict) and isinstance(old, dict):
+            card[key] = {**old, **value}
+        else:
+            card[key] = value
+    return card
+
+
 def _scenario(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     data = dict(data)
     known = catalog["by"]["scenario"].get(str(data.get("scenario", "")))
     if known is not None:
         data.setdefault("villains", known.get("villains", []))
         data.setdefault("henchmen", known.get("henchmen", []))
-        if known.get("adventure") and "adventure" not in data:
-            data["adventure"] = known["adventure"]
+        # The adventure is not filled in: Island Hopping is played on its own or as part of Plunder and Peril
+        # (rulebook, Setting Up), and the fold knows which adventure the party is playing.
     locations = []
     for location in data.get("locations", []):
         if isinstance(location, str):

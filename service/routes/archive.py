@@ -9,17 +9,15 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import FromPath
 from litestar.response import Stream
 
 from projections.registry import UnknownGame, game as game_by_id
 from service import tokens
-from service.auth import campaign_id_of, member
+from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
 from service.problems import Problem
-from service.refold import CHUNK, RefoldError, Row, refold
-from service.routes.campaigns import store_of
-from service.store import Recorded, insert_campaign
+from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
+from service.store import Recorded, Store
 
 MEDIA_TYPE = "application/x-ndjson"
 # An export of a long campaign is large; imports get a limit of their own.
@@ -34,7 +32,7 @@ def _row(recorded: Recorded) -> EventRow:
     )
 
 
-async def _export(store, campaign_id: uuid.UUID, header: ExportHeader) -> AsyncIterator[bytes]:
+async def _export(store: Store, campaign_id: uuid.UUID, header: ExportHeader) -> AsyncIterator[bytes]:
     # export_lines is a plain generator that seals each line with the previous line's hash; feed it one row at a
     # time from the database so the whole log is never held.
     waiting: deque[EventRow] = deque()
@@ -52,10 +50,7 @@ async def _export(store, campaign_id: uuid.UUID, header: ExportHeader) -> AsyncI
 
 
 @get("/v1/campaigns/{campaign:str}/export", summary="The whole log as NDJSON with a hash chain")
-async def export(request: Request, campaign: FromPath[str]) -> Stream:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
+async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> Stream:
     found = await store.campaign(campaign_id)
     header = ExportHeader(campaign=found.name, game=found.game, exported_at=datetime.now(UTC), events=found.position)
     return Stream(
@@ -66,7 +61,7 @@ async def export(request: Request, campaign: FromPath[str]) -> Stream:
 
 @post("/v1/campaigns/import", summary="Import an export as a new campaign (the importer becomes its owner)",
       request_max_body_size=MAX_IMPORT_BYTES, status_code=201)
-async def import_campaign(request: Request) -> Response:
+async def import_campaign(request: Request, store: EventStore) -> Response:
     body = await request.body()
     lines = body.splitlines()
     try:
@@ -77,15 +72,14 @@ async def import_campaign(request: Request) -> Response:
         game = game_by_id(header.game)
     except UnknownGame as error:
         raise Problem(422, f"Line 1: {error}", kind="bad-export", line=1) from None
-    store = store_of(request)
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     name = header.campaign
     try:
-        async with store.pool.connection() as conn, conn.transaction():
-            await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
-                                  owner_name="Importer", token_hash=token_hash)
-            position, _ = await refold(store, conn, campaign_id, game, _rows(records), insert=True)
+        position = await new_campaign_from_log(
+            store, campaign_id=campaign_id, game=game, name=name, owner_id=owner_id, owner_name="Importer",
+            token_hash=token_hash, rows=_rows(records),
+        )
     except ExportError as error:
         raise _bad_line(error) from None
     except RefoldError as error:

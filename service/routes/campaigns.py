@@ -9,25 +9,26 @@ from litestar import Request, get, post
 from litestar.params import FromPath
 
 from events.campaign import CampaignStarted, MemberJoined
-from projections.game import BatchRejected
+from projections.game import BatchRejected, Game
 from projections.registry import UnknownGame, game as game_by_id
 from service import catalog, tokens
-from service.auth import campaign_id_of, member, not_found, require
+from service.auth import OWNER, Asking, CampaignId, EventStore, may, store_of
 from service.intake import pending
 from service.openapi import body
 from service.problems import Problem
 from service.requests import NewCampaign, NewMember, decode
-from service.store import CampaignNotFound, Store
+from service.store import PreparedEvent
+
+__all__ = ["ROUTES", "store_of"]
 
 
-def store_of(request: Request) -> Store:
-    return request.app.state.store
+def _invalid_options(rejected: BatchRejected) -> Problem:
+    return Problem(422, f"These campaign options cannot be used: {rejected.errors[0][1]}", kind="invalid-options",
+                   errors=[{"index": i, "reason": r} for i, r in rejected.errors])
 
 
-@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.",
-      operation_class=body(NewCampaign))
-async def create_campaign(request: Request) -> dict[str, Any]:
-    new = decode(await request.body(), NewCampaign)
+def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[PreparedEvent]]:
+    """The campaign's game and its first two events, its rule options expanded from the catalogue."""
     try:
         game = game_by_id(new.game)
     except UnknownGame as error:
@@ -38,35 +39,29 @@ async def create_campaign(request: Request) -> dict[str, Any]:
                                                                "options": new.options})
     except catalog.CatalogError as error:
         raise Problem(422, f"These campaign options cannot be used: {error}", kind="invalid-options") from None
-    campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
-    token, token_hash = tokens.new_token(owner_id)
-    start = [
+    return game, [
         pending(CampaignStarted(name=new.name, game=new.game, options=started["options"])),
         pending(MemberJoined(member_id=str(owner_id), name=new.owner_name, role="owner")),
     ]
-    try:
-        appended = await store_of(request).create_campaign(
-            campaign_id=campaign_id, game=game, name=new.name, options=new.options, owner_id=owner_id,
-            owner_name=new.owner_name, token_hash=token_hash, start=start,
-        )
-    except BatchRejected as rejected:
-        raise Problem(422, f"These campaign options cannot be used: {rejected.errors[0][1]}", kind="invalid-options",
-                      errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
-    return {
-        "id": str(campaign_id), "name": new.name, "game": new.game, "position": appended.last_position,
-        "member_id": str(owner_id), "token": token,
-    }
+
+
+@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.",
+      operation_class=body(NewCampaign), opt={"refusal": _invalid_options})
+async def create_campaign(request: Request, store: EventStore) -> dict[str, Any]:
+    new = decode(await request.body(), NewCampaign)
+    campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
+    game, start = _opening(new, owner_id)
+    token, token_hash = tokens.new_token(owner_id)
+    appended = await store.create_campaign(campaign_id=campaign_id, game=game, name=new.name, options=new.options,
+                                           owner_id=owner_id, owner_name=new.owner_name, token_hash=token_hash,
+                                           start=start)
+    return {"id": str(campaign_id), "name": new.name, "game": new.game, "position": appended.last_position,
+            "member_id": str(owner_id), "token": token}
 
 
 @get("/v1/campaigns/{campaign:str}", summary="A campaign's summary")
-async def read_campaign(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
-    try:
-        found = await store.campaign(campaign_id)
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
+async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
+    found = await store.campaign(campaign_id)
     members = await store.members(campaign_id)
     return {
         "id": str(found.id), "name": found.name, "game": found.game, "position": found.position,
@@ -75,20 +70,15 @@ async def read_campaign(request: Request, campaign: FromPath[str]) -> dict[str, 
     }
 
 
-@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)", operation_class=body(NewMember))
-async def add_member(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    owner = await member(request, store, campaign_id)
-    require(owner, frozenset({"owner"}), "add members")
+@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)", operation_class=body(NewMember),
+      opt=may("add members", OWNER))
+async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
-    appended = await store.add_member(
-        campaign_id, member_id=member_id, name=new.name, role=new.role,
-        token_hash=token_hash, joined=pending(MemberJoined(member_id=str(member_id), name=new.name, role=new.role)),
-        actor=str(owner.id),
-    )
+    joined = pending(MemberJoined(member_id=str(member_id), name=new.name, role=new.role))
+    appended = await store.add_member(campaign_id, member_id=member_id, name=new.name, role=new.role,
+                                      token_hash=token_hash, joined=joined, actor=str(member.id))
     return {"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,
             "position": appended.last_position}
 

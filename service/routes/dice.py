@@ -7,7 +7,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import FromPath, QueryParameter
+from litestar.params import QueryParameter
 
 from events.base import tag_of
 from events.campaign import DiceRolled
@@ -15,14 +15,13 @@ from projections.dice import read as roll_reading
 from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
-from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
+from service.auth import Asking, CampaignId, EventStore, may
 from service.intake import pending
 from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
-from service.routes.campaigns import store_of
 from service.routes.events import appended_body
-from service.store import Appended, CampaignNotFound, StalePosition, Store
+from service.store import Appended, StalePosition, Store
 
 # Another event landing between reading the state and appending the roll is rare (a table logs one thing at a
 # time); three tries is plenty.
@@ -43,27 +42,32 @@ class RollRequest(msgspec.Struct, forbid_unknown_fields=True):
     faces: list[int] | None = None
 
 
-@post("/v1/campaigns/{campaign:str}/rolls", summary="Roll dice on the server, or log dice thrown at the table",
-      status_code=201, operation_class=body(RollRequest))
-async def roll(request: Request, campaign: FromPath[str]) -> Response:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    who = await member(request, store, campaign_id)
-    require(who, ROLES_THAT_APPEND, "roll dice")
-    body = decode(await request.body(), RollRequest)
-    game = await store.game_of(campaign_id)
+def _refused_roll(rejected: BatchRejected) -> Problem:
+    return Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.", kind="rejected",
+                   errors=[{"index": i, "reason": r} for i, r in rejected.errors])
+
+
+def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
+    """The roll the request asks for: thrown by the server, or the faces thrown at the table."""
     try:
-        expression = dice.parse(body.expression, game=game.id)
-        outcome = dice.read_faces(expression, body.faces) if body.faces is not None else dice.roll(expression)
-        event = dice.to_event(expression, outcome, character_id=body.character_id, purpose=body.purpose,
-                              skill=body.skill, difficulty=body.difficulty, required=body.required)
+        expression = dice.parse(request.expression, game=game_id)
+        outcome = dice.read_faces(expression, request.faces) if request.faces is not None else dice.roll(expression)
+        return dice.to_event(expression, outcome, character_id=request.character_id, purpose=request.purpose,
+                             skill=request.skill, difficulty=request.difficulty, required=request.required)
     except dice.DiceSyntaxError as error:
         raise Problem(422, f"The dice expression does not parse: {error.reason} (column {error.column}).",
-                      kind="bad-dice-expression", column=error.column, expression=body.expression,
+                      kind="bad-dice-expression", column=error.column, expression=request.expression,
                       caret=error.caret) from None
     except dice.DiceError as error:
         raise Problem(422, error.reason, kind="bad-roll") from None
-    appended = await _append_read(store, campaign_id, game, event, actor=str(who.id))
+
+
+@post("/v1/campaigns/{campaign:str}/rolls", summary="Roll dice on the server, or log dice thrown at the table",
+      status_code=201, operation_class=body(RollRequest), opt={**may("roll dice"), "refusal": _refused_roll})
+async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+    asked = decode(await request.body(), RollRequest)
+    game = await store.game_of(campaign_id)
+    appended = await _append_read(store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id))
     return Response({**appended_body(appended), "roll": appended.events[0]}, status_code=201)
 
 
@@ -74,10 +78,7 @@ async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: 
     position it was read at; if another event came first, the roll is read again.
     """
     for _ in range(_READ_ATTEMPTS):
-        try:
-            position, state = await store.projection(campaign_id, game)
-        except CampaignNotFound:
-            raise not_found(campaign_id) from None
+        position, state = await store.projection(campaign_id, game)
         try:
             read = roll_reading(game, state, event)
         except Rejection as rejection:
@@ -87,26 +88,23 @@ async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: 
             return await store.append(campaign_id, [pending(read)], actor=actor, expected_position=position)
         except StalePosition:
             continue
-        except BatchRejected as rejected:
-            raise Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.",
-                          kind="rejected", errors=[{"index": i, "reason": r} for i, r in rejected.errors]) from None
     raise Problem(503, "The campaign kept changing while the roll was read; nothing was written. Roll again.",
                   kind="busy")
 
 
 @get("/v1/campaigns/{campaign:str}/stats/dice", summary="Face counts per die size, success rates, and fairness")
 async def stats(
-    request: Request,
-    campaign: FromPath[str],
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
     source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
+    character: Annotated[str | None, QueryParameter(description="Only the rolls made for this character.")] = None,
 ) -> DiceStats:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
     if source not in (None, "server", "table"):
         raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
-    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])]
+    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
+             if character is None or e.character_id == character]
     return dice_stats(rolls, source=source)  # type: ignore[arg-type]
 
 

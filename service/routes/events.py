@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Request, Response, get, post
-from litestar.params import FromPath, QueryParameter
+from litestar.params import QueryParameter
 
-from projections.game import BatchRejected
-from service.auth import ROLES_THAT_APPEND, campaign_id_of, member, not_found, require
+from service.auth import Asking, CampaignId, EventStore, may
 from service.intake import prepare
+from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
 from service.requests import AppendRequest, decode
-from service.routes.campaigns import store_of
-from service.store import Appended, CampaignNotFound, IdReused, StalePosition
+from service.store import Appended
 
 MAX_PAGE = 1000
 
@@ -29,43 +28,20 @@ def appended_body(appended: Appended) -> dict[str, Any]:
 
 
 @post("/v1/campaigns/{campaign:str}/events", summary="Append a batch of events", status_code=201,
-      operation_class=body(AppendRequest))
-async def append_events(request: Request, campaign: FromPath[str]) -> Response:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    who = await member(request, store, campaign_id)
-    require(who, ROLES_THAT_APPEND, "add to the log")
+      operation_class=body(AppendRequest), opt=may("add to the log"))
+async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     body = decode(await request.body(), AppendRequest)
     batch = prepare((await store.game_of(campaign_id)).id, body.events)
-    try:
-        appended = await store.append(
-            campaign_id, batch, actor=str(who.id), expected_position=body.expected_position
-        )
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
-    except StalePosition as stale:
-        raise Problem(
-            409,
-            f"The log has moved on: you expected position {stale.expected}, but the campaign is at {stale.current}. "
-            "Read what was added since, then send again.",
-            kind="stale-position", position=stale.current,
-        ) from None
-    except IdReused as reused:
-        raise Problem(409, reused.reasons[0][1], kind="event-id-reused",
-                      errors=[{"index": i, "reason": r} for i, r in reused.reasons]) from None
-    except BatchRejected as rejected:
-        errors = [{"index": i, "reason": r} for i, r in rejected.errors]
-        detail = (f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
-                  if len(errors) == 1 else f"{len(errors)} events were refused; nothing was written. See `errors`.")
-        raise Problem(422, detail, kind="rejected", errors=errors) from None
+    appended = await store.append(campaign_id, batch, actor=str(member.id), expected_position=body.expected_position)
     # A retry answered from the log wrote nothing: 200 rather than 201 says so.
     return Response(appended_body(appended), status_code=200 if appended.replayed else 201)
 
 
 @get("/v1/campaigns/{campaign:str}/events", summary="Read the log, a page at a time")
 async def read_events(
-    request: Request,
-    campaign: FromPath[str],
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
     after: Annotated[int, QueryParameter(description="Only events after this position.")] = 0,
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
@@ -76,20 +52,16 @@ async def read_events(
         description="Only events of this scenario (Skull & Shackles) or chapter number (Skull Tales), every time it "
                     "was played.")] = None,
 ) -> dict[str, Any]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
     if not 1 <= limit <= MAX_PAGE:
         raise Problem(422, f"`limit` must be between 1 and {MAX_PAGE}; {limit} is not.", kind="bad-limit")
-    game = None
-    if scenario is not None:
-        game = await store.game_of(campaign_id)
-        if game.episodes is None:
-            raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
+    game = await store.game_of(campaign_id)
+    if scenario is not None and game.episodes is None:
+        raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
     page = await store.history(campaign_id, after=after, limit=limit, types=type or (), character=character,
                                actor=member_id, episode=scenario, game=game)
-    return {"events": page, "next": page[-1].position if len(page) == limit else None}
+    return {"events": await narrate(store, campaign_id, game, page),
+            "next": page[-1].position if len(page) == limit else None}
 
 ROUTES = [append_events, read_events]

@@ -8,13 +8,14 @@ from typing import Annotated
 
 import msgspec
 from litestar import Request, get
-from litestar.params import FromPath, QueryParameter
+from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent
 from litestar.response.sse import ServerSentEventMessage
 
-from service.auth import campaign_id_of, member
+from service.auth import Asking, CampaignId, EventStore
+from service.live import Wakeups
+from service.narration import narrate
 from service.problems import Problem
-from service.routes.campaigns import store_of
 from service.store import Store
 
 PAGE = 500
@@ -24,11 +25,15 @@ HEARTBEAT = 15.0
 _encode = msgspec.json.Encoder().encode
 
 
-async def _follow(store: Store, wakeups, campaign_id: uuid.UUID, after: int) -> AsyncIterator[ServerSentEventMessage]:
+async def _follow(
+    store: Store, wakeups: Wakeups, campaign_id: uuid.UUID, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
     # Tell the client how soon to come back if the connection drops.
     yield ServerSentEventMessage(comment="following", retry=2000, data=None)
+    game = await store.game_of(campaign_id)
     while True:
-        page = await store.history(campaign_id, after=after, limit=PAGE)
+        # Each event with its sentence, as the history answers it: the table page shows the sentence as it comes.
+        page = await narrate(store, campaign_id, game, await store.history(campaign_id, after=after, limit=PAGE))
         for recorded in page:
             yield ServerSentEventMessage(id=recorded.position, event="event", data=_encode(recorded).decode())
             after = recorded.position
@@ -40,13 +45,12 @@ async def _follow(store: Store, wakeups, campaign_id: uuid.UUID, after: int) -> 
 @get("/v1/campaigns/{campaign:str}/stream", summary="Follow the log live (server-sent events)")
 async def stream(
     request: Request,
-    campaign: FromPath[str],
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
     after: Annotated[int | None, QueryParameter(description="Start after this position (else Last-Event-ID, else 0).")]
     = None,
 ) -> ServerSentEvent:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
     resume = request.headers.get("last-event-id")
     if after is None and resume:
         try:

@@ -2,37 +2,30 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from litestar import Request, get
 from litestar.params import FromPath, Parameter
 
-from service.auth import campaign_id_of, member, not_found
+from projections.game import Game
+from service.auth import Asking, CampaignId, EventStore
 from service.problems import Problem
-from service.routes.campaigns import store_of
-from service.store import CampaignNotFound
+from service.store import Store
 
 AT = Parameter(default=None, description="Answer the state right after this position (default: now).")
 
 
-async def _state(request: Request, campaign: FromPath[str], at: int | None) -> tuple[Any, int, Any]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
+async def _state(store: Store, campaign_id: uuid.UUID, at: int | None) -> tuple[Game[Any], int, Any]:
     if at is not None and at < 0:
         raise Problem(422, f"`at` must be a position, 0 or more; {at} is not.", kind="bad-position")
-    try:
-        game = await store.game_of(campaign_id)
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
+    game = await store.game_of(campaign_id)
     position, state = await store.state_at(campaign_id, game, at)
     return game, position, state
 
 
-async def _view(
-    request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None, **params: str
-) -> dict[str, Any]:
-    game, position, state = await _state(request, campaign, at)
+async def _view(store: Store, campaign_id: uuid.UUID, name: str, at: int | None, **params: str) -> dict[str, Any]:
+    game, position, state = await _state(store, campaign_id, at)
     view = game.views.get(name)
     if view is None:
         known = ", ".join(sorted(game.views)) or "none"
@@ -52,38 +45,43 @@ async def _view(
 
 
 @get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold")
-async def whole_state(request: Request, campaign: FromPath[str], at: int | None = AT) -> dict[str, Any]:
-    _, position, state = await _state(request, campaign, at)
+async def whole_state(
+    store: EventStore, campaign_id: CampaignId, member: Asking, at: int | None = AT
+) -> dict[str, Any]:
+    _, position, state = await _state(store, campaign_id, at)
     return {"position": position, "state": state}
 
 
 @get("/v1/campaigns/{campaign:str}/views/{name:str}", summary="Any named view of the game; extra query parameters "
      "are passed to it (for example `?character_id=merisiel`)")
 async def any_view(
-    request: Request, campaign: FromPath[str], name: FromPath[str], at: int | None = AT
+    request: Request, store: EventStore, campaign_id: CampaignId, member: Asking, name: FromPath[str],
+    at: int | None = AT,
 ) -> dict[str, Any]:
     params = {k: v for k, v in request.query_params.items() if k != "at"}
-    return await _view(request, campaign, name, at, **params)
+    return await _view(store, campaign_id, name, at, **params)
 
 
 @get("/v1/campaigns/{campaign:str}/characters/{character_id:str}", summary="A character: deck, zones, feats, role")
 async def character(
-    request: Request, campaign: FromPath[str], character_id: FromPath[str], at: int | None = AT
+    store: EventStore, campaign_id: CampaignId, member: Asking, character_id: FromPath[str], at: int | None = AT
 ) -> dict[str, Any]:
-    return await _view(request, campaign, "character", at, character_id=character_id)
+    return await _view(store, campaign_id, "character", at, character_id=character_id)
 
 
 @get("/v1/campaigns/{campaign:str}/pirates/{pirate_id:str}", summary="A pirate's record sheet")
 async def pirate(
-    request: Request, campaign: FromPath[str], pirate_id: FromPath[str], at: int | None = AT
+    store: EventStore, campaign_id: CampaignId, member: Asking, pirate_id: FromPath[str], at: int | None = AT
 ) -> dict[str, Any]:
-    return await _view(request, campaign, "pirate", at, pirate_id=pirate_id)
+    return await _view(store, campaign_id, "pirate", at, pirate_id=pirate_id)
 
 
 def _named(name: str, summary: str) -> Any:
     @get(f"/v1/campaigns/{{campaign:str}}/{name}", summary=summary, name=f"view-{name}")
-    async def handler(request: Request, campaign: FromPath[str], at: int | None = AT) -> dict[str, Any]:
-        return await _view(request, campaign, name, at)
+    async def handler(
+        store: EventStore, campaign_id: CampaignId, member: Asking, at: int | None = AT
+    ) -> dict[str, Any]:
+        return await _view(store, campaign_id, name, at)
 
     return handler
 

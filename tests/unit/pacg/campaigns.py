@@ -231,11 +231,13 @@ class Campaign:
                 ]
             else:
                 options = self.names_in_vault(label)
-            if not options:
-                return
+                if rng.random() < 0.1 or not options:
+                    # A card of the open box nobody named before, or another copy of one the log knows.
+                    options = [f"Unlisted {label} {rng.randint(1, 3)}"]
             name = rng.choice(options)
         place = _zone("location", location=location)
-        self.emit(_moved(name, "reveal", place, _zone("encounter")))
+        first_seen = {"card_type": name.split()[1]} if name not in self.state.cards else {}
+        self.emit(_ev("card.moved", card=name, verb="reveal", **{"from": place, "to": _zone("encounter")}, **first_seen))
         info = self.state.cards[name]
         if info.type == "villain":
             open_places = [n for n, p in self.state.scenario.places.items() if not p.closed and not p.temporarily_closed]
@@ -247,7 +249,7 @@ class Campaign:
                 self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
                 self.emit(_ev("scenario.ended", result="won"))
             return
-        if info.type in BOON_TYPES and rng.random() < 0.6:
+        if info.type in BOON_TYPES and rng.random() < 0.6 and not name.startswith("Unlisted"):
             self.emit(_moved(name, "acquire", _zone("encounter"), _zone("hand", who)))
         elif rng.random() < 0.3:
             self.emit(_moved(name, "shuffle", _zone("encounter"), place))
@@ -310,8 +312,7 @@ class Campaign:
     def roles_open(self) -> bool:
         """Role cards are handed out once the party has completed the adventures the campaign's option says."""
         state = self.state
-        done = sum(1 for name in state.adventures_begun if name in state.completed)
-        return done >= state.options.roles_after_adventures
+        return len(state.path_completed) >= state.options.roles_after_adventures
 
     def play(self, scenarios: int) -> list[Any]:
         self.setup()

@@ -40,9 +40,9 @@ def test_damage_discards_that_many_cards_from_the_hand_before_anything_else():
 
 def test_damage_beyond_the_hand_discards_the_whole_hand_and_the_rest_is_ignored():
     state = fold(draw("merisiel", "Dagger"), {"type": "damage.dealt", "data": {"character_id": "merisiel", "amount": 5}}, state=playing())
-    assert state.pending.count == 1
+    assert state.owed.count == 1
     state = fold(move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")), state=state)
-    assert state.pending is None
+    assert state.owed is None
 
 
 def test_a_character_who_dies_buries_every_card():
@@ -165,3 +165,56 @@ def test_role_cards_cannot_wait_for_a_negative_number_of_adventures():
     with pytest.raises(Rejection) as refused:
         initial({"roles_after_adventures": -1})
     assert refused.value.reason == "Role cards cannot wait for -1 completed adventures; give 0 or more."
+
+
+# ------------------------------------------------------------------ what the catalogue lacks, given once and kept
+
+
+def bare_card(name):
+    """A character card as a catalogue knows it from the rulebook: a Cards List, no hand size, no feat boxes."""
+    found = character_card(name)
+    return {"name": name, "cards_list": {t: {"count": line["count"]} for t, line in found["cards_list"].items()}}
+
+
+def test_a_card_completed_after_joining_gives_the_boxes_the_catalogue_lacks():
+    # Given Valeros joined with a card that records no hand size and no feat boxes (Character Cards; Feats)
+    state = fold(*SETUP[:2], {"type": "character.joined", "data": {
+        "character_id": "valeros", "name": "Valeros", "player": "Bo", "card": bare_card("Valeros")}})
+    # When the table gives the facts from the card in hand
+    state = fold({"type": "character.card_completed", "data": {"character_id": "valeros", "card": {
+        "hand_size": 4, "skills": {"Strength": {"die": "d10", "feats": ["+1", "+2"]}},
+        "powers": {"Hand Size": ["5"]}, "card_feats": {"weapon": [3, 4]}}}}, state=state)
+    # Then every feat box is there, and a skill feat and a card feat can be checked
+    state = fold(
+        {"type": "feat.gained", "data": {"character_id": "valeros", "kind": "skill", "feat": "Strength +1"}},
+        {"type": "feat.gained", "data": {"character_id": "valeros", "kind": "card", "feat": "weapon 3"}},
+        state=state,
+    )
+    valeros = state.characters["valeros"]
+    assert valeros.card.hand_size == 4
+    assert valeros.feats == {"skill|Strength": 1, "card|weapon": 1}
+
+
+def test_a_fact_of_the_card_already_recorded_is_kept():
+    reason = rejection(fold(*SETUP), {"type": "character.card_completed", "data": {
+        "character_id": "merisiel", "card": {"hand_size": 6}}})
+    assert reason == (
+        "Merisiel's character card already records a hand size of 3, not 6: a fact of the card is given once and kept."
+    )
+
+
+def test_a_card_feat_needs_a_line_of_the_cards_list():
+    reason = rejection(fold(*SETUP), {"type": "character.card_completed", "data": {
+        "character_id": "merisiel", "card": {"card_feats": {"loot": [1]}}}})
+    assert reason == "Merisiel's Cards List has no loot line (it lists weapon, spell, armor, item, ally, blessing)."
+
+
+def test_a_hand_size_given_with_the_first_reset_is_kept_for_the_next():
+    # Given Valeros, whose recorded card has no hand size, resetting with his hand size of 3 once
+    state = fold(*SETUP[:2], {"type": "character.joined", "data": {
+        "character_id": "valeros", "name": "Valeros", "player": "Bo", "card": {**character_card("Valeros"), "hand_size": None}}})
+    assert state.characters["valeros"].card.hand_size is None
+    state = fold(*SETUP[3:], *START, {"type": "hourglass.advanced", "data": {"character_id": "valeros"}},
+                 {"type": "hand.reset", "data": {"character_id": "valeros", "hand_size": 3}}, state=state)
+    # Then the card keeps it
+    assert state.characters["valeros"].card.hand_size == 3

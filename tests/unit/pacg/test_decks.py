@@ -43,9 +43,10 @@ def test_a_card_without_the_basic_trait_cannot_come_from_the_vault():
     assert reason == "Cutlass +1 does not have the Basic trait; a deck takes only Basic cards from the vault."
 
 
-def test_a_deck_cannot_take_more_copies_than_the_vault_holds():
+def test_a_deck_cannot_take_more_copies_than_a_counted_vault_holds():
     deck = ["Longsword", "Longsword"] + MERISIEL_DECK[2:]
-    state = fold(*SETUP[:4], {"type": "deck.built", "data": {"character_id": "valeros", "cards": deck}})
+    state = fold(*SETUP[:4], {"type": "deck.built", "data": {"character_id": "valeros", "cards": deck}},
+                 options={"box": "counted"})
     reason = rejection(
         state,
         {"type": "character.joined", "data": {"character_id": "lem", "name": "Lem", "player": "Cy", "card": character_card("Lem")}},

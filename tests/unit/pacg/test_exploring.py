@@ -70,8 +70,9 @@ def test_the_next_turn_brings_a_new_free_exploration():
     assert state.zones["encounter"].known == {"Dire Rat": 1}
 
 
-def test_by_default_explorations_are_not_limited():
-    state = fold(explore("Dire Rat"), banish("Dire Rat"), explore("Dire Rat"), state=turn_of("merisiel"))
+def test_a_group_that_plays_otherwise_explores_without_limit():
+    state = fold(explore("Dire Rat"), banish("Dire Rat"), explore("Dire Rat"),
+                 state=turn_of("merisiel", {"explore_once_per_turn": False}))
     assert state.zones["encounter"].known == {"Dire Rat": 1}
 
 

@@ -96,9 +96,9 @@ def test_a_dead_character_gains_no_feat():
     assert rejection(state, feat("skill", "Dexterity +1")) == "Merisiel is dead; a dead character gains no feat."
 
 
-def adventure(name, scenario):
+def adventure(name, scenario, number):
     return [
-        {"type": "adventure.started", "data": {"adventure": name, "scenarios": [scenario]}},
+        {"type": "adventure.started", "data": {"adventure": name, "number": number, "scenarios": [scenario]}},
         {**START[0], "data": {**START[0]["data"], "scenario": scenario, "adventure": name}},
         *START[1:],
         {"type": "scenario.ended", "data": {"result": "won"}},
@@ -107,21 +107,30 @@ def adventure(name, scenario):
 
 def test_a_role_card_waits_for_the_third_adventure_by_default():
     # Given a party that has completed two adventures
-    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Island Hopping"), *adventure("Raiders", "Raker Run"))
+    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Press Ganged!", 1), *adventure("Raiders of the Fever Sea", "Raker Run", 2))
     # When Merisiel takes her role, then the rulebook's reward for the third adventure is not hers yet
     reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
     assert reason == (
         "Merisiel cannot take the role Infiltrator yet: role cards are the reward for completing the third "
-        "adventure, and the party has completed 2 adventures."
+        "adventure of the Adventure Path, and the party has completed 2 of its adventures."
     )
     # When the third adventure is completed, then she may
-    state = fold(*adventure("Tempest Rising", "Sea Wolves"), state=state)
+    state = fold(*adventure("Tempest Rising", "Sea Wolves", 3), state=state)
     state = fold({"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}}, state=state)
     assert character(state, character_id="merisiel")["role"] == "Infiltrator"
 
 
+def test_plunder_and_peril_is_not_an_adventure_of_the_adventure_path():
+    # Given a party that completed Plunder and Peril (the base set's adventure, # 0) and two adventures of the Path
+    state = fold(*SETUP, *adventure("Plunder and Peril", "Island Hopping", 0),
+                 *adventure("The Wormwood Mutiny", "Press Ganged!", 1), *adventure("Raiders of the Fever Sea", "Raker Run", 2))
+    # When Merisiel takes her role, then it waits for the third adventure of the Adventure Path (rulebook, Role Cards)
+    reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
+    assert reason.endswith("the party has completed 2 of its adventures.")
+
+
 def test_a_campaign_may_hand_out_role_cards_after_another_adventure():
-    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Island Hopping"), options={"roles_after_adventures": 1})
+    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Press Ganged!", 1), options={"roles_after_adventures": 1})
     state = fold({"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}}, state=state)
     assert character(state, character_id="merisiel")["role"] == "Infiltrator"
     reason = rejection(
@@ -130,5 +139,5 @@ def test_a_campaign_may_hand_out_role_cards_after_another_adventure():
     )
     assert reason == (
         "Valeros cannot take the role Infiltrator yet: role cards are the reward for completing the second "
-        "adventure, and the party has completed 0 adventures."
+        "adventure of the Adventure Path, and the party has completed 0 of its adventures."
     )

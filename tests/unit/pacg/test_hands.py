@@ -46,9 +46,9 @@ def test_the_reset_draws_up_to_the_hand_size_and_the_draw_that_fills_the_hand_en
     state = merisiels_turn("Dagger")
     before = census(state)
     state = fold(reset(), draw("merisiel", "Pistol"), state=state)
-    assert state.pending is not None
+    assert state.owed is not None
     state = fold(draw("merisiel", "Cure"), state=state)
-    assert state.pending is None
+    assert state.owed is None
     assert hand(state) == {"Cure": 1, "Dagger": 1, "Pistol": 1}
     assert census(state) == before
 
@@ -58,7 +58,7 @@ def test_a_draw_past_the_hand_size_is_refused_while_resetting():
     reason = rejection(fold(reset(), state=merisiels_turn("Dagger", "Pistol", "Cure")), draw("merisiel", "Sailor"))
     assert reason == "Merisiel already holds 3 cards, Merisiel's hand size: the reset draws no more."
     # The reset ended with the draw that filled the hand; a later draw is no part of it.
-    assert state.pending is None
+    assert state.owed is None
 
 
 def test_the_reset_cannot_end_short_while_the_deck_has_cards():
@@ -80,7 +80,7 @@ def test_a_character_who_can_still_draw_up_does_not_die_resetting():
 
 def test_a_full_hand_draws_nothing_and_the_next_turn_ends_the_reset():
     state = fold(reset(), advance("valeros"), state=merisiels_turn("Dagger", "Pistol", "Cure"))
-    assert state.pending is None
+    assert state.owed is None
     assert state.scenario.turn == "valeros"
     assert hand(state) == {"Cure": 1, "Dagger": 1, "Pistol": 1}
 
@@ -111,7 +111,7 @@ def test_the_player_may_discard_any_number_of_cards_first_and_then_draws_back_up
         draw("merisiel", "Rum Bottle"),
         state=merisiels_turn("Dagger", "Pistol", "Cure"),
     )
-    assert state.pending is None
+    assert state.owed is None
     assert hand(state) == {"Cure": 1, "Rum Bottle": 1, "Sailor": 1}
 
 
@@ -148,7 +148,7 @@ def test_a_deck_too_short_to_draw_up_kills_the_character():
     view = character(state, character_id="merisiel")
     assert view["alive"] is False
     assert view["counts"]["buried"] == 8
-    assert state.pending is None
+    assert state.owed is None
     assert census(state) == before
 
 
@@ -168,7 +168,7 @@ def test_a_character_card_without_a_hand_size_needs_it_given_with_the_reset():
         "Merisiel's character card records no hand size: give Merisiel's hand size with the reset."
     )
     state = fold(reset(hand_size=4), *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure", "Sailor")], state=state)
-    assert state.pending is None
+    assert state.owed is None
 
 
 def test_a_hand_size_given_with_the_reset_must_match_the_character_card():
@@ -186,7 +186,7 @@ def test_hand_size_feats_raise_the_hand_size_the_reset_draws_up_to():
                  *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure")])
     assert rejection(state, advance("valeros")).endswith("to reach Merisiel's hand size of 4 before the reset ends.")
     state = fold(draw("merisiel", "Sailor"), state=state)
-    assert state.pending is None
+    assert state.owed is None
     assert character(state, character_id="merisiel")["hand_size"] == 4
 
 
@@ -218,7 +218,7 @@ class Resetting(Checked):
     def turn(self):
         super().turn()
         scenario = self.state.scenario
-        if scenario is None or scenario.status != "playing" or self.state.pending is not None:
+        if scenario is None or scenario.status != "playing" or self.state.owed is not None:
             return
         who = scenario.turn
         if who is None or not self.state.characters[who].alive:
@@ -233,7 +233,7 @@ class Resetting(Checked):
         while True:
             held = sum(self.state.zones.get(f"{who}:hand").known.values()) if self.state.zones.get(f"{who}:hand") else 0
             deck = self.state.zones.get(f"{who}:deck")
-            if held >= size or self.state.pending is None:
+            if held >= size or self.state.owed is None:
                 break
             if deck is None or not deck.known:
                 self.emit(_ev("character.died", character_id=who))

@@ -127,6 +127,16 @@ CASES = [
      "A face-down dealt card cannot go back to the vault unseen: reveal it first, since nobody knows whether it is the villain."),
     ("taking dealt cards from the vault", PLAYING, move({"hidden": "dealt"}, "stash", zone("vault"), zone("plunder")),
      "The vault holds no dealt cards; name a card type to take face down."),
+]
+
+
+@pytest.mark.parametrize(("given", "when", "then"), [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+def test_the_fold_refuses_with_a_sentence_naming_what_is_wrong(given, when, then):
+    assert rejection(fold(*given), when) == then
+
+
+# A campaign whose log holds the whole box (option box: counted) refuses copies it did not count.
+COUNTED_CASES = [
     ("a card whose copies are all face down", [*SETUP, scenario(locations=[{"name": "Shark Island", "deck": {"armor": 1}}])],
      move("Leather Armor", "draw", zone("vault"), zone("hand", "merisiel")),
      "Leather Armor cannot come out of the vault: every armor left there has been dealt out face down."),
@@ -138,9 +148,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("given", "when", "then"), [case[1:] for case in CASES], ids=[case[0] for case in CASES])
-def test_the_fold_refuses_with_a_sentence_naming_what_is_wrong(given, when, then):
-    assert rejection(fold(*given), when) == then
+@pytest.mark.parametrize(("given", "when", "then"), [case[1:] for case in COUNTED_CASES], ids=[c[0] for c in COUNTED_CASES])
+def test_a_counted_box_refuses_copies_it_did_not_count(given, when, then):
+    assert rejection(fold(*given, options={"box": "counted"}), when) == then
 
 
 def test_an_unknown_event_type_is_refused():
@@ -163,6 +173,6 @@ def test_nothing_but_the_end_follows_a_scenario_lost_to_the_hourglass():
     )
 
 
-def test_a_hourglass_needs_that_many_blessings_in_the_vault():
-    reason = rejection(fold(*SETUP, options={"hourglass": 35}), SCENARIO)
+def test_a_counted_box_needs_as_many_blessings_as_the_hourglass_holds():
+    reason = rejection(fold(*SETUP, options={"hourglass": 35, "box": "counted"}), SCENARIO)
     assert reason == "The vault has 34 blessing cards left face down to deal, not 35."

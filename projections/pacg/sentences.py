@@ -1,0 +1,281 @@
+"""Skull & Shackles events told in the game's words: "Merisiel recharged the Dagger."
+
+Each function reads the event and the state it was folded in (the state before it), to name characters rather than
+show their ids. `SENTENCES` covers every event type a Skull & Shackles campaign accepts.
+"""
+
+from __future__ import annotations
+
+from events import pacg as ev
+from events.base import Event
+from projections.pacg.state import State
+from projections.sentences import Sentence, common, listing, plural
+
+TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
+
+
+def name(state: State | None, character_id: str | None) -> str:
+    """A character's name; the id only when the state does not know her (yet)."""
+    if not character_id:
+        return "someone"
+    character = state.characters.get(character_id) if state is not None else None
+    return character.name if character is not None else character_id
+
+
+def _named(card: str | ev.HiddenCard) -> str:
+    """"the Dagger", or "a face-down weapon" for a card known only by its type."""
+    if isinstance(card, ev.HiddenCard):
+        return f"a face-down {card.hidden}" if card.hidden != "dealt" else "a face-down card"
+    return f"the {card}"
+
+
+_PILES = {
+    "deck": "deck", "hand": "hand", "discard": "discards", "buried": "buried cards", "displayed": "displayed cards",
+    "recovery": "recovery pile",
+}
+_PLACES = {
+    "vault": "the vault", "plunder": "the plunder under the ship", "hourglass": "the hourglass",
+    "hourglass_discard": "the hourglass discards", "encounter": "the encounter", "set_aside": "set aside",
+    "dealt": "the cards dealt face down to the locations",
+}
+
+
+def zone(state: State | None, where: ev.Zone) -> str:
+    """A zone in words: "Merisiel's hand", "the Sea Caves", "the vault"."""
+    if where.zone in _PILES:
+        return f"{name(state, where.character_id)}'s {_PILES[where.zone]}"
+    if where.zone == "location":
+        return f"the {where.location} deck" if where.location else "a location deck"
+    return _PLACES.get(where.zone, where.zone)
+
+
+_VERBS = {
+    "draw": "drew", "discard": "discarded", "recharge": "recharged", "bury": "buried", "banish": "banished",
+    "display": "displayed", "acquire": "acquired", "reload": "reloaded",
+}
+
+
+def card_moved(state: State, event: ev.CardMoved) -> str:
+    owner = event.from_.character_id or event.to.character_id
+    card = _named(event.card)
+    if event.verb == "reveal" and event.from_.zone == "location" and event.to.zone == "encounter":
+        turn = state.scenario.turn if state is not None and state.scenario is not None else None
+        explorer = name(state, event.explorer or turn) if (event.explorer or turn) else "The party"
+        again = " again" if event.explore_again else ""
+        return f"{explorer} explored the {event.from_.location}{again} and encountered {card}."
+    if event.verb == "give" and event.from_.character_id and event.to.character_id:
+        return f"{name(state, event.from_.character_id)} gave {card} to {name(state, event.to.character_id)}."
+    if event.verb in _VERBS and owner:
+        told = f"{name(state, owner)} {_VERBS[event.verb]} {card}"
+        usual = {"draw": "deck", "discard": "hand", "recharge": "hand", "bury": "hand", "banish": "hand",
+                 "display": "hand", "reload": "hand"}.get(event.verb)
+        if usual and event.from_.zone != usual:
+            told += f" from {zone(state, event.from_)}"
+        if event.verb == "banish" and event.to.zone == "vault":
+            told += " back to the box"
+        return told + "."
+    if event.verb in _VERBS:
+        told = f"{card} was {_VERBS[event.verb]}"
+        if event.verb == "banish" and event.to.zone == "vault":
+            return told + f" from {zone(state, event.from_)} back to the box."
+        return told + f" from {zone(state, event.from_)} to {zone(state, event.to)}."
+    if event.verb == "stash":
+        return f"{card} was stashed under the ship from {zone(state, event.from_)}."
+    if event.verb == "shuffle":
+        return f"{card} was shuffled from {zone(state, event.from_)} into {zone(state, event.to)}."
+    if event.verb == "summon":
+        return f"{card} was summoned into {zone(state, event.to)}."
+    if event.verb == "set_aside":
+        return f"{card} was set aside from {zone(state, event.from_)}."
+    if event.verb == "reveal":
+        return f"{card} was revealed from {zone(state, event.from_)}."
+    return f"{card} went from {zone(state, event.from_)} to {zone(state, event.to)}."
+
+
+def products_added(state: State, event: ev.VaultProductsAdded) -> str:
+    copies = sum(card.count for card in event.cards)
+    return f"Product {event.product} went into the vault: {plural(copies, 'card')}."
+
+
+def card_defined(state: State, event: ev.CardDefined) -> str:
+    return f"The table added its own {event.card.type} {event.card.name} to the vault ({event.card.count} " \
+           f"{'copy' if event.card.count == 1 else 'copies'})."
+
+
+def character_joined(state: State, event: ev.CharacterJoined) -> str:
+    return f"{event.name} joined the party, played by {event.player}." if event.player else f"{event.name} joined " \
+                                                                                             "the party."
+
+
+def card_completed(state: State, event: ev.CharacterCardCompleted) -> str:
+    facts = event.card
+    given = [
+        *(["a hand size of " + str(facts.hand_size)] if facts.hand_size else []),
+        *(["proficiencies"] if facts.proficiencies else []),
+        *(["favored card types"] if facts.favored else []),
+        *([f"{plural(len(facts.skills), 'skill')}"] if facts.skills else []),
+        *(["power feat boxes"] if facts.powers else []),
+        *(["card feat boxes"] if facts.card_feats else []),
+    ]
+    return f"{name(state, event.character_id)}'s character card was completed: {listing(given) or 'nothing new'}."
+
+
+def deck_built(state: State, event: ev.DeckBuilt) -> str:
+    return f"{name(state, event.character_id)} built a deck of {plural(len(event.cards), 'card')}."
+
+
+def deck_rebuilt(state: State, event: ev.DeckRebuilt) -> str:
+    return f"{name(state, event.character_id)}'s deck was rebuilt: {plural(len(event.cards), 'card')}."
+
+
+def character_moved(state: State, event: ev.CharacterMoved) -> str:
+    told = f"{name(state, event.character_id)} moved to the {event.to}"
+    if event.moved_with:
+        told += f", with {listing([name(state, c) for c in event.moved_with])} aboard"
+    return told + "."
+
+
+def damage_dealt(state: State, event: ev.DamageDealt) -> str:
+    return f"{name(state, event.character_id)} took {event.amount} {event.damage_type} damage."
+
+
+def hand_reset(state: State, event: ev.HandReset) -> str:
+    return f"{name(state, event.character_id)}'s hand was reset."
+
+
+def character_died(state: State, event: ev.CharacterDied) -> str:
+    return f"{name(state, event.character_id)} died."
+
+
+def character_revived(state: State, event: ev.CharacterRevived) -> str:
+    return f"{name(state, event.character_id)} came back from the dead."
+
+
+def adventure_started(state: State, event: ev.AdventureStarted) -> str:
+    told = f"The adventure {event.adventure} began"
+    if event.scenarios:
+        told += f": {listing(event.scenarios)}"
+    return told + "."
+
+
+def scenario_started(state: State, event: ev.ScenarioStarted) -> str:
+    places = listing([place.name for place in event.locations])
+    return f"The scenario {event.scenario} began aboard the {event.ship}, at {places}."
+
+
+def hourglass_advanced(state: State, event: ev.HourglassAdvanced) -> str:
+    told = f"{name(state, event.character_id)}'s turn began; the hourglass ran down"
+    return told + (f", showing the {event.card}." if event.card else ".")
+
+
+def location_closed(state: State, event: ev.LocationClosed) -> str:
+    return f"The {event.location} was {'temporarily closed' if event.temporary else 'closed'}."
+
+
+def villain_escaped(state: State, event: ev.VillainEscaped) -> str:
+    defeated = "was defeated but escaped" if event.defeated else "escaped"
+    return f"{event.villain} {defeated} to {listing([f'the {place}' for place in event.to], 'or')}."
+
+
+def scenario_ended(state: State, event: ev.ScenarioEnded) -> str:
+    scenario = state.scenario.name if state is not None and state.scenario is not None else "The scenario"
+    return f"{scenario} was {event.result}."
+
+
+def ship_damaged(state: State, event: ev.ShipDamaged) -> str:
+    ship = f"the {state.fleet.current}" if state is not None and state.fleet.current else "the ship"
+    told = f"{ship} took {event.amount} Structural damage"
+    if event.prevented:
+        told += f", {event.prevented} of it prevented"
+    if event.wrecked:
+        told += ", and was wrecked"
+    return told + "."
+
+
+def ship_repaired(state: State, event: ev.ShipRepaired) -> str:
+    ship = f"the {state.fleet.current}" if state is not None and state.fleet.current else "the ship"
+    return f"{name(state, event.character_id)} repaired {ship}." if event.character_id else f"{ship} was repaired."
+
+
+def ship_seized(state: State, event: ev.ShipSeized) -> str:
+    return f"The party seized the {event.ship}."
+
+
+def ship_anchored(state: State, event: ev.ShipAnchored) -> str:
+    return f"The ship dropped anchor at the {event.location}."
+
+
+def plunder_stashed(state: State, event: ev.PlunderStashed) -> str:
+    kind = event.card_type or "card"
+    rolled = f" (a {event.roll} on the die)" if event.roll is not None else ""
+    return f"A face-down {kind} was stashed under the ship as plunder{rolled}."
+
+
+def plunder_banished(state: State, event: ev.PlunderBanished) -> str:
+    return f"{f'the {event.card}' if event.card else f'A plunder {event.card_type}'} went from under the ship back to the box."
+
+
+def feat_gained(state: State, event: ev.FeatGained) -> str:
+    told = f"{name(state, event.character_id)} gained the {event.kind} feat {event.feat}"
+    return told + (f" for {event.reward_of}." if event.reward_of else ".")
+
+
+def role_chosen(state: State, event: ev.RoleChosen) -> str:
+    return f"{name(state, event.character_id)} became a {event.role}."
+
+
+def loot_awarded(state: State, event: ev.LootAwarded) -> str:
+    what = "plunder" if event.source == "plunder" else "loot"
+    to = "the vault" if event.to == "vault" else f"{name(state, event.to)}'s deck"
+    told = f"{event.card} went to {to} as {what}"
+    return told + (f" for {event.reward_of}." if event.reward_of else ".")
+
+
+def ship_awarded(state: State, event: ev.ShipAwarded) -> str:
+    told = f"The party earned the ship {event.ship}"
+    return told + (f" for {event.reward_of}." if event.reward_of else ".")
+
+
+def hero_point_awarded(state: State, event: ev.HeroPointAwarded) -> str:
+    return f"{name(state, event.character_id)} earned a hero point."
+
+
+def hero_point_spent(state: State, event: ev.HeroPointSpent) -> str:
+    for_ = {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}[event.for_]
+    return f"{name(state, event.character_id)} spent a hero point {for_}."
+
+
+SENTENCES: dict[type[Event], Sentence] = {
+    **common(TITLE, name),
+    ev.VaultProductsAdded: products_added,
+    ev.CardDefined: card_defined,
+    ev.CharacterJoined: character_joined,
+    ev.CharacterCardCompleted: card_completed,
+    ev.DeckBuilt: deck_built,
+    ev.DeckRebuilt: deck_rebuilt,
+    ev.CharacterMoved: character_moved,
+    ev.CardMoved: card_moved,
+    ev.DamageDealt: damage_dealt,
+    ev.HandReset: hand_reset,
+    ev.CharacterDied: character_died,
+    ev.CharacterRevived: character_revived,
+    ev.AdventureStarted: adventure_started,
+    ev.ScenarioStarted: scenario_started,
+    ev.HourglassAdvanced: hourglass_advanced,
+    ev.LocationClosed: location_closed,
+    ev.VillainEscaped: villain_escaped,
+    ev.ScenarioEnded: scenario_ended,
+    ev.ShipDamaged: ship_damaged,
+    ev.ShipRepaired: ship_repaired,
+    ev.ShipSeized: ship_seized,
+    ev.ShipAnchored: ship_anchored,
+    ev.PlunderStashed: plunder_stashed,
+    ev.PlunderBanished: plunder_banished,
+    ev.FeatGained: feat_gained,
+    ev.RoleChosen: role_chosen,
+    ev.LootAwarded: loot_awarded,
+    ev.ShipAwarded: ship_awarded,
+    ev.HeroPointAwarded: hero_point_awarded,
+    ev.HeroPointSpent: hero_point_spent,
+}
+

@@ -1,0 +1,110 @@
+"""Every event told as a short sentence in the game's words, from its payload and the state it was folded in.
+
+Each game has a `sentences` module whose `SENTENCES` table maps every event type it accepts (the common ones
+included, through `common`) to a function `(state, event) -> str`, where `state` is the state right before the
+event. A sentence names characters, pirates and places by name, never by id, wherever the state knows the name:
+"Merisiel recharged the Dagger." History pages, the table page and the audit all read sentences through `tell`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from events.base import Event, summary
+from events.campaign import (
+    CampaignForked,
+    CampaignStarted,
+    DiceRolled,
+    EventRedone,
+    EventUndone,
+    MemberJoined,
+    NoteAdded,
+)
+
+log = logging.getLogger("quartermaster")
+
+Sentence = Callable[[Any, Any], str]
+Names = Callable[[Any, str], str]
+
+
+def tell(sentences: Mapping[type[Event], Sentence], state: Any, event: Event) -> str:
+    """The event's sentence; a renderer that fails never fails a page, it falls back to what the type means."""
+    render = sentences.get(type(event))
+    if render is not None:
+        try:
+            told = render(state, event)
+            if told:
+                return told[:1].upper() + told[1:]
+        except Exception:  # a history page must never fail for a sentence; the log says which renderer broke
+            log.exception("the sentence of a %s event failed", type(event).__name__)
+    return summary(type(event)) or type(event).__name__
+
+
+def listing(items: list[str], last: str = "and") -> str:
+    """"a", "a and b", "a, b and c"."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def plural(amount: int, noun: str, many: str | None = None) -> str:
+    """"1 card", "2 cards", "-1 Coin"."""
+    return f"{amount} {noun if abs(amount) == 1 else (many or noun + 's')}"
+
+
+def common(title: str, name: Names) -> dict[type[Event], Sentence]:
+    """The sentences of the events every game shares; `name(state, id)` names a character of this game."""
+
+    def started(state: Any, event: CampaignStarted) -> str:
+        return f"The campaign “{event.name}” began, playing {title}."
+
+    def joined(state: Any, event: MemberJoined) -> str:
+        return f"{event.name} joined the table as {'the' if event.role == 'owner' else 'a'} {event.role}."
+
+    def noted(state: Any, event: NoteAdded) -> str:
+        return f"Note: {event.text}"
+
+    def rolled(state: Any, event: DiceRolled) -> str:
+        who = name(state, event.character_id) if event.character_id and state is not None else "The table"
+        faces = listing([str(die.face) for die in event.dice])
+        what = event.expression or (f"{len(event.dice)}d{event.dice[0].sides}" if event.dice else "no dice")
+        purpose = event.skill or event.purpose
+        told = f"{who} rolled {what}{f' for {purpose}' if purpose else ''}: {faces}"
+        if event.modifier or len(event.dice) > 1:
+            told += f", {event.total} in all"
+        if event.target is not None and event.successes is not None:
+            told += f": {plural(event.successes, 'success', 'successes')} over {event.target}"
+        if event.difficulty is not None:
+            told += f" against difficulty {event.difficulty}"
+        if event.success is not None:
+            told += ", a success" if event.success else ", a failure"
+        return told + ("" if event.source == "table" else " (the server's dice)") + "."
+
+    def positions(targets: list[int], one: str, many: str) -> str:
+        if len(targets) == 1:
+            return f"the event at position {targets[0]} {one}"
+        return f"the events at positions {listing([str(t) for t in targets])} {many}"
+
+    def undone(state: Any, event: EventUndone) -> str:
+        told = f"Undone: {positions(event.targets, 'no longer counts', 'no longer count')}"
+        return told + (f" ({event.reason})." if event.reason else ".")
+
+    def redone(state: Any, event: EventRedone) -> str:
+        told = f"Redone: {positions(event.targets, 'counts again', 'count again')}"
+        return told + (f" ({event.reason})." if event.reason else ".")
+
+    def forked(state: Any, event: CampaignForked) -> str:
+        return f"Forked from “{event.from_name}” as the table saw it at position {event.at}."
+
+    return {
+        CampaignForked: forked,
+        CampaignStarted: started,
+        MemberJoined: joined,
+        NoteAdded: noted,
+        DiceRolled: rolled,
+        EventUndone: undone,
+        EventRedone: redone,
+    }

@@ -1,0 +1,507 @@
+"""Skull Tales events told in the game's words: "Jack learned Fencing from Anne for 85 Coins and 60 Fame."
+
+Each function reads the event and the state it was folded in (the state before it), to name pirates and allies
+rather than show their ids. `SENTENCES` covers every event type a Skull Tales campaign accepts.
+"""
+
+from __future__ import annotations
+
+from events import skull_tales as ev
+from events.base import Event
+from projections.sentences import Sentence, common, listing
+from projections.skull_tales import port, skills
+from projections.skull_tales.state import SkullTales
+from projections.skull_tales.words import count
+
+TITLE = "Skull Tales: Full Sail!"
+
+
+def name(state: SkullTales | None, character_id: str | None) -> str:
+    """A pirate's name, or an ally as "Anne's Bosun"; the id only when the state does not know them (yet)."""
+    if not character_id:
+        return "someone"
+    if state is None:
+        return character_id
+    pirate = state.pirates.get(character_id)
+    if pirate is not None:
+        return pirate.name
+    ally = state.allies.get(character_id)
+    if ally is not None:
+        return f"{name(state, ally.hirer)}'s {ally.archetype}"
+    if character_id == "crew_booty":
+        return "the Crew's Booty"
+    return character_id
+
+
+def coins(amount: int) -> str:
+    return count(amount, "Coin")
+
+
+def _signed(amount: int, noun: str, gained: str = "gained", lost: str = "lost") -> str:
+    return f"{gained if amount >= 0 else lost} {count(abs(amount), noun)}"
+
+
+def _why(reason: str) -> str:
+    return f" ({reason.replace('_', ' ')})" if reason else ""
+
+
+def _from(paid_from: str) -> str:
+    return " from the Crew's Booty" if paid_from == "crew_booty" else ""
+
+
+def _phase(phase: str) -> str:
+    return f"{phase.capitalize()} Phase"
+
+
+# --- pirates and record sheets ---------------------------------------------------------------------------------
+
+
+def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
+    told = f"{event.name} the {event.archetype} joined the crew"
+    if event.replaces:
+        told += f" in place of {name(state, event.replaces)}"
+    return told + (f", played by {event.player}." if event.player else ".")
+
+
+def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
+    return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}." \
+        .replace(" Fames", " Fame")
+
+
+def coins_changed(state: SkullTales, event: ev.CoinsChanged) -> str:
+    who = name(state, event.pirate_id or event.ally_id) if (event.pirate_id or event.ally_id) else "The crew"
+    return f"{who} {_signed(event.amount, 'Coin', 'found', 'lost')}{_why(event.source)}."
+
+
+def coins_given(state: SkullTales, event: ev.CoinsGiven) -> str:
+    to = "the Crew's Booty" if event.to == "crew_booty" else name(state, event.to)
+    return f"{name(state, event.from_pirate)} gave {coins(event.amount)} to {to}."
+
+
+def wounds_changed(state: SkullTales, event: ev.WoundsChanged) -> str:
+    verb = "suffered" if event.amount >= 0 else "recovered from"
+    return f"{name(state, event.pirate_id)} {verb} {count(abs(event.amount), 'Wound')}{_why(event.reason)}."
+
+
+def destiny_changed(state: SkullTales, event: ev.DestinyChanged) -> str:
+    told = f"{name(state, event.pirate_id)} {_signed(event.amount, 'Destiny Point', 'gained', 'spent')}"
+    if event.plus_one:
+        told += " for +1 to each die of the next roll"
+    return told + _why(event.reason) + "."
+
+
+def pirate_unconscious(state: SkullTales, event: ev.PirateUnconscious) -> str:
+    told = f"{name(state, event.pirate_id)} fell Unconscious"
+    if event.lost_item:
+        told += f" and lost the {event.lost_item}"
+    return told + "."
+
+
+def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
+    if event.reviver_id:
+        return f"{name(state, event.reviver_id)} revived {name(state, event.pirate_id)}."
+    return f"{name(state, event.pirate_id)} was revived."
+
+
+def injury_suffered(state: SkullTales, event: ev.InjurySuffered) -> str:
+    return f"{name(state, event.pirate_id)} suffered a Permanent Injury: {event.injury} (a {event.roll} on the chart)."
+
+
+def pirate_retired(state: SkullTales, event: ev.PirateRetired) -> str:
+    why = "as a Legendary Pirate" if event.reason == "legendary_pirate" else "after a lost pair"
+    return f"{name(state, event.pirate_id)} retired {why}."
+
+
+def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
+    told = f"{name(state, event.retired_id)} passed {coins(event.coins)}"
+    if event.item:
+        told += f" and the {event.item}"
+    told += f" to {name(state, event.new_id)}"
+    if event.free_skill:
+        told += f", and taught {event.free_skill}"
+    return told + "."
+
+
+def prosthesis_bought(state: SkullTales, event: ev.ProsthesisBought) -> str:
+    return f"{name(state, event.pirate_id)} bought a {event.prosthesis.replace('_', ' ')}."
+
+
+def curse_gained(state: SkullTales, event: ev.CurseGained) -> str:
+    return f"{name(state, event.pirate_id)} was Cursed."
+
+
+def penance_chosen(state: SkullTales, event: ev.PenanceChosen) -> str:
+    return f"{name(state, event.pirate_id)} took the {event.penance.capitalize()} penance at the Chapel."
+
+
+def curse_removed(state: SkullTales, event: ev.CurseRemoved) -> str:
+    if event.by == "purge":
+        by = f" by {name(state, event.purger_id)}'s Purge" if event.purger_id else " by a Purge"
+    else:
+        by = " by Atonement"
+    return f"{name(state, event.pirate_id)}'s Curse was lifted{by}."
+
+
+def item_gained(state: SkullTales, event: ev.ItemGained) -> str:
+    told = f"{name(state, event.pirate_id)} {'bought' if event.price else 'gained'} the {event.item}"
+    return told + (f" for {coins(event.price)}." if event.price else ".")
+
+
+def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
+    if event.haggled:
+        held = next((i for i in state.pirates[event.pirate_id].items if i.name == event.item), None)
+        worth = (held.value if held is not None else 0) or event.value or 0
+        return (f"{name(state, event.pirate_id)} sold the {event.item} with Haggle for "
+                f"{coins(worth - worth // 2)}, half its value.")
+    if event.sold_for:
+        return f"{name(state, event.pirate_id)} sold the {event.item} for {coins(event.sold_for)}."
+    return f"{name(state, event.pirate_id)} lost the {event.item}."
+
+
+def item_given(state: SkullTales, event: ev.ItemGiven) -> str:
+    return f"{name(state, event.from_pirate)} gave the {event.item} to {name(state, event.to_pirate)}."
+
+
+_SERVICES = {"charity": "Charity at the Chapel", "rest": "Rest at the Docks", "luxury_treatment":
+             "a Luxury Treatment at the Manor"}
+
+
+def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
+    told = f"{name(state, event.pirate_id)} took {_SERVICES[event.service]}"
+    if event.times > 1:
+        told += f" {event.times} times"
+    if event.wounds:
+        told += f", recovering {count(event.wounds, 'Wound')}"
+    return told + "."
+
+
+def manor_entered(state: SkullTales, event: ev.ManorEntered) -> str:
+    return f"{name(state, event.pirate_id)} entered the Manor."
+
+
+def time_spent(state: SkullTales, event: ev.TimeSpent) -> str:
+    purpose = "moving" if event.purpose == "move" else event.purpose
+    return f"{name(state, event.pirate_id)} spent {count(event.amount, 'Time Unit')}{f' {purpose}' if purpose else ''}."
+
+
+def approval_given(state: SkullTales, event: ev.ApprovalGiven) -> str:
+    kind = "Approval" if event.kind == "approval" else "Disapproval"
+    lasting = " for good" if event.permanent else ""
+    return f"{name(state, event.pirate_id)} earned {event.master}'s {kind}{lasting}."
+
+
+def campaign_completed(state: SkullTales, event: ev.CampaignCompleted) -> str:
+    return f"The crew completed the campaign {event.campaign}."
+
+
+# --- skills and feats ---------------------------------------------------------------------------------------------
+
+
+def skill_learned(state: SkullTales, event: ev.SkillLearned) -> str:
+    who = name(state, event.pirate_id)
+    teacher = name(state, event.master_id) if event.master_id else event.teacher
+    if event.free:
+        return f"{who} learned {event.skill} from {teacher} for free."
+    pirate = state.pirates.get(event.pirate_id) if state is not None else None
+    if pirate is None:
+        return f"{who} learned {event.skill} from {teacher}."
+    # The price the fold charges, discounts included: the sentence tells what the table paid.
+    cost, _ = skills.price(state, pirate, event)
+    return f"{who} learned {event.skill} from {teacher} for {coins(cost.coins)} and {cost.fame} Fame."
+
+
+def feat_gained(state: SkullTales, event: ev.FeatGained) -> str:
+    return f"{name(state, event.pirate_id)} gained the Feat {event.feat} for {coins(event.coins)} and " \
+           f"{event.fame} Fame."
+
+
+def assignment_taken(state: SkullTales, event: ev.AssignmentTaken) -> str:
+    return f"{name(state, event.pirate_id)} took the Assignment {event.assignment}."
+
+
+def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
+    assignment = state.assignment.name if state is not None and state.assignment is not None else "The Assignment"
+    told = f"{assignment} {'succeeded' if event.success else 'failed'}"
+    gains = [part for part in (coins(event.coins) if event.coins else "", f"{event.fame} Fame" if event.fame else "")
+             if part]
+    if gains:
+        told += f": {listing(gains)} for {name(state, event.pirate_id)}"
+    return told + "."
+
+
+# --- allies -------------------------------------------------------------------------------------------------------
+
+
+def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
+    return f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern{_from(event.paid_from)}."
+
+
+def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
+    return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
+
+
+def ally_died(state: SkullTales, event: ev.AllyDied) -> str:
+    return f"{name(state, event.ally_id)} died."
+
+
+def ally_dismissed(state: SkullTales, event: ev.AllyDismissed) -> str:
+    return f"{name(state, event.ally_id)} was dismissed."
+
+
+# --- captaincy ----------------------------------------------------------------------------------------------------
+
+
+def captain_elected(state: SkullTales, event: ev.CaptainElected) -> str:
+    how = {"most_fame": " with the most Adventure Fame", "charisma_tie": " on a Charisma roll",
+           "chapter": " as the chapter says"}[event.method]
+    return f"{name(state, event.pirate_id)} became Captain{how}."
+
+
+def trust_changed(state: SkullTales, event: ev.TrustChanged) -> str:
+    return f"{name(state, event.character_id)} {_signed(event.amount, 'Trust Point')}{_why(event.reason)}."
+
+
+def morale_changed(state: SkullTales, event: ev.MoraleChanged) -> str:
+    return f"The crew's Morale {'rose' if event.amount >= 0 else 'fell'} by {abs(event.amount)}{_why(event.reason)}."
+
+
+def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
+    bids = listing([f"{name(state, who)} {count(amount, 'coin')}" for who, amount in event.bids.items()])
+    return f"{name(state, event.instigator)} led a Mutiny; the sealed bids were {bids}."
+
+
+def ally_mutiny_resolved(state: SkullTales, event: ev.AllyMutinyResolved) -> str:
+    return f"{name(state, event.ally_id)} mutinied; the Captain spent {coins(event.coins_spent)} against a " \
+           f"roll of {event.ally_roll}."
+
+
+def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
+    captain = name(state, state.captain) if state is not None and state.captain else "The Captain"
+    told = f"{captain} used {count(event.points, 'Command Point')}"
+    if event.quarterdeck_id:
+        told += f", with {name(state, event.quarterdeck_id)} on the Quarterdeck"
+    return told + "."
+
+
+# --- ship, crew, hold -----------------------------------------------------------------------------------------------
+
+
+def ship_bought(state: SkullTales, event: ev.ShipBought) -> str:
+    called = f" the {event.name}" if event.name else ""
+    return f"{name(state, event.pirate_id)} bought a {event.ship_type}{called} for {coins(event.price)}."
+
+
+def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
+    what = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
+    return f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(event.cost)}."
+
+
+def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
+    hits = [part for part in (count(event.sails, "sail") if event.sails else "",
+                              count(event.hold, "Hold Impact") if event.hold else "") if part]
+    return f"The ship was hit: {listing(hits) or 'no damage'}."
+
+
+def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
+    fixed = [part for part in (count(event.sails, "sail") if event.sails else "",
+                               count(event.hold, "Hold Impact") if event.hold else "") if part]
+    return f"{name(state, event.pirate_id)} had the ship repaired: {listing(fixed) or 'nothing'}."
+
+
+def upgrade_used(state: SkullTales, event: ev.UpgradeUsed) -> str:
+    return f"The {event.upgrade} was used up."
+
+
+def group_hired(state: SkullTales, event: ev.GroupHired) -> str:
+    return f"{name(state, event.pirate_id)} hired a Group of Pirates for {coins(event.cost)}."
+
+
+def group_lost(state: SkullTales, event: ev.GroupLost) -> str:
+    return f"A Group of Pirates was lost{_why(event.reason)}."
+
+
+def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
+    verb = {"buy": "bought", "sell": "sold", "deliver": "delivered"}[event.direction]
+    told = f"{name(state, event.pirate_id)} {verb} {event.quantity} {event.goods}"
+    if event.direction != "deliver" or event.price:
+        told += f" at {coins(event.price)} each"
+    return told + "."
+
+
+def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
+    verbs = {"buy": "bought", "sell": "sold", "deliver": "delivered"}
+    parts = []
+    for direction in ("sell", "deliver", "buy"):
+        lines = [f"{line.quantity} {line.goods}" for line in event.lines if line.direction == direction]
+        if lines:
+            parts.append(f"{verbs[direction]} {listing(lines)}")
+    return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}."
+
+
+def story_told(state: SkullTales, event: ev.StoryTold) -> str:
+    total = port.story_total(state, event)
+    fame = port.story_fame(state, total)
+    spent = f", spending {coins(event.coins)}," if event.coins else ""
+    gained = f"and gained {fame} Fame" if fame else "and gained no Fame"
+    return (f"{name(state, event.pirate_id)} told a story at the Tavern{spent} with a final result of {total} "
+            f"against {port.STORY_DIFFICULTY} {gained}.")
+
+
+def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
+    who = name(state, event.pirate_id) if event.pirate_id else "The crew"
+    return f"{who} took {event.quantity} {event.goods} into the Hold{_why(event.source)}."
+
+
+def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
+    return f"The crew used {event.quantity} {event.goods}{f' for {event.purpose}' if event.purpose else ''}."
+
+
+def booty_buried(state: SkullTales, event: ev.BootyBuried) -> str:
+    return f"{name(state, event.pirate_id)} buried {coins(event.amount)} of the Crew's Booty on {event.island}."
+
+
+def booty_recovered(state: SkullTales, event: ev.BootyRecovered) -> str:
+    return f"{name(state, event.pirate_id)} dug up {coins(event.amount)} on {event.island}."
+
+
+def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
+    where = {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}[event.lender]
+    return f"{name(state, event.pirate_id)} borrowed {coins(event.amount)} from Monsieur Fontaine {where}."
+
+
+def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
+    return f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_from(event.paid_from)}."
+
+
+def salary_collected(state: SkullTales, event: ev.SalaryCollected) -> str:
+    return f"{name(state, event.pirate_id)} collected a Salary at the Docks."
+
+
+# --- chapters and phases ------------------------------------------------------------------------------------------
+
+
+def chapter_started(state: SkullTales, event: ev.ChapterStarted) -> str:
+    titled = event.title and event.title != f"Chapter {event.number}"
+    return f"Chapter {event.number}{f', {event.title},' if titled else ''} began."
+
+
+def phase_started(state: SkullTales, event: ev.PhaseStarted) -> str:
+    return f"The {_phase(event.phase)} began."
+
+
+def phase_ended(state: SkullTales, event: ev.PhaseEnded) -> str:
+    outcome = {"success": "a success", "failure": "a failure", "repeat": "to be played again"}[event.outcome]
+    return f"The {_phase(event.phase)} ended, {outcome}."
+
+
+def chapter_ended(state: SkullTales, event: ev.ChapterEnded) -> str:
+    return f"Chapter {event.number} ended."
+
+
+def pirate_boarded(state: SkullTales, event: ev.PirateBoarded) -> str:
+    return f"{name(state, event.pirate_id)} boarded the Pirate Ship{' late' if event.late else ''}."
+
+
+def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
+    stays = "stays" if event.hirer_roll > event.ally_roll else "leaves"
+    return f"{name(state, event.ally_id)}'s loyalty: {event.hirer_roll} against {event.ally_roll}; the Ally {stays}."
+
+
+def rumors_heard(state: SkullTales, event: ev.RumorsHeard) -> str:
+    told = f"{name(state, event.pirate_id)} listened to Rumors at the {event.where.capitalize()}"
+    return told + (f" and kept {event.kept}." if event.kept else ".")
+
+
+def rumor_resolved(state: SkullTales, event: ev.RumorResolved) -> str:
+    return f"{name(state, event.pirate_id)}'s Rumor {'paid off' if event.success else 'came to nothing'}."
+
+
+def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
+    who = name(state, event.pirate_id)
+    if event.coin is None:
+        return f"{who} schemed with an empty hand."
+    return f"{who} schemed with a {event.coin} coin" + (f"; the Guard held a {event.guard} coin." if event.guard
+                                                          else ".")
+
+
+def crew_surrendered(state: SkullTales, event: ev.CrewSurrendered) -> str:
+    how = {"surrendered": "surrendered", "sunk": "was sunk", "revolt": "revolted",
+           "sickbay": "ended up in the Sickbay"}[event.cause]
+    return f"The Voyage was lost: the crew {how}."
+
+
+def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
+    told = f"{name(state, event.pirate_id)} used Purge and rolled {event.roll}"
+    if event.cursed_id:
+        told += f", freeing {name(state, event.cursed_id)}"
+    return told + "."
+
+
+SENTENCES: dict[type[Event], Sentence] = {
+    **common(TITLE, name),
+    ev.PirateRecruited: pirate_recruited,
+    ev.FameChanged: fame_changed,
+    ev.CoinsChanged: coins_changed,
+    ev.CoinsGiven: coins_given,
+    ev.WoundsChanged: wounds_changed,
+    ev.DestinyChanged: destiny_changed,
+    ev.PirateUnconscious: pirate_unconscious,
+    ev.PirateRevived: pirate_revived,
+    ev.InjurySuffered: injury_suffered,
+    ev.PirateRetired: pirate_retired,
+    ev.MatelotageDone: matelotage_done,
+    ev.ProsthesisBought: prosthesis_bought,
+    ev.CurseGained: curse_gained,
+    ev.PenanceChosen: penance_chosen,
+    ev.CurseRemoved: curse_removed,
+    ev.ItemGained: item_gained,
+    ev.ItemLost: item_lost,
+    ev.ItemGiven: item_given,
+    ev.PortServiceBought: port_service_bought,
+    ev.ManorEntered: manor_entered,
+    ev.TimeSpent: time_spent,
+    ev.ApprovalGiven: approval_given,
+    ev.CampaignCompleted: campaign_completed,
+    ev.SkillLearned: skill_learned,
+    ev.FeatGained: feat_gained,
+    ev.AssignmentTaken: assignment_taken,
+    ev.AssignmentResolved: assignment_resolved,
+    ev.AllyHired: ally_hired,
+    ev.AllyUpkeepPaid: ally_upkeep_paid,
+    ev.AllyDied: ally_died,
+    ev.AllyDismissed: ally_dismissed,
+    ev.CaptainElected: captain_elected,
+    ev.TrustChanged: trust_changed,
+    ev.MoraleChanged: morale_changed,
+    ev.MutinyResolved: mutiny_resolved,
+    ev.AllyMutinyResolved: ally_mutiny_resolved,
+    ev.CommandIssued: command_issued,
+    ev.ShipBought: ship_bought,
+    ev.ShipUpgraded: ship_upgraded,
+    ev.ShipDamaged: ship_damaged,
+    ev.ShipRepaired: ship_repaired,
+    ev.UpgradeUsed: upgrade_used,
+    ev.GroupHired: group_hired,
+    ev.GroupLost: group_lost,
+    ev.GoodsTraded: goods_traded,
+    ev.TradeMade: trade_made,
+    ev.StoryTold: story_told,
+    ev.GoodsGained: goods_gained,
+    ev.GoodsSpent: goods_spent,
+    ev.BootyBuried: booty_buried,
+    ev.BootyRecovered: booty_recovered,
+    ev.LoanTaken: loan_taken,
+    ev.LoanRepaid: loan_repaid,
+    ev.SalaryCollected: salary_collected,
+    ev.ChapterStarted: chapter_started,
+    ev.PhaseStarted: phase_started,
+    ev.PhaseEnded: phase_ended,
+    ev.ChapterEnded: chapter_ended,
+    ev.PirateBoarded: pirate_boarded,
+    ev.AllyLoyaltyRolled: ally_loyalty_rolled,
+    ev.RumorsHeard: rumors_heard,
+    ev.RumorResolved: rumor_resolved,
+    ev.SchemeResolved: scheme_resolved,
+    ev.CrewSurrendered: crew_surrendered,
+    ev.PurgeUsed: purge_used,
+}

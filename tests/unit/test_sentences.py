@@ -1,0 +1,76 @@
+"""Every event of the rulebook's Example of Play and of the Skull Tales chapter, told as a sentence."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+
+from events.campaign import CampaignStarted
+from projections.game import Meta, step
+from projections.registry import event_types, game
+from projections.sentences import tell
+from service import catalog
+from tests.unit.pacg import example_of_play
+from tests.unit.skull_tales import chapter_one
+
+
+def told(game_id: str, payloads: list[dict[str, Any]], options: dict[str, Any]) -> list[tuple[str, str]]:
+    """(type, sentence) for each event, each told from the state it was folded in."""
+    chosen = game(game_id)
+    types = event_types(game_id)
+    state = step(chosen, None, CampaignStarted(name="t", game=game_id, options=options), Meta(1))
+    sentences = []
+    for position, payload in enumerate(payloads, start=2):
+        data = catalog.expand(game_id, payload["type"], payload["data"])
+        event = msgspec.convert({**data, "type": payload["type"]}, types[payload["type"]])
+        sentences.append((payload["type"], tell(chosen.sentences, state, event)))
+        state = step(chosen, state, event, Meta(position))
+    return sentences
+
+
+LOGS = {
+    "pacg-skull-and-shackles": (example_of_play.PAYLOADS, example_of_play.OPTIONS,
+                                ("lirianne", "seltyiel", "alahazra")),
+    "skull-tales-full-sail": (chapter_one.CAMPAIGN, chapter_one.OPTIONS, ("anne", "jack", "mary", "ned")),
+}
+
+
+@pytest.mark.parametrize("game_id", LOGS)
+def test_every_event_of_the_worked_example_is_told_in_a_sentence_that_names_its_characters(game_id):
+    payloads, options, ids = LOGS[game_id]
+    sentences = told(game_id, payloads, options)
+    assert len(sentences) == len(payloads)
+    for type_, sentence in sentences:
+        assert sentence.strip() and sentence[0].isupper() and sentence.endswith((".", "?", "!")), (type_, sentence)
+        for raw in ids:
+            assert not re.search(rf"\b{raw}\b", sentence), f"{type_} shows the raw id {raw!r}: {sentence}"
+
+
+@pytest.mark.parametrize("game_id", LOGS)
+def test_every_event_type_of_a_game_has_a_sentence(game_id):
+    assert set(game(game_id).sentences) == set(event_types(game_id).values())
+
+
+def test_a_recharge_and_an_exploration_are_told_with_the_characters_names_and_the_cards():
+    sentences = told("pacg-skull-and-shackles", example_of_play.PAYLOADS, example_of_play.OPTIONS)
+    assert ("card.moved", "Lirianne recharged the Carver.") in sentences
+    # The exploration names no explorer: the character whose turn it is explores.
+    assert ("card.moved", "Lirianne explored the Raker Shoals and encountered the Dead Man's Chest.") in sentences
+
+
+def test_a_skill_learned_is_told_with_the_price_the_fold_charged():
+    sentences = dict(told("skull-tales-full-sail", chapter_one.CAMPAIGN, chapter_one.OPTIONS))
+    # Mary, Rogue and Duelist, learns Fencing from Anne: 100+15-15 Coins and 60+10-10 Fame (the chapter test).
+    assert sentences["skill.learned"] == "Mary learned Fencing from Anne for 100 Coins and 60 Fame."
+
+
+def test_a_sentence_that_fails_falls_back_to_what_the_type_means():
+    def broken(state, event):
+        raise KeyError("nobody")
+
+    event = CampaignStarted(name="t", game="pacg-skull-and-shackles")
+    assert tell({CampaignStarted: broken}, None, event) == "The campaign began: its name, the game it plays and " \
+                                                            "the rule options the table chose."
