@@ -24,6 +24,7 @@ import psycopg
 
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
+from service import metrics
 from service.store.records import (
     Appended,
     CampaignNotFound,
@@ -204,6 +205,7 @@ class Appending:
         again by another writer with other events, and the cache trusts a position to name one state."""
         if not appended.replayed:
             self.cache.put(campaign_id, appended.last_position, appended.state, appended.size)
+            metrics.appended(len(appended.events))
         return appended
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
