@@ -282,11 +282,23 @@ class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
 
 
 class HandReset(Event, kw_only=True, tag="hand.reset"):
-    """The reset near the end of a turn: optional discards, then discards down to or draws up to the hand size,
-    follow as card.moved events. `hand_size` only when the character card records none."""
+    """A character resets her hand near the end of her turn: any discards, then down to or up to her hand size, as
+    the card.moved events that follow.
 
-    character_id: str
-    hand_size: int | None = None
+    Rulebook: Skull & Shackles Rulebook, Your Turn: Reset Your Hand.
+    """
+
+    character_id: Annotated[str, msgspec.Meta(description="The character who resets.")]
+    hand_size: Annotated[
+        int | None,
+        msgspec.Meta(description="Her hand size, only when her card records none; it is kept on the card."),
+    ] = None
+    kept: Annotated[
+        bool,
+        msgspec.Meta(description="True when a power allows or directs her not to reset her hand this turn."),
+    ] = False
+
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = ({"character_id": "merisiel"},)
 
 
 class CharacterDied(Event, kw_only=True, tag="character.died"):
