@@ -121,7 +121,23 @@ class EventRedone(Event, kw_only=True, tag="event.redone"):
     VIEWS = ALL_VIEWS
 
 
+class CampaignForked(Event, kw_only=True, tag="campaign.forked"):
+    """This campaign was forked from another: its log up to here is that one's, as the table saw it at a position.
+
+    Written at the end of the forked log, with the forking member's member.joined, in a batch of their own.
+    """
+
+    from_campaign: Annotated[str, msgspec.Meta(description="The id of the campaign it was forked from.")]
+    from_name: Annotated[str, msgspec.Meta(description="That campaign's name when it was forked.")]
+    at: Annotated[int, msgspec.Meta(ge=1, description="The position in that campaign's log the fork was taken at.")]
+
+    EXAMPLES = ({"from_campaign": "0b9e2c1e-3d7f-4f6a-9c55-1f0e6f4a2b10", "from_name": "The Wormwood Mutiny",
+                 "at": 120},)
+    APPENDED_BY = ()
+    WRITTEN_BY = "a fork through POST /v1/campaigns/{id}/fork"
+
+
 # Events that change no game's state: the service keeps members in their own table, notes are for people.
-BOOKKEEPING = (MemberJoined, NoteAdded)
+BOOKKEEPING = (MemberJoined, NoteAdded, CampaignForked)
 MARKERS = (EventUndone, EventRedone)
-COMMON = (CampaignStarted, MemberJoined, NoteAdded, DiceRolled, EventUndone, EventRedone)
+COMMON = (CampaignStarted, MemberJoined, NoteAdded, DiceRolled, EventUndone, EventRedone, CampaignForked)

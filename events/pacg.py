@@ -7,11 +7,13 @@ service fills these in from the catalogue before recording; the fold never reads
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from events.base import Event
+from events.campaign import ALL_VIEWS
 
 # Where a card can be. Character zones carry `character_id`; a location carries `location`.
 ZoneKind = Literal[
@@ -56,206 +58,253 @@ Verb = Literal[
 BoonType = Literal["weapon", "spell", "armor", "item", "ally"]
 
 
+CHARACTER = ("character",)
+SCENARIO = ("scenario",)
+
+CharacterId = Annotated[str, Meta(description="The character, by id (`lirianne`), as she joined the campaign.")]
+RewardOf = Annotated[str | None, Meta(
+    description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once.")]
+
+
 class HiddenCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A face-down card known only by its type (or by the `dealt` pool it came from)."""
 
-    hidden: str
+    hidden: Annotated[str, Meta(description="The card's type (`weapon`, `blessing`...), or `dealt` for a card dealt "
+                                            "face down whose type nobody knows.")]
 
 
 class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A place a card can be: `{"zone": "hand", "character_id": "merisiel"}`, `{"zone": "location", ...}`."""
 
-    zone: ZoneKind
-    character_id: str | None = None
-    location: str | None = None
+    zone: Annotated[ZoneKind, Meta(description="The kind of place: a character's `deck`, `hand`, `discard`, "
+                                               "`buried`, `displayed` or `recovery`; a `location` deck; the "
+                                               "`vault`, the `plunder` under the ship, the `hourglass` and its "
+                                               "discards, the `encounter`, `set_aside`, or `dealt`.")]
+    character_id: Annotated[str | None, Meta(description="Whose pile, for a character's zone.")] = None
+    location: Annotated[str | None, Meta(description="Which location deck, for `location`.")] = None
 
 
 class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A card as a product or a campaign defines it, with how many copies arrive in the vault."""
 
-    name: str
-    type: str
-    traits: list[str] = []
-    count: int = 1
-    # The product letter or number in the card's upper-right corner (B, C, 1..6, P, or a class deck name).
-    product: str | None = None
-    # The Core rules' level; when absent it follows from the product (B and C are 0, adventure decks their number).
-    level: int | None = None
-    # A loot card lists the type it counts as ("weapon").
-    loot_type: str | None = None
+    name: Annotated[str, Meta(description="The card's name as printed.")]
+    type: Annotated[str, Meta(description="Its card type: `weapon`, `spell`, `armor`, `item`, `ally`, `blessing`, "
+                                          "`monster`, `barrier`, `villain`, `henchman`, `loot`, `ship`...")]
+    traits: Annotated[list[str], Meta(description="Its traits as printed (`Basic`, `Swashbuckling`).")] = []
+    count: Annotated[int, Meta(description="How many copies arrive in the vault.")] = 1
+    product: Annotated[str | None, Meta(
+        description="The product letter or number in the card's upper-right corner (B, C, 1..6, P, or a class deck "
+                    "name).")] = None
+    level: Annotated[int | None, Meta(
+        description="The Core rules' level; when absent it follows from the product (B and C are 0, adventure decks "
+                    "their number).")] = None
+    loot_type: Annotated[str | None, Meta(description="For a loot card, the type it counts as (`weapon`).")] = None
 
 
 class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A skill on a character card: `Dexterity d8` or `Ranged: Dexterity +3`, with its feat boxes."""
 
-    die: str | None = None
-    base: str | None = None
-    modifier: int = 0
-    feats: list[str] = []
+    die: Annotated[str | None, Meta(description="The skill's die (`d8`), for a base skill.")] = None
+    base: Annotated[str | None, Meta(description="The skill it derives from (`Dexterity`), for a derived one.")] \
+        = None
+    modifier: Annotated[int, Meta(description="The bonus added to the die (`+3`).")] = 0
+    feats: Annotated[list[str], Meta(description="The labels of its feat boxes (`+1`, `+2`).")] = []
 
 
 class CardsListLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One line of the cards list: how many cards of a type, and the counts its card-feat boxes raise it to."""
 
-    count: int
-    feats: list[int] = []
+    count: Annotated[int, Meta(description="How many cards of this type the deck holds.")]
+    feats: Annotated[list[int], Meta(description="The counts its card-feat boxes raise it to, leftmost first.")] = []
 
 
 class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One side of a role card: its power feat boxes, by power."""
 
-    powers: dict[str, list[str]] = {}
+    powers: Annotated[dict[str, list[str]], Meta(description="Each power's feat boxes, by power.")] = {}
 
 
 class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The facts of a character card the tracker needs; what a pack does not know stays empty."""
 
-    name: str
-    cards_list: dict[str, CardsListLine]
-    hand_size: int | None = None
-    favored: list[str] = []
-    skills: dict[str, SkillLine] = {}
-    powers: dict[str, list[str]] = {}
-    proficiencies: list[str] = []
-    roles: dict[str, RoleSide] = {}
-    notes: str | None = None
+    name: Annotated[str, Meta(description="The character's name.")]
+    cards_list: Annotated[dict[str, CardsListLine], Meta(description="The Cards List, by card type.")]
+    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
+    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    skills: Annotated[dict[str, SkillLine], Meta(description="The skills, by name.")] = {}
+    powers: Annotated[dict[str, list[str]], Meta(description="The powers' feat boxes, by power.")] = {}
+    proficiencies: Annotated[list[str], Meta(description="The proficiencies (`Light Armors`, `Weapons`).")] = []
+    roles: Annotated[dict[str, RoleSide], Meta(description="The role card's two sides, by role name.")] = {}
+    notes: Annotated[str | None, Meta(description="Anything else the table wants to remember.")] = None
 
 
 class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A ship card: set, class, and its checks as printed."""
 
-    name: str
-    set: str | None = None
-    ship_class: int | None = None
-    to_defeat: str | None = None
-    to_repair: str | None = None
+    name: Annotated[str, Meta(description="The ship's name.")]
+    set: Annotated[str | None, Meta(description="The set it comes from (`B`, `1`).")] = None
+    ship_class: Annotated[int | None, Meta(description="Its class.")] = None
+    to_defeat: Annotated[str | None, Meta(description="The check to defeat it, as printed.")] = None
+    to_repair: Annotated[str | None, Meta(description="The check to repair it, as printed.")] = None
 
 
 class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A location in play and the deck list it is built from (face-down cards by type)."""
 
-    name: str
-    deck: dict[str, int] = {}
+    name: Annotated[str, Meta(description="The location's name.")]
+    deck: Annotated[dict[str, int], Meta(description="How many face-down cards of each type its deck holds.")] = {}
 
 
 # ----------------------------------------------------------------------------------------------- the box
 
 
 class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
-    product: str
-    cards: list[CardEntry]
+    """A product's cards went into the vault.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, the vault (the box).
+    Send only `product` to take its card list from the catalogue.
+    """
+
+    product: Annotated[str, Meta(description="The product's letter or number (`B`, `C`, `1`).")]
+    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+
+    EXAMPLES = ({"product": "P", "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1,
+                                            "traits": ["Basic"]}]},)
+    VIEWS = ("vault",)
 
 
 class CardDefined(Event, kw_only=True, tag="card.defined"):
-    """A card of the group's own (a promo, a card the pack lacks); its copies go into the vault."""
+    """The table added a card of its own (a promo, a card the catalogue lacks) to the vault.
 
-    card: CardEntry
+    Send a catalogue card's name as `card` to take its facts from the catalogue.
+    """
+
+    card: Annotated[CardEntry, Meta(description="The card, with how many copies go into the vault.")]
+
+    EXAMPLES = ({"card": {"name": "Cutlass of Besmara", "type": "weapon", "traits": ["Swashbuckling"], "count": 1,
+                          "product": "P"}},)
+    VIEWS = ("vault",)
 
 
 # ----------------------------------------------------------------------------------------------- characters
 
 
 class CharacterJoined(Event, kw_only=True, tag="character.joined"):
-    character_id: str
-    name: str
-    player: str
-    card: CharacterCard
+    """A character joined the party, with the facts of her character card.
+
+    Rulebook: Skull & Shackles Rulebook, Your Character: Character Cards.
+    Send only `character_id` (or `name`) to take her card from the catalogue.
+    """
+
+    character_id: Annotated[str, Meta(description="Her id in this campaign (`merisiel`).")]
+    name: Annotated[str, Meta(description="Her name as printed.")]
+    player: Annotated[str, Meta(description="Who plays her.")]
+    card: Annotated[CharacterCard, Meta(description="The facts of her character card.")]
+
+    EXAMPLES = ({"character_id": "merisiel", "player": "Mira"},)
+    VIEWS = CHARACTER
 
 
 class DeckBuilt(Event, kw_only=True, tag="deck.built"):
-    character_id: str
-    cards: list[str]
+    """A character built her first deck from the vault, following her Cards List.
+
+    Rulebook: Skull & Shackles Rulebook, Your Character: Character Cards (Cards List).
+    """
+
+    character_id: CharacterId
+    cards: Annotated[list[str], Meta(description="Every card of the deck, by name, one entry per copy.")]
+
+    EXAMPLES = ({"character_id": "lirianne", "cards": [
+        "Light Crossbow", "Pistol", "Dagger", "Speed", "Leather Armor", "Powder Horn", "Rum Bottle", "Carver",
+        "Master Gunner", "Blessing of the Gods", "Blessing of the Gods", "Blessing of the Gods", "Blessing of Abadar",
+        "Blessing of Gozreh", "Blessing of Cayden Cailean"]},)
+    VIEWS = ("character", "vault")
 
 
 class DeckRebuilt(Event, kw_only=True, tag="deck.rebuilt"):
-    character_id: str
-    cards: list[str]
+    """After a scenario, a character rebuilt her deck from her cards and the party's spare cards.
+
+    Rulebook: Skull & Shackles Rulebook, Between Games.
+    """
+
+    character_id: CharacterId
+    cards: Annotated[list[str], Meta(description="Every card of the new deck, by name, one entry per copy.")]
+
+    EXAMPLES = DeckBuilt.EXAMPLES
+    VIEWS = ("character", "vault")
 
 
 class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Facts printed on a character card that the recorded card lacks; each is given once and kept.
+    """Facts printed on a character card that the recorded card lacks; each is given once and kept."""
 
-    `hand_size`: the hand size printed on the card.
-    """
-
-    hand_size: Annotated[int, msgspec.Meta(ge=1)] | None = None
-    favored: Annotated[list[str], msgspec.Meta(description="The favored card types.")] = []
-    proficiencies: Annotated[list[str], msgspec.Meta(description="Proficient With: weapons, armors.")] = []
-    skills: Annotated[
-        dict[str, SkillLine], msgspec.Meta(description="Skills by name, with their die and skill feat boxes.")
-    ] = {}
-    powers: Annotated[
-        dict[str, list[str]], msgspec.Meta(description="Power feat boxes by power, left to right.")
-    ] = {}
-    card_feats: Annotated[
-        dict[str, list[int]],
-        msgspec.Meta(description="Card feat boxes by card type: the counts each box raises the Cards List to."),
-    ] = {}
+    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
+    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    proficiencies: Annotated[list[str], Meta(description="Proficient With: weapons, armors.")] = []
+    skills: Annotated[dict[str, SkillLine], Meta(
+        description="Skills by name, with their die and their skill feat boxes.")] = {}
+    powers: Annotated[dict[str, list[str]], Meta(description="Power feat boxes by power, left to right.")] = {}
+    card_feats: Annotated[dict[str, list[int]], Meta(
+        description="Card feat boxes by card type: the counts each box raises the Cards List to.")] = {}
 
 
 class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"):
-    """The table gives facts of a character card that the recorded card lacks: a hand size, proficiencies, feat
-    boxes. What is recorded is kept; a fact already recorded is never changed.
+    """The table gave facts of a character card that the recorded card lacked: a hand size, proficiencies, feat
+    boxes.
 
-    Rulebook: Skull & Shackles Rulebook, Character Cards; Feats.
+    Rulebook: Skull & Shackles Rulebook, Your Character: Character Cards; Feats.
+    What is recorded is kept: a fact the card already records is never changed.
     """
 
-    character_id: Annotated[str, msgspec.Meta(description="The character whose card it is.")]
-    card: Annotated[CardFacts, msgspec.Meta(description="The facts from the card in hand.")]
+    character_id: CharacterId
+    card: Annotated[CardFacts, Meta(description="The facts from the character card in hand.")]
 
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {
-            "character_id": "merisiel",
-            "card": {
-                "hand_size": 5,
-                "skills": {"Dexterity": {"die": "d12", "feats": ["+1", "+2", "+3"]}},
-                "powers": {"Hand Size": ["6"], "Light Armors": ["Light Armors"]},
-                "card_feats": {"weapon": [4, 5]},
-            },
-        },
-    )
+    EXAMPLES = ({"character_id": "jirelle", "card": {
+        "hand_size": 5, "skills": {"Dexterity": {"die": "d10", "feats": ["+1", "+2", "+3"]}},
+        "powers": {"Hand Size": ["6"]}, "card_feats": {"weapon": [5, 6]}}},)
+    VIEWS = CHARACTER
 
 
 class CharacterMoved(Event, kw_only=True, tag="character.moved"):
-    """A token moves to a location; `moved_with` are the characters on the ship who sail along."""
+    """A character moved to a location, and the characters on the ship may have sailed along.
 
-    character_id: str
-    to: str
-    moved_with: list[str] = []
+    Rulebook: Skull & Shackles Rulebook, Your Turn: Move; Commanding and Moving Ships.
+    """
+
+    character_id: CharacterId
+    to: Annotated[str, Meta(description="The location she moved to.")]
+    moved_with: Annotated[list[str], Meta(
+        description="The characters on the ship who sailed along with her, by id.")] = []
+
+    EXAMPLES = ({"character_id": "lirianne", "to": "Raker Shoals"},)
+    VIEWS = ("character", "scenario")
 
 
 # `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
 class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
-    """A card goes from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
+    """A card went from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
     location to the encounter.
 
     Rulebook: Skull & Shackles Rulebook, Playing Cards; Your Turn: Explore.
     """
 
-    card: Annotated[
-        str | HiddenCard,
-        msgspec.Meta(description="The card by name, or {hidden: type} for a face-down card nobody has seen."),
-    ]
-    from_: Annotated[Zone, msgspec.Meta(description="Where the card was.")] = msgspec.field(name="from")
-    to: Annotated[Zone, msgspec.Meta(description="Where the card goes.")]
-    verb: Annotated[Verb, msgspec.Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
-    explorer: Annotated[
-        str | None,
-        msgspec.Meta(description="The character who explores, when the move is an exploration of her location."),
-    ] = None
-    explore_again: Annotated[
-        bool,
-        msgspec.Meta(description="True when a card or power granted this exploration, not the turn's free one."),
-    ] = False
-    card_type: Annotated[
-        str | None,
-        msgspec.Meta(
-            description="The card's type the first time the table names a card the log does not know yet "
-            "(the service fills it from the catalogue when it can)."
-        ),
-    ] = None
+    card: Annotated[str | HiddenCard, Meta(
+        description="The card by name, or `{\"hidden\": type}` for a face-down card nobody has seen.")]
+    from_: Annotated[Zone, Meta(description="Where the card was.")] = msgspec.field(name="from")
+    to: Annotated[Zone, Meta(description="Where the card went.")]
+    verb: Annotated[Verb, Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
+    explorer: Annotated[str | None, Meta(
+        description="The character who explores, when the move is an exploration of her location.")] = None
+    explore_again: Annotated[bool, Meta(
+        description="True when a card or power granted this exploration, not the turn's free one.")] = False
+    card_type: Annotated[str | None, Meta(
+        description="The card's type, the first time the table names a card the log does not know yet (the "
+                    "service fills it from the catalogue when it can).")] = None
 
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+    EXAMPLES = (
+        {"card": "Carver", "verb": "recharge", "from": {"zone": "hand", "character_id": "lirianne"},
+         "to": {"zone": "deck", "character_id": "lirianne"}},
+        {"card": "Dead Man's Chest", "verb": "reveal", "from": {"zone": "location", "location": "Raker Shoals"},
+         "to": {"zone": "encounter"}, "explorer": "lirianne"},
         {
             "card": "Dire Rat",
             "card_type": "monster",
@@ -264,182 +313,344 @@ class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
             "verb": "reveal",
             "explorer": "merisiel",
         },
-        {
-            "card": "Cutlass",
-            "from": {"zone": "hand", "character_id": "merisiel"},
-            "to": {"zone": "deck", "character_id": "merisiel"},
-            "verb": "recharge",
-        },
     )
+    VIEWS = ("character", "vault", "scenario", "fleet")
 
 
 class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
-    """Damage after every reduction; the discards follow as card.moved events."""
+    """A character was dealt damage; she discards that many cards from her hand next.
 
-    character_id: str
-    amount: int
-    damage_type: str = "Combat"
+    Rulebook: Skull & Shackles Rulebook, Taking Damage.
+    The amount is after every reduction; the discards follow as card.moved events.
+    """
+
+    character_id: CharacterId
+    amount: Annotated[int, Meta(description="The damage after every reduction.")]
+    damage_type: Annotated[str, Meta(description="`Combat`, `Fire`, `Mental`...")] = "Combat"
+
+    EXAMPLES = ({"character_id": "seltyiel", "amount": 1, "damage_type": "Combat"},)
+    VIEWS = CHARACTER
 
 
 class HandReset(Event, kw_only=True, tag="hand.reset"):
-    """A character resets her hand near the end of her turn: any discards, then down to or up to her hand size, as
-    the card.moved events that follow.
+    """A character reset her hand near the end of her turn, or kept it as a power allowed.
 
     Rulebook: Skull & Shackles Rulebook, Your Turn: Reset Your Hand.
+    Optional discards, then discards down to or draws up to the hand size, follow as card.moved events. The next
+    turn waits for the reset, a required step.
     """
 
-    character_id: Annotated[str, msgspec.Meta(description="The character who resets.")]
-    hand_size: Annotated[
-        int | None,
-        msgspec.Meta(description="Her hand size, only when her card records none; it is kept on the card."),
-    ] = None
-    kept: Annotated[
-        bool,
-        msgspec.Meta(description="True when a power allows or directs her not to reset her hand this turn."),
-    ] = False
+    character_id: CharacterId
+    hand_size: Annotated[int | None, Meta(
+        description="Her hand size, only when her character card records none; the card keeps it.")] = None
+    kept: Annotated[bool, Meta(
+        description="True when a power allows or directs her not to reset her hand this turn.")] = False
 
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = ({"character_id": "merisiel"},)
+    EXAMPLES = ({"character_id": "lirianne"}, {"character_id": "lirianne", "kept": True})
+    VIEWS = CHARACTER
 
 
 class CharacterDied(Event, kw_only=True, tag="character.died"):
-    character_id: str
+    """A character died: she had to remove cards from her deck and had none left.
+
+    Rulebook: Skull & Shackles Rulebook, Dying.
+    """
+
+    character_id: CharacterId
+
+    EXAMPLES = ({"character_id": "seltyiel"},)
+    VIEWS = ("character", "scenario")
 
 
 class CharacterRevived(Event, kw_only=True, tag="character.revived"):
-    character_id: str
+    """A dead character came back to life.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, Hero Points (returning from death).
+    """
+
+    character_id: CharacterId
+
+    EXAMPLES = ({"character_id": "seltyiel"},)
+    VIEWS = ("character", "scenario")
 
 
 # ----------------------------------------------------------------------------------------------- scenarios
 
 
 class AdventureStarted(Event, kw_only=True, tag="adventure.started"):
-    """An adventure begins: its scenarios in order; its Adventure Deck, when given, goes into the vault."""
+    """An adventure began: its scenarios in order, and its Adventure Deck into the vault when given.
 
-    adventure: str
-    number: int = 0
-    scenarios: list[str] = []
-    product: str | None = None
-    cards: list[CardEntry] = []
+    Rulebook: Skull & Shackles Rulebook, After the Scenario: Ending a Scenario, Adventure, or Adventure Path.
+    Send only `adventure` to take its scenarios from the catalogue.
+    """
+
+    adventure: Annotated[str, Meta(description="The adventure's name.")]
+    number: Annotated[int, Meta(description="Its Adventure Deck number (#); 0 for the base set.")] = 0
+    scenarios: Annotated[list[str], Meta(description="Its scenarios, in order.")] = []
+    product: Annotated[str | None, Meta(description="The product its cards come from, when `cards` are given.")] \
+        = None
+    cards: Annotated[list[CardEntry], Meta(description="Its Adventure Deck, into the vault.")] = []
+
+    EXAMPLES = ({"adventure": "The Wormwood Mutiny", "number": 1,
+                 "scenarios": ["Press-Ganged!", "Man Overboard!", "The Wormwood Mutiny"]},)
+    VIEWS = ("scenario", "vault")
 
 
 class ScenarioStarted(Event, kw_only=True, tag="scenario.started"):
-    scenario: str
-    adventure: str | None = None
-    # The adventure deck number of the scenario (#); 0 for the base set.
-    number: int = 0
-    locations: list[LocationSetup]
-    villains: list[str] = []
-    henchmen: list[str] = []
-    ship: str = "Merchantman"
-    ship_card: ShipCard | None = None
-    anchored_at: str | None = None
-    # Blessings in the hourglass; None takes the campaign's option (30 by default).
-    hourglass: int | None = None
+    """A scenario began: its locations and their decks, its villains and henchmen, and the party's ship.
+
+    Rulebook: Skull & Shackles Rulebook, Setting Up.
+    Send only `scenario` and the locations' names to take the rest from the catalogue.
+    """
+
+    scenario: Annotated[str, Meta(description="The scenario's name.")]
+    adventure: Annotated[str | None, Meta(description="The adventure it belongs to.")] = None
+    number: Annotated[int, Meta(description="The adventure deck number of the scenario (#); 0 for the base set.")] \
+        = 0
+    locations: Annotated[list[LocationSetup], Meta(description="The locations in play, with their deck lists.")]
+    villains: Annotated[list[str], Meta(description="Its villains.")] = []
+    henchmen: Annotated[list[str], Meta(description="Its henchmen.")] = []
+    ship: Annotated[str, Meta(description="The party's ship for this scenario.")] = "Merchantman"
+    ship_card: Annotated[ShipCard | None, Meta(description="The ship card's facts.")] = None
+    anchored_at: Annotated[str | None, Meta(description="The location the ship starts anchored at, if any.")] = None
+    hourglass: Annotated[int | None, Meta(
+        description="Blessings in the hourglass; none takes the campaign's option (30 by default).")] = None
+
+    EXAMPLES = ({"scenario": "Dangerous Waters", "ship": "Merchantman", "locations": [
+        {"name": "Cannibal Isle", "deck": {"monster": 1, "barrier": 1, "item": 1, "blessing": 1}},
+        {"name": "Fog Bank", "deck": {"monster": 1, "spell": 1, "ally": 1, "blessing": 1}},
+        {"name": "Raker Shoals", "deck": {"barrier": 1, "armor": 1, "blessing": 1}},
+        {"name": "Shipwreck Graveyard", "deck": {"monster": 1, "weapon": 1, "item": 1}},
+        {"name": "Tempest Cay", "deck": {"monster": 1, "weapon": 1, "blessing": 1}}]},)
+    VIEWS = ("scenario", "fleet", "vault", "character")
 
 
 class HourglassAdvanced(Event, kw_only=True, tag="hourglass.advanced"):
-    """A turn starts: the top blessing goes to the hourglass discards (named when the table says which)."""
+    """A character's turn began: the top blessing of the hourglass went to its discards.
 
-    character_id: str
-    card: str | None = None
+    Rulebook: Skull & Shackles Rulebook, Your Turn: Advance the Blessings Deck.
+    """
+
+    character_id: Annotated[str, Meta(description="The character whose turn begins, by id.")]
+    card: Annotated[str | None, Meta(description="The blessing flipped, when the table says which.")] = None
+
+    EXAMPLES = ({"character_id": "seltyiel", "card": "Blessing of Cayden Cailean"},)
+    VIEWS = SCENARIO
 
 
 class LocationClosed(Event, kw_only=True, tag="location.closed"):
-    location: str
-    temporary: bool = False
+    """A location was closed, permanently or (to corner the villain) temporarily.
+
+    Rulebook: Skull & Shackles Rulebook, Closing a Location.
+    """
+
+    location: Annotated[str, Meta(description="The location's name.")]
+    temporary: Annotated[bool, Meta(description="Closed only until the end of the turn (the villain's escape).")] \
+        = False
+
+    EXAMPLES = ({"location": "Shipwreck Graveyard", "temporary": True},)
+    VIEWS = SCENARIO
 
 
 class VillainEscaped(Event, kw_only=True, tag="villain.escaped"):
-    """The villain is shuffled with blessings and dealt to the open locations."""
+    """The villain escaped: shuffled with blessings and dealt to the open locations.
 
-    villain: str
-    to: list[str]
-    defeated: bool = True
+    Rulebook: Skull & Shackles Rulebook, Encountering a Villain.
+    """
+
+    villain: Annotated[str, Meta(description="The villain's name.")]
+    to: Annotated[list[str], Meta(description="The open locations one card was dealt to.")]
+    defeated: Annotated[bool, Meta(description="Whether the villain was defeated before escaping.")] = True
+
+    EXAMPLES = ({"villain": "Jemma Redclaw", "to": ["Fog Bank", "Tempest Cay"]},)
+    VIEWS = ("scenario", "vault")
 
 
 class ScenarioEnded(Event, kw_only=True, tag="scenario.ended"):
-    result: Literal["won", "lost"]
+    """The scenario ended, won or lost.
+
+    Rulebook: Skull & Shackles Rulebook, After the Scenario.
+    """
+
+    result: Annotated[Literal["won", "lost"], Meta(description="`won` or `lost`.")]
+
+    EXAMPLES = ({"result": "won"},)
+    VIEWS = ALL_VIEWS
 
 
 # ----------------------------------------------------------------------------------------------- ships
 
 
 class ShipDamaged(Event, kw_only=True, tag="ship.damaged"):
-    """Structural damage after the powers that change it; `prevented` by cards discarded from hands next."""
+    """The party's ship was dealt Structural damage.
 
-    amount: int
-    prevented: int = 0
-    wrecked: bool | None = None
+    Rulebook: Skull & Shackles Rulebook, Structural Damage.
+    The amount is after the powers that change it; `prevented` by cards discarded from hands next.
+    """
+
+    amount: Annotated[int, Meta(description="The Structural damage after the powers that change it.")]
+    prevented: Annotated[int, Meta(description="How much of it cards discarded from hands prevent next.")] = 0
+    wrecked: Annotated[bool | None, Meta(
+        description="Whether the ship ends wrecked, as the table saw it; the fold checks it.")] = None
+
+    EXAMPLES = ({"amount": 2, "prevented": 0, "wrecked": True},)
+    VIEWS = ("fleet", "scenario")
 
 
 class ShipRepaired(Event, kw_only=True, tag="ship.repaired"):
-    character_id: str | None = None
+    """A wrecked ship was repaired.
+
+    Rulebook: Skull & Shackles Rulebook, Wrecked Ships.
+    """
+
+    character_id: Annotated[str | None, Meta(description="The character who repaired it, by id.")] = None
+
+    EXAMPLES = ({"character_id": "lirianne"},)
+    VIEWS = ("fleet",)
 
 
 class ShipSeized(Event, kw_only=True, tag="ship.seized"):
-    ship: str
-    ship_card: ShipCard | None = None
+    """The party seized a ship it defeated; it replaces their ship, which is banished.
+
+    Rulebook: Skull & Shackles Rulebook, Seizing Ships.
+    """
+
+    ship: Annotated[str, Meta(description="The ship seized.")]
+    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+
+    EXAMPLES = ({"ship": "Wormwood"},)
+    VIEWS = ("fleet",)
 
 
 class ShipAnchored(Event, kw_only=True, tag="ship.anchored"):
-    location: str
+    """The party's ship dropped anchor at a location.
+
+    Rulebook: Skull & Shackles Rulebook, Commanding and Moving Ships.
+    """
+
+    location: Annotated[str, Meta(description="Where the ship is anchored.")]
+
+    EXAMPLES = ({"location": "Fog Bank"},)
+    VIEWS = ("fleet",)
 
 
 class PlunderStashed(Event, kw_only=True, tag="plunder.stashed"):
-    """A face-down card of the rolled type goes under the ship (d6: 1 weapon ... 5 ally, 6 choose)."""
+    """A face-down card of the rolled type went under the ship as plunder.
 
-    roll: int | None = None
-    card_type: str | None = None
+    Rulebook: Skull & Shackles Rulebook, Plunder Cards (Plunder Table: d6 1 weapon, 2 spell, 3 armor, 4 item,
+    5 ally, 6 choose).
+    """
+
+    roll: Annotated[int | None, Meta(description="The d6 on the Plunder Table.")] = None
+    card_type: Annotated[str | None, Meta(description="The type chosen on a 6, or the type without a roll.")] = None
+
+    EXAMPLES = ({"roll": 2},)
+    VIEWS = ("fleet", "vault")
 
 
 class PlunderBanished(Event, kw_only=True, tag="plunder.banished"):
-    """A plunder card goes back to the vault; `card` when someone peeked."""
+    """A plunder card went from under the ship back to the vault.
 
-    card_type: str
-    card: str | None = None
+    Rulebook: Skull & Shackles Rulebook, Plunder Cards.
+    """
+
+    card_type: Annotated[str, Meta(description="The plunder card's type.")]
+    card: Annotated[str | None, Meta(description="Its name, when someone looked.")] = None
+
+    EXAMPLES = ({"card_type": "spell", "card": "Find Traps"},)
+    VIEWS = ("fleet", "vault")
 
 
 # ----------------------------------------------------------------------------------------------- rewards
 
 
 class FeatGained(Event, kw_only=True, tag="feat.gained"):
-    character_id: str
-    kind: Literal["skill", "power", "card"]
-    # The box, as "<skill, power or card type> <box label>": "Dexterity +1", "Light Armors", "weapon 3".
-    feat: str
-    # The scenario, adventure or Adventure Path whose reward this is; checked to be earned only once.
-    reward_of: str | None = None
+    """A character gained a skill, power or card feat and checked its box.
+
+    Rulebook: Skull & Shackles Rulebook, Your Character: Feats.
+    """
+
+    character_id: CharacterId
+    kind: Annotated[Literal["skill", "power", "card"], Meta(description="`skill`, `power` or `card`.")]
+    feat: Annotated[str, Meta(
+        description="The box, as \"<skill, power or card type> <box label>\": `Dexterity +1`, `Light Armors`, "
+                    "`weapon 3`.")]
+    reward_of: RewardOf = None
+
+    EXAMPLES = ({"character_id": "lirianne", "kind": "skill", "feat": "Dexterity +1",
+                 "reward_of": "Dangerous Waters"},)
+    VIEWS = CHARACTER
 
 
 class RoleChosen(Event, kw_only=True, tag="role.chosen"):
-    character_id: str
-    role: str
-    # The side's power feat boxes when the character card does not carry them.
-    powers: dict[str, list[str]] | None = None
+    """A character chose one side of her role card.
+
+    Rulebook: Skull & Shackles Rulebook, Your Character: Role Cards.
+    """
+
+    character_id: CharacterId
+    role: Annotated[str, Meta(description="The side chosen, by name.")]
+    powers: Annotated[dict[str, list[str]] | None, Meta(
+        description="The side's power feat boxes, when the character card does not carry them.")] = None
+
+    EXAMPLES = ({"character_id": "lirianne", "role": "Wave Rider"},)
+    VIEWS = CHARACTER
 
 
 class LootAwarded(Event, kw_only=True, tag="loot.awarded"):
-    """A loot card (or a won plunder card) goes to a character's deck, or to the vault."""
+    """A loot card, or a won plunder card, went to a character's deck or to the vault.
 
-    card: str
-    to: str
-    source: Literal["vault", "plunder"] = "vault"
-    reward_of: str | None = None
+    Rulebook: Skull & Shackles Rulebook, Plunder Cards; After the Scenario.
+    """
+
+    card: Annotated[str, Meta(description="The card, by name.")]
+    to: Annotated[str, Meta(description="The character whose deck it joins, by id, or `vault`.")]
+    source: Annotated[Literal["vault", "plunder"], Meta(
+        description="`vault` for a loot card, `plunder` for a plunder card from under the ship.")] = "vault"
+    reward_of: RewardOf = None
+
+    EXAMPLES = ({"card": "Cutlass +1", "to": "seltyiel", "reward_of": "Dangerous Waters"},)
+    VIEWS = ("character", "vault", "fleet")
 
 
 class ShipAwarded(Event, kw_only=True, tag="ship.awarded"):
-    ship: str
-    ship_card: ShipCard | None = None
-    reward_of: str | None = None
+    """The party earned a ship for its fleet.
+
+    Rulebook: Skull & Shackles Rulebook, After the Scenario.
+    """
+
+    ship: Annotated[str, Meta(description="The ship earned.")]
+    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+    reward_of: RewardOf = None
+
+    EXAMPLES = ({"ship": "Wormwood", "reward_of": "The Wormwood Mutiny"},)
+    VIEWS = ("fleet",)
 
 
 class HeroPointAwarded(Event, kw_only=True, tag="hero_point.awarded"):
-    character_id: str
+    """A character earned a hero point.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, Hero Points.
+    """
+
+    character_id: CharacterId
+
+    EXAMPLES = ({"character_id": "alahazra"},)
+    VIEWS = CHARACTER
 
 
 class HeroPointSpent(Event, kw_only=True, tag="hero_point.spent"):
-    character_id: str
-    for_: Literal["reroll", "feat", "return_from_death"] = msgspec.field(name="for")
+    """A character spent a hero point: to reroll a check, for a feat, or to return from death.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, Hero Points.
+    """
+
+    character_id: CharacterId
+    for_: Annotated[Literal["reroll", "feat", "return_from_death"], Meta(
+        description="`reroll`, `feat` or `return_from_death`.")] = msgspec.field(name="for")
+
+    EXAMPLES = ({"character_id": "alahazra", "for": "reroll"},)
+    VIEWS = CHARACTER
 
 
 PACG_EVENTS: tuple[type[Event], ...] = (

@@ -8,7 +8,7 @@ recorded campaign replays without the catalogue (DESIGN principle 2). Line numbe
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
@@ -180,20 +180,55 @@ class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
 
 
 class ItemGained(Event, kw_only=True, tag="item.gained"):
-    """A non-starting Gear card, Legendary item or Item token onto the Record Sheet (3 spaces; Rum and Brew take half)."""
+    """A Pirate writes a non-starting Gear card, Legendary item or Item token on their Record Sheet.
 
-    pirate_id: str
-    item: str
-    kind: Literal["gear", "legendary", "item_token"] = "gear"
-    half_space: bool = False  # Rum and Brew (L312)
-    equipped: bool = False  # Equipped-icon gear takes no space
-    price: int = 0  # Coins paid at the Market, 0 when found
+    Room for starting gear plus 3 items, Rum and Brew taking half a space; what the item is worth is kept, so that
+    Haggle can sell it later for half (what was paid for it, else its card's price).
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Cards; Book II: Locations, Market Square.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate whose Record Sheet lists the item.")]
+    item: Annotated[str, msgspec.Meta(description="The card or token's name.")]
+    kind: Annotated[Literal["gear", "legendary", "item_token"], msgspec.Meta(
+        description="A Gear card, one of the 5 Legendary items, or an Item Goal token.")] = "gear"
+    half_space: Annotated[bool, msgspec.Meta(description="Rum and Brew cards take half a space.")] = False
+    equipped: Annotated[bool, msgspec.Meta(description="Gear with the Equipped icon takes no space.")] = False
+    price: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given.")] = 0
+    value: Annotated[int, msgspec.Meta(
+        ge=0, description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
+        "Haggle sells it for half of. A bought item is worth what was paid.")] | None = None
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "item": "Cutlass", "value": 20},
+        {"pirate_id": "mary", "item": "Rum", "half_space": True, "price": 5},
+    )
 
 
 class ItemLost(Event, kw_only=True, tag="item.lost"):
-    pirate_id: str
-    item: str
-    sold_for: int = 0  # Haggle: sell non-starting gear at half its value
+    """A Pirate's item leaves the Record Sheet: lost, discarded, or sold at the Market Square with Haggle.
+
+    Haggle sells non-starting Gear for half its value, rounded up: the fold computes the Coins from what the item
+    is worth (what was paid for it, else its card's price). `sold_for` replays logs written before it did.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Market Square (Haggle); Book I: How to start.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who loses the item.")]
+    item: Annotated[str, msgspec.Meta(description="The card or token's name, as the Record Sheet lists it.")]
+    sold_for: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")] = 0
+    haggled: Annotated[bool, msgspec.Meta(
+        description="Sold at the Market Square with Haggle, for half its value rounded up.")] = False
+    value: Annotated[int, msgspec.Meta(
+        ge=0, description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
+        "worth (an item gained before values were kept).")] | None = None
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "item": "Cutlass", "haggled": True},
+        {"pirate_id": "mary", "item": "Rum"},
+    )
 
 
 class ItemGiven(Event, kw_only=True, tag="item.given"):
@@ -601,6 +636,65 @@ class PurgeUsed(Event, kw_only=True, tag="purge.used"):
     cursed_id: str | None = None  # the Cursed Pirate freed on a success
 
 
+# --- added in the second round: the convention of issue 8 (docstring, field descriptions, examples) ---------------
+
+TradeDirection = Literal["buy", "sell", "deliver"]
+
+
+class TradeLine(msgspec.Struct, frozen=True, kw_only=True):
+    """One kind of Goods sold, delivered or bought in a Trade action."""
+
+    goods: Annotated[str, msgspec.Meta(description="The Goods as the Trade chart names them: Wood, Rum, Sugar...")]
+    quantity: Annotated[int, msgspec.Meta(gt=0, description="How many tokens of these Goods.")]
+    direction: Annotated[TradeDirection, msgspec.Meta(
+        description="`sell` and `buy` at the chart's price; `deliver` Prisoners to the Brotherhood for the reward.")]
+    price: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10.")] = 0
+    roll: Annotated[int | None, msgspec.Meta(description="The die that prices Sugar (1-6).")] = None
+    sellable: Annotated[bool, msgspec.Meta(
+        description="False for Prisoners, which are delivered, never sold (from the catalogue).")] = True
+
+
+class TradeMade(Event, kw_only=True, tag="trade.made"):
+    """The Captain trades at the Docks: one Trade action sells, delivers and buys several Goods for 2 Time Units.
+
+    Sales and deliveries are made first and their Coins go to the Crew's Booty; then the purchases are paid from it.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks (Trade).
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Captain, who alone trades at the Docks.")]
+    lines: Annotated[list[TradeLine], msgspec.Meta(
+        min_length=1, description="Each kind of Goods traded, with how many and which way.")]
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ship", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "anne", "lines": [
+            {"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10},
+            {"goods": "Sugar", "quantity": 1, "direction": "sell", "price": 40, "roll": 4},
+            {"goods": "Wood", "quantity": 1, "direction": "buy", "price": 15},
+        ]},
+    )
+
+
+class StoryTold(Event, kw_only=True, tag="story.told"):
+    """A Pirate tells a story at the Tavern: 2 Time Units and a Charisma 6 roll, up to 3 Coins spent for +1 each.
+
+    The fold adds the Pirate's Charisma (and a Destiny Point's +1) to the die and the Coins; a total that exceeds 6
+    gains the difference as Fame ("if the final result of the roll is a 9 ... 3 ... is the amount of Fame you gain").
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern (Storytelling); Book I: Dice Rolls.
+    """
+
+    pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who tells the story.")]
+    roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
+    coins: Annotated[int, msgspec.Meta(
+        ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"pirate_id": "mary", "roll": 4, "coins": 2},
+    )
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -610,5 +704,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
     ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed,
+    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold,
 )

@@ -13,7 +13,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from events.base import Event, summary
-from events.campaign import CampaignStarted, DiceRolled, EventRedone, EventUndone, MemberJoined, NoteAdded
+from events.campaign import (
+    CampaignForked,
+    CampaignStarted,
+    DiceRolled,
+    EventRedone,
+    EventUndone,
+    MemberJoined,
+    NoteAdded,
+)
 
 log = logging.getLogger("quartermaster")
 
@@ -88,7 +96,11 @@ def common(title: str, name: Names) -> dict[type[Event], Sentence]:
         told = f"Redone: {positions(event.targets, 'counts again', 'count again')}"
         return told + (f" ({event.reason})." if event.reason else ".")
 
+    def forked(state: Any, event: CampaignForked) -> str:
+        return f"Forked from “{event.from_name}” as the table saw it at position {event.at}."
+
     return {
+        CampaignForked: forked,
         CampaignStarted: started,
         MemberJoined: joined,
         NoteAdded: noted,

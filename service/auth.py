@@ -54,20 +54,61 @@ def campaign_id_of(campaign: FromPath[str]) -> uuid.UUID:
         raise not_found(campaign) from None
 
 
-async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Member:
-    """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one."""
+# The table page's session cookie for one campaign: HttpOnly, SameSite=Strict, holding that member's token.
+COOKIE_PREFIX = "qm_"
+# Cookie-authenticated writes must carry this header: a cross-site form cannot set it, and a cross-site script
+# would need a CORS preflight this server never grants.
+PAGE_HEADER = "x-quartermaster"
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def cookie_name(campaign_id: uuid.UUID) -> str:
+    return f"{COOKIE_PREFIX}{campaign_id.hex}"
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a browser write that another site could have started: no page header, or a foreign Origin."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if request.headers.get(PAGE_HEADER) != "page" or (origin and origin.partition("://")[2] != host):
+        raise Problem(403, "This change was sent from another site; it is only accepted from Quartermaster's own "
+                           "page.", kind="cross-site")
+
+
+def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
+    """The bearer token of an API client, else the page's session cookie for this campaign."""
     header = request.headers.get("authorization", "")
+    if not header:
+        cookie = request.cookies.get(cookie_name(campaign_id), "")
+        if cookie:
+            if request.method not in _SAFE_METHODS:
+                same_origin(request)
+            return cookie
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "This needs a member token: send `Authorization: Bearer <token>`.", kind="no-token")
-    parsed = tokens.parse(token.strip())
+        raise Problem(401, "This needs a member token: send `Authorization: Bearer <token>`, or open your join link "
+                           "on this device.", kind="no-token")
+    return token.strip()
+
+
+async def holder(store: Store, token: str) -> Member | None:
+    """The member a token belongs to, or None when it is malformed or was never issued."""
+    parsed = tokens.parse(token)
     row = await store.member_credentials(parsed[0]) if parsed else None
     if parsed is None or row is None or not tokens.matches(parsed[1], row[3]):
-        raise Problem(401, "This token is not valid: it may be mistyped, or it was never issued.", kind="bad-token")
+        return None
     member_campaign, name, role, _ = row
-    if member_campaign != campaign_id:
+    return Member(id=parsed[0], campaign_id=member_campaign, name=name, role=role)
+
+
+async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Member:
+    """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one."""
+    found = await holder(store, presented_token(request, campaign_id))
+    if found is None:
+        raise Problem(401, "This token is not valid: it may be mistyped, or it was never issued.", kind="bad-token")
+    if found.campaign_id != campaign_id:
         raise not_found(campaign_id)
-    return Member(id=parsed[0], campaign_id=campaign_id, name=name, role=role)
+    return found
 
 
 def require(member: Member, roles: frozenset[str], doing: str) -> None:

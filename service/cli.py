@@ -34,6 +34,14 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
+    if args.host in ("0.0.0.0", "::", ""):
+        from service.web.join_code import lan_addresses
+
+        for address in lan_addresses():
+            print(f"Phones on this network open the table page at http://{address}:{args.port}/", flush=True)
+    else:
+        print(f"The table page is at http://{args.host}:{args.port}/ (for phones on this network, serve with "
+              "--host 0.0.0.0)", flush=True)
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.

@@ -18,7 +18,7 @@ import psycopg
 from projections.game import Game, Meta, Rejection, step
 from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
-from service.store import CHUNK, Row, Store, state_decoder, write
+from service.store import CHUNK, Row, Store, insert_campaign, state_decoder, write
 from service.store.appending import snapshot_due
 from service.store.snapshots import (
     drop_snapshots,
@@ -32,7 +32,10 @@ from service.store.snapshots import (
 _encode = msgspec.json.Encoder().encode
 FLUSH_EVERY = 1000
 
-__all__ = ["CHUNK", "RefoldError", "Row", "logged_rows", "rebuild_campaign", "refold", "refresh_stale"]
+__all__ = [
+    "CHUNK", "RefoldError", "Row", "logged_rows", "new_campaign_from_log", "rebuild_campaign", "refold",
+    "refresh_stale",
+]
 
 
 class RefoldError(Exception):
@@ -42,6 +45,19 @@ class RefoldError(Exception):
         super().__init__(f"position {position}: {reason}")
         self.position = position
         self.reason = reason
+
+
+async def new_campaign_from_log(
+    store: Store, *, campaign_id: uuid.UUID, game: Game, name: str, owner_id: uuid.UUID, owner_name: str,
+    token_hash: bytes, rows: AsyncIterator[list[Row]],
+) -> int:
+    """A new campaign, owned by a new member, whose log is these rows folded again (an import, a fork); its
+    position. One transaction: a row the fold refuses (RefoldError) leaves nothing behind."""
+    async with store.pool.connection() as conn, conn.transaction():
+        await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
+                              owner_name=owner_name, token_hash=token_hash)
+        position, _ = await refold(store, conn, campaign_id, game, rows, insert=True)
+    return position
 
 
 async def refold(

@@ -74,6 +74,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.GroupHired: ship.group_hired,
     ev.GroupLost: ship.group_lost,
     ev.GoodsTraded: ship.goods_traded,
+    ev.TradeMade: ship.trade_made,
     ev.GoodsGained: ship.goods_gained,
     ev.GoodsSpent: ship.goods_spent,
     ev.BootyBuried: booty.booty_buried,
@@ -89,6 +90,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.AllyLoyaltyRolled: allies.loyalty_rolled,
     ev.RumorsHeard: port.rumors_heard,
     ev.RumorResolved: port.rumor_resolved,
+    ev.StoryTold: port.story_told,
     ev.SchemeResolved: voyage.scheme_resolved,
     ev.CrewSurrendered: voyage.crew_surrendered,
     DiceRolled: dice.dice_rolled,
@@ -96,8 +98,14 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
 
 
 def initial(options: Mapping[str, Any]) -> SkullTales:
-    """The campaign before its first chapter, with its rule options."""
-    return SkullTales(options=parse(options))
+    """The campaign before its first chapter, with its rule options and the crew's ship.
+
+    The crew owns "The Southern Lady" from the campaign's start, so that a chapter which opens at sea has a ship to
+    sail: the rulebook hands it over "after successfully completing the first chapter" (Book III: Important
+    Concepts) and at "the first Port Phase" (Book II: Port Phase, Setup), which agree when Chapter 1 is an
+    Adventure only, and says nothing of a campaign whose chapters start elsewhere.
+    """
+    return SkullTales(options=parse(options), ship=ship.southern_lady())
 
 
 def apply(state: SkullTales, event: Event, meta: Meta) -> SkullTales:

@@ -175,9 +175,15 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
         raise Rejection(f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (L1997), not {event.coins_spent}.")
-    state = bank_voyage_fame(trust_to_fame(state))
-    state = replace(state, morale=morale_max(state))
-    state = pay(state, f"pirate:{captain.id}", event.coins_spent, "put down the Ally's mutiny", "ally_mutiny", captain.name)
+    # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
+    # placed on space 20, and the Trust Points of each Character are reset to 0." (Book III: Mutiny): only the
+    # Captain's Trust becomes Fame; everyone else's is lost, Allies' included, so no hirer gains half of it.
+    captain_trust = state.trust.get(captain.id, 0)
+    if captain_trust:
+        state = put(state, change(state.pirates[captain.id], fame=state.pirates[captain.id].fame + captain_trust))
+    state = replace(state, trust={}, morale=morale_max(state))
+    state = pay(state, f"pirate:{captain.id}", event.coins_spent, "put down the Ally's mutiny", "ally_mutiny",
+                captain.name)
     mine = attribute(captain, "charisma") + event.coins_spent // MUTINY_COIN
     theirs = ally.charisma + event.ally_roll
     if mine == theirs:

@@ -16,7 +16,6 @@ from projections.skull_tales.captaincy import morale_max, trust_to_fame
 from projections.skull_tales.injuries import pay_compensations
 from projections.skull_tales.options import PHASES, active
 from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.ship import southern_lady
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # L1257
@@ -79,9 +78,6 @@ def _port_setup(state: SkullTales) -> SkullTales:
     for p in in_play(state):
         state = put(state, change(p, time_units=units, salary_collected=False, status="active", boarded=False,
                                   port_unconscious=False))
-    if state.ship is None:
-        # The first Port Phase of the campaign: the Captain owns "The Southern Lady" (L1264, L1931).
-        state = replace(state, ship=southern_lady())
     return pay_compensations(state)
 
 
@@ -101,8 +97,14 @@ def _settings_fame(state: SkullTales, phase: str) -> SkullTales:
 
 
 def _halve(p_fame: int) -> int:
-    """Discard half the Fame, the half rounded up (L250)."""
+    """Discard half the Fame, the half discarded rounded up ("In any situation where rounding is necessary, always
+    round up", Book I: How to start)."""
     return p_fame - math.ceil(p_fame / 2)
+
+
+def _half_kept(p_fame: int) -> int:
+    """Start the next Phase with half the Fame, the half kept rounded up (Book I: How to start)."""
+    return math.ceil(p_fame / 2)
 
 
 def phase_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
@@ -129,12 +131,14 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     for p in in_play(state):
         p = state.pirates[p.id]
         fame = p.fame + p.phase_fame
-        if p.voyage_unconscious:
-            # "starts the next Phase with half of their Fame" (L2412)
+        if p.status == "unconscious":
+            # "a Character who ended this Phase Unconscious starts the next Phase with half of their Fame" (Book III:
+            # End of the Voyage Phase): the half kept, rounded up. A Pirate who left the «Sickbay» before the end
+            # (`pirate.revived`) is not Unconscious when it ends and keeps it all.
             if state.options.unconscious_half_fame == "total":
-                fame = _halve(fame)
+                fame = _half_kept(fame)
             else:
-                fame = p.fame + _halve(p.phase_fame)
+                fame = p.fame + _half_kept(p.phase_fame)
         state = put(state, change(p, fame=fame, phase_fame=0, voyage_unconscious=False, status="active"))
     state = replace(state, phase=None, phases_done=[*state.phases_done, "voyage"], trust={})
     return _settings_fame(state, "voyage")

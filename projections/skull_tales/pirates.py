@@ -3,6 +3,8 @@ Cursed, and the Port services that heal."""
 
 from __future__ import annotations
 
+import math
+
 from events.skull_tales import (
     ApprovalGiven, CampaignCompleted, CurseGained, CurseRemoved, DestinyChanged, FameChanged, ItemGained, ItemGiven,
     ItemLost, ManorEntered, PenanceChosen, PirateRecruited, PirateRevived, PirateUnconscious, PortServiceBought,
@@ -189,8 +191,9 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status != "unconscious":
         raise Rejection(f"{p.name} is not Unconscious.")
-    # Revived in the Adventure or treated in the Sickbay: the Pirate is back with no Wounds left over.
-    state = put(state, change(p, status="active", wounds=0))
+    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Posts/Stations, Sickbay):
+    # the Pirate is back with no Wounds left over, and no longer Unconscious when the Voyage ends.
+    state = put(state, change(p, status="active", wounds=0, voyage_unconscious=False))
     if event.reviver_id is not None:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:
@@ -239,23 +242,50 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
 
 def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
-    item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped)
-    state = take_item(state, p, item)
+    price = 0
     if event.price:
         require_phase(state, "port", f"Buying {event.item}")
         price = event.price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+    # What the item is worth, for Haggle: what was paid for it, else its card's price.
+    value = price or (event.value or 0)
+    item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
+    state = take_item(state, p, item)
+    if price:
         state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", p.name)
     return state
 
 
 def item_lost(state: SkullTales, event: ItemLost) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
-    state = put(state, change(p, items=without_item(p, event.item, "lose")))
+    items = without_item(p, event.item, "lose")
+    item = next(i for i in p.items if i.name == event.item)
+    state = put(state, change(p, items=items))
     state = _drop_legendary(state, p, event.item)
+    if event.haggled:
+        return _haggled(state, p, item, event)
+    if event.value is not None:
+        raise Rejection(f"An item's value matters only when it is sold with Haggle; say `haggled` to sell {item.name}.")
     if event.sold_for:
         require_phase(state, "port", f"Selling {event.item}")
         state = gain_coins(state, p.id, event.sold_for, "sale", f"sold {event.item}")
     return state
+
+
+def _haggled(state: SkullTales, p: Pirate, item: Item, event: ItemLost) -> SkullTales:
+    """Haggle: "You can also sell non-starting gear at half its value" (Book II: Locations, Market Square)."""
+    require_phase(state, "port", f"Selling {item.name} with Haggle")
+    if event.sold_for:
+        raise Rejection(f"A sale with Haggle brings half of {item.name}'s value; leave `sold_for` out.")
+    if item.kind != "gear":
+        what = "a Legendary item" if item.kind == "legendary" else "an Item token"
+        raise Rejection(f"{p.name} cannot sell {item.name} with Haggle: it is {what}, not a Gear card.")
+    worth = item.value or event.value
+    if not worth:
+        raise Rejection(
+            f"What {item.name} is worth is not on {p.name}'s Record Sheet: give its card's price (value) to sell it."
+        )
+    # Half its value, rounded up: "In any situation where rounding is necessary, always round up" (How to start).
+    return gain_coins(state, p.id, math.ceil(worth / 2), "sale", f"sold {item.name} with Haggle")
 
 
 def item_given(state: SkullTales, event: ItemGiven) -> SkullTales:

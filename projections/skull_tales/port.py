@@ -3,15 +3,20 @@ resolved (L1241-1243, L1265, L1421, L1452)."""
 
 from __future__ import annotations
 
-from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard
+from msgspec.structs import replace
+
+from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
 from projections.game import Rejection
-from projections.skull_tales.booty import gain_coins, lose_coins, spend_time
+from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import SkullTales, active_pirate, change, put, require_phase
+from projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
 from projections.skull_tales.words import count
 
 LATE_FAME = 5  # L1241: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
 RUMOR_TIME_UNITS = 2
+STORY_TIME_UNITS = 2  # Book II: Locations, Tavern, Storytelling
+STORY_DIFFICULTY = 6
+STORY_COINS = 3  # "You can spend up to 3 Coins before rolling to add +1 to the roll for each coin spent."
 
 
 def boarded(state: SkullTales, event: PirateBoarded) -> SkullTales:
@@ -68,3 +73,37 @@ def rumor_resolved(state: SkullTales, event: RumorResolved) -> SkullTales:
     elif event.fame < 0:
         state = lose_fame(state, p.id, -event.fame, f"the Rumor {p.rumor} failed")
     return put(state, change(state.pirates[p.id], rumor=None, rumor_serial=0))
+
+
+def story_total(state: SkullTales, event: StoryTold) -> int:
+    """The Storytelling roll's final result: the die, the Pirate's Charisma, the Coins spent and a Destiny Point's +1
+    (Book I: Dice Rolls, Charisma rolls: "rolling a die and adding the value of the Character")."""
+    p = state.pirates[event.pirate_id]
+    destiny = 1 if p.id in state.plus_one else 0
+    return event.roll + destiny + attribute(p, "charisma") + event.coins
+
+
+def story_fame(state: SkullTales, total: int) -> int:
+    """The Fame a story earns: "the amount by which the roll was surpassed"; nothing unless it passes."""
+    passed = total > STORY_DIFFICULTY or (state.options.charisma_difficulty == "meet" and total == STORY_DIFFICULTY)
+    return total - STORY_DIFFICULTY if passed else 0
+
+
+def story_told(state: SkullTales, event: StoryTold) -> SkullTales:
+    p = active_pirate(state, event.pirate_id)
+    require_phase(state, "port", "Storytelling")
+    if not 1 <= event.roll <= 6:
+        raise Rejection(f"{p.name}'s Storytelling is a Charisma roll on one die; {event.roll} is not a face.")
+    if not 0 <= event.coins <= STORY_COINS:
+        raise Rejection(
+            f"{p.name} can spend up to {count(STORY_COINS, 'Coin')} on a story, +1 to the roll each, "
+            f"not {event.coins}."
+        )
+    total = story_total(state, event)
+    state = spend_time(state, p.id, STORY_TIME_UNITS, "tell a story at the Tavern")
+    state = pay(state, f"pirate:{p.id}", event.coins, f"spend {count(event.coins, 'Coin')} on a story",
+                "storytelling", p.name)
+    if p.id in state.plus_one:
+        state = replace(state, plus_one=[c for c in state.plus_one if c != p.id])
+    fame = story_fame(state, total)
+    return add_fame(state, p.id, fame) if fame else state

@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import skull_tales as ev
 from events.base import Event
 from projections.sentences import Sentence, common, listing
-from projections.skull_tales import skills
+from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
 
@@ -148,6 +148,11 @@ def item_gained(state: SkullTales, event: ev.ItemGained) -> str:
 
 
 def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
+    if event.haggled:
+        held = next((i for i in state.pirates[event.pirate_id].items if i.name == event.item), None)
+        worth = (held.value if held is not None else 0) or event.value or 0
+        return (f"{name(state, event.pirate_id)} sold the {event.item} with Haggle for "
+                f"{coins(worth - worth // 2)}, half its value.")
     if event.sold_for:
         return f"{name(state, event.pirate_id)} sold the {event.item} for {coins(event.sold_for)}."
     return f"{name(state, event.pirate_id)} lost the {event.item}."
@@ -323,6 +328,25 @@ def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
     return told + "."
 
 
+def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
+    verbs = {"buy": "bought", "sell": "sold", "deliver": "delivered"}
+    parts = []
+    for direction in ("sell", "deliver", "buy"):
+        lines = [f"{line.quantity} {line.goods}" for line in event.lines if line.direction == direction]
+        if lines:
+            parts.append(f"{verbs[direction]} {listing(lines)}")
+    return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}."
+
+
+def story_told(state: SkullTales, event: ev.StoryTold) -> str:
+    total = port.story_total(state, event)
+    fame = port.story_fame(state, total)
+    spent = f", spending {coins(event.coins)}," if event.coins else ""
+    gained = f"and gained {fame} Fame" if fame else "and gained no Fame"
+    return (f"{name(state, event.pirate_id)} told a story at the Tavern{spent} with a final result of {total} "
+            f"against {port.STORY_DIFFICULTY} {gained}.")
+
+
 def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
     who = name(state, event.pirate_id) if event.pirate_id else "The crew"
     return f"{who} took {event.quantity} {event.goods} into the Hold{_why(event.source)}."
@@ -460,6 +484,8 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.GroupHired: group_hired,
     ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
+    ev.TradeMade: trade_made,
+    ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
     ev.BootyBuried: booty_buried,

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from events.skull_tales import (
     GoodsGained, GoodsSpent, GoodsTraded, GroupHired, GroupLost, ShipBought, ShipDamaged, ShipRepaired, ShipUpgraded,
-    UpgradeUsed,
+    TradeLine, TradeMade, UpgradeUsed,
 )
 from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, require_captain, spend_time
@@ -24,6 +24,7 @@ SAIL_REPAIR, HOLD_REPAIR = 50, 25  # L1322
 PRISONER_REWARD = 25
 BUYABLE_LIMITED = ("Wood", "Supplies", "Rum")
 GROUP_LOST_FAME = 3
+TRADE_TIME_UNITS = 2  # "By spending 2 Time Units, you can trade" (Book II: Locations, Docks)
 
 
 def southern_lady() -> Ship:
@@ -196,45 +197,70 @@ def group_lost(state: SkullTales, event: GroupLost) -> SkullTales:
 
 
 def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
+    """One kind of Goods traded as a Trade action of its own (logs written before `trade.made`)."""
     p = active_pirate(state, event.pirate_id)
-    ship = _ship(state)
-    doing = f"{event.direction} {event.quantity} {event.goods}"
+    _ship(state)
     require_captain(state, p.id, f"trade {event.goods}")
     require_phase(state, "port", "Trading Goods")
-    if event.quantity <= 0:
-        raise Rejection(f"{p.name} trades a positive number of {event.goods}, not {event.quantity}.")
-    price = event.price
-    if event.goods == "Sugar":
-        if event.roll is None or not 1 <= event.roll <= 6:
-            raise Rejection("Sugar's price is one die x 10: log the die (roll 1-6).")
-        price = event.roll * 10
+    line = TradeLine(goods=event.goods, quantity=event.quantity, direction=event.direction, price=event.price,
+                     roll=event.roll, sellable=event.sellable)
+    _check_line(p.name, line)
+    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    return _trade(state, p.id, line)
+
+
+def trade_made(state: SkullTales, event: TradeMade) -> SkullTales:
+    """One Trade action, 2 Time Units in all: sales and deliveries first, into the Crew's Booty, then purchases."""
+    p = active_pirate(state, event.pirate_id)
+    _ship(state)
+    require_captain(state, p.id, "trade at the Docks")
+    require_phase(state, "port", "Trading Goods")
+    for line in event.lines:
+        _check_line(p.name, line)
+    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    for line in sorted(event.lines, key=lambda line: line.direction == "buy"):
+        state = _trade(state, p.id, line)
+    return state
+
+
+def _check_line(name: str, line: TradeLine) -> None:
+    if line.quantity <= 0:
+        raise Rejection(f"{name} trades a positive number of {line.goods}, not {line.quantity}.")
+    if line.goods == "Sugar" and (line.roll is None or not 1 <= line.roll <= 6):
+        raise Rejection("Sugar's price is one die x 10: log the die (roll 1-6).")
+
+
+def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
+    """One kind of Goods sold, delivered or bought through the Crew's Booty."""
+    p = state.pirates[pirate_id]
+    ship = _ship(state)
+    price = line.roll * 10 if line.goods == "Sugar" and line.roll is not None else line.price
+    doing = f"{line.direction} {line.quantity} {line.goods}"
     goods = dict(ship.goods)
-    if event.direction == "buy":
-        if state.options.goods_buyable == "wood_supplies_rum" and event.goods not in BUYABLE_LIMITED:
-            raise Rejection(f"{p.name} cannot buy {event.goods}: the Docks sell only Wood, Supplies and Rum.")
-        if not event.sellable:
-            raise Rejection(f"{event.goods} cannot be bought or sold.")
-        goods[event.goods] = goods.get(event.goods, 0) + event.quantity
+    if line.direction == "buy":
+        if state.options.goods_buyable == "wood_supplies_rum" and line.goods not in BUYABLE_LIMITED:
+            raise Rejection(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
+        if not line.sellable:
+            raise Rejection(f"{line.goods} cannot be bought or sold.")
+        goods[line.goods] = goods.get(line.goods, 0) + line.quantity
         ship = replace(ship, goods=goods)
-        _check_hold(ship, f"take {event.quantity} more {event.goods}")
-        state = spend_time(state, p.id, 2, "trade")
-        state = pay(state, "crew_booty", price * event.quantity, doing, "trade", p.name)
+        _check_hold(ship, f"take {line.quantity} more {line.goods}")
+        state = pay(state, "crew_booty", price * line.quantity, doing, "trade", p.name)
         return replace(state, ship=ship)
-    if goods.get(event.goods, 0) < event.quantity:
-        raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(event.goods, 0)} {event.goods}.")
-    if event.direction == "sell" and not event.sellable:
-        raise Rejection(f"{event.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
-    if event.direction == "deliver" and event.sellable:
-        raise Rejection(f"{event.goods} tokens are sold, not delivered.")
-    goods[event.goods] -= event.quantity
-    if goods[event.goods] == 0:
-        del goods[event.goods]
-    state = spend_time(state, p.id, 2, "trade")
+    if goods.get(line.goods, 0) < line.quantity:
+        raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(line.goods, 0)} {line.goods}.")
+    if line.direction == "sell" and not line.sellable:
+        raise Rejection(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
+    if line.direction == "deliver" and line.sellable:
+        raise Rejection(f"{line.goods} tokens are sold, not delivered.")
+    goods[line.goods] -= line.quantity
+    if goods[line.goods] == 0:
+        del goods[line.goods]
     state = replace(state, ship=replace(ship, goods=goods))
     to = "crew_booty"
-    if event.direction == "deliver" and state.options.prisoner_reward_to == "personal":
+    if line.direction == "deliver" and state.options.prisoner_reward_to == "personal":
         to = f"pirate:{p.id}"
-    return move(state, "source:trade", to, price * event.quantity, doing)
+    return move(state, "source:trade", to, price * line.quantity, doing)
 
 
 def goods_gained(state: SkullTales, event: GoodsGained) -> SkullTales:

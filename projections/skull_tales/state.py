@@ -35,6 +35,7 @@ class Item(Struct, kw_only=True):
     kind: Literal["gear", "legendary", "item_token"] = "gear"
     half_space: bool = False
     equipped: bool = False
+    value: int = 0  # Coins it is worth: what was paid for it, else its card's price; 0 when not known
 
 
 class Mark(Struct, kw_only=True):

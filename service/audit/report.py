@@ -72,8 +72,9 @@ async def report(
     next_first: int | None,
 ) -> dict[str, Any]:
     """The whole report of one episode: its header, the game's tally, and the undone entries apart."""
-    _, before = await store.state_at(campaign_id, game, episode.first - 1)
-    _, after = await store.state_at(campaign_id, game, episode.last)
+    # What counts now, even where an undo came after the episode: the same events the walk below counts.
+    before = await store.state_now_at(campaign_id, game, episode.first - 1)
+    after = await store.state_now_at(campaign_id, game, episode.last)
     names = names_of(game, before, after)
     tally = tally_for(game, names, episode)
     undone: list[dict[str, Any]] = []

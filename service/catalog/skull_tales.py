@@ -87,15 +87,11 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
             raise CatalogError("Ammunition is bought as chainshot or grapeshot: say which (ammunition).")
         return _fill(data, {"cost": upgrade["cost"], "effect": upgrade["effect"], "limit": upgrade["limit"]})
     if event_type == "goods.traded" and "goods" in data:
-        goods = _find(catalog, "goods", data["goods"], "Goods")
-        facts = {"sellable": goods.get("sellable", True)}
-        if goods["price"] is not None:
-            facts["price"] = goods["price"]
-        elif "roll" in data:
-            facts["price"] = data["roll"] * 10
-        else:
-            raise CatalogError(f"{goods['name']}'s price is one die x 10: log the die (roll).")
-        return _fill(data, facts)
+        return _traded(catalog, data)
+    if event_type == "trade.made" and isinstance(data.get("lines"), list):
+        lines = [_traded(catalog, line) if isinstance(line, dict) and "goods" in line else line
+                 for line in data["lines"]]
+        return {**data, "lines": lines}
     if event_type == "injury.suffered" and "roll" in data and "injury" not in data:
         injury = _find(catalog, "injury", data["roll"], "Permanent Injury for the roll")
         facts = {"injury": injury["injury"], "pair": injury["pair"],
@@ -113,6 +109,19 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
             return {**data, "classes": archetype["known_classes"]}
         return data
     return data
+
+
+def _traded(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """One kind of Goods traded, with its price and whether it can be sold from the Trade chart."""
+    goods = _find(catalog, "goods", data["goods"], "Goods")
+    facts = {"sellable": goods.get("sellable", True)}
+    if goods["price"] is not None:
+        facts["price"] = goods["price"]
+    elif isinstance(data.get("roll"), int):
+        facts["price"] = data["roll"] * 10
+    else:
+        raise CatalogError(f"{goods['name']}'s price is one die x 10: log the die (roll).")
+    return _fill(data, facts)
 
 
 def public(catalog: dict[str, Any]) -> dict[str, Any]:

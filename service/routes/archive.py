@@ -16,8 +16,8 @@ from service import tokens
 from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
 from service.problems import Problem
-from service.refold import CHUNK, RefoldError, Row, refold
-from service.store import Recorded, Store, insert_campaign
+from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
+from service.store import Recorded, Store
 
 MEDIA_TYPE = "application/x-ndjson"
 # An export of a long campaign is large; imports get a limit of their own.
@@ -76,10 +76,10 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
     token, token_hash = tokens.new_token(owner_id)
     name = header.campaign
     try:
-        async with store.pool.connection() as conn, conn.transaction():
-            await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
-                                  owner_name="Importer", token_hash=token_hash)
-            position, _ = await refold(store, conn, campaign_id, game, _rows(records), insert=True)
+        position = await new_campaign_from_log(
+            store, campaign_id=campaign_id, game=game, name=name, owner_id=owner_id, owner_name="Importer",
+            token_hash=token_hash, rows=_rows(records),
+        )
     except ExportError as error:
         raise _bad_line(error) from None
     except RefoldError as error:

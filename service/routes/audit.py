@@ -6,28 +6,29 @@ import uuid
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from litestar import Request, get
-from litestar.params import FromPath, QueryParameter
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.params import QueryParameter
 
 from projections.game import Game
-from service.audit import episodes as listing
-from service.audit.report import OUTCOMES, WORDS, report
-from service.auth import campaign_id_of, member, not_found
+from service import tokens
+from service.audit import diff as differ, episodes as listing, fork as forking, markdown
+from service.audit.account import account
+from service.audit.recap import recap as recap_of
+from service.audit.report import OUTCOMES, WORDS, names_of, report
+from service.auth import OWNER, Asking, CampaignId, EventStore, may
+from service.openapi import body
 from service.problems import Problem
-from service.routes.campaigns import store_of
-from service.store import CampaignNotFound, Store
+from service.refold import RefoldError, new_campaign_from_log
+from service.requests import Name, decode
+from service.store import Store
+
+MARKDOWN = "text/markdown"
 
 
-async def _campaign(request: Request, campaign: str) -> tuple[Store, uuid.UUID, Game, int]:
-    campaign_id = campaign_id_of(campaign)
-    store = store_of(request)
-    await member(request, store, campaign_id)
-    try:
-        found = await store.campaign(campaign_id)
-        game = await store.game_of(campaign_id)
-    except CampaignNotFound:
-        raise not_found(campaign_id) from None
-    return store, campaign_id, game, found.position
+async def _campaign(store: Store, campaign_id: uuid.UUID) -> tuple[Game[Any], int]:
+    found = await store.campaign(campaign_id)
+    return await store.game_of(campaign_id), found.position
 
 
 def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode) -> str:
@@ -36,8 +37,8 @@ def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode
 
 @get("/v1/campaigns/{campaign:str}/scenarios", summary="Every scenario (Skull & Shackles) or chapter (Skull Tales) "
      "played: its positions, outcome, dates and who played")
-async def scenarios(request: Request, campaign: FromPath[str]) -> dict[str, Any]:
-    store, campaign_id, game, position = await _campaign(request, campaign)
+async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
+    game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
     answer = []
@@ -66,13 +67,15 @@ async def scenarios(request: Request, campaign: FromPath[str]) -> dict[str, Any]
      "undone entries apart. Markdown with `Accept: text/markdown`")
 async def episode_report(
     request: Request,
-    campaign: FromPath[str],
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
     scenario: Annotated[str | None, QueryParameter(description="The scenario's name (Skull & Shackles).")] = None,
     chapter: Annotated[int | None, QueryParameter(description="The chapter's number (Skull Tales).")] = None,
     play: Annotated[int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")]
     = None,
 ) -> Any:
-    store, campaign_id, game, position = await _campaign(request, campaign)
+    game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
     if asked is None or (scenario is not None and chapter is not None):
@@ -87,11 +90,97 @@ async def episode_report(
                       kind="episode-not-found")
     following = found[found.index(episode) + 1].first if found.index(episode) + 1 < len(found) else None
     members = {str(m): name for m, name, _, _ in await store.members(campaign_id)}
-    return await report(store, campaign_id, game, episode, members, following)
+    found_report = await report(store, campaign_id, game, episode, members, following)
+    if wants_markdown(request):
+        render = markdown.scenario if word == "scenario" else markdown.chapter
+        return Response(render(found_report), media_type=MARKDOWN)
+    return found_report
+
+
+def wants_markdown(request: Request) -> bool:
+    return "text/markdown" in request.headers.get("accept", "")
+
+
+FROM = QueryParameter(name="from", description="The earlier position: the state as the table saw it right after "
+                      "it (0: before anything).")
+TO = QueryParameter(name="to", description="The later position (default: now).")
+
+
+async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
+                ) -> tuple[tuple[int, Any], tuple[int, Any]]:
+    end = position if end is None else end
+    _check_range(start, end, position)
+    return await store.state_at(campaign_id, game, start), await store.state_at(campaign_id, game, end)
+
+
+def _check_range(start: int, end: int, position: int) -> None:
+    if start < 0 or end < 0:
+        raise Problem(422, f"Positions are 0 or more; {min(start, end)} is not.", kind="bad-position")
+    if start > end:
+        raise Problem(422, f"`from` ({start}) must not come after `to` ({end}).", kind="bad-range")
+    if end > position:
+        raise Problem(422, f"The campaign is at position {position}; there is no position {end} yet.",
+                      kind="bad-position")
+
+
+@get("/v1/campaigns/{campaign:str}/diff", summary="What changed between two positions in every view: a list of "
+     "(path, before, after) and the same in sentences")
+async def diff(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
+               end: Annotated[int | None, TO] = None) -> dict[str, Any]:
+    game, position = await _campaign(store, campaign_id)
+    (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
+    found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
+    # What happened in between, told event by event: the events that count now (an undo shows as what it left).
+    events = [{"position": told.recorded.position, "sentence": told.sentence}
+              async for told in account(store, campaign_id, game, first, last)]
+    return {"from": first, "to": last, "changes": found,
+            "sentences": differ.sentences(found, names_of(game, before, after)), "events": events}
+
+
+@get("/v1/campaigns/{campaign:str}/recap", summary="A recap in Markdown of what happened between two positions, for "
+     "a group chat or a forum: sentences by turn or phase, the rolls, the rewards", media_type=MARKDOWN)
+async def recap(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
+                end: Annotated[int | None, TO] = None) -> Response:
+    game, position = await _campaign(store, campaign_id)
+    _check_range(start, position if end is None else end, position)
+    found = await store.campaign(campaign_id)
+    text = await recap_of(store, campaign_id, game, found.name, start, position if end is None else end)
+    return Response(text, media_type=MARKDOWN)
+
+
+class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
+    at: Annotated[int, msgspec.Meta(ge=1, description="Fork the log as the table saw it right after this position.")]
+    name: Name | None = None
+
+
+@post("/v1/campaigns/{campaign:str}/fork", summary="Fork the campaign at a position (owner only): a new campaign, "
+      "owned by the caller, whose log is this one's effective log up to there", status_code=201,
+      operation_class=body(ForkRequest), opt=may("fork the campaign", OWNER))
+async def fork(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+    asked = decode(await request.body(), ForkRequest)
+    original = await store.campaign(campaign_id)
+    if asked.at > original.position:
+        raise Problem(422, f"The campaign is at position {original.position}; it cannot be forked at {asked.at}.",
+                      kind="bad-position")
+    game = await store.game_of(campaign_id)
+    name = asked.name or f"{original.name} (forked at {asked.at})"
+    new_id, owner_id = uuid.uuid4(), uuid.uuid4()
+    token, token_hash = tokens.new_token(owner_id)
+    origin = {"from_campaign": str(campaign_id), "from_name": original.name, "at": asked.at}
+    rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=member.name)
+    try:
+        position = await new_campaign_from_log(store, campaign_id=new_id, game=game, name=name, owner_id=owner_id,
+                                               owner_name=member.name, token_hash=token_hash, rows=rows)
+    except RefoldError as error:
+        # The effective log was accepted event by event; only rules changed since can refuse it now.
+        raise Problem(409, f"The log up to {asked.at} no longer folds under today's rules: position "
+                           f"{error.position}: {error.reason} Nothing was written.", kind="fork-refused") from None
+    return Response({"id": str(new_id), "name": name, "game": game.id, "position": position,
+                     "forked_from": origin, "member_id": str(owner_id), "token": token}, status_code=201)
 
 
 def _ordinal(n: int | None) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n or 0, f"{n}th")
 
 
-ROUTES = [scenarios, episode_report]
+ROUTES = [scenarios, episode_report, diff, recap, fork]

@@ -98,11 +98,13 @@ async def stats(
     campaign_id: CampaignId,
     member: Asking,
     source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
+    character: Annotated[str | None, QueryParameter(description="Only the rolls made for this character.")] = None,
 ) -> DiceStats:
     if source not in (None, "server", "table"):
         raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
-    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])]
+    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
+             if character is None or e.character_id == character]
     return dice_stats(rolls, source=source)  # type: ignore[arg-type]
 
 

@@ -14,6 +14,7 @@ from litestar.response.sse import ServerSentEventMessage
 
 from service.auth import Asking, CampaignId, EventStore
 from service.live import Wakeups
+from service.narration import narrate
 from service.problems import Problem
 from service.store import Store
 
@@ -29,8 +30,10 @@ async def _follow(
 ) -> AsyncIterator[ServerSentEventMessage]:
     # Tell the client how soon to come back if the connection drops.
     yield ServerSentEventMessage(comment="following", retry=2000, data=None)
+    game = await store.game_of(campaign_id)
     while True:
-        page = await store.history(campaign_id, after=after, limit=PAGE)
+        # Each event with its sentence, as the history answers it: the table page shows the sentence as it comes.
+        page = await narrate(store, campaign_id, game, await store.history(campaign_id, after=after, limit=PAGE))
         for recorded in page:
             yield ServerSentEventMessage(id=recorded.position, event="event", data=_encode(recorded).decode())
             after = recorded.position

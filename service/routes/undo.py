@@ -14,16 +14,20 @@ from service.requests import decode
 from service.routes.events import appended_body
 from service.store import Appended
 
+Mine = Annotated[bool, msgspec.Meta(description="Without `batch`: the caller's own latest batch, whoever wrote since.")]
+
 
 class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     batch: uuid.UUID | None = None
     cascade: bool = False
     reason: Annotated[str, msgspec.Meta(max_length=1000)] | None = None
+    mine: Mine = False
 
 
 class RedoRequest(msgspec.Struct, forbid_unknown_fields=True):
     batch: uuid.UUID | None = None
     reason: Annotated[str, msgspec.Meta(max_length=1000)] | None = None
+    mine: Mine = False
 
 
 Body = TypeVar("Body", UndoRequest, RedoRequest)
@@ -44,7 +48,7 @@ def _answer(doing: str, done: Appended) -> Response:
 async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, UndoRequest)
     done = await store.undo(campaign_id, batch=asked.batch, cascade=asked.cascade, reason=asked.reason,
-                            actor=str(member.id), only_own=member.role != "owner")
+                            actor=str(member.id), only_own=member.role != "owner", mine=asked.mine)
     return _answer("undo", done)
 
 
@@ -53,7 +57,7 @@ async def undo(request: Request, store: EventStore, campaign_id: CampaignId, mem
 async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, RedoRequest)
     done = await store.redo(campaign_id, batch=asked.batch, reason=asked.reason, actor=str(member.id),
-                            only_own=member.role != "owner")
+                            only_own=member.role != "owner", mine=asked.mine)
     return _answer("redo", done)
 
 

@@ -78,10 +78,20 @@ class Reading:
                 return at, await self.fold_at(conn, campaign_id, game, at)
         return await self.projection(campaign_id, game)
 
-    async def fold_at(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
-        markers = await self._markers(conn, campaign_id, at)
-        start, state = await self._start(conn, campaign_id, game, markers, at)
-        skip = undone_as_of(markers, at)
+    async def state_now_at(self, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
+        """The state right after position `at` as the log stands now: what was undone since, even by a later
+        marker, left out (the audit's reports count what counts now; `state_at` is what the table saw then)."""
+        async with self.pool.connection() as conn:
+            return await self.fold_at(conn, campaign_id, game, at, as_of=END)
+
+    async def fold_at(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int, as_of: int | None = None
+    ) -> Any:
+        """The fold up to `at`, leaving out what markers up to `as_of` (default: `at` itself) had undone."""
+        seen = at if as_of is None else as_of
+        markers = await self._markers(conn, campaign_id, seen)
+        start, state = await self._start(conn, campaign_id, game, markers, at, seen)
+        skip = undone_as_of(markers, seen)
         # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
         after = start
         while after < at:
@@ -91,10 +101,12 @@ class Reading:
         return state
 
     async def _start(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, markers: list[Marker], at: int
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, markers: list[Marker], at: int,
+        as_of: int | None = None,
     ) -> tuple[int, Any]:
-        """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning)."""
-        start = safe_start(await snapshot_positions(conn, campaign_id, at), markers, at)
+        """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning);
+        with `as_of`, one that no marker up to `as_of` reaches behind."""
+        start = safe_start(await snapshot_positions(conn, campaign_id, at), markers, at if as_of is None else as_of)
         if not start:
             return 0, None
         return start, state_decoder(game).decode(await snapshot(conn, campaign_id, start))

@@ -44,19 +44,20 @@ class Undoing:
 
     async def undo(
         self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, cascade: bool, reason: str | None, actor: str,
-        only_own: bool,
+        only_own: bool, mine: bool = False,
     ) -> Appended:
         """Leave a batch out of the effective log by appending `event.undone`; nothing is deleted.
 
-        The latest effective batch when `batch` is None. Raises UndoRefused when there is nothing to undo or the
-        batch is not the caller's, UndoConflict when later events would be refused (and `cascade` is off).
+        The latest effective batch when `batch` is None, or with `mine` the latest effective batch `actor` recorded.
+        Raises UndoRefused when there is nothing to undo or the batch is not the caller's, UndoConflict when later
+        events would be refused (and `cascade` is off).
         """
         async with self.pool.connection() as conn, conn.transaction():
             game, current, _ = await self._lock(conn, campaign_id)
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)
             if batch is None:
-                target = await self._latest_effective_batch(conn, campaign_id, undone)
+                target = await self._latest_effective_batch(conn, campaign_id, undone, actor if mine else None)
             else:
                 target = await self._batch(conn, campaign_id, batch)
                 if all(p in undone for p in target.positions):
@@ -69,14 +70,20 @@ class Undoing:
         return self._committed(campaign_id, marked)
 
     async def redo(
-        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool
+        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool,
+        mine: bool = False,
     ) -> Appended:
-        """Count an undone batch again by appending `event.redone`, checked by the fold like any append."""
+        """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
+
+        With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
         async with self.pool.connection() as conn, conn.transaction():
             game, current, _ = await self._lock(conn, campaign_id)
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)
             if batch is None:
+                if mine:
+                    # Only the caller's own undone events: a player redoes her own batch, whoever undid it.
+                    undone = {p: undone[p] for p in await self._recorded_by(conn, campaign_id, list(undone), actor)}
                 # The most recently undone batch that is still undone.
                 latest = max((m for p, m in undone.items()), default=None)
                 if latest is None:
@@ -95,17 +102,29 @@ class Undoing:
         return self._committed(campaign_id, marked)
 
     async def _latest_effective_batch(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int]
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int],
+        actor: str | None = None,
     ) -> Target:
-        # PostgreSQL walks the primary key backwards and stops at the first event that still counts.
+        # PostgreSQL walks the primary key backwards and stops at the first event that still counts (and, with an
+        # actor, that this member recorded).
         row = await (await conn.execute(
             "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s))"
-            " ORDER BY position DESC LIMIT 1",
-            (campaign_id, list(MARKER_TYPES), list(undone)),
+            " AND (%s::text IS NULL OR actor = %s) ORDER BY position DESC LIMIT 1",
+            (campaign_id, list(MARKER_TYPES), list(undone), actor, actor),
         )).fetchone()
         if row is None:
-            raise UndoRefused("There is nothing to undo.")
+            raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
         return await self._batch(conn, campaign_id, row[0])
+
+    async def _recorded_by(
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int], actor: str
+    ) -> list[int]:
+        """Which of these positions this member recorded."""
+        cur = await conn.execute(
+            "SELECT position FROM events WHERE campaign_id = %s AND position = ANY(%s) AND actor = %s",
+            (campaign_id, positions, actor),
+        )
+        return [row[0] for row in await cur.fetchall()]
 
     async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
         cur = await conn.execute(

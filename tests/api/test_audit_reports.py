@@ -9,7 +9,17 @@ Skull Tales: Full Sail! rulebook.
 from __future__ import annotations
 
 from tests.unit.pacg.example_of_play import OPTIONS, PAYLOADS
-from tests.unit.skull_tales.chapter_one import CAMPAIGN, OPTIONS as TALES_OPTIONS, event
+from tests.unit.skull_tales.chapter_one import (
+    ADVENTURE,
+    CAMPAIGN,
+    CHAPTER_ONE,
+    CREW,
+    NEXT_PORT,
+    OPTIONS as TALES_OPTIONS,
+    PORT,
+    VOYAGE,
+    event,
+)
 
 PACG = "pacg-skull-and-shackles"
 TALES = "skull-tales-full-sail"
@@ -155,3 +165,45 @@ def test_a_report_on_a_scenario_never_played_names_the_ones_that_were(api):
     assert "has not played the scenario Tempest Rising" in missing.json()["detail"]
     assert "Dangerous Waters" in missing.json()["detail"]
     assert unnamed.status_code == 400 and "?scenario=" in unnamed.json()["detail"]
+
+
+def test_the_report_in_markdown_lists_each_turn_with_its_rolls(api):
+    campaign = played(api, PACG, OPTIONS, PAYLOADS)
+
+    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"scenario": "Dangerous Waters"},
+                            headers={**campaign.headers, "Accept": "text/markdown"})
+
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/markdown")
+    text = answer.text
+    assert text.startswith("# Dangerous Waters (play 1): still being played")
+    assert "## Turn 3: Alahazra" in text
+    assert "Lirianne, Dexterity check: d8=5 d8=5 d8=6 = 16 against 11 — success" in text
+    assert "- Seltyiel: 3 of 4 (75%)" in text
+    assert "- Structural damage: 9 dealt, 7 prevented" in text
+
+
+def test_the_chapter_report_in_markdown_gives_each_record_sheet(api):
+    campaign = played(api, TALES, TALES_OPTIONS, CAMPAIGN)
+
+    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"chapter": 2},
+                            headers={**campaign.headers, "Accept": "text/markdown"})
+
+    assert answer.status_code == 200, answer.text
+    assert "## Voyage Phase: success" in answer.text
+    assert "- Mary: Fame 21 (-51), Coins 35 (-85), Wounds 0; injuries: Right hand; learned Fencing" in answer.text
+    assert "instigated by jack; bids anne 2, jack 3" in answer.text
+
+
+def test_an_entry_undone_after_its_chapter_ended_counts_for_nothing_in_that_chapters_report(api):
+    campaign = played(api, TALES, TALES_OPTIONS, [*CREW, *CHAPTER_ONE, *PORT, *VOYAGE, *ADVENTURE[:2]])
+    extra = api.append(campaign, [event("fame.changed", pirate_id="anne", amount=1, source="enemy")]).json()
+    assert api.append(campaign, [*ADVENTURE[2:], *NEXT_PORT]).status_code == 201
+    undo = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"batch": extra["batch"]},
+                           headers=campaign.headers)
+    assert undo.status_code == 201, undo.text
+
+    found = report(api, campaign, chapter=2)
+
+    # Anne's chapter is the hand-worked one (+15 Fame), as if the extra Fame had never been recorded.
+    assert found["pirates"]["anne"]["fame"]["change"] == 97 - 82
+    assert [u["position"] for u in found["undone"]] == [extra["first_position"]]

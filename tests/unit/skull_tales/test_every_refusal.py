@@ -470,8 +470,6 @@ CASES: list[Case] = [
      lambda: crew(), event("dice.rolled", dice=DICE_3_4_5, total=12, target=4, required=2, success=True),
      "1 success of 2 needed is a failure."),
     # --- the ship, goods and groups ---
-    ("there is no ship before the first port",
-     lambda: first_adventure(), event("ship.damaged", hold=1), "The crew has no ship yet."),
     ("impacts are counted up",
      lambda: at_sea(), event("ship.damaged", hold=-1), "Impacts are counted up; repairs take them away."),
     ("a lost column discards only goods the hold has",

@@ -1,0 +1,50 @@
+"""The events between two positions that count now, each told in its sentence, a chunk at a time.
+
+Each sentence is told from the state right before its event (so it names characters as the table knew them then),
+folded here from the state at the first position as the log stands now: undone events are left out of both the
+account and the fold, and undo and redo markers are not events of the game.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from events.base import Event
+from projections.game import Game, Meta, Rejection, step
+from projections.registry import decode_event
+from projections.sentences import tell
+from projections.timeline import MARKER_TYPES
+from service.audit.episodes import effective
+from service.store import Recorded, Store
+
+
+@dataclass(frozen=True)
+class Told:
+    recorded: Recorded
+    event: Event
+    sentence: str
+    before: Any  # the state the event was folded onto
+
+
+async def account(store: Store, campaign_id: uuid.UUID, game: Game[Any], after: int, upto: int
+                  ) -> AsyncIterator[Told]:
+    """Every event in (after, upto] that counts now, in order, with its sentence and the state before it."""
+    state = await store.state_now_at(campaign_id, game, after)
+    async for recorded in effective(store, campaign_id, after=after, upto=upto):
+        if recorded.type in MARKER_TYPES or recorded.undone_by is not None:
+            continue
+        event = decode_event(game.id, recorded.type, recorded.data)
+        yield Told(recorded, event, tell(game.sentences, state, event), state)
+        try:
+            state = step(game, state, event, Meta(recorded.position, recorded.actor, recorded.occurred_at))
+        except Rejection:
+            # Accepted when appended; only rules changed since refuse it now. The names it added are the loss.
+            pass
+
+
+async def state_after(store: Store, campaign_id: uuid.UUID, game: Game[Any], upto: int) -> Any:
+    """The state at the end of an account: what counts now, up to `upto`."""
+    return await store.state_now_at(campaign_id, game, upto)

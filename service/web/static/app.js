@@ -1,0 +1,186 @@
+// The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
+import { api, h, field, select, action, Refusal } from "./api.js";
+import { Log } from "./log.js";
+import * as fleet from "./fleet.js";
+import * as sheet from "./sheet.js";
+import * as moves from "./moves.js";
+import * as dice from "./dice.js";
+import * as crew from "./crew.js";
+
+const main = document.getElementById("main");
+const GAMES = {
+  "pacg-skull-and-shackles": { title: "Skull & Shackles", glance: fleet, glanceName: "Table" },
+  "skull-tales-full-sail": { title: "Skull Tales: Full Sail!", glance: sheet, glanceName: "Crew sheets" },
+};
+
+async function join() {
+  // The token is in the fragment, which no server ever sees; take it and clear the address bar at once.
+  const token = decodeURIComponent(location.hash.slice(1));
+  history.replaceState(null, "", "/join");
+  if (!token) {
+    main.replaceChildren(h("p", { role: "alert" }, "This join link has no token in it. Ask the campaign's owner for your link."));
+    return;
+  }
+  try {
+    const table = await api("/session", { method: "POST", body: { token } });
+    history.replaceState(null, "", `/c/${table.campaign}`);
+    await route();
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+  }
+}
+
+async function home() {
+  document.getElementById("title").textContent = "";
+  const { tables } = await api("/session");
+  const list = tables.length
+    ? h("ul", { class: "plain" }, tables.map(t => h("li", { class: "card" },
+        h("a", { href: `/c/${t.campaign}` }, t.name), " ",
+        h("span", { class: "quiet" }, `${GAMES[t.game]?.title || t.game} · you are ${t.member} (${t.role})`))))
+    : h("p", { class: "quiet" }, "This phone has not joined a campaign yet. Open the join link the campaign's owner shows you, or start one.");
+  const name = h("input", { required: true, autocomplete: "off" });
+  const owner = h("input", { autocomplete: "off", value: "Captain" });
+  const game = select(Object.entries(GAMES).map(([id, g]) => [id, g.title]));
+  const start = action("Start the campaign", async () => {
+    const made = await api("/v1/campaigns", { method: "POST", body: { name: name.value.trim(), game: game.value, owner_name: owner.value.trim() || "Owner" } });
+    await api("/session", { method: "POST", body: { token: made.token } });
+    history.pushState(null, "", `/c/${made.id}`);
+    await route();
+  });
+  main.replaceChildren(
+    h("h1", {}, "Your campaigns"), list,
+    h("section", { class: "card", "aria-labelledby": "start" }, h("h2", { id: "start" }, "Start a campaign"),
+      field("Campaign name", name), field("Game", game), field("Your name (the owner)", owner), start.el));
+}
+
+class Table {
+  constructor(summary, me) {
+    this.id = summary.id;
+    this.summary = summary;
+    this.game = summary.game;
+    this.kind = GAMES[this.game];
+    this.me = me;
+    this.members = new Map(summary.members.map(m => [m.member_id, m.name]));
+    this.position = summary.position;
+    const at = Number(new URLSearchParams(location.search).get("at"));
+    this.at = at > 0 && at < this.position ? at : null;
+    this.tab = "glance";
+    this.log = new Log(this);
+    this.refreshing = null;
+  }
+
+  base() { return `/v1/campaigns/${this.id}`; }
+  // Every read of a view goes through here, so looking back shows every view as it was.
+  view(path, params = {}) {
+    const query = new URLSearchParams(params);
+    if (this.at !== null) query.set("at", this.at);
+    const text = query.toString();
+    return api(`${this.base()}${path}${text ? "?" + text : ""}`);
+  }
+  write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
+  appendEvents(events) { return this.write("/events", { events }); }
+  name(member) { return this.members.get(member) || "someone"; }
+  canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
+
+  render() {
+    document.getElementById("title").textContent = `${this.summary.name} · ${this.kind.title}`;
+    this.tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": "Views" });
+    const names = [["glance", this.kind.glanceName], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
+    for (const [key, label] of names) {
+      this.tabs.append(h("button", { role: "tab", "data-tab": key, "aria-selected": String(this.tab === key), onclick: () => this.show(key) }, label));
+    }
+    this.slider = h("input", { type: "range", min: 1, max: this.position, value: this.at ?? this.position,
+                               "aria-label": "Look back to position", oninput: () => this.picked.textContent = this.slider.value,
+                               onchange: () => this.lookBack(Number(this.slider.value)) });
+    this.picked = h("output", {}, String(this.at ?? this.position));
+    this.nowButton = h("button", { type: "button", onclick: () => this.lookBack(null), hidden: this.at === null }, "Back to now");
+    this.banner = h("p", { class: "banner", role: "status", hidden: this.at === null });
+    this.panel = h("section", { id: "panel", role: "tabpanel" });
+    main.replaceChildren(
+      h("div", { class: "lookback" }, h("div", {}, h("label", {}, "Position ", this.picked, " of ", h("span", { id: "latest" }, this.position)), this.slider), this.nowButton),
+      this.banner, this.tabs, this.panel);
+    this.updateBanner();
+    this.show(this.tab);
+  }
+
+  updateBanner() {
+    this.banner.hidden = this.at === null;
+    this.nowButton.hidden = this.at === null;
+    this.banner.textContent = this.at === null ? "" : `Looking back: every view shows the campaign as it was at position ${this.at}. Go back to now to log play.`;
+  }
+
+  lookBack(at) {
+    this.at = at !== null && at < this.position ? at : null;
+    const url = new URL(location.href);
+    if (this.at === null) url.searchParams.delete("at"); else url.searchParams.set("at", this.at);
+    history.replaceState(null, "", url);
+    this.slider.value = this.at ?? this.position;
+    this.picked.textContent = String(this.at ?? this.position);
+    this.updateBanner();
+    this.show(this.tab);
+  }
+
+  async show(tab) {
+    this.tab = tab;
+    for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+    const panel = h("div", {});
+    this.panel.replaceChildren(panel);
+    if (tab === "glance") await this.kind.glance.render(panel, this);
+    else if (tab === "play") {
+      if (this.canWrite()) await moves.render(panel, this);
+      panel.append(this.log.element());
+    } else if (tab === "dice") await dice.luck(panel, this);
+    else if (tab === "crew") await crew.render(panel, this);
+  }
+
+  // Something new in the log: bring the open view up to date, a little later so a burst refreshes once.
+  changed() {
+    document.getElementById("latest").textContent = this.position;
+    this.slider.max = this.position;
+    if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
+    if (this.at !== null || this.tab === "play") return;
+    clearTimeout(this.refreshing);
+    this.refreshing = setTimeout(() => this.show(this.tab), 150);
+  }
+
+  follow() {
+    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}`);
+    source.addEventListener("event", message => {
+      const recorded = JSON.parse(message.data);
+      if (recorded.type === "member.joined") this.members.set(recorded.data.member_id, recorded.data.name);
+      this.position = Math.max(this.position, recorded.position);
+      this.log.add(recorded);
+      this.changed();
+    });
+    this.source = source;
+  }
+}
+
+async function campaign(id) {
+  let summary, tables;
+  try {
+    [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message), h("p", {}, h("a", { href: "/" }, "Your campaigns")));
+    return;
+  }
+  const me = tables.find(t => t.campaign === id);
+  const table = new Table(summary, { id: me.member_id, name: me.member, role: me.role });
+  window.quartermaster = table;
+  await table.log.load();
+  table.render();
+  table.follow();
+}
+
+async function route() {
+  const path = location.pathname;
+  if (path === "/join") return join();
+  const match = path.match(/^\/c\/([0-9a-f-]{36})$/);
+  if (match) return campaign(match[1]);
+  return home();
+}
+
+window.addEventListener("popstate", () => route());
+route();

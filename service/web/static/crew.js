@@ -1,0 +1,48 @@
+// Members: who is at the table, and for the owner, new members with their join link and its QR code.
+import { api, h, field, select, action } from "./api.js";
+
+async function joinBase() {
+  // A phone cannot open "localhost": offer the address of this machine on the local network instead.
+  if (!["localhost", "127.0.0.1", "[::1]"].includes(location.hostname)) return { base: location.origin };
+  const { addresses } = await api("/page/addresses");
+  return addresses.length
+    ? { base: addresses[0], note: `Phones open ${addresses[0]}; the server must listen there (quartermaster serve --host 0.0.0.0).` }
+    : { base: location.origin, note: "This machine has no address on a local network, so only this computer can open the link." };
+}
+
+export async function showJoin(into, name, token) {
+  const { base, note } = await joinBase();
+  const link = `${base}/join#${token}`;
+  const svg = await fetch("/join-code", { method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-Quartermaster": "page" }, body: JSON.stringify({ link }) }).then(r => r.text());
+  const img = h("img", { src: `data:image/svg+xml;base64,${btoa(svg)}`, alt: `QR code of ${name}'s join link` });
+  into.replaceChildren(h("div", { class: "card", "aria-label": `${name}'s join link` },
+    h("h3", {}, `${name}'s join link`),
+    h("p", {}, "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key."),
+    h("div", { class: "qr" }, img),
+    h("p", { class: "link" }, h("a", { href: link, "aria-label": `Join link for ${name}` }, link)),
+    note ? h("p", { class: "quiet" }, note) : null));
+}
+
+export async function render(panel, table) {
+  const summary = await api(table.base());
+  const rows = summary.members.map(m => h("li", {}, h("strong", {}, m.name), ` — ${m.role}`, m.member_id === table.me.id ? " (you, on this phone)" : ""));
+  panel.append(h("h2", {}, "Members"), h("ul", { class: "plain" }, rows));
+  if (table.me.role === "owner" && table.at === null) {
+    const name = h("input", { autocomplete: "off" });
+    const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
+    const shown = h("div", {});
+    const add = action("Add the member", async () => {
+      const made = await table.write("/members", { name: name.value.trim(), role: role.value });
+      await showJoin(shown, made.name, made.token);
+      name.value = "";
+    });
+    panel.append(h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
+      field("Name", name), field("Role", role), add.el), shown);
+  }
+  const leave = action("Sign this phone out", async () => {
+    await api(`/session/${table.id}`, { method: "DELETE" });
+    location.assign("/");
+  }, { primary: false });
+  panel.append(h("p", { class: "quiet" }, `You are ${table.me.name}, ${table.me.role} of this campaign.`), leave.el);
+}

@@ -1,0 +1,210 @@
+// Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
+// built from the game's own event-type descriptions.
+import { api, h, field, select, action, title } from "./api.js";
+import { characters } from "./fleet.js";
+import { pirates } from "./sheet.js";
+import { rollForm } from "./dice.js";
+
+function box(heading, ...body) {
+  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, heading)), ...body);
+}
+
+function number(attrs = {}) { return h("input", { type: "number", inputmode: "numeric", ...attrs }); }
+function text(attrs = {}) { return h("input", { autocomplete: "off", ...attrs }); }
+function list(id, names) { return h("datalist", { id }, [...new Set(names)].sort().map(n => h("option", { value: n }))); }
+function say(answer) { return `Logged at position ${answer.last_position}.`; }
+
+// --- Skull & Shackles --------------------------------------------------------------------------------------------
+
+const CARD_MOVES = {
+  draw: { from: "deck", to: "hand", label: "Draw" },
+  discard: { from: "hand", to: "discard", label: "Discard" },
+  recharge: { from: "hand", to: "deck", label: "Recharge" },
+  bury: { from: "hand", to: "buried", label: "Bury" },
+  banish: { from: "hand", to: "vault", label: "Banish" },
+  acquire: { from: "encounter", to: "hand", label: "Acquire" },
+};
+
+function zone(kind, character) {
+  return ["vault", "encounter"].includes(kind) ? { zone: kind } : { zone: kind, character_id: character };
+}
+
+async function pacg(panel, table) {
+  const { scenario, characters: party } = await characters(table);
+  const byId = new Map(party.map(c => [c.character_id, c]));
+  const who = () => select(party.map(c => [c.character_id, c.name]), {});
+  const cardNames = party.flatMap(c => Object.keys(c.zones?.hand || {}).concat(Object.keys(c.zones?.deck || {}), Object.keys(c.zones?.discard || {})));
+  panel.append(list("known-cards", cardNames.concat(Object.keys(scenario.encounter || {}))));
+
+  // A card move: who, which verb, which card (offered from the zone it leaves).
+  const mover = who(), verb = select(Object.entries(CARD_MOVES).map(([k, m]) => [k, m.label])), card = text({ list: "card-choices" });
+  const choices = h("datalist", { id: "card-choices" });
+  const offer = () => {
+    const from = CARD_MOVES[verb.value].from;
+    const pile = from === "encounter" ? scenario.encounter || {} : byId.get(mover.value)?.zones?.[from] || {};
+    choices.replaceChildren(...Object.keys(pile).map(n => h("option", { value: n })));
+  };
+  mover.addEventListener("change", offer); verb.addEventListener("change", offer); offer();
+  const move = action("Move the card", async () => {
+    const m = CARD_MOVES[verb.value];
+    return say(await table.appendEvents([{ type: "card.moved", data: {
+      card: card.value.trim(), verb: verb.value, from: zone(m.from, mover.value), to: zone(m.to, mover.value) } }]));
+  });
+
+  // Damage: the amount, and the cards chosen to discard for it, in one batch.
+  const hurt = who(), amount = number({ min: 1, value: 1 }), kind = select(["Combat", "Fire", "Cold", "Electricity", "Acid", "Poison", "Mental", "Force"]);
+  const chosen = h("fieldset", {}, h("legend", {}, "Cards discarded for the damage"));
+  const offerHand = () => {
+    const hand = byId.get(hurt.value)?.zones?.hand || {};
+    chosen.replaceChildren(h("legend", {}, "Cards discarded for the damage"),
+      ...Object.entries(hand).flatMap(([name, n]) => Array.from({ length: n }, (_, i) =>
+        h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name}${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
+  };
+  hurt.addEventListener("change", offerHand); offerHand();
+  const damage = action("Deal the damage", async () => {
+    const cards = [...chosen.querySelectorAll("input:checked")].map(i => i.value);
+    return say(await table.appendEvents([
+      { type: "damage.dealt", data: { character_id: hurt.value, amount: Number(amount.value), damage_type: kind.value } },
+      ...cards.map(c => ({ type: "card.moved", data: { card: c, verb: "discard", from: zone("hand", hurt.value), to: zone("discard", hurt.value) } })),
+    ]));
+  });
+
+  // Explore: the top card of the explorer's location, revealed into the encounter.
+  const explorer = who(), revealed = text({ list: "known-cards" }), again = h("input", { type: "checkbox" });
+  const explore = action("Explore", async () => {
+    const c = byId.get(explorer.value);
+    return say(await table.appendEvents([{ type: "card.moved", data: {
+      card: revealed.value.trim(), verb: "reveal", from: { zone: "location", location: c?.location }, to: { zone: "encounter" },
+      explorer: explorer.value, explore_again: again.checked } }]));
+  });
+
+  // The turn: advance the hourglass to start one, reset the hand to end it.
+  const starter = who(), hour = text({ list: "known-cards" });
+  const advance = action("Advance the hourglass", async () => say(await table.appendEvents([{ type: "hourglass.advanced",
+    data: { character_id: starter.value, ...(hour.value.trim() ? { card: hour.value.trim() } : {}) } }])));
+  const ender = who();
+  if (scenario.turn) { starter.value = scenario.turn; ender.value = scenario.turn; mover.value = scenario.turn; offer(); }
+  const end = action("End the turn", async () => say(await table.appendEvents([{ type: "hand.reset", data: { character_id: ender.value } }])));
+
+  panel.append(
+    box("Move a card", choices, field("Character", mover), field("Move", verb), field("Card", card), move.el),
+    box("Take damage", field("Character", hurt), h("div", { class: "row" }, field("Damage", amount), field("Damage type", kind)), chosen, damage.el),
+    box("Explore", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
+    box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
+        field("Whose turn ends", ender), end.el));
+  return party.map(c => [c.character_id, c.name]);
+}
+
+// --- Skull Tales --------------------------------------------------------------------------------------------------
+
+async function tales(panel, table) {
+  const [crew, catalogue] = await Promise.all([pirates(table), api("/v1/catalog/skull-tales-full-sail")]);
+  const who = () => select(crew.filter(p => p.status !== "retired").map(p => [p.id, p.name]));
+  panel.append(list("skills", (catalogue.skills?.skills || []).map(s => s.name)),
+               list("goods", (catalogue.goods?.goods || []).map(g => g.name)),
+               list("inventory", crew.flatMap(p => (p.items || []).map(i => typeof i === "string" ? i : i.name || i.item))));
+  const one = (type, data) => table.appendEvents([{ type, data }]).then(say);
+
+  const earner = who();
+  const salary = action("Collect the salary", () => one("salary.collected", { pirate_id: earner.value }));
+
+  const learner = who(), skill = text({ list: "skills" }), master = select([["", "nobody (a teacher in port)"], ...crew.map(p => [p.id, p.name])]);
+  const learn = action("Learn the skill", () => one("skill.learned", { pirate_id: learner.value, skill: skill.value.trim(), ...(master.value ? { master_id: master.value } : {}) }));
+
+  const buyer = who(), item = text(), price = number({ min: 0, value: 0 });
+  const buy = action("Buy the gear", () => one("item.gained", { pirate_id: buyer.value, item: item.value.trim(), price: Number(price.value) }));
+  const seller = who(), sold = text({ list: "inventory" }), soldFor = number({ min: 0, value: 0 });
+  const sell = action("Sell the gear", () => one("item.lost", { pirate_id: seller.value, item: sold.value.trim(), sold_for: Number(soldFor.value) }));
+
+  const trader = who(), goods = text({ list: "goods" }), quantity = number({ min: 1, value: 1 }), direction = select([["buy", "Buy"], ["sell", "Sell"], ["deliver", "Deliver"]]);
+  const trade = action("Trade the goods", () => one("goods.traded", { pirate_id: trader.value, goods: goods.value.trim(), quantity: Number(quantity.value), direction: direction.value }));
+
+  const hero = who(), fame = number({ value: 0 }), coins = number({ value: 0 }), source = select(["enemy", "goal", "search_card", "fallen_enemy", "event", "other"]);
+  const reward = action("Record Fame and Coins", async () => {
+    const events = [];
+    if (Number(fame.value)) events.push({ type: "fame.changed", data: { pirate_id: hero.value, amount: Number(fame.value), source: source.value } });
+    if (Number(coins.value)) events.push({ type: "coins.changed", data: { pirate_id: hero.value, amount: Number(coins.value), source: source.value } });
+    return say(await table.appendEvents(events));
+  });
+  const hurt = who(), wounds = number({ value: 1 });
+  const wound = action("Record the wounds", () => one("wounds.changed", { pirate_id: hurt.value, amount: Number(wounds.value) }));
+
+  const trusted = who(), trust = number({ value: 1 }), why = text();
+  const trustDone = action("Change Trust", () => one("trust.changed", { character_id: trusted.value, amount: Number(trust.value), reason: why.value.trim() }));
+  const morale = number({ value: 1 }), moraleWhy = text();
+  const moraleDone = action("Change Morale", () => one("morale.changed", { amount: Number(morale.value), reason: moraleWhy.value.trim() }));
+
+  panel.append(
+    box("Port: salaries", field("Pirate", earner), salary.el),
+    box("Port: learn a skill", field("Pirate", learner), field("Skill", skill), field("Taught by a crew member who knows it", master), learn.el),
+    box("Port: buy and sell gear", field("Buyer", buyer), field("Gear bought", item), field("Price in Coins", price), buy.el,
+        field("Seller", seller), field("Gear sold", sold), field("Sold for (Coins)", soldFor), sell.el),
+    box("Port: trade goods", field("Pirate", trader), field("Goods", goods), h("div", { class: "row" }, field("Tokens", quantity), field("Trade", direction)), trade.el),
+    box("Voyage: Trust and Morale", field("Pirate or ally", trusted), field("Trust gained or lost", trust), field("Why (Trust)", why), trustDone.el,
+        field("Morale gained or lost", morale), field("Why (Morale)", moraleWhy), moraleDone.el),
+    box("Adventure: Fame, Coins, wounds", field("Pirate", hero), h("div", { class: "row" }, field("Fame", fame), field("Coins", coins)), field("Where from", source), reward.el,
+        field("Wounded pirate", hurt), field("Wounds (negative heals)", wounds), wound.el));
+  return crew.map(p => [p.id, p.name]);
+}
+
+// --- every other event type ------------------------------------------------------------------------------------
+
+function control(name, schema, example) {
+  const type = Array.isArray(schema.type) ? schema.type.find(t => t !== "null") : schema.type;
+  const options = schema.enum || schema.anyOf?.flatMap(s => s.enum || (s.const !== undefined ? [s.const] : []));
+  let el;
+  if (options?.length) el = select(["", ...options]);
+  else if (type === "integer" || type === "number") el = number();
+  else if (type === "boolean") el = h("input", { type: "checkbox" });
+  else if (type === "string" || (!type && !schema.properties && !schema.items)) el = text();
+  else el = h("textarea", { rows: 2, "data-json": "1" });
+  if (example !== undefined) {
+    if (el.type === "checkbox") el.checked = Boolean(example);
+    else el.value = typeof example === "object" ? JSON.stringify(example) : String(example);
+  }
+  el.dataset.name = name;
+  el.dataset.kind = type || "json";
+  return field(`${title(name)}${schema.description ? ` — ${schema.description}` : ""}`, el);
+}
+
+function valueOf(el) {
+  if (el.type === "checkbox") return el.checked;
+  const raw = el.value.trim();
+  if (raw === "") return undefined;
+  if (el.dataset.json) { try { return JSON.parse(raw); } catch { return raw; } }
+  if (el.dataset.kind === "integer" || el.dataset.kind === "number") return Number(raw);
+  return raw;
+}
+
+export async function generic(table) {
+  const answer = await api(`/v1/games/${table.game}/event-types`);
+  const types = Array.isArray(answer) ? answer : answer.event_types || answer.types || Object.entries(answer).map(([type, d]) => ({ type, ...d }));
+  const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, t.type])]);
+  const about = h("p", { class: "quiet" });
+  const fields = h("div", {});
+  const draw = () => {
+    const t = types.find(x => x.type === chooser.value);
+    about.textContent = t?.description || t?.summary || "";
+    const schema = t?.schema || t?.data || {};
+    const example = (t?.examples || [])[0] || {};
+    const props = schema.properties || {};
+    fields.replaceChildren(...Object.entries(props).filter(([k]) => k !== "type").map(([k, s]) => control(k, s, example[k])));
+  };
+  chooser.addEventListener("change", draw);
+  const send = action("Log it", async () => {
+    const data = {};
+    for (const el of fields.querySelectorAll("[data-name]")) { const v = valueOf(el); if (v !== undefined) data[el.dataset.name] = v; }
+    return say(await table.appendEvents([{ type: chooser.value, data }]));
+  });
+  return box("Anything else", field("What happened", chooser), about, fields, send.el);
+}
+
+export async function render(panel, table) {
+  const people = table.game === "pacg-skull-and-shackles" ? await pacg(panel, table) : await tales(panel, table);
+  panel.prepend(rollForm(table, people));
+  try {
+    panel.append(await generic(table));
+  } catch (error) {
+    panel.append(h("p", { class: "quiet" }, `Other events: ${error.message}`));
+  }
+}

@@ -1,0 +1,157 @@
+"""The table page in Chromium at phone size: joining by link, logging play, the live log, undo, looking back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.unit.pacg.example_of_play import OPTIONS as PACG_OPTIONS, PAYLOADS as PACG_PLAY
+from tests.unit.skull_tales import chapter_one
+
+PACG = "pacg-skull-and-shackles"
+TALES = "skull-tales-full-sail"
+# Where the screenshots of each game's main view go for a person to look at; never inside the repository.
+SHOTS = Path(os.environ.get("QUARTERMASTER_SHOTS", "/tmp/quartermaster-page-shots"))
+LIVE = 2000  # milliseconds: a change on one phone shows on the others within this
+
+
+def pacg_table(http):
+    """A Skull & Shackles campaign in the middle of the rulebook's Example of Play, with two players."""
+    campaign = http.campaign(PACG, PACG_OPTIONS, name="Dangerous Waters")
+    http.append(campaign, PACG_PLAY)
+    lily = http.member(campaign, "Lily")
+    sam = http.member(campaign, "Sam")
+    return campaign, lily, sam
+
+
+def log_entry(page, position):
+    return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has_text=f"#{position}")
+
+
+def test_two_phones_joined_by_link_see_each_others_roll_and_card_move_within_two_seconds(phones, http):
+    campaign, lily, sam = pacg_table(http)
+    lilys = phones.open(lily["token"])
+    sams = phones.open(sam["token"])
+    # The fragment that carried the token is gone from the address bar.
+    assert "#" not in lilys.url and lilys.url.endswith(f"/c/{campaign['id']}")
+    cookie = next(c for c in lilys.context.cookies() if c["name"] == f"qm_{campaign['id'].replace('-', '')}")
+    assert (cookie["httpOnly"], cookie["sameSite"]) == (True, "Strict")
+
+    for page in (lilys, sams):
+        page.get_by_role("tab", name="Play and log").click()
+    lilys.get_by_text("Roll for a check").click()
+    roll = lilys.get_by_role("group").filter(has_text="Roll for a check")
+    roll.get_by_label("Character", exact=True).select_option("lirianne")
+    roll.get_by_label("What for").fill("defeat a Sea Devil")
+    roll.get_by_role("button", name="Roll on the server").click()
+    expect(roll.get_by_role("status")).to_contain_text("Rolled")
+
+    lilys.get_by_text("Move a card").click()
+    mover = lilys.get_by_role("group").filter(has_text="Move a card")
+    mover.get_by_label("Character", exact=True).select_option("lirianne")
+    mover.get_by_label("Move", exact=True).select_option("discard")
+    mover.get_by_label("Card", exact=True).fill("Powder Horn")
+    mover.get_by_role("button", name="Move the card").click()
+    expect(mover.get_by_role("status")).to_contain_text("Logged at position")
+
+    position = http.get(campaign, "")["position"]
+    for at in (position - 1, position):
+        sentence = log_entry(lilys, at).locator(".sentence").inner_text()
+        expect(log_entry(sams, at).locator(".sentence")).to_have_text(sentence, timeout=LIVE)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sams.screenshot(path=str(SHOTS / "pacg-play-and-log.png"))
+
+
+def test_an_event_appended_through_the_api_appears_as_its_sentence_within_two_seconds(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    appended = http.append(campaign, [{"type": "dice.rolled", "data": {
+        "character_id": "seltyiel", "purpose": "recharge Force Missile", "dice": [{"sides": 8, "face": 6}],
+        "total": 6}}])
+    position = appended["last_position"]
+    told = http.get(campaign, "/events", after=position - 1, limit=1)["events"][0]["sentence"]
+    expect(log_entry(page, position).locator(".sentence")).to_have_text(told, timeout=LIVE)
+
+
+def test_a_refused_move_shows_the_servers_sentence_beside_the_control_and_changes_nothing(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    before = http.get(campaign, "")["position"]
+    hand_before = http.get(campaign, "/characters/lirianne")["character"]["zones"]["hand"]
+    page.get_by_text("Move a card").click()
+    mover = page.get_by_role("group").filter(has_text="Move a card")
+    mover.get_by_label("Character", exact=True).select_option("lirianne")
+    mover.get_by_label("Move", exact=True).select_option("discard")
+    mover.get_by_label("Card", exact=True).fill("Pistol")
+    mover.get_by_role("button", name="Move the card").click()
+    expect(mover.get_by_role("alert")).to_contain_text("Pistol is not in Lirianne's hand")
+    assert http.get(campaign, "")["position"] == before
+    assert http.get(campaign, "/characters/lirianne")["character"]["zones"]["hand"] == hand_before
+    expect(log_entry(page, before + 1)).to_have_count(0)
+
+
+def test_undo_my_last_takes_back_my_roll_though_the_owner_wrote_since_and_redo_brings_it_back(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    page.get_by_text("Roll for a check").click()
+    roll = page.get_by_role("group").filter(has_text="Roll for a check")
+    roll.get_by_role("button", name="Roll on the server").click()
+    expect(roll.get_by_role("status")).to_contain_text("Rolled")
+    mine = http.get(campaign, "")["position"]
+    owners = http.append(campaign, [{"type": "dice.rolled", "data": {"dice": [{"sides": 6, "face": 3}], "total": 3}}])
+    expect(log_entry(page, owners["last_position"])).to_have_count(1, timeout=LIVE)
+
+    page.get_by_role("button", name="Undo my last").click()
+    expect(log_entry(page, mine)).to_have_class("undone", timeout=LIVE)
+    expect(log_entry(page, mine)).to_contain_text("Undone by Lily")
+    expect(log_entry(page, owners["last_position"])).not_to_have_class("undone")
+    events = {e["position"]: e for e in http.get(campaign, "/events", after=mine - 1)["events"]}
+    assert events[mine]["undone_by"] is not None and events[owners["last_position"]]["undone_by"] is None
+
+    page.get_by_role("button", name="Redo my last").click()
+    expect(log_entry(page, mine)).not_to_have_class("undone", timeout=LIVE)
+
+
+def test_looking_back_shows_the_table_as_it_was_at_an_earlier_position(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    started = 3 + next(i for i, p in enumerate(PACG_PLAY) if p["type"] == "scenario.started")
+    then = http.get(campaign, "/scenario", at=started)["scenario"]["hourglass"]["left"]
+    now = http.get(campaign, "/scenario")["scenario"]["hourglass"]["left"]
+    assert then != now
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Table").click()
+    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+    page.get_by_label("Look back to position").fill(str(started))
+    expect(page.get_by_label("Scenario")).to_contain_text(f"{then} cards left")
+    expect(page.get_by_role("status").filter(has_text="Looking back")).to_contain_text(f"position {started}")
+    assert page.url.endswith(f"?at={started}")
+    page.get_by_role("button", name="Back to now").click()
+    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+
+
+def test_each_games_main_view_at_phone_size(phones, http):
+    """Screenshots at 390x844 of each game's main view, for a person to look at (QUARTERMASTER_SHOTS)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Table").click()
+    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    page.screenshot(path=str(SHOTS / "pacg-table.png"))
+
+    tales = http.campaign(TALES, chapter_one.OPTIONS, name="Shadows of the Caribbean")
+    for batch in (chapter_one.CREW, chapter_one.CHAPTER_ONE, chapter_one.PORT):
+        http.append(tales, batch)
+    ana = http.member(tales, "Ana")
+    page = phones.open(ana["token"])
+    page.get_by_role("tab", name="Crew sheets").click()
+    expect(page.get_by_label("Anne's record sheet")).to_contain_text("Fame")
+    page.screenshot(path=str(SHOTS / "skull-tales-crew-sheets.png"))
+    page.get_by_role("tab", name="Dice luck").click()
+    page.get_by_role("tab", name="Play and log").click()
+    expect(page.get_by_role("list", name="Log, newest first")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "skull-tales-play-and-log.png"))

@@ -1,0 +1,21 @@
+"""The examples each new or changed Skull Tales event type documents are accepted by the fold in a realistic state."""
+
+from __future__ import annotations
+
+from events import skull_tales as ev
+from events.base import tag_of
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.table import given, when
+
+# In the order the examples build on one another: items gained, then lost or sold, then a trade and a story.
+DOCUMENTED = (ev.ItemGained, ev.ItemLost, ev.TradeMade, ev.StoryTold)
+
+
+def test_every_documented_example_is_accepted_in_a_port_of_the_worked_campaign():
+    state = given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
+                  event("goods.gained", goods="Sugar", quantity=1, source="plunder"), options=OPTIONS)
+    for event_type in DOCUMENTED:
+        assert event_type.EXAMPLES, f"{event_type.__name__} documents no example"
+        for data in event_type.EXAMPLES:
+            state = when(state, event(tag_of(event_type), **data))
+    assert state.ship is not None and state.ship.goods == {"Supplies": 3, "Wood": 1}
