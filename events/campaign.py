@@ -90,8 +90,8 @@ class DiceRolled(Event, kw_only=True, tag="dice.rolled"):
         description="`table` for physical dice reported by a player, `server` for dice the server threw.")] = "table"
 
     EXAMPLES = (
-        {"dice": [{"sides": 12, "face": 7}], "modifier": 2, "total": 9, "expression": "1d12+2",
-         "character_id": "merisiel", "skill": "Dexterity", "difficulty": 8, "success": True},
+        {"dice": [{"sides": 8, "face": 7}], "modifier": 2, "total": 9, "expression": "1d8+2",
+         "character_id": "lirianne", "skill": "Dexterity", "difficulty": 8, "success": True},
         {"dice": [{"sides": 6, "face": 5}, {"sides": 6, "face": 2}, {"sides": 6, "face": 6}], "total": 13,
          "expression": "3d6>4", "target": 4, "successes": 2, "required": 1, "purpose": "Search"},
     )

@@ -215,9 +215,9 @@ class DeckBuilt(Event, kw_only=True, tag="deck.built"):
     cards: Annotated[list[str], Meta(description="Every card of the deck, by name, one entry per copy.")]
 
     EXAMPLES = ({"character_id": "lirianne", "cards": [
-        "Light Crossbow", "Pistol", "Dagger", "Speed", "Leather Armor", "Powder Horn", "Rum Bottle", "Carver",
-        "Master Gunner", "Blessing of the Gods", "Blessing of the Gods", "Blessing of the Gods", "Blessing of Abadar",
-        "Blessing of Gozreh", "Blessing of Cayden Cailean"]},)
+        "Dagger", "Pistol", "Pistol", "Light Crossbow", "Buckler", "Leather Armor", "Potion of Glibness",
+        "Powder Horn", "Carver", "Lookout", "Master Gunner", "Blessing of the Gods", "Blessing of the Gods",
+        "Blessing of the Gods", "Blessing of the Gods"]},)
     VIEWS = ("character", "vault")
 
 
@@ -623,7 +623,7 @@ class ShipAwarded(Event, kw_only=True, tag="ship.awarded"):
     ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
     reward_of: RewardOf = None
 
-    EXAMPLES = ({"ship": "Wormwood", "reward_of": "The Wormwood Mutiny"},)
+    EXAMPLES = ({"ship": "Wormwood", "reward_of": "Dangerous Waters"},)
     VIEWS = ("fleet",)
 
 

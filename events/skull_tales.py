@@ -2,8 +2,7 @@
 
 Events that name a catalogue thing (a skill, a feat, a ship type, an upgrade, a goods type, an injury roll, an
 archetype) carry the facts the fold needs, filled in by `service/catalog/skull_tales.py` before recording, so a
-recorded campaign replays without the catalogue (DESIGN principle 2). Line numbers (`L1509`) point into
-`seeds/skull-tales-full-sail-rulebook.txt`.
+recorded campaign replays without the catalogue. Each docstring names the rulebook section it follows.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
+from msgspec import Meta
 
 from events.base import Event
 
@@ -26,157 +26,263 @@ Penance = Literal["greedy", "wroth", "prideful"]
 
 
 class Attributes(msgspec.Struct, frozen=True, kw_only=True):
-    """The seven rolled attributes printed on a Character Card (L144-165)."""
+    """The seven attributes printed on a Character Card."""
 
-    melee: int
-    ranged: int
-    strength: int
-    agility: int
-    intelligence: int
-    perception: int
-    charisma: int
+    melee: Annotated[int, Meta(description="Melee: hand-to-hand combat.")]
+    ranged: Annotated[int, Meta(description="Ranged: firearms and thrown weapons.")]
+    strength: Annotated[int, Meta(description="Strength.")]
+    agility: Annotated[int, Meta(description="Agility.")]
+    intelligence: Annotated[int, Meta(description="Intelligence.")]
+    perception: Annotated[int, Meta(description="Perception.")]
+    charisma: Annotated[int, Meta(description="Charisma: leadership, hiring, Charisma rolls.")]
 
 
 # --- pirates and record sheets ---------------------------------------------------------------------------------
 
 
 class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
-    """A player takes a Character Card and a Record Sheet; or a new Pirate replaces a retired one (L1012)."""
+    """A Pirate joined the crew: a player took a Character Card and a Record Sheet, or a new Pirate replaced a
+    retired one.
 
-    pirate_id: str
-    name: str
-    archetype: str
-    player: str = ""
-    classes: list[str]
-    dominant_hand: Hand = "right"
-    attributes: Attributes
-    action_points: int
-    health: int
-    destiny_points: int  # the card's maximum (L165)
-    salary: int
-    skills: list[str] = []  # starting skills: they never use Special Skill capacity (L1495)
-    starting_gear: list[str] = []
-    # The Fame Dial's printed Special Skill capacity; None takes the campaign option.
-    special_skill_capacity: int | None = None
-    campaigns_completed: int = 0
-    replaces: str | None = None  # the retired Pirate this one replaces
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates; Permanent Injuries and Retirement, Character Retirement.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate's id in this campaign (`anne`).")]
+    name: Annotated[str, Meta(description="The Pirate's name.")]
+    archetype: Annotated[str, Meta(description="The Character Card's archetype (`Captain's Daughter`).")]
+    player: Annotated[str, Meta(description="Who plays the Pirate.")] = ""
+    classes: Annotated[list[str], Meta(description="The Pirate's classes (`Duelist`), which price skills.")]
+    dominant_hand: Annotated[Hand, Meta(description="`left` or `right`.")] = "right"
+    attributes: Annotated[Attributes, Meta(description="The attributes printed on the card.")]
+    action_points: Annotated[int, Meta(description="Action Points per round.")]
+    health: Annotated[int, Meta(description="Health: Wounds the Pirate can take.")]
+    destiny_points: Annotated[int, Meta(description="The card's maximum of Destiny Points.")]
+    salary: Annotated[int, Meta(description="The Salary collected at the Docks.")]
+    skills: Annotated[list[str], Meta(
+        description="Starting skills: they never use Special Skill capacity.")] = []
+    starting_gear: Annotated[list[str], Meta(description="Starting gear, which is never lost or sold.")] = []
+    special_skill_capacity: Annotated[int | None, Meta(
+        description="The Fame Dial's printed Special Skill capacity; none takes the campaign option.")] = None
+    campaigns_completed: Annotated[int, Meta(description="Campaigns this Pirate already completed.")] = 0
+    replaces: Annotated[str | None, Meta(description="The retired Pirate this one replaces, by id.")] = None
+
+    EXAMPLES = ({"pirate_id": "ned", "name": "Ned", "archetype": "Gunner", "player": "joe", "classes": ["Rowdy"],
+                 "attributes": {"melee": 3, "ranged": 4, "strength": 3, "agility": 3, "intelligence": 2,
+                                "perception": 3, "charisma": 2},
+                 "action_points": 4, "health": 5, "destiny_points": 2, "salary": 15},)
+    VIEWS = ("pirates", "pirate")
 
 
 class FameChanged(Event, kw_only=True, tag="fame.changed"):
-    """Fame gained or lost outside the costs the fold computes itself (Enemies, Goals, Search cards, Events...)."""
+    """A Pirate gained or lost Fame outside the costs the fold computes itself: Enemies, Goals, Search cards,
+    Events.
 
-    pirate_id: str
-    amount: int
-    source: str
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, End of the Adventure.
+    Fame gained during a phase is at risk until the phase ends.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Fame gained (negative: lost).")]
+    source: Annotated[str, Meta(description="Where it came from: `enemy`, `goal`, `search_card`, `event`...")]
+
+    EXAMPLES = ({"pirate_id": "anne", "amount": 6, "source": "enemy"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class CoinsChanged(Event, kw_only=True, tag="coins.changed"):
-    """Coins found or lost: a Search card, a Goal, a Fallen Enemy token, an Event, a Rumor, gambling, a purchase.
+    """A Pirate or an Ally found or lost Coins: a Search card, a Goal, a Fallen Enemy token, an Event, a Rumor,
+    gambling, a purchase.
 
-    `source` names where they came from (or went): it must be one the rules know (see projections.skull_tales.booty).
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, End of the Adventure; Book II: Port Phase, Important Concepts.
+    `source` names where they came from (or went): it must be one the rules know.
     """
 
-    pirate_id: str | None = None
-    ally_id: str | None = None
-    amount: int
-    source: str
+    pirate_id: Annotated[str | None, Meta(description="The Pirate, by id.")] = None
+    ally_id: Annotated[str | None, Meta(description="Or the Ally, by id (half go to the hirer).")] = None
+    amount: Annotated[int, Meta(description="Coins gained (negative: lost).")]
+    source: Annotated[str, Meta(
+        description="Where they came from or went: `search_card`, `goal`, `fallen_enemy`, `event`, `rumor`...")]
+
+    EXAMPLES = ({"pirate_id": "anne", "amount": 10, "source": "search_card"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class CoinsGiven(Event, kw_only=True, tag="coins.given"):
-    """Coins handed between Pirates, or donated to the Crew's Booty (`to` = "crew_booty") (L1249, L268)."""
+    """A Pirate handed Coins to another Pirate, or donated them to the Crew's Booty.
 
-    from_pirate: str
-    to: str
-    amount: int
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Honor among thieves; Book II: Port Phase, Important Concepts.
+    """
+
+    from_pirate: Annotated[str, Meta(description="The Pirate who gives, by id.")]
+    to: Annotated[str, Meta(description="The Pirate who receives, by id, or `crew_booty`.")]
+    amount: Annotated[int, Meta(description="How many Coins.")]
+
+    EXAMPLES = ({"from_pirate": "mary", "to": "crew_booty", "amount": 5},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class WoundsChanged(Event, kw_only=True, tag="wounds.changed"):
-    pirate_id: str
-    amount: int
-    reason: str = ""
+    """A Pirate suffered Wounds, or recovered from them.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Suffering Wounds; Wounds and Revival.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Wounds suffered (negative: recovered).")]
+    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+
+    EXAMPLES = ({"pirate_id": "mary", "amount": 2, "reason": "a Cannibal's attack"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class DestinyChanged(Event, kw_only=True, tag="destiny.changed"):
-    """Destiny Points gained or spent; spending with `plus_one` adds +1 to each die of the pirate's next roll."""
+    """A Pirate gained or spent Destiny Points; spent with `plus_one`, each die of the next roll gets +1.
 
-    pirate_id: str
-    amount: int
-    reason: str = ""
-    plus_one: bool = False
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates (Destiny Points); Dice Rolls.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Destiny Points gained (negative: spent).")]
+    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+    plus_one: Annotated[bool, Meta(description="Spent for +1 to each die of the Pirate's next roll.")] = False
+
+    EXAMPLES = ({"pirate_id": "anne", "amount": -1, "plus_one": True, "reason": "Revive"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
-    """A Pirate falls Unconscious; what it costs depends on the phase (L950-960, L1243, L2016)."""
+    """A Pirate fell Unconscious; what it costs depends on the phase.
 
-    pirate_id: str
-    lost_item: str | None = None  # Adventure: one random non-starting Gear card or Legendary item
-    roll: int | None = None  # Admiral Port setting: an even roll ends the Port Phase for the Pirate
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character and Enemy States, Unconscious; Book II: Port Phase, Important Concepts; Book III: Voyage
+    Phase, Unconscious / Incapacitated.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    lost_item: Annotated[str | None, Meta(
+        description="Adventure: the random non-starting Gear card or Legendary item lost.")] = None
+    roll: Annotated[int | None, Meta(
+        description="Admiral Port setting: the die; an even roll ends the Port Phase for the Pirate.")] = None
+
+    EXAMPLES = ({"pirate_id": "mary"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
-    """A successful Revive: the reviver gains 1 Destiny Point (L679)."""
+    """An Unconscious Pirate was revived; the reviver gains 1 Destiny Point.
 
-    pirate_id: str
-    reviver_id: str | None = None
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Revive (2 Action Points).
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate revived, by id.")]
+    reviver_id: Annotated[str | None, Meta(description="The Pirate who revived them, by id.")] = None
+
+    EXAMPLES = ({"pirate_id": "mary", "reviver_id": "anne"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class InjurySuffered(Event, kw_only=True, tag="injury.suffered"):
-    """A failed Revive: roll on the Permanent Injury chart (L990-999). Facts from the chart are expanded."""
+    """A failed Revive left a Pirate with a Permanent Injury, rolled on the chart.
 
-    pirate_id: str
-    roll: int
-    injury: str  # "Left eye"
-    pair: str  # "eyes", "hands", "legs"
-    hand: Hand | None = None
-    attribute_changes: dict[str, int] = {}
-    movement: int = 0
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Permanent Injuries and Retirement, Permanent Injury Chart.
+    Send `pirate_id` and `roll`: the chart's facts come from the catalogue.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    roll: Annotated[int, Meta(description="The die rolled on the Permanent Injury Chart.")]
+    injury: Annotated[str, Meta(description="The injury (`Left eye`).")]
+    pair: Annotated[str, Meta(description="The pair it belongs to: `eyes`, `hands` or `legs`.")]
+    hand: Annotated[Hand | None, Meta(description="For a lost hand, which one.")] = None
+    attribute_changes: Annotated[dict[str, int], Meta(description="Attribute changes, by attribute.")] = {}
+    movement: Annotated[int, Meta(description="The change to movement.")] = 0
+
+    EXAMPLES = ({"pirate_id": "mary", "roll": 4},)
+    VIEWS = ("pirates", "pirate")
 
 
 class PirateRetired(Event, kw_only=True, tag="pirate.retired"):
-    """A Pirate leaves the campaign: a lost pair (L1010) or the Legendary Pirate Feat."""
+    """A Pirate left the campaign: both of a pair lost, or the Legendary Pirate Feat.
 
-    pirate_id: str
-    reason: Literal["injury", "legendary_pirate"] = "injury"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Permanent Injuries and Retirement, Character Retirement.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    reason: Annotated[Literal["injury", "legendary_pirate"], Meta(
+        description="`injury` (a lost pair) or `legendary_pirate`.")] = "injury"
+
+    EXAMPLES = ({"pirate_id": "jack", "reason": "injury"},)
+    VIEWS = ("pirates", "pirate", "ship")
 
 
 class MatelotageDone(Event, kw_only=True, tag="matelotage.done"):
-    """The retired Pirate gives the new one half their Coins and one non-starting item (L1019, L1272)."""
+    """A retired Pirate gave the new one half their Coins and one non-starting item.
 
-    retired_id: str
-    new_id: str
-    coins: int
-    item: str | None = None
-    free_skill: str | None = None  # Legendary Pirate: learn a free skill from the retired Pirate
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Permanent Injuries and Retirement, Character Retirement (Matelotage).
+    """
+
+    retired_id: Annotated[str, Meta(description="The retired Pirate, by id.")]
+    new_id: Annotated[str, Meta(description="The Pirate who replaces them, by id.")]
+    coins: Annotated[int, Meta(description="The Coins handed over: half the retired Pirate's.")]
+    item: Annotated[str | None, Meta(description="The non-starting item handed over.")] = None
+    free_skill: Annotated[str | None, Meta(
+        description="Legendary Pirate: a skill of the retired Pirate the new one learns for free.")] = None
+
+    EXAMPLES = ({"retired_id": "jack", "new_id": "ned", "coins": 28},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class ProsthesisBought(Event, kw_only=True, tag="prosthesis.bought"):
-    """Market Square: 1 Time Unit and 10 Coins for a Hook, an Eye patch or a Peg leg (L1387)."""
+    """A Pirate bought a Hook, an Eye patch or a Peg leg: 1 Time Unit and 10 Coins.
 
-    pirate_id: str
-    prosthesis: Prosthesis
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Market Square.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    prosthesis: Annotated[Prosthesis, Meta(description="`hook`, `eye_patch` or `peg_leg`.")]
+
+    EXAMPLES = ({"pirate_id": "mary", "prosthesis": "hook"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class CurseGained(Event, kw_only=True, tag="curse.gained"):
-    pirate_id: str
+    """A Pirate was Cursed.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character and Enemy States, Cursed.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+
+    EXAMPLES = ({"pirate_id": "mary"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class PenanceChosen(Event, kw_only=True, tag="penance.chosen"):
-    """Chapel Atonement: 1 Time Unit and the penance's Coins (Greedy 40, Wroth 20, Prideful 30)."""
+    """A Cursed Pirate took a penance at the Chapel (Atonement): 1 Time Unit and its Coins (Greedy 40, Wroth 20,
+    Prideful 30).
 
-    pirate_id: str
-    penance: Penance
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel (Atonement).
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    penance: Annotated[Penance, Meta(description="`greedy`, `wroth` or `prideful`.")]
+
+    EXAMPLES = ({"pirate_id": "mary", "penance": "wroth"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
-    """Atonement fulfilled at the Chapel in a later Port, or the Purge skill (+3 Fame to its user).
+    """A Pirate's Curse was lifted: Atonement fulfilled at the Chapel in a later Port, or a Purge.
 
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel (Atonement); Feats, Classes and Skills (Purge).
     A Purge is logged as `purge.used`, which carries its Charisma die; `by: "purge"` here still replays campaigns
     recorded before, read as a successful Purge whose die was not logged.
     """
 
-    pirate_id: str
-    by: Literal["atonement", "purge"]
-    purger_id: str | None = None
+    pirate_id: Annotated[str, Meta(description="The Pirate freed, by id.")]
+    by: Annotated[Literal["atonement", "purge"], Meta(description="`atonement` or `purge`.")]
+    purger_id: Annotated[str | None, Meta(description="For a Purge, the Pirate who used it (+3 Fame).")] = None
+
+    EXAMPLES = ({"pirate_id": "mary", "by": "atonement"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class ItemGained(Event, kw_only=True, tag="item.gained"):
@@ -232,337 +338,629 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
 
 
 class ItemGiven(Event, kw_only=True, tag="item.given"):
-    from_pirate: str
-    to_pirate: str
-    item: str
+    """A Pirate gave an item to another Pirate.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Honor among thieves.
+    """
+
+    from_pirate: Annotated[str, Meta(description="The Pirate who gives, by id.")]
+    to_pirate: Annotated[str, Meta(description="The Pirate who receives, by id.")]
+    item: Annotated[str, Meta(description="The item, as the Record Sheet lists it.")]
+
+    EXAMPLES = ({"from_pirate": "anne", "to_pirate": "mary", "item": "Cutlass"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class PortServiceBought(Event, kw_only=True, tag="port.service_bought"):
-    """Chapel Charity (2 Coins), Docks Rest (Captain, free) or Manor Luxury Treatment (10 Coins)."""
+    """A Pirate took a Port service: Charity at the Chapel (2 Coins), Rest at the Docks (the Captain, free) or a
+    Luxury Treatment at the Manor (10 Coins).
 
-    pirate_id: str
-    service: PortService
-    wounds: int = 0  # wounds recovered
-    destiny: int = 0  # destiny points affected (direction per option port_destiny_discard)
-    times: int = 1  # Docks Rest can be repeated, 1 Time Unit each
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel; Docks; Madame Claude's Manor.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    service: Annotated[PortService, Meta(description="`charity`, `rest` or `luxury_treatment`.")]
+    wounds: Annotated[int, Meta(description="Wounds recovered.")] = 0
+    destiny: Annotated[int, Meta(
+        description="Destiny Points affected (their direction follows the campaign option).")] = 0
+    times: Annotated[int, Meta(description="How many times: Rest at the Docks repeats, 1 Time Unit each.")] = 1
+
+    EXAMPLES = ({"pirate_id": "mary", "service": "charity", "destiny": 1},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class ManorEntered(Event, kw_only=True, tag="manor.entered"):
-    pirate_id: str
+    """A Pirate entered Madame Claude's Manor.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+
+    EXAMPLES = ({"pirate_id": "anne"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class TimeSpent(Event, kw_only=True, tag="time.spent"):
-    """Port Time Units spent moving or on an action the fold does not price itself."""
+    """A Pirate spent Port Time Units moving, or on an action the fold does not price itself.
 
-    pirate_id: str
-    amount: int
-    purpose: str = "move"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Important Concepts (Time Units).
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Time Units spent.")]
+    purpose: Annotated[str, Meta(description="What for: `move` or the action.")] = "move"
+
+    EXAMPLES = ({"pirate_id": "jack", "amount": 2, "purpose": "move"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class ApprovalGiven(Event, kw_only=True, tag="approval.given"):
-    """A master's Approval or Disapproval, until the end of the Port Phase unless permanent (L1226-1229)."""
+    """A master gave a Pirate their Approval or Disapproval, until the end of the Port Phase unless permanent.
 
-    pirate_id: str
-    master: Master
-    kind: Literal["approval", "disapproval"]
-    permanent: bool = False
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Important Concepts (Approval and Disapproval).
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    master: Annotated[Master, Meta(description="The master.")]
+    kind: Annotated[Literal["approval", "disapproval"], Meta(description="`approval` or `disapproval`.")]
+    permanent: Annotated[bool, Meta(description="Whether it lasts beyond this Port Phase.")] = False
+
+    EXAMPLES = ({"pirate_id": "mary", "master": "Maggie", "kind": "approval"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class CampaignCompleted(Event, kw_only=True, tag="campaign.completed"):
-    """The crew finished a campaign; the Fame Feat counts them (L1474)."""
+    """The crew finished a campaign; the Fame Feat counts them.
 
-    campaign: str = "Shadows of the Caribbean"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Feats, Classes and Skills, Feats.
+    """
+
+    campaign: Annotated[str, Meta(description="The campaign completed.")] = "Shadows of the Caribbean"
+
+    EXAMPLES = ({"campaign": "Shadows of the Caribbean"},)
+    VIEWS = ("pirates", "pirate")
 
 
 # --- skills and feats ---------------------------------------------------------------------------------------------
 
 
 class SkillPrerequisites(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    attributes: dict[str, int] = {}
-    skills: list[str] = []
-    special_skill_capacity: int = 0
-    not_captain: bool = False
-    starting_only: bool = False
+    """What a Pirate needs before learning a skill."""
+
+    attributes: Annotated[dict[str, int], Meta(description="Minimum attributes, by attribute.")] = {}
+    skills: Annotated[list[str], Meta(description="Skills the Pirate must already know.")] = []
+    special_skill_capacity: Annotated[int, Meta(description="Special Skill capacity needed.")] = 0
+    not_captain: Annotated[bool, Meta(description="Not for the Captain.")] = False
+    starting_only: Annotated[bool, Meta(description="Only as a starting skill.")] = False
 
 
 class SkillLearned(Event, kw_only=True, tag="skill.learned"):
-    """A Pirate learns a skill from its master in Port: 7 Time Units and the computed Coins and Fame (L1509-1525)."""
+    """A Pirate learned a skill from its master in Port, for 7 Time Units and the Coins and Fame the fold computes.
 
-    pirate_id: str
-    skill: str
-    skill_class: str
-    teacher: str
-    coins: int  # X, the single-class Coins of the skill's tier
-    fame: int  # X, the single-class Fame
-    special: bool = False
-    voyage: bool = False
-    unique: bool = False  # Bosun, Constable: one Character only
-    prerequisites: SkillPrerequisites = SkillPrerequisites()
-    synergy: list[str] = []  # -10 Coins if the pirate has any of these
-    effects: dict[str, int] = {}  # permanent changes: charisma, action_points, destiny_points, salary
-    master_id: str | None = None  # the crew member who already knew it (-15 Coins, -10 Fame; +5 Fame to them)
-    free: bool = False  # a game effect (Legendary Pirate's free skill): no Coins, Fame or Time Units
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Feats, Classes and Skills, Coins; Skill Cost.
+    Send `pirate_id`, `skill` and, when a crew member already knows it, `master_id`: the rest comes from the
+    catalogue.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate who learns, by id.")]
+    skill: Annotated[str, Meta(description="The skill.")]
+    skill_class: Annotated[str, Meta(description="The skill's class.")]
+    teacher: Annotated[str, Meta(description="The master who teaches it.")]
+    coins: Annotated[int, Meta(description="X: the single-class Coins of the skill's tier.")]
+    fame: Annotated[int, Meta(description="X: the single-class Fame of the skill's tier.")]
+    special: Annotated[bool, Meta(description="A Special Skill, which uses Special Skill capacity.")] = False
+    voyage: Annotated[bool, Meta(description="A skill used in the Voyage Phase.")] = False
+    unique: Annotated[bool, Meta(description="Only one Character may have it (Bosun, Constable).")] = False
+    prerequisites: Annotated[SkillPrerequisites, Meta(description="What the Pirate needs first.")] \
+        = SkillPrerequisites()
+    synergy: Annotated[list[str], Meta(description="Skills that take 10 Coins off the price.")] = []
+    effects: Annotated[dict[str, int], Meta(
+        description="Permanent changes: `charisma`, `action_points`, `destiny_points`, `salary`.")] = {}
+    master_id: Annotated[str | None, Meta(
+        description="The crew member who already knew it (-15 Coins, -10 Fame; +5 Fame to them).")] = None
+    free: Annotated[bool, Meta(
+        description="Learned through a game effect (Legendary Pirate's free skill): no Coins, Fame or Time.")] = False
+
+    EXAMPLES = ({"pirate_id": "mary", "skill": "Fencing", "master_id": "anne"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class FeatGained(Event, kw_only=True, tag="feat.gained"):
-    """A Feat bought in Port, anywhere and for no Time Units (L1468-1479)."""
+    """A Pirate bought a Feat in Port, anywhere and for no Time Units.
 
-    pirate_id: str
-    feat: str
-    coins: int
-    fame: int
-    requires: dict[str, int] = {}  # counter -> minimum (adventures_total_success, campaigns_completed, ...)
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Feats, Classes and Skills, Feats.
+    Send `pirate_id` and `feat`: the cost and prerequisites come from the catalogue.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    feat: Annotated[str, Meta(description="The Feat.")]
+    coins: Annotated[int, Meta(description="Its cost in Coins.")]
+    fame: Annotated[int, Meta(description="Its cost in Fame.")]
+    requires: Annotated[dict[str, int], Meta(
+        description="Counters and their minimum (`adventures_total_success`, `campaigns_completed`...).")] = {}
+
+    EXAMPLES = ({"pirate_id": "anne", "feat": "Bravery"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class AssignmentTaken(Event, kw_only=True, tag="assignment.taken"):
-    """The Captain draws an Assignment at the Docks (1 Time Unit); one active at a time (L1320)."""
+    """The Captain drew an Assignment at the Docks (1 Time Unit); one is active at a time.
 
-    pirate_id: str
-    assignment: str
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    assignment: Annotated[str, Meta(description="The Assignment card.")]
+
+    EXAMPLES = ({"pirate_id": "anne", "assignment": "Escort the Governor's Daughter"},)
+    VIEWS = ("pirates", "pirate", "ship")
 
 
 class AssignmentResolved(Event, kw_only=True, tag="assignment.resolved"):
-    """Resolved at Port setup; results go to whoever was Captain at completion (L1270)."""
+    """An Assignment was resolved at Port setup; its results go to whoever was Captain when it was completed.
 
-    pirate_id: str
-    success: bool
-    coins: int = 0
-    fame: int = 0
-    coins_to: Literal["personal", "crew_booty"] = "crew_booty"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Setup.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain at completion, by id.")]
+    success: Annotated[bool, Meta(description="Whether the Assignment was completed.")]
+    coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
+    fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
+    coins_to: Annotated[Literal["personal", "crew_booty"], Meta(
+        description="`crew_booty` or the Captain's `personal` booty.")] = "crew_booty"
+
+    EXAMPLES = ({"pirate_id": "anne", "success": True, "coins": 50, "fame": 10},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 # --- allies -------------------------------------------------------------------------------------------------------
 
 
 class AllyHired(Event, kw_only=True, tag="ally.hired"):
-    """Tavern: 3 Time Units; Salary and Fame cost, +3 Coins and +3 Fame per point of Charisma above the hirer's."""
+    """A Pirate hired an Ally at the Tavern: 3 Time Units, its Salary and Fame cost, +3 Coins and +3 Fame per
+    point of Charisma above the hirer's.
 
-    pirate_id: str
-    ally_id: str
-    archetype: str
-    charisma: int
-    salary: int
-    fame_cost: int
-    paid_from: Literal["personal", "crew_booty"] = "personal"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern; Book I: The Characters, Allies.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The hirer, by id.")]
+    ally_id: Annotated[str, Meta(description="The Ally's id in this campaign.")]
+    archetype: Annotated[str, Meta(description="The Ally's archetype (`Bosun`).")]
+    charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
+    salary: Annotated[int, Meta(description="The Ally's Salary.")]
+    fame_cost: Annotated[int, Meta(description="The Ally's Fame cost.")]
+    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
+        description="`personal` or `crew_booty`.")] = "personal"
+
+    EXAMPLES = ({"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10,
+                 "fame_cost": 5},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
-    ally_id: str
-    paid_from: Literal["personal", "crew_booty"] = "personal"
+    """An Ally's Salary was paid for this Port.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Allies; Book II: Port Phase, Setup.
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
+        description="`personal` (the hirer's) or `crew_booty`.")] = "personal"
+
+    EXAMPLES = ({"ally_id": "bosun"},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class AllyDied(Event, kw_only=True, tag="ally.died"):
-    ally_id: str
+    """An Ally died.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Allies; Wounds and Revival.
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+
+    EXAMPLES = ({"ally_id": "bosun"},)
+    VIEWS = ("ship",)
 
 
 class AllyDismissed(Event, kw_only=True, tag="ally.dismissed"):
-    ally_id: str
+    """An Ally was dismissed (or left).
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Allies.
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+
+    EXAMPLES = ({"ally_id": "bosun"},)
+    VIEWS = ("ship",)
 
 
 # --- captaincy ----------------------------------------------------------------------------------------------------
 
 
 class CaptainElected(Event, kw_only=True, tag="captain.elected"):
-    """After a successful Adventure with no Captain: the chapter's method, else the most Adventure Fame (L1106)."""
+    """A Pirate became Captain after a successful Adventure with no Captain: the chapter's way, else the most
+    Adventure Fame.
 
-    pirate_id: str
-    method: Literal["most_fame", "charisma_tie", "chapter"] = "most_fame"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, End of the Adventure.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The new Captain, by id.")]
+    method: Annotated[Literal["most_fame", "charisma_tie", "chapter"], Meta(
+        description="`most_fame`, `charisma_tie` (a Charisma roll between tied Pirates) or `chapter`.")] \
+        = "most_fame"
+
+    EXAMPLES = ({"pirate_id": "anne", "method": "most_fame"},)
+    VIEWS = ("pirates", "pirate", "ship", "chapter")
 
 
 class TrustChanged(Event, kw_only=True, tag="trust.changed"):
-    """Voyage Trust Points of a Pirate or an Ally (0-20)."""
+    """A Pirate or an Ally gained or lost Voyage Trust Points (0 to 20).
 
-    character_id: str
-    amount: int
-    reason: str = ""
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Trust Points.
+    """
+
+    character_id: Annotated[str, Meta(description="The Pirate or Ally, by id.")]
+    amount: Annotated[int, Meta(description="Trust Points gained (negative: lost).")]
+    reason: Annotated[str, Meta(description="Why: the Post worked, the Event resolved.")] = ""
+
+    EXAMPLES = ({"character_id": "mary", "amount": 3, "reason": "Cartography"},)
+    VIEWS = ("ship",)
 
 
 class MoraleChanged(Event, kw_only=True, tag="morale.changed"):
-    amount: int
-    reason: str = ""
+    """The crew's Morale rose or fell.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Morale.
+    """
+
+    amount: Annotated[int, Meta(description="Morale gained (negative: lost).")]
+    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+
+    EXAMPLES = ({"amount": -1, "reason": "no Supplies for a Voyage Day"},)
+    VIEWS = ("ship",)
 
 
 class MutinyResolved(Event, kw_only=True, tag="mutiny.resolved"):
-    """Sealed bids of coins, 10 Coins each, every bidder pays (L1984-1993)."""
+    """A Mutiny was settled by sealed bids of coins, 10 Coins each, which every bidder pays.
 
-    instigator: str
-    bids: dict[str, int]  # pirate -> coins bid (the Captain and every Mutineer)
-    tie_winner: str | None = None  # confronted Charisma roll between tied bidders
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Mutiny.
+    """
+
+    instigator: Annotated[str, Meta(description="The Pirate who started the Mutiny, by id.")]
+    bids: Annotated[dict[str, int], Meta(
+        description="Each bidder's coins (the Captain and every Mutineer), by Pirate id.")]
+    tie_winner: Annotated[str | None, Meta(
+        description="The winner of the confronted Charisma roll between tied bidders.")] = None
+
+    EXAMPLES = ({"instigator": "jack", "bids": {"jack": 3, "anne": 2}},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "chapter")
 
 
 class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
-    """An Ally's Trust exceeds the Captain's: Captain's Charisma + Coins/10 against Ally's Charisma + 1d6 (L1995)."""
+    """An Ally whose Trust exceeded the Captain's mutinied: the Captain's Charisma plus Coins/10 against the
+    Ally's Charisma plus a die.
 
-    ally_id: str
-    coins_spent: int
-    ally_roll: int
-    tie_winner: Literal["captain", "ally"] | None = None
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Mutiny.
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    coins_spent: Annotated[int, Meta(description="Coins the Captain spends.")]
+    ally_roll: Annotated[int, Meta(description="The Ally's die.")]
+    tie_winner: Annotated[Literal["captain", "ally"] | None, Meta(description="Who wins a tie.")] = None
+
+    EXAMPLES = ({"ally_id": "bosun", "coins_spent": 20, "ally_roll": 3},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class CommandIssued(Event, kw_only=True, tag="command.issued"):
-    """Command Points used in a Voyage round: 1 for being Captain, + Quarterdeck Charisma, + Leadership (L2006)."""
+    """The Captain used Command Points in a Voyage round: 1 for being Captain, plus the Quarterdeck's Charisma,
+    plus Leadership.
 
-    points: int
-    quarterdeck_id: str | None = None
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Command Points.
+    """
+
+    points: Annotated[int, Meta(description="The Command Points used.")]
+    quarterdeck_id: Annotated[str | None, Meta(description="The Pirate on the Quarterdeck, by id.")] = None
+
+    EXAMPLES = ({"points": 1},)
+    VIEWS = ("ship",)
 
 
 # --- ship, crew, hold -----------------------------------------------------------------------------------------------
 
 
 class ShipBought(Event, kw_only=True, tag="ship.bought"):
-    """Docks: the Captain's action, 1 Time Unit and the price from the Crew's Booty (L1337-1344)."""
+    """The Captain bought a ship at the Docks: 1 Time Unit and its price from the Crew's Booty.
 
-    pirate_id: str
-    ship_type: str
-    name: str = ""
-    sails: int
-    sails_max: int
-    hold: int
-    hold_max: int
-    cannons: int
-    price: int
-    speed: int = 0
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
+    Send `pirate_id` and `ship_type`: the ship's figures come from the catalogue.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    ship_type: Annotated[str, Meta(description="`Schooner`, `Frigate` or `Brigantine`.")]
+    name: Annotated[str, Meta(description="The name the crew gives her.")] = ""
+    sails: Annotated[int, Meta(description="Sails.")]
+    sails_max: Annotated[int, Meta(description="Sails with every upgrade.")]
+    hold: Annotated[int, Meta(description="Hold columns.")]
+    hold_max: Annotated[int, Meta(description="Hold columns with every upgrade.")]
+    cannons: Annotated[int, Meta(description="Cannons.")]
+    price: Annotated[int, Meta(description="Her price in Coins.")]
+    speed: Annotated[int, Meta(description="Her Speed modifier.")] = 0
+
+    EXAMPLES = ({"pirate_id": "anne", "ship_type": "Schooner", "name": "The Swift"},)
+    VIEWS = ("ship", "ledger")
 
 
 class ShipUpgraded(Event, kw_only=True, tag="ship.upgraded"):
-    """Docks: the Captain's action, 1 Time Unit and the upgrade's cost from the Crew's Booty (L1348-1365)."""
+    """The Captain fitted the ship with an upgrade at the Docks: 1 Time Unit and its cost from the Crew's Booty.
 
-    pirate_id: str
-    upgrade: str
-    cost: int
-    effect: Literal["hold", "sails", "cannon", "permanent", "single", "consumable"]
-    limit: int = 1  # how many the ship may carry (Cannons 5; a single Mortar)
-    ammunition: Literal["chainshot", "grapeshot"] | None = None
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
+    Send `pirate_id` and `upgrade`: its cost and effect come from the catalogue.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    upgrade: Annotated[str, Meta(description="The upgrade (`Cannon`).")]
+    cost: Annotated[int, Meta(description="Its cost in Coins.")]
+    effect: Annotated[Literal["hold", "sails", "cannon", "permanent", "single", "consumable"], Meta(
+        description="What it changes.")]
+    limit: Annotated[int, Meta(description="How many the ship may carry (Cannons 5, a single Mortar).")] = 1
+    ammunition: Annotated[Literal["chainshot", "grapeshot"] | None, Meta(
+        description="For Ammunition, which kind.")] = None
+
+    EXAMPLES = ({"pirate_id": "anne", "upgrade": "Cannon"},)
+    VIEWS = ("ship", "ledger")
 
 
 class ShipDamaged(Event, kw_only=True, tag="ship.damaged"):
-    """Impacts on the rigging and the hold; tokens in a lost Hold column are discarded (L2300-2302)."""
+    """The ship took Impacts on the rigging and the hold; tokens in a lost Hold column were discarded.
 
-    sails: int = 0
-    hold: int = 0
-    discarded_goods: dict[str, int] = {}
-    discarded_cannons: int = 0
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Naval Combat, Assign Impacts.
+    """
+
+    sails: Annotated[int, Meta(description="Impacts on the sails.")] = 0
+    hold: Annotated[int, Meta(description="Impacts on the hold.")] = 0
+    discarded_goods: Annotated[dict[str, int], Meta(description="Goods tokens discarded, by Goods.")] = {}
+    discarded_cannons: Annotated[int, Meta(description="Cannons discarded.")] = 0
+
+    EXAMPLES = ({"sails": 1},)
+    VIEWS = ("ship",)
 
 
 class ShipRepaired(Event, kw_only=True, tag="ship.repaired"):
-    """Docks: 1 Time Unit, 50 Coins per sail and 25 per Hold Impact, from the Crew's Booty (L1322)."""
+    """The Captain had the ship repaired at the Docks: 1 Time Unit, 50 Coins per sail and 25 per Hold Impact from
+    the Crew's Booty.
 
-    pirate_id: str
-    sails: int = 0
-    hold: int = 0
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    sails: Annotated[int, Meta(description="Sails repaired.")] = 0
+    hold: Annotated[int, Meta(description="Hold Impacts repaired.")] = 0
+
+    EXAMPLES = ({"pirate_id": "anne", "sails": 1},)
+    VIEWS = ("ship", "ledger")
 
 
 class UpgradeUsed(Event, kw_only=True, tag="upgrade.used"):
-    """A single-use upgrade (Signal Codex) or used Ammunition discarded."""
+    """A single-use upgrade (a Signal Codex) or Ammunition was used up.
 
-    upgrade: str
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks (upgrades).
+    """
+
+    upgrade: Annotated[str, Meta(description="The upgrade.")]
+
+    EXAMPLES = ({"upgrade": "Signal Codex"},)
+    VIEWS = ("ship",)
 
 
 class GroupHired(Event, kw_only=True, tag="group.hired"):
-    """Tavern, Captain only: 1 Time Unit and 30 Coins from the Crew's Booty; at most 6 Groups (L1456)."""
+    """The Captain hired a Group of Pirates at the Tavern: 1 Time Unit and 30 Coins from the Crew's Booty; at most
+    6 Groups.
 
-    pirate_id: str
-    cost: int = 30
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    cost: Annotated[int, Meta(description="Its cost in Coins.")] = 30
+
+    EXAMPLES = ({"pirate_id": "anne"},)
+    VIEWS = ("ship", "ledger")
 
 
 class GroupLost(Event, kw_only=True, tag="group.lost"):
-    """A Group of Pirates eliminated: the Captain loses 3 Fame (L1856) and Morale drops 3 (L1963)."""
+    """A Group of Pirates was eliminated: the Captain loses 3 Fame and Morale drops 3.
 
-    reason: str = ""
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Voyage Components; Morale.
+    """
+
+    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+
+    EXAMPLES = ({"reason": "boarded by the Redcoats"},)
+    VIEWS = ("pirates", "pirate", "ship")
 
 
 class GoodsTraded(Event, kw_only=True, tag="goods.traded"):
-    """Docks Trade, Captain, 2 Time Units; proceeds and costs go through the Crew's Booty (L1326-1335)."""
+    """The Captain traded Goods at the Docks (2 Time Units); proceeds and costs go through the Crew's Booty.
 
-    pirate_id: str
-    goods: str
-    quantity: int
-    direction: Literal["buy", "sell", "deliver"]
-    price: int  # per token; Sugar = roll x 10
-    roll: int | None = None  # the Sugar die
-    sellable: bool = True  # Prisoners cannot be sold, only delivered
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks (Trade).
+    One kind of Goods per event; `trade.made` records a whole Trade action.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    goods: Annotated[str, Meta(description="The Goods (`Rum`).")]
+    quantity: Annotated[int, Meta(description="How many tokens.")]
+    direction: Annotated[Literal["buy", "sell", "deliver"], Meta(description="`buy`, `sell` or `deliver`.")]
+    price: Annotated[int, Meta(description="Coins per token; Sugar's is the die x 10.")]
+    roll: Annotated[int | None, Meta(description="The die that prices Sugar.")] = None
+    sellable: Annotated[bool, Meta(description="False for Prisoners, which are only delivered.")] = True
+
+    EXAMPLES = ({"pirate_id": "anne", "goods": "Rum", "quantity": 2, "direction": "sell"},)
+    VIEWS = ("ship", "ledger")
 
 
 class GoodsGained(Event, kw_only=True, tag="goods.gained"):
-    """Plunder, a Whale, the Diving Bell, an island: Goods into the Hold."""
+    """Goods went into the Hold: plunder, a Whale, the Diving Bell, an island.
 
-    goods: str
-    quantity: int
-    source: str
-    pirate_id: str | None = None  # a Character plundering gains 1 Fame per token (L2392)
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Plunder after boarding.
+    """
+
+    goods: Annotated[str, Meta(description="The Goods.")]
+    quantity: Annotated[int, Meta(description="How many tokens.")]
+    source: Annotated[str, Meta(description="Where they came from.")]
+    pirate_id: Annotated[str | None, Meta(
+        description="The Character who plundered them (1 Fame per token).")] = None
+
+    EXAMPLES = ({"goods": "Rum", "quantity": 1, "source": "plunder", "pirate_id": "anne"},)
+    VIEWS = ("ship",)
 
 
 class GoodsSpent(Event, kw_only=True, tag="goods.spent"):
-    """Supplies each Voyage Day, Rum for Morale, Wood for repairs."""
+    """The crew used Goods: Supplies each Voyage Day, Rum for Morale, Wood for repairs.
 
-    goods: str
-    quantity: int = 1
-    purpose: str = ""
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Travel Round; Morale.
+    """
+
+    goods: Annotated[str, Meta(description="The Goods.")]
+    quantity: Annotated[int, Meta(description="How many tokens.")] = 1
+    purpose: Annotated[str, Meta(description="What for.")] = ""
+
+    EXAMPLES = ({"goods": "Supplies", "quantity": 1, "purpose": "a Voyage Day"},)
+    VIEWS = ("ship",)
 
 
 class BootyBuried(Event, kw_only=True, tag="booty.buried"):
-    """The Captain buries Crew's Booty on one island (L2143)."""
+    """The Captain buried Crew's Booty on an island.
 
-    pirate_id: str
-    island: str
-    amount: int
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Docking on an Island.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    island: Annotated[str, Meta(description="The island.")]
+    amount: Annotated[int, Meta(description="Coins buried.")]
+
+    EXAMPLES = ({"pirate_id": "anne", "island": "Isla de Muerta", "amount": 10},)
+    VIEWS = ("ship", "ledger")
 
 
 class BootyRecovered(Event, kw_only=True, tag="booty.recovered"):
-    """A Captain recovers buried booty to the Crew's Booty; a former Captain to their Personal Booty (L2143)."""
+    """Buried booty was dug up: by a Captain into the Crew's Booty, by a former Captain into their own.
 
-    pirate_id: str
-    island: str
-    amount: int
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Docking on an Island.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate who digs, by id.")]
+    island: Annotated[str, Meta(description="The island.")]
+    amount: Annotated[int, Meta(description="Coins recovered.")]
+
+    EXAMPLES = ({"pirate_id": "anne", "island": "Isla de Muerta", "amount": 10},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class LoanTaken(Event, kw_only=True, tag="loan.taken"):
-    """Up to 50 Coins from Monsieur Fontaine: at the Manor for Time Units and Fame, at the Market, or for a ship upgrade."""
+    """A Pirate borrowed up to 50 Coins from Monsieur Fontaine: at the Manor for Time Units and Fame, at the
+    Market, or for a ship upgrade.
 
-    pirate_id: str
-    amount: int
-    lender: Lender
-    fame: int = 0  # Manor: Fame spent, 5 Coins per Time Unit or Fame
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor; Market Square; Docks.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Coins borrowed.")]
+    lender: Annotated[Lender, Meta(description="`manor`, `market` or `ship`.")]
+    fame: Annotated[int, Meta(description="At the Manor: Fame spent (5 Coins per Time Unit or Fame).")] = 0
+
+    EXAMPLES = ({"pirate_id": "mary", "amount": 20, "lender": "market"},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
-    """Repay 6 Coins for every 5 loaned; a ship loan may be repaid from the Crew's Booty (L1348, L1419)."""
+    """A Pirate repaid Monsieur Fontaine, 6 Coins for every 5 borrowed; a ship loan may be repaid from the Crew's
+    Booty.
 
-    pirate_id: str
-    amount: int
-    paid_from: Literal["personal", "crew_booty"] = "personal"
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor; Docks.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    amount: Annotated[int, Meta(description="Coins repaid.")]
+    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
+        description="`personal` or `crew_booty`.")] = "personal"
+
+    EXAMPLES = ({"pirate_id": "mary", "amount": 24},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class SalaryCollected(Event, kw_only=True, tag="salary.collected"):
-    """Docks, 1 Time Unit: the card Salary; the Captain 50 and 100 to the Crew's Booty (L1312)."""
+    """A Pirate collected a Salary at the Docks (1 Time Unit): the card's Salary, or for the Captain 50 and 100
+    to the Crew's Booty.
 
-    pirate_id: str
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+
+    EXAMPLES = ({"pirate_id": "jack"},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 # --- chapters and phases ------------------------------------------------------------------------------------------
 
 
 class ChapterStarted(Event, kw_only=True, tag="chapter.started"):
-    number: int
-    title: str = ""
-    phases: list[Phase] | None = None  # None: chapter 1 takes the option, later ones Port, Voyage, Adventure
-    solo: bool = False
+    """A chapter of the campaign began.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Chapters; Chapter Phases.
+    """
+
+    number: Annotated[int, Meta(description="The chapter's number.")]
+    title: Annotated[str, Meta(description="The chapter's title.")] = ""
+    phases: Annotated[list[Phase] | None, Meta(
+        description="Its phases in order; none: chapter 1 takes the option, later ones Port, Voyage, Adventure.")] \
+        = None
+    solo: Annotated[bool, Meta(description="Played by a Lone Pirate.")] = False
+
+    EXAMPLES = ({"number": 3, "title": "The Black Pearl"},)
+    VIEWS = ("chapter",)
 
 
 class PhaseStarted(Event, kw_only=True, tag="phase.started"):
-    phase: Phase
+    """A phase of the chapter began: Port, Voyage or Adventure.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Chapter Phases.
+    """
+
+    phase: Annotated[Phase, Meta(description="`port`, `voyage` or `adventure`.")]
+
+    EXAMPLES = ({"phase": "port"},)
+    VIEWS = ("chapter", "pirates", "pirate")
 
 
 class PhaseEnded(Event, kw_only=True, tag="phase.ended"):
-    """The phase ends; at-risk Fame and Coins are banked, halved or lost, and the settings' Fame is applied."""
+    """A phase ended: at-risk Fame and Coins were banked, halved or lost, and the settings' Fame applied.
 
-    phase: Phase
-    outcome: Outcome = "success"
-    degrees: dict[str, Degree] = {}  # Adventure: per Pirate (L1087-1092)
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, End of the Adventure; Book II: End of the Port Phase; Book III: End of the Voyage
+    Phase.
+    """
+
+    phase: Annotated[Phase, Meta(description="The phase ending.")]
+    outcome: Annotated[Outcome, Meta(description="`success`, `failure` or `repeat`.")] = "success"
+    degrees: Annotated[dict[str, Degree], Meta(
+        description="Adventure: each Pirate's degree of success, by id.")] = {}
+
+    EXAMPLES = ({"phase": "port"},)
+    VIEWS = ("chapter", "pirates", "pirate", "ship", "ledger")
 
 
 class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
-    number: int
+    """A chapter ended.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Chapters.
+    """
+
+    number: Annotated[int, Meta(description="The chapter's number.")]
+
+    EXAMPLES = ({"number": 2},)
+    VIEWS = ("chapter",)
 
 
 
@@ -572,68 +970,111 @@ Coin = Literal["gold", "silver", "copper"]
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
-    """A Pirate returns to the Pirate Ship and their Port Phase ends (L1241, L1300).
+    """A Pirate returned to the Pirate Ship and their Port Phase ended.
 
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Important Concepts; End of the Port Phase.
     `late`: the Time Units ran out before the Pirate was back aboard: 5 Fame lost, unless the Pirate was carried
-    aboard Unconscious in this Port (L1243).
+    aboard Unconscious in this Port.
     """
 
-    pirate_id: str
-    late: bool = False
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    late: Annotated[bool, Meta(description="Back aboard after the Time Units ran out.")] = False
+
+    EXAMPLES = ({"pirate_id": "jack"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class AllyLoyaltyRolled(Event, kw_only=True, tag="ally.loyalty_rolled"):
-    """Admiral setting: at the start of the Port Phase each hirer and their Ally roll a confronted Charisma roll,
-    one die plus Charisma each; the Ally stays only if the hirer wins (L1807, L216-218)."""
+    """Admiral setting: a hirer and their Ally made a confronted Charisma roll at the start of the Port Phase; the
+    Ally stays only if the hirer wins.
 
-    ally_id: str
-    hirer_roll: int
-    ally_roll: int
+    Rulebook: Skull Tales: Full Sail! rulebook, Appendix II: Admiral Mode, Port Phase; Book I: Dice Rolls, Confronted rolls.
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    hirer_roll: Annotated[int, Meta(description="The hirer's die.")]
+    ally_roll: Annotated[int, Meta(description="The Ally's die.")]
+
+    EXAMPLES = ({"ally_id": "bosun", "hirer_roll": 5, "ally_roll": 2},)
+    VIEWS = ("ship",)
 
 
 class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
-    """Listen to Rumors: 2 Time Units at the Tavern (Perception 5) or the Manor (Charisma 4); a drawn Rumor is kept
-    or discarded, and while one is kept no more are drawn (L1421, L1452)."""
+    """A Pirate listened to Rumors (2 Time Units) at the Tavern or the Manor, and kept the Rumor drawn or not.
 
-    pirate_id: str
-    where: Literal["tavern", "manor"]
-    kept: str | None = None  # the Rumor card kept, if any
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern; Madame Claude's Manor.
+    While a Rumor is kept no more are drawn.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    where: Annotated[Literal["tavern", "manor"], Meta(description="`tavern` (Perception 5) or `manor` "
+                                                                   "(Charisma 4).")]
+    kept: Annotated[str | None, Meta(description="The Rumor card kept, if any.")] = None
+
+    EXAMPLES = ({"pirate_id": "mary", "where": "tavern", "kept": "The Lost Galleon"},)
+    VIEWS = ("pirates", "pirate")
 
 
 class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
-    """At the next Port's setup a completed Rumor pays its reward, or its penalty if failed (L1265, L1452)."""
+    """A kept Rumor was resolved at the next Port's setup: its reward, or its penalty if failed.
 
-    pirate_id: str
-    success: bool
-    coins: int = 0
-    fame: int = 0
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Setup; Locations, Tavern.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate who kept it, by id.")]
+    success: Annotated[bool, Meta(description="Whether the Rumor was completed.")]
+    coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
+    fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
+
+    EXAMPLES = ({"pirate_id": "mary", "success": True, "coins": 30, "fame": 10},)
+    VIEWS = ("pirates", "pirate", "ledger")
 
 
 class SchemeResolved(Event, kw_only=True, tag="scheme.resolved"):
-    """Voyage «Cabins»: a Pirate other than the Captain schemes with a hidden coin, or an empty hand; the Captain
-    may set a Group of Pirates on Guard with a hidden coin (L1914, L2073-2084)."""
+    """A Pirate other than the Captain schemed in the «Cabins» with a hidden coin (or an empty hand), against the
+    coin of a Group the Captain may have set on Guard.
 
-    pirate_id: str
-    coin: Coin | None  # None: an empty hand, nothing happens
-    guard: Coin | None = None  # None: nobody Guards
-    roll: int | None = None  # Gold - Raid: one die, +3 Coins from the Crew's Booty
-    goods: Literal["Rum", "Supplies"] | None = None  # Copper - Theft: the token discarded to heal all Wounds
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Crew Round.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate scheming, by id.")]
+    coin: Annotated[Coin | None, Meta(description="`gold`, `silver`, `copper`, or none for an empty hand.")]
+    guard: Annotated[Coin | None, Meta(description="The Guard's coin, or none when nobody Guards.")] = None
+    roll: Annotated[int | None, Meta(description="Gold (Raid): the die, +3 Coins from the Crew's Booty.")] = None
+    goods: Annotated[Literal["Rum", "Supplies"] | None, Meta(
+        description="Copper (Theft): the token discarded to heal all Wounds.")] = None
+
+    EXAMPLES = ({"pirate_id": "mary", "coin": None},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
-    """A Voyage lost: the ship surrendered or sunk, the crew revolted, or every Character in the «Sickbay»: each
-    Pirate loses all Coins and non-starting items, the Captain all the Crew's Booty (L2414-2422)."""
+    """The Voyage was lost: the ship surrendered or sank, the crew revolted, or every Character lay in the
+    «Sickbay»; each Pirate loses all Coins and non-starting items, the Captain all the Crew's Booty.
 
-    cause: Literal["surrendered", "sunk", "revolt", "sickbay"]
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, End of the Voyage Phase.
+    """
+
+    cause: Annotated[Literal["surrendered", "sunk", "revolt", "sickbay"], Meta(
+        description="`surrendered`, `sunk`, `revolt` or `sickbay`.")]
+
+    EXAMPLES = ({"cause": "surrendered"},)
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
 class PurgeUsed(Event, kw_only=True, tag="purge.used"):
-    """A Pirate with Purge makes its Charisma 5 roll, once per Voyage Phase: one die plus Charisma; on a success a
-    Cursed Character of the user's choice loses that state and the user gains 3 Fame (L1617, L216-218)."""
+    """A Pirate used Purge (a Charisma 5 roll, once per Voyage Phase); on a success a Cursed Character loses the
+    Curse and the user gains 3 Fame.
 
-    pirate_id: str  # the Pirate who uses Purge
-    roll: int  # the Charisma die
-    cursed_id: str | None = None  # the Cursed Pirate freed on a success
+    Rulebook: Skull Tales: Full Sail! rulebook, Book II: Feats, Classes and Skills (Purge); Book I: Dice Rolls, Charisma rolls.
+    """
+
+    pirate_id: Annotated[str, Meta(description="The Pirate who uses Purge, by id.")]
+    roll: Annotated[int, Meta(description="The Charisma die.")]
+    cursed_id: Annotated[str | None, Meta(description="The Cursed Pirate freed on a success, by id.")] = None
+
+    EXAMPLES = ({"pirate_id": "anne", "roll": 4, "cursed_id": "mary"},)
+    VIEWS = ("pirates", "pirate")
 
 
 # --- added in the second round: the convention of issue 8 (docstring, field descriptions, examples) ---------------

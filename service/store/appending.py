@@ -24,6 +24,7 @@ import psycopg
 
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
+from service import metrics
 from service.store.cache import state_decoder
 from service.store.records import (
     Appended,
@@ -198,6 +199,7 @@ class Appending:
         again by another writer with other events, and the cache trusts a position to name one state."""
         if not appended.replayed:
             self.cache.put(campaign_id, appended.last_position, appended.state)
+            metrics.appended(len(appended.events))
         return appended
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:

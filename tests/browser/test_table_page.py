@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -155,3 +156,66 @@ def test_each_games_main_view_at_phone_size(phones, http):
     page.get_by_role("tab", name="Play and log").click()
     expect(page.get_by_role("list", name="Log, newest first")).to_be_visible()
     page.screenshot(path=str(SHOTS / "skull-tales-play-and-log.png"))
+
+
+def test_any_other_event_is_logged_through_the_form_built_from_the_event_type_descriptions(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    page.get_by_text("Anything else").click()
+    other = page.get_by_role("group").filter(has_text="Anything else")
+    other.get_by_label("What happened").select_option("hero_point.awarded")
+    expect(other).to_contain_text("A character earned a hero point.")
+    other.get_by_label("Character id").fill("seltyiel")
+    other.get_by_role("button", name="Log it").click()
+    expect(other.get_by_role("status")).to_contain_text("Logged at position")
+    position = http.get(campaign, "")["position"]
+    logged = http.get(campaign, "/events", after=position - 1)["events"][0]
+    assert (logged["type"], logged["data"]) == ("hero_point.awarded", {"character_id": "seltyiel"})
+    expect(log_entry(page, position).locator(".sentence")).to_have_text(logged["sentence"])
+
+
+def test_the_owner_undoes_an_entry_from_the_log_sees_the_conflict_and_may_cascade(phones, http):
+    campaign, _, _ = pacg_table(http)
+    first = http.append(campaign, [{"type": "card.moved", "data": {
+        "card": "Powder Horn", "verb": "discard", "from": {"zone": "hand", "character_id": "lirianne"},
+        "to": {"zone": "discard", "character_id": "lirianne"}}}])["last_position"]
+    second = http.append(campaign, [{"type": "card.moved", "data": {
+        "card": "Powder Horn", "verb": "recharge", "from": {"zone": "discard", "character_id": "lirianne"},
+        "to": {"zone": "deck", "character_id": "lirianne"}}}])["last_position"]
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    log_entry(page, first).get_by_role("button", name=f"Undo #{first}").click()
+    expect(log_entry(page, first).get_by_role("alert")).to_contain_text("Cannot undo")
+    assert http.get(campaign, "/events", after=first - 1)["events"][0]["undone_by"] is None
+    log_entry(page, first).get_by_role("button", name=f"Undo #{first} with everything that depends on it").click()
+    expect(log_entry(page, first)).to_have_class("undone", timeout=LIVE)
+    expect(log_entry(page, second)).to_have_class("undone")
+    expect(log_entry(page, second)).to_contain_text("Undone by Olga")
+
+
+def test_dice_luck_draws_each_die_size_against_fair_with_the_fit_test_in_words(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Dice luck").click()
+    charts = page.get_by_role("img", name="Everyone's d4")
+    expect(charts).to_have_count(1)
+    expect(page.get_by_role("figure").filter(has=charts)).to_contain_text("fair dice")
+    page.get_by_label("Whose dice").select_option("lirianne")
+    expect(page.get_by_role("img").first).to_have_attribute("aria-label", re.compile("^Lirianne's d"))
+    page.screenshot(path=str(SHOTS / "pacg-dice-luck.png"))
+
+
+def test_the_owner_adds_a_member_whose_join_link_and_qr_code_sign_a_new_phone_in(phones, http):
+    campaign, _, _ = pacg_table(http)
+    owner = phones.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+    owner.get_by_label("Name", exact=True).fill("Amber")
+    owner.get_by_role("button", name="Add the member").click()
+    expect(owner.get_by_role("img", name="QR code of Amber's join link")).to_be_visible()
+    link = owner.get_by_role("link", name="Join link for Amber").get_attribute("href")
+    owner.screenshot(path=str(SHOTS / "pacg-members-join-link.png"))
+    token = link.split("#", 1)[1]
+    amber = phones.open(token)
+    amber.get_by_role("tab", name="Members").click()
+    expect(amber.get_by_text("You are Amber, player of this campaign.")).to_be_visible()

@@ -149,51 +149,59 @@ async function tales(panel, table) {
 
 // --- every other event type ------------------------------------------------------------------------------------
 
-function control(name, schema, example) {
+function control(name, schema, example, required) {
   const type = Array.isArray(schema.type) ? schema.type.find(t => t !== "null") : schema.type;
   const options = schema.enum || schema.anyOf?.flatMap(s => s.enum || (s.const !== undefined ? [s.const] : []));
+  const structured = type === "object" || type === "array" || schema.anyOf?.every(s => s.type === "object" || s.type === "array");
   let el;
-  if (options?.length) el = select(["", ...options]);
+  if (options?.length) el = select(required ? options : ["", ...options]);
   else if (type === "integer" || type === "number") el = number();
   else if (type === "boolean") el = h("input", { type: "checkbox" });
-  else if (type === "string" || (!type && !schema.properties && !schema.items)) el = text();
-  else el = h("textarea", { rows: 2, "data-json": "1" });
-  if (example !== undefined) {
-    if (el.type === "checkbox") el.checked = Boolean(example);
-    else el.value = typeof example === "object" ? JSON.stringify(example) : String(example);
+  else if (structured) el = h("textarea", { rows: 2, "data-json": "1", spellcheck: "false" });
+  else el = text();
+  // The example shows what a value looks like; it is never filled in, so nothing is logged by accident.
+  if (example !== undefined && el.tagName !== "SELECT" && el.type !== "checkbox") {
+    el.placeholder = typeof example === "object" ? JSON.stringify(example) : String(example);
   }
+  if (el.type === "checkbox" && schema.default) el.checked = true;
   el.dataset.name = name;
   el.dataset.kind = type || "json";
-  return field(`${title(name)}${schema.description ? ` — ${schema.description}` : ""}`, el);
+  const help = h("small", { class: "quiet", id: `${name}-help-${Math.random().toString(36).slice(2, 7)}` }, schema.description || "");
+  el.setAttribute("aria-describedby", help.id);
+  return h("div", {}, field(`${title(name)}${required ? "" : " (optional)"}`, el), help);
 }
 
 function valueOf(el) {
   if (el.type === "checkbox") return el.checked;
   const raw = el.value.trim();
   if (raw === "") return undefined;
-  if (el.dataset.json) { try { return JSON.parse(raw); } catch { return raw; } }
+  if (el.dataset.json || raw.startsWith("{")) { try { return JSON.parse(raw); } catch { return raw; } }
   if (el.dataset.kind === "integer" || el.dataset.kind === "number") return Number(raw);
   return raw;
 }
 
 export async function generic(table) {
   const answer = await api(`/v1/games/${table.game}/event-types`);
-  const types = Array.isArray(answer) ? answer : answer.event_types || answer.types || Object.entries(answer).map(([type, d]) => ({ type, ...d }));
-  const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, t.type])]);
+  // Only what this member may append by hand: the service writes the rest itself.
+  const types = answer.event_types.filter(t => !t.written_by && (t.appended_by || []).includes(table.me.role));
+  const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, `${title(t.type)}: ${t.summary}`])]);
   const about = h("p", { class: "quiet" });
   const fields = h("div", {});
   const draw = () => {
     const t = types.find(x => x.type === chooser.value);
-    about.textContent = t?.description || t?.summary || "";
-    const schema = t?.schema || t?.data || {};
+    about.textContent = t ? `${t.summary}${t.rulebook ? " Rulebook: " + t.rulebook : ""}` : "";
+    const schema = t?.schema || {};
     const example = (t?.examples || [])[0] || {};
-    const props = schema.properties || {};
-    fields.replaceChildren(...Object.entries(props).filter(([k]) => k !== "type").map(([k, s]) => control(k, s, example[k])));
+    const required = new Set(schema.required || []);
+    fields.replaceChildren(...Object.entries(schema.properties || {}).map(([k, s]) => control(k, s, example[k], required.has(k))));
   };
   chooser.addEventListener("change", draw);
   const send = action("Log it", async () => {
     const data = {};
-    for (const el of fields.querySelectorAll("[data-name]")) { const v = valueOf(el); if (v !== undefined) data[el.dataset.name] = v; }
+    for (const el of fields.querySelectorAll("[data-name]")) {
+      const v = valueOf(el);
+      if (v !== undefined && !(el.type === "checkbox" && !v)) data[el.dataset.name] = v;
+    }
     return say(await table.appendEvents([{ type: chooser.value, data }]));
   });
   return box("Anything else", field("What happened", chooser), about, fields, send.el);
