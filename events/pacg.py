@@ -258,9 +258,9 @@ class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"
     character_id: CharacterId
     card: Annotated[CardFacts, Meta(description="The facts from the character card in hand.")]
 
-    EXAMPLES = ({"character_id": "jirelle", "card": {
-        "hand_size": 5, "skills": {"Dexterity": {"die": "d10", "feats": ["+1", "+2", "+3"]}},
-        "powers": {"Hand Size": ["6"]}, "card_feats": {"weapon": [5, 6]}}},)
+    EXAMPLES = ({"character_id": "lirianne", "card": {
+        "hand_size": 4, "skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}},
+        "powers": {"Hand Size": ["5"]}, "card_feats": {"weapon": [5, 6]}}},)
     VIEWS = CHARACTER
 
 
