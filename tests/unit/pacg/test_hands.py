@@ -6,8 +6,8 @@ from hypothesis import given, strategies as st
 from projections.pacg import GAME
 from projections.pacg.hands import hand_size
 from tests.unit.pacg.campaigns import _ev, _moved, _zone
+from tests.unit.pacg.laws import PROPERTY, Checked, conserved
 from tests.unit.pacg.pacg_world import SETUP, START, census, character_card, draw, fold, move, rejection, zone
-from tests.unit.pacg.test_properties import PROPERTY, Checked, conserved
 
 character = GAME.views["character"].read
 
