@@ -15,6 +15,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from service import logs, metrics, problems, web
 from service.auth import DEPENDENCIES
+from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
 from service.migrate import pending
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
@@ -27,7 +28,9 @@ def on_validation(request: Request, exc: ValidationException) -> Any:
     parts = []
     for item in exc.extra or []:
         if isinstance(item, dict):
-            parts.append(f"{item.get('source', 'parameter')} parameter `{item.get('key')}`: {item.get('message')}")
+            source = item.get("source", "")
+            where = getattr(source, "value", source) or "a"
+            parts.append(f"{where} parameter `{item.get('key')}`: {item.get('message')}")
     detail = "; ".join(parts) + "." if parts else (exc.detail or "The request is not valid.")
     return problems.respond(400, detail[0].upper() + detail[1:], "invalid-parameter")
 
@@ -83,7 +86,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         # The request id first, so that the request's log line and its metrics see every answer.
-        middleware=[logs.RequestIds(), metrics.CONFIG.middleware],
+        middleware=[logs.RequestIds(), metrics.CONFIG.middleware, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
         openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema"),
         logging_config=logs.CONFIG,

@@ -71,10 +71,23 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         except msgspec.ValidationError as error:
             errors.append({"index": index, "reason": explain(error, "data")})
             continue
+        except (TypeError, AttributeError, KeyError, IndexError):
+            # Catalogue expansion reads the data before msgspec checks it, so a wrong shape (a number where a list
+            # belongs) can trip it; the event type itself says what the shape should be.
+            errors.append({"index": index, "reason": _shape(new, event_type)})
+            continue
         ready.append(pending(event, id=new.id, occurred_at=new.occurred_at))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready
+
+
+def _shape(new: NewEvent, event_type: type) -> str:
+    try:
+        msgspec.convert({**new.data, "type": new.type}, event_type, strict=True)
+    except msgspec.ValidationError as error:
+        return explain(error, "data")
+    return f"data is not in the shape {new.type} takes; GET /v1/catalog shows the names it expands."
 
 
 def _no_such_field(index: int, type_: str, where: str, field: str, then: str) -> str:
