@@ -18,7 +18,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool
 
-from service import problems, web
+from service import documentation, problems, web
 from service.auth import DEPENDENCIES
 from service.live import Wakeups
 from service.migrate import pending
@@ -118,7 +118,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
         middleware=[RequestLog],
         request_max_body_size=settings.max_body_bytes,
-        openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema"),
+        # The page under /schema is our own and loads nothing from another host; the document is completed from the
+        # event types (service.documentation).
+        openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema",
+                                     render_plugins=[documentation.Page(), documentation.Document()]),
         # Our request log is the one line per request; Litestar's own logging setup would wrap it.
         logging_config=None,
         debug=False,

@@ -59,7 +59,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
                                                      f"GET /v1/games/{game_id}/event-types lists every type."})
             continue
         try:
-            data = catalog.expand(game_id, new.type, new.data)
+            data = _expanded(game_id, new.type, new.data, event_type)
             unknown = unknown_fields(event_type, data)
             if unknown:
                 errors.extend({"index": index, "reason": _no_such_field(index, new.type, *u)} for u in unknown)
@@ -75,6 +75,18 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready
+
+
+def _expanded(game_id: str, type_: str, data: dict[str, Any], event_type: type) -> dict[str, Any]:
+    """The data with catalogue names expanded. Expansion reads the fields it knows, so data of the wrong shape
+    (`"locations": null`) can trip it: then the decoder's own sentence about that field is the answer."""
+    try:
+        return catalog.expand(game_id, type_, data)
+    except (TypeError, AttributeError, KeyError, ValueError) as tripped:
+        if isinstance(tripped, catalog.CatalogError):
+            raise
+        msgspec.convert({**data, "type": type_}, event_type, strict=True)  # raises ValidationError with the field
+        raise
 
 
 def _no_such_field(index: int, type_: str, where: str, field: str, then: str) -> str:
