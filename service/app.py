@@ -1,61 +1,26 @@
-"""The Litestar application: a lifespan-owned connection pool, the routes, problem answers, request logs."""
+"""The Litestar application: a lifespan-owned connection pool, the routes, problem answers, logs and metrics."""
 
 from __future__ import annotations
 
-import json
-import logging
 import os
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool
 
-from service import documentation, problems, web
+from service import documentation, logs, metrics, problems, web
 from service.auth import DEPENDENCIES
+from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
 from service.migrate import pending
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
-
-log = logging.getLogger("quartermaster.requests")
-
-
-class RequestLog:
-    """One JSON line per request: method, path, status, milliseconds. Never headers, so never a token."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        status = 500
-
-        async def sending(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, sending)
-        finally:
-            log.info(json.dumps({
-                "at": datetime.now(UTC).isoformat(timespec="milliseconds"),
-                "method": scope["method"], "path": scope["path"], "status": status,
-                "ms": round((time.perf_counter() - started) * 1000, 2),
-            }))
 
 
 def on_validation(request: Request, exc: ValidationException) -> Any:
@@ -63,7 +28,9 @@ def on_validation(request: Request, exc: ValidationException) -> Any:
     parts = []
     for item in exc.extra or []:
         if isinstance(item, dict):
-            parts.append(f"{item.get('source', 'parameter')} parameter `{item.get('key')}`: {item.get('message')}")
+            source = item.get("source", "")
+            where = getattr(source, "value", source) or "a"
+            parts.append(f"{where} parameter `{item.get('key')}`: {item.get('message')}")
     detail = "; ".join(parts) + "." if parts else (exc.detail or "The request is not valid.")
     return problems.respond(400, detail[0].upper() + detail[1:], "invalid-parameter")
 
@@ -87,10 +54,12 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         app.state.store = Store(pool)
         app.state.wakeups = Wakeups(conninfo)
         await app.state.wakeups.start()
+        metrics.POOLS.pools.append(pool)
         try:
             yield
         finally:
             await app.state.wakeups.stop()
+            metrics.POOLS.pools.remove(pool)
             await pool.close()
 
     @get("/healthz", summary="Liveness", include_in_schema=True)
@@ -111,19 +80,19 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES,
+            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES, *metrics.ROUTES,
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
-        middleware=[RequestLog],
+        # The request id first, so that the request's log line and its metrics see every answer.
+        middleware=[logs.RequestIds(), metrics.CONFIG.middleware, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
         openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema",
                                      render_plugins=[documentation.Page(), documentation.Document()]),
-        # Our request log is the one line per request; Litestar's own logging setup would wrap it.
-        logging_config=None,
+        logging_config=logs.CONFIG,
         debug=False,
     )
 

@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,13 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     from service.refold import RefoldError, rebuild_campaign
 
     keep = args.command == "rebuild"
+    if args.campaign:
+        try:
+            args.campaign = uuid.UUID(args.campaign)
+        except ValueError:
+            print(f"--campaign {args.campaign!r} is not a campaign id; campaign ids look like "
+                  "3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b.", file=sys.stderr)
+            return 2
     conninfo = _database(settings, args)
 
     async def run() -> int:

@@ -206,9 +206,14 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
     for path, item in document.get("paths", {}).items():
         for method, operation in item.items():
             handler = handlers.get((path, method))
-            if handler is None or not path.startswith("/v1/"):
+            if handler is None:
                 continue
             responses = operation.setdefault("responses", {})
+            _media_type(path, handler, responses)
+            if path == "/readyz":
+                responses["503"] = _problem(503, "The database does not answer, or migrations are not applied yet.")
+            if not path.startswith("/v1/"):
+                continue
             statuses = {400, 422, 503}
             if "{" in path:
                 statuses.add(404)
@@ -221,7 +226,6 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
                     statuses.add(409)
             for status in sorted(statuses):
                 responses[str(status)] = _problem(status)
-            _media_type(path, handler, responses)
     _append(document["paths"].get(APPEND, {}))
     _history(document["paths"].get(APPEND, {}))
     return document
@@ -231,6 +235,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
 STREAMED = {
     "/v1/campaigns/{campaign}/export": EXPORT_MEDIA_TYPE,
     "/v1/campaigns/{campaign}/stream": "text/event-stream",
+    "/metrics": "text/plain",
 }
 
 

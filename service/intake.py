@@ -59,7 +59,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
                                                      f"GET /v1/games/{game_id}/event-types lists every type."})
             continue
         try:
-            data = _expanded(game_id, new.type, new.data, event_type)
+            data = catalog.expand(game_id, new.type, new.data)
             unknown = unknown_fields(event_type, data)
             if unknown:
                 errors.extend({"index": index, "reason": _no_such_field(index, new.type, *u)} for u in unknown)
@@ -71,22 +71,23 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         except msgspec.ValidationError as error:
             errors.append({"index": index, "reason": explain(error, "data")})
             continue
+        except (TypeError, AttributeError, KeyError, IndexError):
+            # Catalogue expansion reads the data before msgspec checks it, so a wrong shape (a number where a list
+            # belongs) can trip it; the event type itself says what the shape should be.
+            errors.append({"index": index, "reason": _shape(new, event_type)})
+            continue
         ready.append(pending(event, id=new.id, occurred_at=new.occurred_at))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready
 
 
-def _expanded(game_id: str, type_: str, data: dict[str, Any], event_type: type) -> dict[str, Any]:
-    """The data with catalogue names expanded. Expansion reads the fields it knows, so data of the wrong shape
-    (`"locations": null`) can trip it: then the decoder's own sentence about that field is the answer."""
+def _shape(new: NewEvent, event_type: type) -> str:
     try:
-        return catalog.expand(game_id, type_, data)
-    except (TypeError, AttributeError, KeyError, ValueError) as tripped:
-        if isinstance(tripped, catalog.CatalogError):
-            raise
-        msgspec.convert({**data, "type": type_}, event_type, strict=True)  # raises ValidationError with the field
-        raise
+        msgspec.convert({**new.data, "type": new.type}, event_type, strict=True)
+    except msgspec.ValidationError as error:
+        return explain(error, "data")
+    return f"data is not in the shape {new.type} takes; GET /v1/catalog shows the names it expands."
 
 
 def _no_such_field(index: int, type_: str, where: str, field: str, then: str) -> str:

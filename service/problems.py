@@ -17,6 +17,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException
 
 from projections.game import BatchRejected
+from service import metrics
 from service.store import CampaignNotFound, IdReused, StalePosition, UndoConflict, UndoRefused
 
 log = logging.getLogger("quartermaster")
@@ -58,6 +59,7 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
 
 
 def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None) -> Response:
+    metrics.refused(status, kind)
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
         status_code=status,

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 import msgspec.inspect as mi
 
+from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
 
 # One request may carry a whole scenario's worth of events; the byte limit on bodies guards the rest.
@@ -52,6 +53,7 @@ def decode(raw: bytes, type_: type[T]) -> T:
     """The body as `type_`, or a 400 for JSON that does not parse and a 422 for JSON of the wrong shape."""
     if not raw.strip():
         raise Problem(400, "The request has no body; send a JSON object.", kind="malformed-json")
+    refuse_nul_and_depth(raw)
     try:
         # One pass straight into the type; msgspec tells JSON that does not parse from JSON of the wrong shape.
         return msgspec.json.decode(raw, type=type_, strict=True)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import uuid
 
 PREFIX = "qm_"
+_MEMBER = re.compile(r"[0-9a-f]{32}")
 
 
 def new_token(member_id: uuid.UUID) -> tuple[str, bytes]:
@@ -30,12 +32,11 @@ def parse(token: str) -> tuple[uuid.UUID, str] | None:
     if not token.startswith(PREFIX):
         return None
     member, _, secret = token[len(PREFIX):].partition("_")
-    if not secret:
+    # Only the spelling new_token writes: uuid.UUID would also take upper case, braces and `urn:uuid:`, which
+    # would make one credential readable under many spellings.
+    if not secret or not _MEMBER.fullmatch(member):
         return None
-    try:
-        return uuid.UUID(hex=member), secret
-    except ValueError:
-        return None
+    return uuid.UUID(hex=member), secret
 
 
 def matches(secret: str, stored: bytes) -> bool:

@@ -15,6 +15,7 @@ from projections.registry import UnknownGame, game as game_by_id
 from service import tokens
 from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
+from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
 from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
 from service.store import Recorded, Store
@@ -63,6 +64,7 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
       request_max_body_size=MAX_IMPORT_BYTES, status_code=201)
 async def import_campaign(request: Request, store: EventStore) -> Response:
     body = await request.body()
+    refuse_nul_and_depth(body, "The import")
     lines = body.splitlines()
     try:
         header, records = read_export(lines)

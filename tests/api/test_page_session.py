@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from service.logs import JsonLines
+
 PAGE = {"X-Quartermaster": "page"}
 ROLL = {"expression": "1d6"}
 
@@ -74,7 +76,8 @@ def test_no_token_reaches_the_request_log(api, caplog):
         sign_in(api, campaign.token)
         api.client.get(f"/v1/campaigns/{campaign.id}/events")
         api.client.get("/join")
-    logged = "\n".join(r.getMessage() for r in caplog.records)
+    # Each record as the log writes it: one JSON line with its fields (method, path, status).
+    logged = "\n".join(JsonLines().format(r) for r in caplog.records)
     assert "/session" in logged and "/join" in logged
     assert campaign.token.split("_")[-1] not in logged
 

@@ -65,6 +65,7 @@ export function chart(size, whose) {
     const x = left + i * slot;
     svg.append(s("rect", { x: x + slot * 0.15, y: y(n), width: slot * 0.7, height: Math.max(0, height - bottom - y(n)) }));
     svg.append(s("text", { x: x + slot / 2, y: height - 6, "text-anchor": "middle" }, i + 1));
+    if (n) svg.append(s("text", { x: x + slot / 2, y: y(n) - 2, "text-anchor": "middle" }, n));
   });
   svg.append(s("line", { class: "fair", x1: left, x2: width, y1: y(fair), y2: y(fair) }));
   svg.append(s("text", { x: 2, y: y(fair) - 3 }, "fair"));
@@ -79,7 +80,8 @@ export async function luck(panel, table) {
     const stats = await table.view("/stats/dice", whose.value ? { character: whose.value } : {});
     const label = whose.value ? whose.options[whose.selectedIndex].text + "'s" : "Everyone's";
     charts.replaceChildren(...(stats.sizes.length ? stats.sizes.map(size => h("figure", { class: "card" },
-      chart(size, label), h("figcaption", {}, words(size)))) : [h("p", { class: "quiet" }, "No dice rolled yet.")]));
+      h("h3", {}, `${label} ${size.die}`), chart(size, label), h("figcaption", {}, words(size))))
+      : [h("p", { class: "quiet" }, "No dice rolled yet.")]));
   };
   whose.addEventListener("change", draw);
   panel.append(h("h2", {}, "Dice luck"), field("Whose dice", whose), charts);

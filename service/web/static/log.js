@@ -102,7 +102,7 @@ export class Log {
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
         refusal.textContent = error.message;
-        if (error.status === 409 && !undone && error.problem.kind === "undo-conflict") {
+        if (error.status === 409 && !undone && String(error.problem.type).endsWith("/undo-conflict")) {
           refusal.append(" ", h("button", { type: "button", "aria-label": `Undo #${e.position} with everything that depends on it`,
                                              onclick: () => run(true) }, "Undo with what depends on it"));
         }

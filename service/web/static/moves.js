@@ -45,6 +45,13 @@ async function pacg(panel, table) {
     choices.replaceChildren(...Object.keys(pile).map(n => h("option", { value: n })));
   };
   mover.addEventListener("change", offer); verb.addEventListener("change", offer); offer();
+  // Something was logged: read the characters again so the cards offered are where they are now.
+  table.onChange = async () => {
+    const again = await characters(table);
+    for (const c of again.characters) byId.set(c.character_id, c);
+    Object.assign(scenario, again.scenario);
+    offer(); offerHand(); offerReset();
+  };
   const move = action("Move the card", async () => {
     const m = CARD_MOVES[verb.value];
     return say(await table.appendEvents([{ type: "card.moved", data: {
@@ -82,16 +89,37 @@ async function pacg(panel, table) {
   const starter = who(), hour = text({ list: "known-cards" });
   const advance = action("Advance the hourglass", async () => say(await table.appendEvents([{ type: "hourglass.advanced",
     data: { character_id: starter.value, ...(hour.value.trim() ? { card: hour.value.trim() } : {}) } }])));
-  const ender = who();
+  // The end-of-turn reset names the cards it discards down to and draws up to the hand size, after it in one batch.
+  const ender = who(), drawn = text({ list: "deck-cards", placeholder: "e.g. Cutlass, Blessing of the Gods" });
+  const deckCards = h("datalist", { id: "deck-cards" });
+  const shed = h("fieldset", {});
+  const offerReset = () => {
+    const c = byId.get(ender.value);
+    deckCards.replaceChildren(...Object.keys(c?.zones?.deck || {}).map(n => h("option", { value: n })));
+    shed.replaceChildren(h("legend", {}, "Cards discarded down to the hand size"),
+      ...Object.entries(c?.zones?.hand || {}).flatMap(([name, n]) => Array.from({ length: n }, (_, i) =>
+        h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} at the reset${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
+  };
+  ender.addEventListener("change", offerReset);
   if (scenario.turn) { starter.value = scenario.turn; ender.value = scenario.turn; mover.value = scenario.turn; offer(); }
-  const end = action("End the turn", async () => say(await table.appendEvents([{ type: "hand.reset", data: { character_id: ender.value } }])));
+  offerReset();
+  const end = action("End the turn", async () => {
+    const who = ender.value;
+    const discards = [...shed.querySelectorAll("input:checked")].map(i => i.value);
+    const draws = drawn.value.split(",").map(x => x.trim()).filter(Boolean);
+    return say(await table.appendEvents([
+      { type: "hand.reset", data: { character_id: who } },
+      ...discards.map(c => ({ type: "card.moved", data: { card: c, verb: "discard", from: zone("hand", who), to: zone("discard", who) } })),
+      ...draws.map(c => ({ type: "card.moved", data: { card: c, verb: "draw", from: zone("deck", who), to: zone("hand", who) } })),
+    ]));
+  });
 
   panel.append(
     box("Move a card", choices, field("Character", mover), field("Move", verb), field("Card", card), move.el),
     box("Take damage", field("Character", hurt), h("div", { class: "row" }, field("Damage", amount), field("Damage type", kind)), chosen, damage.el),
     box("Explore", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
     box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
-        field("Whose turn ends", ender), end.el));
+        field("Whose turn ends", ender), deckCards, shed, field("Cards drawn up to the hand size", drawn), end.el));
   return party.map(c => [c.character_id, c.name]);
 }
 
@@ -149,51 +177,59 @@ async function tales(panel, table) {
 
 // --- every other event type ------------------------------------------------------------------------------------
 
-function control(name, schema, example) {
+function control(name, schema, example, required) {
   const type = Array.isArray(schema.type) ? schema.type.find(t => t !== "null") : schema.type;
   const options = schema.enum || schema.anyOf?.flatMap(s => s.enum || (s.const !== undefined ? [s.const] : []));
+  const structured = type === "object" || type === "array" || schema.anyOf?.every(s => s.type === "object" || s.type === "array");
   let el;
-  if (options?.length) el = select(["", ...options]);
+  if (options?.length) el = select(required ? options : ["", ...options]);
   else if (type === "integer" || type === "number") el = number();
   else if (type === "boolean") el = h("input", { type: "checkbox" });
-  else if (type === "string" || (!type && !schema.properties && !schema.items)) el = text();
-  else el = h("textarea", { rows: 2, "data-json": "1" });
-  if (example !== undefined) {
-    if (el.type === "checkbox") el.checked = Boolean(example);
-    else el.value = typeof example === "object" ? JSON.stringify(example) : String(example);
+  else if (structured) el = h("textarea", { rows: 2, "data-json": "1", spellcheck: "false" });
+  else el = text();
+  // The example shows what a value looks like; it is never filled in, so nothing is logged by accident.
+  if (example !== undefined && el.tagName !== "SELECT" && el.type !== "checkbox") {
+    el.placeholder = typeof example === "object" ? JSON.stringify(example) : String(example);
   }
+  if (el.type === "checkbox" && schema.default) el.checked = true;
   el.dataset.name = name;
   el.dataset.kind = type || "json";
-  return field(`${title(name)}${schema.description ? ` — ${schema.description}` : ""}`, el);
+  const help = h("small", { class: "quiet", id: `${name}-help-${Math.random().toString(36).slice(2, 7)}` }, schema.description || "");
+  el.setAttribute("aria-describedby", help.id);
+  return h("div", {}, field(`${title(name)}${required ? "" : " (optional)"}`, el), help);
 }
 
 function valueOf(el) {
   if (el.type === "checkbox") return el.checked;
   const raw = el.value.trim();
   if (raw === "") return undefined;
-  if (el.dataset.json) { try { return JSON.parse(raw); } catch { return raw; } }
+  if (el.dataset.json || raw.startsWith("{")) { try { return JSON.parse(raw); } catch { return raw; } }
   if (el.dataset.kind === "integer" || el.dataset.kind === "number") return Number(raw);
   return raw;
 }
 
 export async function generic(table) {
   const answer = await api(`/v1/games/${table.game}/event-types`);
-  const types = Array.isArray(answer) ? answer : answer.event_types || answer.types || Object.entries(answer).map(([type, d]) => ({ type, ...d }));
-  const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, t.type])]);
+  // Only what this member may append by hand: the service writes the rest itself.
+  const types = answer.event_types.filter(t => !t.written_by && (t.appended_by || []).includes(table.me.role));
+  const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, `${title(t.type)}: ${t.summary}`])]);
   const about = h("p", { class: "quiet" });
   const fields = h("div", {});
   const draw = () => {
     const t = types.find(x => x.type === chooser.value);
-    about.textContent = t?.description || t?.summary || "";
-    const schema = t?.schema || t?.data || {};
+    about.textContent = t ? `${t.summary}${t.rulebook ? " Rulebook: " + t.rulebook : ""}` : "";
+    const schema = t?.schema || {};
     const example = (t?.examples || [])[0] || {};
-    const props = schema.properties || {};
-    fields.replaceChildren(...Object.entries(props).filter(([k]) => k !== "type").map(([k, s]) => control(k, s, example[k])));
+    const required = new Set(schema.required || []);
+    fields.replaceChildren(...Object.entries(schema.properties || {}).map(([k, s]) => control(k, s, example[k], required.has(k))));
   };
   chooser.addEventListener("change", draw);
   const send = action("Log it", async () => {
     const data = {};
-    for (const el of fields.querySelectorAll("[data-name]")) { const v = valueOf(el); if (v !== undefined) data[el.dataset.name] = v; }
+    for (const el of fields.querySelectorAll("[data-name]")) {
+      const v = valueOf(el);
+      if (v !== undefined && !(el.type === "checkbox" && !v)) data[el.dataset.name] = v;
+    }
     return say(await table.appendEvents([{ type: chooser.value, data }]));
   });
   return box("Anything else", field("What happened", chooser), about, fields, send.el);

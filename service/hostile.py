@@ -1,0 +1,61 @@
+"""Input nobody sends by accident, refused with a sentence before it reaches the decoder or PostgreSQL.
+
+Two things get through a JSON parser and still break the server: the NUL character, which PostgreSQL cannot keep
+in `text` or `jsonb` (it refuses the statement, after the request looked valid), and nesting deep enough to exhaust
+the decoder's recursion. Both are checked on the raw bytes, so every body and every query parameter gets the same
+answer whatever type it later decodes into.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+
+import msgspec
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from service.problems import MEDIA_TYPE, Problem, body
+
+# Deeper than any request this API takes (a batch of events is four levels, a Skull Tales chapter a few more), and
+# far below the depth at which decoding recurses out of stack.
+MAX_DEPTH = 32
+
+# `\u0000` inside a JSON string, but not `\\u0000` (an escaped backslash followed by the text "u0000").
+_NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def refuse_nul_and_depth(raw: bytes, where: str = "The request body") -> None:
+    """Raise a 400 Problem when a JSON (or NDJSON) body holds a NUL character or nests deeper than MAX_DEPTH."""
+    if b"\\u0000" in raw and _NUL_ESCAPE.search(raw):
+        raise Problem(400, f"{where} holds a NUL character (\\u0000) in a string; PostgreSQL cannot store it, so "
+                           "nothing was written. Remove it and send again.", kind="nul-character")
+    # Only bodies with enough brackets to be that deep are scanned; strings are cut out first, since a bracket in
+    # a note is text, not nesting.
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        brackets = _STRINGS.sub(b"", raw).translate(None, _NOT_BRACKETS)
+        if brackets and max(accumulate(_STEP[b] for b in brackets)) > MAX_DEPTH:
+            raise Problem(400, f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
+                               "API needs that many levels.", kind="nested-too-deep")
+
+
+class RefuseNulInUrl:
+    """A NUL character in the path or a query parameter gets 400 before any handler (and any SQL) sees it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            query = scope.get("query_string", b"")
+            if "\x00" in scope["path"] or b"\x00" in query or b"%00" in query:
+                content = msgspec.json.encode(body(
+                    400, "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
+                         "looked up by it. Remove it and send again.", "nul-character", {}))
+                await send({"type": "http.response.start", "status": 400, "headers": [
+                    (b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(content)).encode())]})
+                await send({"type": "http.response.body", "body": content})
+                return
+        await self.app(scope, receive, send)

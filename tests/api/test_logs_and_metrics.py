@@ -1,0 +1,111 @@
+"""Logs are one JSON record per line with a request id the answer carries too; /metrics reports appends, refusals,
+latency and the pool."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Iterator
+
+import pytest
+from litestar import get
+from litestar.testing import TestClient
+
+from service.app import create_app
+
+NOTE = [{"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}]
+
+
+@pytest.fixture
+def log_lines(api) -> Iterator[io.StringIO]:
+    """What the app's configured log handler writes, for one test (the app configures logging when it starts)."""
+    handler = logging.getLogger("quartermaster").handlers[0]
+    assert isinstance(handler, logging.StreamHandler)
+    written = io.StringIO()
+    previous = handler.setStream(written)
+    yield written
+    handler.setStream(previous)
+
+
+def records(written: io.StringIO) -> list[dict]:
+    return [json.loads(line) for line in written.getvalue().splitlines()]
+
+
+def test_every_answer_carries_the_request_id_of_its_log_record_and_no_token(api, log_lines):
+    campaign = api.new_campaign()
+    answer = api.append(campaign, NOTE)
+    assert answer.status_code == 201
+    rid = answer.headers["x-request-id"]
+    line = [r for r in records(log_lines) if r.get("request_id") == rid]
+    assert len(line) == 1, records(log_lines)
+    assert line[0]["level"] == "info" and line[0]["message"] == "request"
+    assert line[0]["method"] == "POST" and line[0]["path"] == f"/v1/campaigns/{campaign.id}/events"
+    assert line[0]["status"] == 201 and line[0]["ms"] >= 0
+    assert campaign.token not in log_lines.getvalue()
+
+
+def test_a_callers_own_request_id_is_kept_and_a_strange_one_is_replaced(api):
+    kept = api.client.get("/healthz", headers={"x-request-id": "proxy-7f3a.42"})
+    replaced = api.client.get("/healthz", headers={"x-request-id": "two words\ttab"})
+    assert kept.headers["x-request-id"] == "proxy-7f3a.42"
+    assert replaced.headers["x-request-id"] not in ("", "two words\ttab")
+    assert api.client.get("/healthz").headers["x-request-id"] != api.client.get("/healthz").headers["x-request-id"]
+
+
+def test_an_unexpected_error_is_one_error_record_with_its_traceback_and_the_answers_request_id(
+    database_url, app_settings, log_lines
+):
+    @get("/explode", include_in_schema=False)
+    async def explode() -> None:
+        raise RuntimeError("the powder magazine caught fire")
+
+    app = create_app(app_settings, database_url)
+    app.register(explode)
+    with TestClient(app) as client:
+        handler = logging.getLogger("quartermaster").handlers[0]
+        handler.setStream(log_lines)  # the new app configured logging again
+        answer = client.get("/explode")
+    assert answer.status_code == 500
+    rid = answer.headers["x-request-id"]
+    mine = [r for r in records(log_lines) if r.get("request_id") == rid]
+    errors = [r for r in mine if r["level"] == "error"]
+    assert len(errors) == 1, mine
+    assert "RuntimeError: the powder magazine caught fire" in errors[0]["traceback"]
+    assert errors[0]["traceback"].startswith("Traceback (most recent call last)")
+    assert [r["status"] for r in mine if r["message"] == "request"] == [500]
+
+
+def metric(text: str, name: str, **labels: str) -> float:
+    """The value of one sample in Prometheus's text format (0 when absent)."""
+    wanted = ",".join(f'{k}="{v}"' for k, v in sorted(labels.items()))
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        sample, _, value = line.rpartition(" ")
+        metric_name, _, rest = sample.partition("{")
+        got = ",".join(sorted(rest.rstrip("}").split(","))) if rest else ""
+        if metric_name == name and got == wanted:
+            return float(value)
+    return 0.0
+
+
+def test_metrics_count_appended_events_refusals_by_reason_latency_and_the_pool(api):
+    campaign = api.new_campaign()
+    before = api.client.get("/metrics").text
+    assert api.append(campaign, NOTE * 3).status_code == 201
+    assert api.append(campaign, NOTE, expected_position=0).status_code == 409
+    after = api.client.get("/metrics")
+    assert after.status_code == 200 and after.headers["content-type"].startswith("text/plain")
+    text = after.text
+    assert metric(text, "quartermaster_events_appended_total") - metric(before, "quartermaster_events_appended_total") \
+        == 3
+    assert metric(text, "quartermaster_batches_appended_total") \
+        - metric(before, "quartermaster_batches_appended_total") == 1
+    assert metric(text, "quartermaster_refusals_total", status="409", reason="stale-position") \
+        - metric(before, "quartermaster_refusals_total", status="409", reason="stale-position") == 1
+    route = {"method": "POST", "path": "/v1/campaigns/{campaign}/events", "app_name": "quartermaster"}
+    appends = metric(text, "quartermaster_request_duration_seconds_count", **route, status_code="201")
+    assert appends - metric(before, "quartermaster_request_duration_seconds_count", **route, status_code="201") == 1
+    assert metric(text, "quartermaster_pool_max") >= 8
+    assert 1 <= metric(text, "quartermaster_pool_size") <= metric(text, "quartermaster_pool_max")
