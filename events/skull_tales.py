@@ -1136,6 +1136,34 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
     )
 
 
+class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
+    """In Solo Mode an Ally whose number the die showed schemes in the «Cabins», guarded or not.
+
+    Unguarded, or winning the confronted Charisma roll, the Ally takes as many Coins from the Crew's Booty and
+    Trust Points as its Charisma (a wounded Ally first spends a Supplies token on its Wounds, if there is one);
+    losing, it loses 5 Trust Points and schemes no more this Voyage, and a guarding Ally gains 1 Trust Point; a tie
+    does nothing. The fold adds each side's Charisma to its die.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase Sequence, Crew Round (Scheme, Solo Mode).
+    """
+
+    ally_id: Annotated[str, msgspec.Meta(description="The hired Ally that schemes.")]
+    guard: Annotated[str | None, msgspec.Meta(
+        description="Who Guards: `group` (a Group of Pirates), the Captain's id, another hired Ally's id, or "
+        "nobody (null).")] = None
+    ally_roll: Annotated[int | None, msgspec.Meta(
+        description="The scheming Ally's Charisma die (1-6); none when nobody Guards.")] = None
+    guard_roll: Annotated[int | None, msgspec.Meta(
+        description="The guard side's Charisma die (1-6); none when nobody Guards.")] = None
+    supplies: Annotated[bool, msgspec.Meta(
+        description="A wounded Ally that got away spent a Supplies token from the Hold to discard its Wounds.")] = False
+
+    VIEWS: ClassVar[tuple[str, ...]] = ("ship", "ledger")
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"ally_id": "cook"},
+        {"ally_id": "cook", "guard": "anne", "ally_roll": 2, "guard_roll": 5},
+    )
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
     PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
@@ -1145,5 +1173,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
     GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
     ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold,
+    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold, AllySchemeResolved,
 )

@@ -92,6 +92,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.RumorResolved: port.rumor_resolved,
     ev.StoryTold: port.story_told,
     ev.SchemeResolved: voyage.scheme_resolved,
+    ev.AllySchemeResolved: voyage.ally_scheme_resolved,
     ev.CrewSurrendered: voyage.crew_surrendered,
     DiceRolled: dice.dice_rolled,
 }

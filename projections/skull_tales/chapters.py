@@ -56,6 +56,9 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
     if event.phase == "port":
         return _port_setup(state)
     if event.phase == "voyage":
+        if state.ship is None:
+            # Only after a surrender that took the ship (option surrender_ship).
+            raise Rejection("The crew has no ship to sail: the Captain buys one at the Docks first.")
         state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[], purged=[])
         for p in in_play(state):
             if has_skill(p, "Bosun"):

@@ -73,6 +73,15 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     # 27. All the Characters in the «Sickbay» strips the Record Sheets like a surrender (L2416 lists it), or only
     #     chooses the annex to play (L2414).
     sickbay_surrender_wipe: bool = True
+    # The Surrender wipe names the Coins, the items and the Crew's Booty (Book III: End of the Voyage Phase), not the
+    # Goods in the Hold nor the ship: both stay by default; "lost" takes them too (a ship lost leaves the crew to buy
+    # one at the Docks before the next Voyage).
+    surrender_goods: Literal["kept", "lost"] = "kept"
+    surrender_ship: Literal["kept", "lost"] = "kept"
+    # Solo Mode's Ally Scheme: "make a confronted Charisma roll: If the Captain wins..." (Book III: Crew Round); a
+    # Group of Pirates has no Charisma (Book III: Groups of Pirates), so the guard side rolls the Captain's Charisma
+    # ("captain"), or a guarding Ally's own ("guard").
+    solo_scheme_guard_charisma: Literal["captain", "guard"] = "captain"
     # 28. Luxury Feat: a treasure a Pirate buried as Captain counts after they lose the captaincy.
     luxury_counts_former_captain: bool = True
     # 30. No floor is stated for Fame and Coins: penalties stop at 0 ("clamp"), or may not exceed what is held.

@@ -424,6 +424,14 @@ def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
                                                           else ".")
 
 
+def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str:
+    schemer = name(state, event.ally_id)
+    if event.guard is None:
+        return f"{schemer} schemed in the Cabins with nobody on Guard and got away with it."
+    guard = "a Group of Pirates" if event.guard == "group" else name(state, event.guard)
+    return f"{schemer} schemed in the Cabins against {guard} on Guard (dice {event.ally_roll} and {event.guard_roll})."
+
+
 def crew_surrendered(state: SkullTales, event: ev.CrewSurrendered) -> str:
     how = {"surrendered": "surrendered", "sunk": "was sunk", "revolt": "revolted",
            "sickbay": "ended up in the Sickbay"}[event.cause]
@@ -502,6 +510,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.RumorsHeard: rumors_heard,
     ev.RumorResolved: rumor_resolved,
     ev.SchemeResolved: scheme_resolved,
+    ev.AllySchemeResolved: ally_scheme_resolved,
     ev.CrewSurrendered: crew_surrendered,
     ev.PurgeUsed: purge_used,
 }

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from events.skull_tales import CrewSurrendered, SchemeResolved
+from events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolved
 from projections.game import Rejection
 from projections.skull_tales.booty import move
-from projections.skull_tales.state import SkullTales, active_pirate, change, in_play, put, require_phase
+from projections.skull_tales.state import (
+    Ally, SkullTales, active_pirate, attribute, change, in_play, put, require_phase,
+)
 
 CAUGHT_TRUST = 5
 BADMOUTH_TRUST = 3
@@ -61,6 +63,78 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     return put(state, change(state.pirates[p.id], wounds=0))
 
 
+def ally_scheme_resolved(state: SkullTales, event: AllySchemeResolved) -> SkullTales:
+    """Solo Mode's Ally Scheme (Book III: Voyage Phase Sequence, Crew Round)."""
+    require_phase(state, "voyage", "An Ally's Scheme")
+    if not state.solo:
+        raise Rejection("Allies scheme only in Solo Mode; in a crew of Pirates, Pirates scheme (scheme.resolved).")
+    ally = _hired(state, event.ally_id, "scheme")
+    if ally.id in state.caught_scheming:
+        raise Rejection(f"The {ally.archetype} was caught scheming and cannot Scheme again this Voyage Phase.")
+    guard = _guard_charisma(state, event, ally)
+    if guard is None:
+        if event.ally_roll is not None or event.guard_roll is not None:
+            raise Rejection("With nobody on Guard there is no confronted Charisma roll to log.")
+        return _ally_got_away(state, ally, event)
+    for roll in (event.ally_roll, event.guard_roll):
+        if roll is None or not 1 <= roll <= 6:
+            raise Rejection("A guarded Scheme is a confronted Charisma roll: log both dice (ally_roll, guard_roll, 1-6).")
+    assert event.ally_roll is not None and event.guard_roll is not None
+    mine, theirs = ally.charisma + event.ally_roll, guard + event.guard_roll
+    if mine > theirs:
+        return _ally_got_away(state, ally, event)
+    if event.supplies:
+        raise Rejection(f"Only an Ally that gets away spends a Supplies token; the {ally.archetype} did not.")
+    if mine == theirs:
+        return state  # "In case of a tie, nothing happens."
+    state = _trust(state, ally.id, -CAUGHT_TRUST)
+    if event.guard in state.allies:
+        state = _trust(state, event.guard, 1)
+    return replace(state, caught_scheming=[*state.caught_scheming, ally.id])
+
+
+def _hired(state: SkullTales, ally_id: str, doing: str) -> Ally:
+    ally = state.allies.get(ally_id)
+    if ally is None or ally.status != "hired":
+        raise Rejection(f"There is no hired Ally {ally_id!r} to {doing}.")
+    return ally
+
+
+def _guard_charisma(state: SkullTales, event: AllySchemeResolved, ally: Ally) -> int | None:
+    """The Charisma the guard side rolls with, or None when nobody Guards."""
+    if event.guard is None:
+        return None
+    if state.captain is None:
+        raise Rejection("Nobody can Guard without a Captain.")
+    captain = attribute(state.pirates[state.captain], "charisma")
+    if event.guard == "group":
+        if state.ship is None or state.ship.groups == 0:
+            raise Rejection("No Group of Pirates is left to Guard.")
+        return captain
+    if event.guard == state.captain:
+        return captain
+    if event.guard == ally.id:
+        raise Rejection(f"The {ally.archetype} cannot guard itself.")
+    guard = _hired(state, event.guard, "Guard")
+    return guard.charisma if state.options.solo_scheme_guard_charisma == "guard" else captain
+
+
+def _ally_got_away(state: SkullTales, ally: Ally, event: AllySchemeResolved) -> SkullTales:
+    """"they spend 1 Supplies token to discard their wounds, if possible. In addition, they gain as many coins from
+    the Crew's Booty and Trust Points as their Charisma" (if not enough Coins are left, whatever is left)."""
+    if event.supplies:
+        have = state.ship.goods.get("Supplies", 0) if state.ship else 0
+        if state.ship is None or have == 0:
+            raise Rejection(f"The {ally.archetype} cannot spend a Supplies token: the Hold has none.")
+        goods = {**state.ship.goods, "Supplies": have - 1}
+        if goods["Supplies"] == 0:
+            del goods["Supplies"]
+        state = replace(state, ship=replace(state.ship, goods=goods))
+    state = _trust(state, ally.id, ally.charisma)
+    amount = min(ally.charisma, state.crew_booty)
+    return move(state, "crew_booty", f"ally:{ally.id}", amount, f"the {ally.archetype}'s Scheme")
+
+
 def _no_extras(event: SchemeResolved, what: str) -> None:
     if event.roll is not None or event.goods is not None:
         raise Rejection(f"With {what} there is no die to roll and no Goods to take.")
@@ -81,6 +155,11 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     lost = {item for item, holder in state.legendary.items() if state.pirates[holder].status != "retired"}
     state = replace(state, legendary={k: v for k, v in state.legendary.items() if k not in lost})
     state = move(state, "crew_booty", "sink:surrender", state.crew_booty, "surrender")
+    # The text names neither the Goods in the Hold nor the ship: each is an option, kept by default.
+    if state.options.surrender_ship == "lost":
+        state = replace(state, ship=None)
+    elif state.options.surrender_goods == "lost" and state.ship is not None:
+        state = replace(state, ship=replace(state.ship, goods={}))
     if event.cause == "revolt":
         # "The Pirates lose any Allies they had" (L2422).
         allies = {a.id: replace(a, status="dismissed") if a.status == "hired" else a for a in state.allies.values()}

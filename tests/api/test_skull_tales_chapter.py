@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import ADVENTURE, CAMPAIGN, CHAPTER_ONE, CREW, OPTIONS, PORT, VOYAGE, event
-from tests.unit.skull_tales.test_purge_and_penances import WITCH
+from tests.unit.skull_tales.chapter_one import (
+    ADVENTURE,
+    CAMPAIGN,
+    CHAPTER_ONE,
+    CREW,
+    OPTIONS,
+    PORT,
+    VOYAGE,
+    WITCH,
+    event,
+)
 
 GAME = "skull-tales-full-sail"
 

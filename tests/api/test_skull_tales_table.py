@@ -280,3 +280,108 @@ def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_souther
     assert (ship["name"], ship["type"], ship["cannons"]) == ("The Southern Lady", "Brigantine", 3)
     assert ship["sails_damaged"] == 1
     assert ship["goods"] == {"Rum": 2, "Supplies": 2}
+
+
+# -- the Surrender wipe (Book III: End of the Voyage Phase, Surrender) -----------------------------------------------
+
+def _surrendered(api, options: dict[str, Any]):
+    campaign = _at_sea(api, event("item.gained", pirate_id="mary", item="Cutlass", value=20),
+                       event("coins.given", from_pirate="mary", to="crew_booty", amount=20),
+                       event("crew.surrendered", cause="surrendered"), options={**OPTIONS, **options})
+    return campaign
+
+
+def test_given_the_default_options_when_the_crew_surrenders_then_goods_and_ship_stay_and_the_rest_is_lost(api):
+    campaign = _surrendered(api, {})
+
+    mary = sheet(api, campaign, "mary")
+    assert (mary["coins"], mary["items"]) == (0, [])
+    ship = read(api, campaign, "ship")
+    assert ship["crew_booty"] == 0
+    assert ship["ship"]["name"] == "The Southern Lady" and ship["ship"]["goods"] == {"Rum": 2, "Supplies": 3}
+
+
+def test_given_surrender_goods_lost_when_the_crew_surrenders_then_the_hold_is_emptied(api):
+    campaign = _surrendered(api, {"surrender_goods": "lost"})
+
+    ship = read(api, campaign, "ship")["ship"]
+    assert ship["goods"] == {} and ship["cannons"] == 3
+
+
+def test_given_surrender_ship_lost_when_the_crew_surrenders_then_no_voyage_starts_until_a_ship_is_bought(api):
+    campaign = _surrendered(api, {"surrender_ship": "lost"})
+    assert read(api, campaign, "ship")["ship"] is None
+    posted(api, campaign, event("phase.ended", phase="voyage", outcome="failure"), event("chapter.ended", number=2),
+           event("chapter.started", number=3, phases=["voyage"]))
+
+    detail = refused(api, campaign, event("phase.started", phase="voyage"))
+
+    assert "The crew has no ship to sail: the Captain buys one at the Docks first." in detail
+
+
+# -- Solo Mode's Ally Scheme (Book III: Voyage Phase Sequence, Crew Round: "In Solo Mode, Allies can also 'Scheme'") -
+
+WITCH = {"ally_id": "witch", "archetype": "Witch", "charisma": 3, "salary": 0, "fame_cost": 0}
+
+
+def _solo_at_sea(api, options: dict[str, Any] | None = None):
+    """Anne sails alone as Captain with the Cook and the Witch, 100 Coins in the Crew's Booty."""
+    campaign = api.new_campaign(GAME, options={"solo": True, **(options or {})})
+    posted(api, campaign, CREW[0], event("chapter.started", number=1), event("phase.started", phase="adventure"),
+           event("fame.changed", pirate_id="anne", amount=20, source="goal"),
+           event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
+           event("captain.elected", pirate_id="anne"), event("chapter.ended", number=1),
+           event("chapter.started", number=2, phases=["port", "voyage"]), event("phase.started", phase="port"),
+           event("salary.collected", pirate_id="anne"),
+           event("ally.hired", pirate_id="anne", **COOK), event("ally.hired", pirate_id="anne", **WITCH),
+           event("phase.ended", phase="port"), event("phase.started", phase="voyage"))
+    return campaign
+
+
+def test_given_solo_mode_when_an_unguarded_ally_schemes_then_it_takes_its_charisma_in_coins_and_trust(api):
+    campaign = _solo_at_sea(api)
+
+    posted(api, campaign, event("ally_scheme.resolved", ally_id="cook", supplies=True))
+
+    ship = read(api, campaign, "ship")
+    assert ship["crew_booty"] == 98 and ship["trust"] == {"cook": 2}
+    assert ship["ship"]["goods"] == {"Rum": 2, "Supplies": 2}
+
+
+def test_given_solo_mode_when_the_captain_wins_the_charisma_roll_then_the_ally_loses_5_trust_and_schemes_no_more(api):
+    campaign = _solo_at_sea(api)
+    posted(api, campaign, event("trust.changed", character_id="cook", amount=7, reason="Helm"))
+
+    # The Cook's Charisma 2 and a die of 2 against Anne's Charisma 4 and a die of 5.
+    posted(api, campaign, event("ally_scheme.resolved", ally_id="cook", guard="anne", ally_roll=2, guard_roll=5))
+
+    assert read(api, campaign, "ship")["trust"] == {"cook": 2}
+    detail = refused(api, campaign, event("ally_scheme.resolved", ally_id="cook"))
+    assert "The Cook was caught scheming and cannot Scheme again this Voyage Phase." in detail
+
+
+def test_given_a_guarding_ally_when_the_guard_side_wins_then_the_guarding_ally_gains_1_trust(api):
+    campaign = _solo_at_sea(api, {"solo_scheme_guard_charisma": "guard"})
+
+    # The Cook's 2 + 3 against the Witch's own Charisma 3 + 4.
+    posted(api, campaign, event("ally_scheme.resolved", ally_id="cook", guard="witch", ally_roll=3, guard_roll=4))
+
+    assert read(api, campaign, "ship")["trust"] == {"witch": 1, "cook": 0}
+
+
+def test_given_a_tied_ally_scheme_then_nothing_happens(api):
+    campaign = _solo_at_sea(api)
+
+    # The Cook's 2 + 6 against Anne's 4 + 4.
+    posted(api, campaign, event("ally_scheme.resolved", ally_id="cook", guard="group", ally_roll=6, guard_roll=4))
+
+    ship = read(api, campaign, "ship")
+    assert (ship["crew_booty"], ship["trust"]) == (100, {})
+
+
+def test_given_a_crew_of_pirates_when_an_ally_schemes_then_it_is_refused(api):
+    campaign = _at_sea(api)
+
+    detail = refused(api, campaign, event("ally_scheme.resolved", ally_id="cook"))
+
+    assert "Allies scheme only in Solo Mode" in detail

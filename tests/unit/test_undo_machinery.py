@@ -106,13 +106,25 @@ def test_undoing_a_batch_without_conflicts_equals_the_log_without_it(batches, da
 @given(logs, st.data())
 def test_undo_then_redo_restores_the_state(batches, data):
     entries = log(*batches)
+    before = whole(entries)
     target = data.draw(st.sampled_from(sorted({e.batch for e in entries}, key=str)))
     positions = {e.position for e in entries if e.batch == target}
+    end = entries[-1].position
+
+    # Undo: the target and, with cascade, its dependents are left out, and a marker records which.
     undone = recheck(GAME, START, entries, positions, cascade=True)
-    # Redo brings back everything the undo marker left out (the target and, with cascade, its dependents).
-    redone = recheck(GAME, START, entries, set(), cascade=False)
-    assert undone.state == whole([e for e in entries if e.position not in undone.excluded])
-    assert redone.conflicts == [] and redone.state == whole(entries)
+    undo = Marker(end + 1, UNDONE, sorted(undone.excluded))
+    out = undone_as_of([undo], undo.position)
+    assert set(out) == undone.excluded and undone.conflicts == []
+    assert undone.state == whole([e for e in entries if e.position not in out])
+
+    # Redo, as the store does it: everything the latest undo marker left out comes back, checked by the fold.
+    latest = max(out.values())
+    back = sorted(p for p, marker in out.items() if marker == latest)
+    redone = recheck(GAME, START, entries, set(out) - set(back), cascade=False)
+    redo = Marker(end + 2, REDONE, back)
+    assert redone.conflicts == [] and undone_as_of([undo, redo], redo.position) == {}
+    assert redone.state == before
 
 
 @settings(max_examples=200)

@@ -6,8 +6,8 @@ from hypothesis import given, strategies as st
 from projections.pacg import GAME
 from projections.pacg.hands import hand_size
 from tests.unit.pacg.campaigns import _ev, _moved, _zone
+from tests.unit.pacg.laws import PROPERTY, Checked, conserved
 from tests.unit.pacg.pacg_world import SETUP, START, census, character_card, draw, fold, move, rejection, zone
-from tests.unit.pacg.test_properties import PROPERTY, Checked, conserved
 
 character = GAME.views["character"].read
 
@@ -238,7 +238,7 @@ class Resetting(Checked):
             if deck is None or not deck.known:
                 self.emit(_ev("character.died", character_id=who))
                 break
-            self.emit(_moved(self.rng.choice(sorted(deck.known)), "draw", _zone("deck", who), _zone("hand", who)))
+            self.emit(_moved(self.next_draw(who), "draw", _zone("deck", who), _zone("hand", who)))
 
 
 @PROPERTY

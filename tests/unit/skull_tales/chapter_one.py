@@ -129,3 +129,12 @@ NEXT_PORT = [
 ]
 
 CAMPAIGN = [*CREW, *CHAPTER_ONE, *PORT, *VOYAGE, *ADVENTURE, *NEXT_PORT]
+
+# A third pirate for the Purge and penance tests: a Witch who knows Purge.
+# Charisma 4: a Charisma 5 roll passes on a die of 2 or more (a total above 5, L216-224).
+WITCH = event(
+    "pirate.recruited", pirate_id="tia", name="Tia", archetype="Witch", classes=["Mystic"],
+    attributes={"melee": 2, "ranged": 2, "strength": 2, "agility": 3, "intelligence": 4, "perception": 3,
+                "charisma": 4},
+    action_points=4, health=4, destiny_points=3, salary=10, skills=["Totem Magic", "Purge"], starting_gear=["Staff"],
+)

@@ -13,6 +13,7 @@ from projections.game import Meta, Rejection, fold, step
 from projections.skull_tales import GAME
 from projections.skull_tales.state import SkullTales
 from service.catalog import skull_tales as catalogue
+from tests.unit.skull_tales.chapter_one import CREW, OPTIONS, WITCH, event
 
 CATALOG = catalogue.load()
 
@@ -61,3 +62,10 @@ def refused(state: SkullTales, payload: dict[str, Any]) -> str:
 def view(state: SkullTales, name: str, **params: Any) -> Any:
     """A view as the API would encode it."""
     return msgspec.json.decode(msgspec.json.encode(GAME.views[name].read(state, **params)))
+
+
+def at_sea(*extra, options=None):
+    """Anne, Jack and Tia in a Voyage-only first chapter, Jack Cursed."""
+    return given(*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
+                 event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack"), *extra,
+                 options=options if options is not None else OPTIONS)

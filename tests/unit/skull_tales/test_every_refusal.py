@@ -16,9 +16,8 @@ from projections.game import Meta, Rejection
 from projections.skull_tales import GAME
 from projections.skull_tales.booty import move
 from service.catalog import CatalogError, skull_tales as catalogue
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
-from tests.unit.skull_tales.table import CATALOG, given, refused
-from tests.unit.skull_tales.test_purge_and_penances import WITCH, at_sea as witch_at_sea
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH, event
+from tests.unit.skull_tales.table import CATALOG, at_sea as witch_at_sea, given, refused
 
 
 def crew(*extra: dict[str, Any], options: dict[str, Any] | None = None):

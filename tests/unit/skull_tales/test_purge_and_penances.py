@@ -3,24 +3,10 @@ Adventure that follows them (L1403-1409)."""
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
-from tests.unit.skull_tales.table import given, refused, view, when
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH, event
+from tests.unit.skull_tales.table import at_sea, given, refused, view, when
 
-# Charisma 4: a Charisma 5 roll passes on a die of 2 or more (a total above 5, L216-224).
-WITCH = event(
-    "pirate.recruited", pirate_id="tia", name="Tia", archetype="Witch", classes=["Mystic"],
-    attributes={"melee": 2, "ranged": 2, "strength": 2, "agility": 3, "intelligence": 4, "perception": 3,
-                "charisma": 4},
-    action_points=4, health=4, destiny_points=3, salary=10, skills=["Totem Magic", "Purge"], starting_gear=["Staff"],
-)
 ADVENTURE_DEGREES = {"anne": "total_success", "jack": "total_success", "mary": "total_success"}
-
-
-def at_sea(*extra, options=None):
-    """Anne, Jack and Tia in a Voyage-only first chapter, Jack Cursed."""
-    return given(*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
-                 event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack"), *extra,
-                 options=options if options is not None else OPTIONS)
 
 
 def sheet(state, pirate_id):
