@@ -50,7 +50,7 @@ def test_a_data_folder_made_by_another_major_version_is_refused_with_a_sentence(
 
     assert server.process.wait(60) == 2
     said = server.output()
-    assert f"was made by PostgreSQL 17, and this Quartermaster runs the embedded PostgreSQL {embedded.bundled_major()}" \
-        in said
+    running_major = embedded.bundled_major()
+    assert f"was made by PostgreSQL 17, and this Quartermaster runs the embedded PostgreSQL {running_major}" in said
     assert "Upgrading the embedded PostgreSQL" in said and "Traceback" not in said
     assert (pgdata / "PG_VERSION").read_text() == "17\n" and not (pgdata / "postmaster.pid").exists()
