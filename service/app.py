@@ -14,7 +14,7 @@ from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 from psycopg_pool import AsyncConnectionPool
 
-from service import logs, metrics, problems, web
+from service import documentation, logs, metrics, problems, web
 from service.auth import DEPENDENCIES
 from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
@@ -92,7 +92,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # The request id first, so that the request's log line and its metrics see every answer.
         middleware=[logs.RequestIds(), metrics.CONFIG.middleware, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
-        openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema"),
+        # The page under /schema is our own and loads nothing from another host; the document is completed from the
+        # event types (service.documentation).
+        openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema",
+                                     render_plugins=[documentation.Page(), documentation.Document()]),
         logging_config=logs.CONFIG,
         debug=False,
     )
