@@ -6,10 +6,10 @@ Not a test: it never fails on time. It creates a fresh database `qm_bench_audit_
 rulebook's Example of Play setup (Dangerous Waters) and then turn after turn of play through the HTTP API, 1,000
 events a request, until the campaign holds `--events` events, all in one scenario: each turn advances the
 hourglass, then its character shuffles a card into her deck and draws it again and again, with a check rolled every
-tenth event (so a 100,000-event scenario holds about 10,000 checks, every one listed in the report). Then it times, over the real app
-(Litestar's test client, one process), the scenarios list, the report as JSON and as Markdown, a diff and a recap
-of the last turn, and a fork at the middle; each is run `--repeat` times and the median is printed. The database is
-dropped at the end.
+tenth event (so a 100,000-event scenario holds about 10,000 checks, every one listed in the report). Then it
+times, over the real app (Litestar's test client, one process), the scenarios list, the report as JSON and as
+Markdown, a diff and a recap of the last turn, and a fork at the middle; each is run `--repeat` times and the median
+is printed. The database is dropped at the end.
 """
 
 from __future__ import annotations
