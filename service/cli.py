@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import uuid
 from pathlib import Path
@@ -20,7 +21,11 @@ def _database(settings: Settings, args: argparse.Namespace) -> str:
     from service import embedded
 
     print(f"No DATABASE_URL set: using the embedded PostgreSQL with its data in {data_dir / 'pgdata'}", flush=True)
-    return embedded.start(data_dir)
+    try:
+        return embedded.start(data_dir)
+    except embedded.DataFolderError as error:
+        print(error, file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def serve(settings: Settings, args: argparse.Namespace) -> int:
@@ -29,20 +34,19 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     from service.app import CONNINFO_VARIABLE, create_app
     from service.migrate import migrate
 
+    # uvicorn shuts down gracefully on SIGTERM and SIGINT, then raises the signal again under the handlers found
+    # before it started. Python's default for SIGTERM ends the process without running exit handlers, which is how
+    # the embedded PostgreSQL was left running; as a normal exit, the wheel's exit handler stops it.
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, _exit_on_signal)
     conninfo = _database(settings, args)
     applied = migrate(conninfo)
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
-    if args.host in ("0.0.0.0", "::", ""):
-        from service.web.join_code import lan_addresses
-
-        for address in lan_addresses():
-            print(f"Phones on this network open the table page at http://{address}:{args.port}/", flush=True)
-    else:
-        print(f"The table page is at http://{args.host}:{args.port}/ (for phones on this network, serve with "
-              "--host 0.0.0.0)", flush=True)
+    for line in page_addresses(args.host, args.port):
+        print(line, flush=True)
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
@@ -51,6 +55,23 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
+
+
+def page_addresses(host: str, port: int) -> list[str]:
+    """Where the table page can be opened: on every address of this machine when serving on all of them."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"The table page is at http://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"]
+    from service.web.join_code import lan_addresses
+
+    found = lan_addresses()
+    if not found:
+        return [f"The table page is at http://127.0.0.1:{port}/; this machine has no address on a local network."]
+    return [f"Phones on this network open the table page at http://{address}:{port}/" for address in found]
+
+
+def _exit_on_signal(number: int, _frame: Any) -> None:
+    print(f"Stopping on {signal.Signals(number).name}.", file=sys.stderr, flush=True)
+    raise SystemExit(0)
 
 
 def _refresh_stale(conninfo: str) -> None:

@@ -6,6 +6,7 @@ import * as sheet from "./sheet.js";
 import * as moves from "./moves.js";
 import * as dice from "./dice.js";
 import * as crew from "./crew.js";
+import * as played from "./played.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -123,10 +124,14 @@ class Table {
 
   async show(tab) {
     this.tab = tab;
+    this.onChange = null;
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
-    if (tab === "glance") await this.kind.glance.render(panel, this);
+    if (tab === "glance") {
+      await this.kind.glance.render(panel, this);
+      await played.render(panel, this);
+    }
     else if (tab === "play") {
       if (this.canWrite()) await moves.render(panel, this);
       panel.append(this.log.element());
@@ -139,9 +144,10 @@ class Table {
     document.getElementById("latest").textContent = this.position;
     this.slider.max = this.position;
     if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
-    if (this.at !== null || this.tab === "play") return;
+    if (this.at !== null) return;
     clearTimeout(this.refreshing);
-    this.refreshing = setTimeout(() => this.show(this.tab), 150);
+    // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
+    this.refreshing = setTimeout(() => this.tab === "play" ? this.onChange?.() : this.show(this.tab), 150);
   }
 
   follow() {
@@ -169,9 +175,10 @@ async function campaign(id) {
   const me = tables.find(t => t.campaign === id);
   const table = new Table(summary, { id: me.member_id, name: me.member, role: me.role });
   window.quartermaster = table;
-  await table.log.load();
+  // The view and the log load side by side; the stream starts where the log's first page ends.
+  const loading = table.log.load().then(() => { table.log.draw(); table.follow(); });
   table.render();
-  table.follow();
+  await loading;
 }
 
 async function route() {
