@@ -38,7 +38,7 @@ from psycopg_pool import AsyncConnectionPool  # noqa: E402
 from events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
 from projections.registry import game as game_by_id  # noqa: E402
 from service import tokens  # noqa: E402
-from service.intake import pending  # noqa: E402
+from service.intake import prepared_event  # noqa: E402
 from service.migrate import migrate  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.store import PreparedEvent, Store  # noqa: E402
@@ -114,14 +114,14 @@ async def new_campaign(store: Store, name: str = "Benchmark voyage") -> uuid.UUI
     await store.create_campaign(
         campaign_id=campaign_id, game=game_by_id(GAME), name=name, options={}, owner_id=owner, owner_name="Owner",
         token_hash=token_hash,
-        start=[pending(CampaignStarted(name=name, game=GAME)),
-               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[prepared_event(CampaignStarted(name=name, game=GAME)),
+               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
     )
     return campaign_id
 
 
 def notes(count: int, label: str) -> list[PreparedEvent]:
-    return [pending(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
+    return [prepared_event(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
 
 
 # -- 1. the floor ------------------------------------------------------------------------------------------------
@@ -625,7 +625,7 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
     from tests.unit.pacg.campaigns import Campaign
 
     events = Campaign(random.Random(1)).play(sizes.pacg_scenarios)
-    ready = [pending(e) for e in events]
+    ready = [prepared_event(e) for e in events]
 
     async def scenario(store: Store, pool: Any) -> float:
         campaign_id, owner = uuid.uuid4(), uuid.uuid4()
@@ -634,8 +634,8 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
         await store.create_campaign(
             campaign_id=campaign_id, game=game_by_id(GAME), name="r", options={}, owner_id=owner,
             owner_name="Owner", token_hash=token_hash,
-            start=[pending(CampaignStarted(name="r", game=GAME, options={})),
-                   pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+            start=[prepared_event(CampaignStarted(name="r", game=GAME, options={})),
+                   prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
         )
         started = time.perf_counter()
         for p in ready:
