@@ -7,7 +7,7 @@ service fills these in from the catalogue before recording; the fold never reads
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -235,49 +235,33 @@ class DeckRebuilt(Event, kw_only=True, tag="deck.rebuilt"):
 
 
 class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Facts printed on a character card that the recorded card lacks; each is given once and kept.
+    """Facts printed on a character card that the recorded card lacks; each is given once and kept."""
 
-    `hand_size`: the hand size printed on the card.
-    """
-
-    hand_size: Annotated[int, msgspec.Meta(ge=1)] | None = None
-    favored: Annotated[list[str], msgspec.Meta(description="The favored card types.")] = []
-    proficiencies: Annotated[list[str], msgspec.Meta(description="Proficient With: weapons, armors.")] = []
-    skills: Annotated[
-        dict[str, SkillLine], msgspec.Meta(description="Skills by name, with their die and skill feat boxes.")
-    ] = {}
-    powers: Annotated[
-        dict[str, list[str]], msgspec.Meta(description="Power feat boxes by power, left to right.")
-    ] = {}
-    card_feats: Annotated[
-        dict[str, list[int]],
-        msgspec.Meta(description="Card feat boxes by card type: the counts each box raises the Cards List to."),
-    ] = {}
+    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
+    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    proficiencies: Annotated[list[str], Meta(description="Proficient With: weapons, armors.")] = []
+    skills: Annotated[dict[str, SkillLine], Meta(
+        description="Skills by name, with their die and their skill feat boxes.")] = {}
+    powers: Annotated[dict[str, list[str]], Meta(description="Power feat boxes by power, left to right.")] = {}
+    card_feats: Annotated[dict[str, list[int]], Meta(
+        description="Card feat boxes by card type: the counts each box raises the Cards List to.")] = {}
 
 
 class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"):
-    """The table gives facts of a character card that the recorded card lacks: a hand size, proficiencies, feat
-    boxes. What is recorded is kept; a fact already recorded is never changed.
+    """The table gave facts of a character card that the recorded card lacked: a hand size, proficiencies, feat
+    boxes.
 
-    Rulebook: Skull & Shackles Rulebook, Character Cards; Feats.
+    Rulebook: Skull & Shackles Rulebook, Your Character: Character Cards; Feats.
+    What is recorded is kept: a fact the card already records is never changed.
     """
 
-    character_id: Annotated[str, msgspec.Meta(description="The character whose card it is.")]
-    card: Annotated[CardFacts, msgspec.Meta(description="The facts from the card in hand.")]
+    character_id: CharacterId
+    card: Annotated[CardFacts, Meta(description="The facts from the character card in hand.")]
 
+    EXAMPLES = ({"character_id": "lirianne", "card": {
+        "hand_size": 4, "skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}},
+        "powers": {"Hand Size": ["5"]}, "card_feats": {"weapon": [5, 6]}}},)
     VIEWS = CHARACTER
-
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {
-            "character_id": "merisiel",
-            "card": {
-                "hand_size": 5,
-                "skills": {"Dexterity": {"die": "d12", "feats": ["+1", "+2", "+3"]}},
-                "powers": {"Hand Size": ["6"], "Light Armors": ["Light Armors"]},
-                "card_feats": {"weapon": [4, 5]},
-            },
-        },
-    )
 
 
 class CharacterMoved(Event, kw_only=True, tag="character.moved"):
@@ -297,36 +281,26 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
 
 # `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
 class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
-    """A card goes from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
+    """A card went from one zone to another by one of the rulebook's verbs; exploring is a card revealed from a
     location to the encounter.
 
     Rulebook: Skull & Shackles Rulebook, Playing Cards; Your Turn: Explore.
     """
 
-    card: Annotated[
-        str | HiddenCard,
-        msgspec.Meta(description="The card by name, or {hidden: type} for a face-down card nobody has seen."),
-    ]
-    from_: Annotated[Zone, msgspec.Meta(description="Where the card was.")] = msgspec.field(name="from")
-    to: Annotated[Zone, msgspec.Meta(description="Where the card goes.")]
-    verb: Annotated[Verb, msgspec.Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
-    explorer: Annotated[
-        str | None,
-        msgspec.Meta(description="The character who explores, when the move is an exploration of her location."),
-    ] = None
-    explore_again: Annotated[
-        bool,
-        msgspec.Meta(description="True when a card or power granted this exploration, not the turn's free one."),
-    ] = False
-    card_type: Annotated[
-        str | None,
-        msgspec.Meta(
-            description="The card's type the first time the table names a card the log does not know yet "
-            "(the service fills it from the catalogue when it can)."
-        ),
-    ] = None
+    card: Annotated[str | HiddenCard, Meta(
+        description="The card by name, or `{\"hidden\": type}` for a face-down card nobody has seen.")]
+    from_: Annotated[Zone, Meta(description="Where the card was.")] = msgspec.field(name="from")
+    to: Annotated[Zone, Meta(description="Where the card went.")]
+    verb: Annotated[Verb, Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
+    explorer: Annotated[str | None, Meta(
+        description="The character who explores, when the move is an exploration of her location.")] = None
+    explore_again: Annotated[bool, Meta(
+        description="True when a card or power granted this exploration, not the turn's free one.")] = False
+    card_type: Annotated[str | None, Meta(
+        description="The card's type, the first time the table names a card the log does not know yet (the "
+                    "service fills it from the catalogue when it can).")] = None
 
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+    EXAMPLES = (
         {"card": "Carver", "verb": "recharge", "from": {"zone": "hand", "character_id": "lirianne"},
          "to": {"zone": "deck", "character_id": "lirianne"}},
         {"card": "Dead Man's Chest", "verb": "reveal", "from": {"zone": "location", "location": "Raker Shoals"},
@@ -338,12 +312,6 @@ class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
             "to": {"zone": "encounter"},
             "verb": "reveal",
             "explorer": "merisiel",
-        },
-        {
-            "card": "Cutlass",
-            "from": {"zone": "hand", "character_id": "merisiel"},
-            "to": {"zone": "deck", "character_id": "merisiel"},
-            "verb": "recharge",
         },
     )
     VIEWS = ("character", "vault", "scenario", "fleet")
@@ -365,17 +333,20 @@ class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
 
 
 class HandReset(Event, kw_only=True, tag="hand.reset"):
-    """A character reset her hand near the end of her turn.
+    """A character reset her hand near the end of her turn, or kept it as a power allowed.
 
     Rulebook: Skull & Shackles Rulebook, Your Turn: Reset Your Hand.
-    Optional discards, then discards down to or draws up to the hand size, follow as card.moved events.
+    Optional discards, then discards down to or draws up to the hand size, follow as card.moved events. The next
+    turn waits for the reset, a required step.
     """
 
     character_id: CharacterId
     hand_size: Annotated[int | None, Meta(
-        description="Her hand size, only when her character card records none.")] = None
+        description="Her hand size, only when her character card records none; the card keeps it.")] = None
+    kept: Annotated[bool, Meta(
+        description="True when a power allows or directs her not to reset her hand this turn.")] = False
 
-    EXAMPLES = ({"character_id": "lirianne"},)
+    EXAMPLES = ({"character_id": "lirianne"}, {"character_id": "lirianne", "kept": True})
     VIEWS = CHARACTER
 
 

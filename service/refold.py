@@ -19,7 +19,7 @@ from projections.game import Game, Meta, Rejection, step
 from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
 from service.store import CHUNK, Row, Store, insert_campaign, state_decoder, write
-from service.store.appending import snapshot_due
+from service.store.appending import checkpoint_due
 from service.store.snapshots import (
     drop_snapshots,
     lock_for_refold,
@@ -80,24 +80,26 @@ async def refold(
     position, written = 0, logged
     batch: uuid.UUID | str | None = None
     before_batch = 0
+    marked = False  # the batch is an undo or redo marker
     buffer: list[Row] = []
     characters: list[str | None] = []
 
-    async def flush(snapshot_at: int | None = None, project: bool = False) -> None:
+    async def flush(checkpoint: int | None = None) -> None:
         nonlocal written
         # Only an import has rows to insert; a rebuild's positions are already there, so nothing moves.
         last = buffer[-1].position if buffer else written
         if await write(conn, campaign_id, current=written, last=last, rows=buffer, characters=characters, game=game,
-                       state=_encode(state) if snapshot_at is not None or project else None, project=project,
-                       snapshot_at=snapshot_at) is None:
+                       checkpoint=checkpoint, state=_encode(state) if checkpoint is not None else None) is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {written} while its log was folded again.")
         written = last
         buffer.clear()
         characters.clear()
 
     async def batch_ended(last: int) -> None:
-        if (at := snapshot_due(before_batch, last)) is not None:
-            await flush(snapshot_at=at)
+        # Where appends leave checkpoints (a snapshot and the projection row): after the first batch, every
+        # SNAPSHOT_EVERY positions, and at every marker.
+        if (at := last if marked else checkpoint_due(before_batch, last)) is not None:
+            await flush(checkpoint=at)
 
     async for chunk in rows:
         for row in chunk:
@@ -106,10 +108,10 @@ async def refold(
             if row.batch != batch:
                 if batch is not None:
                     await batch_ended(position)
-                batch, before_batch = row.batch, position
+                batch, before_batch, marked = row.batch, position, False
             position = row.position
             if row.type in MARKER_TYPES:
-                event = None
+                event, marked = None, True
             else:
                 try:
                     event = decode_event(game.id, row.type, row.data)
@@ -134,7 +136,8 @@ async def refold(
             progress(len(chunk))
     if batch is not None:
         await batch_ended(position)
-    await flush(project=True)
+    if buffer:
+        await flush()
     return position, state
 
 
@@ -160,20 +163,27 @@ async def rebuild_campaign(
         await drop_snapshots(conn, campaign_id)
         position, state = await refold(store, conn, campaign_id, game, logged_rows(conn, campaign_id), insert=False,
                                        logged=logged, progress=progress)
+        rebuilt = await snapshots(conn, campaign_id)
+        # The projection row is the latest checkpoint: the latest snapshot, with the version of the fold.
+        latest = max(rebuilt, default=0)
         decode = state_decoder(game).decode
         if stored is None:
             drift.append(Drift(campaign_id, "no projection was stored"))
         elif stored[2] != fold_version(game.id):
             drift.append(Drift(campaign_id, f"the stored projection was folded by other code (fold {stored[2]!r}, "
                                             f"now {fold_version(game.id)!r})"))
-        elif stored[0] != position or decode(stored[1]) != state:
+        elif stored[0] != latest or decode(stored[1]) != decode(rebuilt[latest]):
             drift.append(Drift(campaign_id, f"the stored projection (at {stored[0]}) differs from the fold of the log "
-                                            f"(at {position})"))
-        rebuilt = await snapshots(conn, campaign_id)
+                                            f"(at {latest})"))
+        held = store.cache.get(campaign_id, position)
+        if held is not None and held != state:
+            drift.append(Drift(campaign_id, f"the state this process holds (at {position}) differs from the fold of "
+                                            "the log"))
+        # Snapshots folded by other code are replaced wholesale, as the drift above says; they may not even decode
+        # into today's state, so they are not compared one by one.
         stale = stored is not None and stored[2] != fold_version(game.id)
-        for at in sorted(set(before) | set(rebuilt)):
-            # Snapshots folded by other code are replaced wholesale; they may not even decode into today's state.
-            if stale or at not in rebuilt or at not in before or decode(before[at]) != decode(rebuilt[at]):
+        for at in sorted(set(before) | set(rebuilt)) if not stale else ():
+            if at not in rebuilt or at not in before or decode(before[at]) != decode(rebuilt[at]):
                 drift.append(Drift(campaign_id, f"the snapshot at position {at} differs from the fold of the log"))
     if keep:
         store.cache.put(campaign_id, position, state)

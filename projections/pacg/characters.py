@@ -149,6 +149,8 @@ def moved(state: State, event: CharacterMoved) -> State:
     if scenario.turn != event.character_id and event.moved_with:
         raise Rejection(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
     characters = _replace(state, event.character_id, location=event.to)
+    if scenario.turn == event.character_id and not scenario.moved_this_turn:
+        state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
     if event.moved_with:
         if fleet.anchored is not None:
             raise Rejection(f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}.")
@@ -190,10 +192,11 @@ def died(state: State, event: CharacterDied) -> State:
             work.add_known(key, name, -count)
             work.add_known(buried, name, count)
     characters = _replace(state, event.character_id, alive=False, died_in=state.scenarios_played, location=None)
+    orders = {who: order for who, order in state.deck_order.items() if who != event.character_id}
     new_scenario = scenario
     if all(not characters[member].alive for member in scenario.party):
         new_scenario = msgspec.structs.replace(scenario, status="lost", loss="every character is dead")
-    return work.commit(characters=characters, scenario=new_scenario, owed=None)
+    return work.commit(characters=characters, scenario=new_scenario, owed=None, deck_order=orders)
 
 
 def revived(state: State, event: CharacterRevived) -> State:

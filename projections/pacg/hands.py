@@ -45,10 +45,37 @@ def _cards_in(state: State, character_id: str, zone: str) -> int:
     return sum(pile.known.values()) + sum(pile.hidden.values())
 
 
+def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
+    """The turn of `character_id` may end: her hand holds her hand size (rulebook, Your Turn: Reset Your Hand, one
+    of the required steps), she is dead, or a power let her keep her hand (hand.reset kept)."""
+    found = state.characters[character_id]
+    if not found.alive:
+        return
+    size = hand_size(found)
+    name = found.name
+    if size is None:
+        raise Rejection(
+            f"{name}'s turn ends with the reset, a required step, before {next_name}'s turn starts: {name}'s "
+            f"character card records no hand size, so record hand.reset with {name}'s hand size."
+        )
+    held = _cards_in(state, character_id, "hand")
+    if held != size:
+        raise Rejection(
+            f"{name} holds {held} card{'s' if held != 1 else ''}, not {name}'s hand size of {size}: {name}'s turn "
+            f"ends with the reset, a required step, before {next_name}'s turn starts (hand.reset, then the discards "
+            "or draws)."
+        )
+
+
 def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
     if scenario.status == "lost":
         raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
+    if event.kept:
+        if scenario.turn != event.character_id:
+            raise Rejection(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")
+        kept = msgspec.structs.replace(scenario, reset_kept=True)
+        return msgspec.structs.replace(state, scenario=kept)
     size = hand_size(found)
     if size is None:
         if event.hand_size is None:

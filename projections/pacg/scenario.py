@@ -173,6 +173,7 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
         dead_cards={},
         scenarios_played=state.scenarios_played + 1,
         last_number=event.number,
+        deck_order={},
     )
 
 
@@ -230,6 +231,10 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         )
     if scenario.turn is None and state.options.starting_hand == "checked":
         _check_starting_hands(state, scenario)
+    if scenario.turn is not None and state.options.reset == "required" and not scenario.reset_kept:
+        from projections.pacg.hands import check_turn_ended
+
+        check_turn_ended(state, scenario.turn, mover.name)
     places = _reopened(scenario.places)
     zones = state.zones
     hourglass = zones.get(HOURGLASS, _EMPTY)
@@ -467,6 +472,7 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         fleet=fleet,
         owed=None,
         imagined={},
+        deck_order={},
     )
 
 
@@ -548,5 +554,8 @@ def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, 
         turns=scenario.turns + 1,
         plunder_banished_this_turn=False,
         explored_this_turn=False,
+        gave_this_turn=False,
+        moved_this_turn=False,
+        reset_kept=False,
         hour=hour,
     )

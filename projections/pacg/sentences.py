@@ -140,6 +140,8 @@ def damage_dealt(state: State, event: ev.DamageDealt) -> str:
 
 
 def hand_reset(state: State, event: ev.HandReset) -> str:
+    if event.kept:
+        return f"{name(state, event.character_id)} kept the hand, a power allowing it, instead of resetting."
     return f"{name(state, event.character_id)}'s hand was reset."
 
 

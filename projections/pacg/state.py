@@ -112,6 +112,19 @@ class Scenario(msgspec.Struct, frozen=True):
     plunder_banished_this_turn: bool = False
     # Whether the character whose turn it is has explored yet (only explorations that name her explorer count).
     explored_this_turn: bool = False
+    # The Give a Card step comes before Move, once a turn (rulebook, Your Turn).
+    gave_this_turn: bool = False
+    moved_this_turn: bool = False
+    # A power allowed or directed the character whose turn it is not to reset her hand this turn.
+    reset_kept: bool = False
+
+
+class DeckOrder(msgspec.Struct, frozen=True):
+    """What the log knows of a character deck's order since it was last shuffled: the cards reloaded on top (top
+    first) and the cards recharged to the bottom (bottom last); the rest lies between, in no known order."""
+
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
 
 
 class Fleet(msgspec.Struct, frozen=True):
@@ -165,6 +178,8 @@ class State(msgspec.Struct, frozen=True):
     rewardable: list[str] = []
     owed: Owed | None = None
     fresh_hero_point: str | None = None
+    # Known top and bottom cards of each character's deck since it was last shuffled, by character id.
+    deck_order: dict[str, DeckOrder] = {}
     # The cards each character who died in the latest scenario had, put among the party's spare cards at its end.
     dead_cards: dict[str, dict[str, int]] = {}
     scenarios_played: int = 0

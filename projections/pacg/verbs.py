@@ -6,6 +6,7 @@ import msgspec
 
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
+from projections.pacg.deck_order import after_move, check_draw
 from projections.pacg.scenario import explored
 from projections.pacg.state import State
 from projections.pacg.zones import Work, describe, key_of
@@ -134,6 +135,16 @@ def card_moved(state: State, event: CardMoved) -> State:
         taker = state.characters[target.character_id or ""]
         if scenario is not None and scenario.turn != source.character_id:
             raise Rejection(f"{giver.name} can give a card only on {giver.name}'s own turn.")
+        if scenario is not None and scenario.gave_this_turn:
+            raise Rejection(
+                f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "
+                "to another character at the same location, once a turn."
+            )
+        if scenario is not None and scenario.moved_this_turn:
+            raise Rejection(
+                f"{giver.name} has moved this turn: the Give a Card step comes before the Move step, so a card is "
+                f"given to a character at the location where {giver.name} began the turn."
+            )
         if giver.location != taker.location:
             raise Rejection(
                 f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "
@@ -166,6 +177,8 @@ def card_moved(state: State, event: CardMoved) -> State:
             f"{name}'s deck is empty: {name} cannot draw from it. A character who must draw from an empty deck "
             "dies (character.died)."
         )
+    if verb == "draw" and source.zone == "deck" and type(card) is str:
+        check_draw(state, source.character_id or "", card)
     if from_key == to_key:
         if type(card) is HiddenCard:
             raise Rejection(f"Name the card revealed in {describe(state, from_key)}.")
@@ -179,4 +192,9 @@ def card_moved(state: State, event: CardMoved) -> State:
         work.move(from_key, to_key, card)
         return work.commit()
     work.move(from_key, to_key, card)
-    return work.commit()
+    changes: dict[str, object] = {}
+    if source.zone == "deck" or target.zone == "deck":
+        changes["deck_order"] = after_move(state, event)
+    if verb == "give" and not trading and scenario is not None:
+        changes["scenario"] = msgspec.structs.replace(scenario, gave_this_turn=True)
+    return work.commit(**changes)

@@ -25,7 +25,6 @@ import psycopg
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
 from service import metrics
-from service.store.cache import state_decoder
 from service.store.records import (
     Appended,
     CampaignNotFound,
@@ -36,7 +35,7 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY, stored_projection
+from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
 
 NOTIFY_CHANNEL = "quartermaster_events"
 
@@ -44,11 +43,13 @@ _encode = msgspec.json.Encoder().encode
 
 _LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
 
-# The only statement that inserts events. Arrays travel in binary (%b): text arrays would escape every element.
-# Per-event envelope columns (batch, actor, schema version, recorded_at) come as arrays only when folding an export
-# again; an append passes NULL arrays (unnest pads them with NULLs) and the batch's values. The UPDATE matches only
-# if nobody moved the position, and every other part writes only when it matched. The notification is delivered at
-# commit, so a woken reader finds the events there.
+# The only statement that inserts events. The events travel as one JSON array (msgspec encodes it in one call, and
+# each event's data is spliced in as it was encoded, never parsed again); binary arrays cost a Python loop per column.
+# Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
+# an append leaves them out and passes the batch's values. The UPDATE matches only if nobody moved the position, and
+# every other part writes only when it matched. The notification is delivered at commit, so a woken reader finds
+# the events there. At a checkpoint the state is parsed once and stored as a snapshot and as the projection row,
+# which is the latest snapshot with the version of the fold that made it.
 WRITE = """
 WITH moved AS (
     UPDATE campaigns SET last_position = %(last)s WHERE campaign_id = %(campaign)s AND last_position = %(current)s
@@ -57,26 +58,42 @@ WITH moved AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id)
     SELECT %(campaign)s, e.position, coalesce(e.event_id, gen_random_uuid()), coalesce(e.batch_id, %(batch)s::uuid),
-           e.type, coalesce(e.schema_version, 1), e.data::jsonb, coalesce(e.actor, %(actor)s::text),
+           e.type, coalesce(e.schema_version, 1), e.data, coalesce(e.actor, %(actor)s::text),
            coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id
-    FROM moved, unnest(%(positions)b::bigint[], %(ids)b::uuid[], %(types)b::text[], %(data)b::text[],
-                       %(occurred)b::timestamptz[], %(characters)b::text[], %(batches)b::uuid[], %(actors)b::text[],
-                       %(versions)b::smallint[], %(recorded)b::timestamptz[])
-        AS e(position, event_id, type, data, occurred_at, character_id, batch_id, actor, schema_version, recorded_at)
+    FROM moved, jsonb_to_recordset(%(events)s::jsonb)
+        AS e(position bigint, event_id uuid, type text, data jsonb, occurred_at timestamptz, character_id text,
+             batch_id uuid, actor text, schema_version smallint, recorded_at timestamptz)
     RETURNING event_id, position
+), given AS (
+    SELECT %(state)s::jsonb AS state FROM moved WHERE %(checkpoint)s::bigint IS NOT NULL
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state, fold_version)
-    SELECT %(campaign)s, %(projection)s, %(last)s, %(state)s::jsonb, %(fold_version)s FROM moved
-    WHERE %(state)s::jsonb IS NOT NULL
+    SELECT %(campaign)s, %(projection)s, %(checkpoint)s, state, %(fold_version)s FROM given
     ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
         fold_version = excluded.fold_version
 ), snapshot AS (
     INSERT INTO snapshots (campaign_id, position, state)
-    SELECT %(campaign)s, %(snapshot_at)s, %(snapshot)s::jsonb FROM moved WHERE %(snapshot)s::jsonb IS NOT NULL
+    SELECT %(campaign)s, %(checkpoint)s, state FROM given
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
 SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM moved
 """
+
+
+class _Written(msgspec.Struct, omit_defaults=True):
+    """One event as WRITE reads it (jsonb_to_recordset); a field left out is NULL."""
+
+    position: int
+    type: str
+    data: msgspec.Raw
+    event_id: uuid.UUID | None = None
+    occurred_at: datetime | None = None
+    character_id: str | None = None
+    batch_id: uuid.UUID | str | None = None
+    actor: str | None = None
+    schema_version: int | None = None
+    recorded_at: datetime | None = None
+
 
 _BY_EVENT_IDS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
@@ -88,38 +105,26 @@ async def write(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, *, current: int, last: int,
     events: Sequence[PreparedEvent] = (), game: Game | None = None, batch: uuid.UUID | None = None,
     actor: str | None = None, rows: Sequence[Row] = (), characters: Sequence[str | None] = (),
-    state: bytes | None = None, project: bool = False, snapshot_at: int | None = None,
+    checkpoint: int | None = None, state: bytes | None = None,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
-    `characters` (an import), store `state` as the projection (`project`) and as a snapshot at `snapshot_at`; answer
-    the statement's time and the events' ids, or None when the position was not `current`.
+    `characters` (an import), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
+    projection; answer the statement's time and the events' ids, or None when the position was not `current`.
 
     An append's events take positions current+1.. and share `batch`, `actor` and the statement's time.
     """
-    encoded = state.decode() if state is not None else None
     if events:
         assert game is not None
-        positions: list[int] | None = list(range(current + 1, current + 1 + len(events)))
-        columns = ([p.id for p in events], [p.type for p in events], [p.data.decode() for p in events],
-                   [p.occurred_at for p in events], [game.character_of(p.event) for p in events],
-                   None, None, None, None)
-    elif rows:
-        positions = [r.position for r in rows]
-        columns = ([r.id for r in rows], [r.type for r in rows], [r.data.decode() for r in rows],
-                   [r.occurred_at for r in rows], list(characters), [r.batch for r in rows],
-                   [r.actor for r in rows], [r.schema_version for r in rows], [r.recorded_at for r in rows])
+        written = [_Written(current + 1 + i, p.type, msgspec.Raw(p.data), p.id, p.occurred_at,
+                            game.character_of(p.event)) for i, p in enumerate(events)]
     else:
-        positions, columns = None, (None,) * 9
-    ids, types, data, occurred, characters, batches, actors, versions, recorded_at = columns
+        written = [_Written(r.position, r.type, msgspec.Raw(r.data), r.id, r.occurred_at, c, r.batch, r.actor,
+                            r.schema_version, r.recorded_at) for r, c in zip(rows, characters, strict=True)]
     row = await (await conn.execute(WRITE, {
         "campaign": campaign_id, "current": current, "last": last, "channel": NOTIFY_CHANNEL,
-        "batch": batch, "actor": actor, "positions": positions, "ids": ids, "types": types, "data": data,
-        "occurred": occurred, "characters": characters, "batches": batches, "actors": actors, "versions": versions,
-        "recorded": recorded_at,
-        "projection": PROJECTION, "state": encoded if project else None,
-        "fold_version": fold_version(game.id) if project and game is not None else None,
-        # The state is sent (and parsed) a second time only when a snapshot is due.
-        "snapshot_at": snapshot_at, "snapshot": encoded if snapshot_at is not None else None,
+        "batch": batch, "actor": actor, "events": _encode(written).decode(),
+        "checkpoint": checkpoint, "state": state.decode() if state is not None else None, "projection": PROJECTION,
+        "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
     })).fetchone()
     if row is None:
         return None
@@ -127,9 +132,10 @@ async def write(
     return now, drawn or []
 
 
-def snapshot_due(before: int, after: int) -> int | None:
-    """Where a write from `before` to `after` leaves a snapshot: at its end, when it crosses a multiple."""
-    return after if before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY else None
+def checkpoint_due(before: int, after: int) -> int | None:
+    """Where a batch from `before` to `after` leaves a checkpoint: at its end, when it is the campaign's first batch
+    or crosses a multiple of SNAPSHOT_EVERY. (Undo and redo markers leave one too.)"""
+    return after if before == 0 or before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY else None
 
 
 class Appending:
@@ -198,7 +204,7 @@ class Appending:
         """Remember the state of a committed append. Never before commit: a rolled-back position can be taken
         again by another writer with other events, and the cache trusts a position to name one state."""
         if not appended.replayed:
-            self.cache.put(campaign_id, appended.last_position, appended.state)
+            self.cache.put(campaign_id, appended.last_position, appended.state, appended.size)
             metrics.appended(len(appended.events))
         return appended
 
@@ -251,16 +257,9 @@ class Appending:
         cached = self.cache.get(campaign_id, position)
         if cached is not None:
             return cached
-        row = await stored_projection(conn, campaign_id)
-        if row is None or row[0] != position or row[2] != fold_version(game.id):
-            # The service folds stale campaigns again when it starts; only a server of another version writing
-            # meanwhile can leave one behind.
-            raise RuntimeError(
-                f"The projection of campaign {campaign_id} is at {row and row[0]} (folded by fold "
-                f"{row and row[2]!r}), its log at {position} (fold {fold_version(game.id)!r}); "
-                "run `quartermaster rebuild`."
-            )
-        return state_decoder(game).decode(row[1])
+        # Another process wrote since, or this one never held the campaign: the latest snapshot and the events
+        # after it, read under the row lock.
+        return await self.fold_at(conn, campaign_id, game, position)  # type: ignore[attr-defined]
 
 
 def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:
@@ -272,12 +271,19 @@ async def _write_batch(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
     events: Sequence[PreparedEvent], actor: str, batch_id: uuid.UUID | None, state: Any,
 ) -> Appended | None:
-    """WRITE one folded batch with its projection; the Appended to answer, or None if the position moved."""
+    """WRITE one folded batch; the Appended to answer, or None if the position moved.
+
+    The state is written only at a checkpoint (checkpoint_due): the campaign's first batch and every
+    SNAPSHOT_EVERY positions. In between it lives in the process cache, and any other reader folds the events after
+    the latest snapshot (Reading.fold_at).
+    """
     last = current + len(events)
     batch = batch_id or uuid.uuid4()
+    at = checkpoint_due(current, last)
+    encoded = _encode(state) if at is not None else None
     # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
     written = await write(conn, campaign_id, current=current, last=last, events=events, game=game, batch=batch,
-                          actor=actor, state=_encode(state), project=True, snapshot_at=snapshot_due(current, last))
+                          actor=actor, checkpoint=at, state=encoded)
     if written is None:
         return None
     now, ids = written
@@ -286,7 +292,8 @@ async def _write_batch(
                  data=msgspec.Raw(p.data), actor=actor, recorded_at=now, occurred_at=p.occurred_at)
         for i, p in enumerate(events)
     ]
-    return Appended(batch=batch, first_position=current + 1, last_position=last, events=events_recorded, state=state)
+    return Appended(batch=batch, first_position=current + 1, last_position=last, events=events_recorded, state=state,
+                    size=len(encoded) if encoded is not None else None)
 
 
 def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) -> Appended | None:

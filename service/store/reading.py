@@ -17,10 +17,12 @@ from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
 from projections.undo import Entry
 from service.store.cache import state_decoder
 from service.store.records import CampaignNotFound, Recorded, recorded_from_row
-from service.store.snapshots import PROJECTION, snapshot, snapshot_positions
+from service.store.snapshots import snapshot, snapshot_positions
 
 _FOLD_CHUNK = 5000
 END = 2**62  # a position past any log, for "up to now"
+
+_POSITION = "SELECT last_position FROM campaigns WHERE campaign_id = %s"
 
 _ROWS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
@@ -51,32 +53,29 @@ class Reading:
 
     async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
         """The campaign's current state and its position."""
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    "SELECT position, state::text FROM projections WHERE campaign_id = %s AND name = %s",
-                    (campaign_id, PROJECTION),
-                )
-            ).fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        position, text = row
-        cached = self.cache.get(campaign_id, position)
-        return position, cached if cached is not None else state_decoder(game).decode(text)
+        return await self.state_at(campaign_id, game, None)
 
     async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
-        """The state right after position `at` (the current state when None or beyond the end)."""
-        if at is None:
-            return await self.projection(campaign_id, game)
+        """The state right after position `at` (the current state when None or beyond the end).
+
+        The current state comes from the process cache when it holds the campaign's position, else from the latest
+        snapshot and the events after it (and is then kept): one query when cached, whoever wrote last.
+        """
         async with self.pool.connection() as conn:
-            row = await (await conn.execute(
-                "SELECT last_position FROM campaigns WHERE campaign_id = %s", (campaign_id,)
-            )).fetchone()
+            row = await (await conn.execute(_POSITION, (campaign_id,))).fetchone()
             if row is None:
                 raise CampaignNotFound(campaign_id)
-            if at < row[0]:
+            position = row[0]
+            if at is not None and at < position:
                 return at, await self.fold_at(conn, campaign_id, game, at)
-        return await self.projection(campaign_id, game)
+            state = self.cache.get(campaign_id, position)
+            if state is not None:
+                return position, state
+            state = await self.fold_at(conn, campaign_id, game, position)
+        # Every event up to `position` is committed (the position moves in the same transaction), so this state
+        # is the fold of the log at `position` for good.
+        self.cache.put(campaign_id, position, state)
+        return position, state
 
     async def state_now_at(self, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
         """The state right after position `at` as the log stands now: what was undone since, even by a later

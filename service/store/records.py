@@ -61,8 +61,10 @@ class Appended:
     last_position: int
     events: list[Recorded]
     replayed: bool = False  # True when this was a retry answered from what was already recorded
-    # The folded state after the batch, for the process cache once the transaction has committed.
+    # The folded state after the batch, for the process cache once the transaction has committed, and the length of
+    # its JSON when it was encoded for a checkpoint (the cache's measure of its size).
     state: Any = field(default=None, repr=False, compare=False)
+    size: int | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

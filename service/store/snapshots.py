@@ -16,7 +16,7 @@ from service.store.records import Row
 
 PROJECTION = "state"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
-SNAPSHOT_EVERY = 1000
+SNAPSHOT_EVERY = 100
 # Rows of a refold travel in chunks: an await per row costs more than folding the row.
 CHUNK = 2000
 

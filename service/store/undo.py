@@ -17,7 +17,7 @@ from events.campaign import EventRedone, EventUndone
 from projections.game import Game
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, undone_as_of
 from projections.undo import recheck
-from service.store.appending import snapshot_due, write
+from service.store.appending import write
 from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 
 _encode = msgspec.json.Encoder().encode
@@ -178,14 +178,14 @@ class Undoing:
         data = _encode(fields)
         marker_event = PreparedEvent(event=marker, type=kind, data=data)
         batch = uuid.uuid4()
+        # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
         encoded = _encode(result.state)
         written = await write(conn, campaign_id, current=current, last=position, events=[marker_event], game=game,
-                              batch=batch, actor=actor, state=encoded, project=True,
-                              snapshot_at=snapshot_due(current, position))
+                              batch=batch, actor=actor, checkpoint=position, state=encoded)
         if written is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
         now, ids = written
         recorded = Recorded(position=position, id=ids[0], batch=batch, type=kind, schema_version=1,
                             data=msgspec.Raw(data), actor=actor, recorded_at=now)
         return Appended(batch=batch, first_position=position, last_position=position, events=[recorded],
-                        state=result.state)
+                        state=result.state, size=len(encoded))

@@ -27,6 +27,11 @@ def pacg_table(http):
     return campaign, lily, sam
 
 
+def beside(scope, button):
+    """The button's own place on the page, where its outcome or the server's refusal is shown."""
+    return scope.locator(".act").filter(has=scope.page.get_by_role("button", name=button, exact=True))
+
+
 def log_entry(page, position):
     return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has_text=f"#{position}")
 
@@ -219,3 +224,81 @@ def test_the_owner_adds_a_member_whose_join_link_and_qr_code_sign_a_new_phone_in
     amber = phones.open(token)
     amber.get_by_role("tab", name="Members").click()
     expect(amber.get_by_text("You are Amber, player of this campaign.")).to_be_visible()
+
+
+def in_port(http):
+    """A Skull Tales crew at the start of Chapter 2's Port Phase, with Ana signed in as a player."""
+    tales = http.campaign(TALES, chapter_one.OPTIONS, name="Shadows of the Caribbean")
+    http.append(tales, chapter_one.CREW + chapter_one.CHAPTER_ONE + chapter_one.PORT[:2])
+    return tales, http.member(tales, "Ana")
+
+
+def test_a_pirate_collects_her_salary_and_a_skill_she_cannot_afford_is_refused_in_the_games_words(phones, http):
+    tales, ana = in_port(http)
+    page = phones.open(ana["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    page.get_by_text("Port: salaries").click()
+    salaries = page.get_by_role("group").filter(has_text="Port: salaries")
+    salaries.get_by_label("Pirate").select_option("anne")
+    salaries.get_by_role("button", name="Collect the salary").click()
+    expect(salaries.get_by_role("status")).to_contain_text("Logged at position")
+    anne = next(p for p in http.get(tales, "/pirates")["pirates"] if p["id"] == "anne")
+
+    before = http.get(tales, "")["position"]
+    page.get_by_text("Port: learn a skill").click()
+    learning = page.get_by_role("group").filter(has_text="Port: learn a skill")
+    learning.get_by_label("Pirate").select_option("jack")
+    learning.get_by_label("Skill", exact=True).fill("Sweeping Strike")
+    learning.get_by_role("button", name="Learn the skill").click()
+    expect(learning.get_by_role("alert")).to_contain_text("Jack cannot learn Sweeping Strike: it costs 130 Coins and "
+                                                          "Jack has 70.")
+    assert http.get(tales, "")["position"] == before
+    page.get_by_role("tab", name="Crew sheets").click()
+    expect(page.get_by_label("Anne's record sheet")).to_contain_text(f"Coins{anne['coins']}")
+
+
+def test_a_turn_ends_with_its_reset_and_the_next_begins_with_the_hourglass_after_damage_with_chosen_cards(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    hand = http.get(campaign, "/characters/seltyiel")["character"]["zones"]["hand"]
+    chosen = sorted(hand)[0]
+    page.get_by_text("Take damage").click()
+    hurt = page.get_by_role("group").filter(has_text="Take damage")
+    hurt.get_by_label("Character", exact=True).select_option("seltyiel")
+    hurt.get_by_label(f"Discard {chosen}", exact=False).first.check()
+    hurt.get_by_role("button", name="Deal the damage").click()
+    expect(hurt.get_by_role("status")).to_contain_text("Logged at position")
+    after = http.get(campaign, "/characters/seltyiel")["character"]["zones"]
+    assert after["hand"].get(chosen, 0) == hand[chosen] - 1 and after["discard"].get(chosen, 0) >= 1
+
+    page.get_by_text("Turn", exact=True).click()
+    turn = page.get_by_role("group").filter(has_text="Whose turn ends")
+    turn.get_by_label("Whose turn ends").select_option("lirianne")
+    deck = http.get(campaign, "/characters/lirianne")["character"]["zones"]["deck"]
+    refill = [name for name, n in sorted(deck.items()) for _ in range(n)][:3]
+    turn.get_by_label("Cards drawn up to the hand size").fill(", ".join(refill))
+    turn.get_by_role("button", name="End the turn").click()
+    expect(beside(turn, "End the turn").get_by_role("status")).to_contain_text("Logged at position")
+    assert http.get(campaign, "/characters/lirianne")["character"]["counts"]["hand"] == 4
+    turn.get_by_label("Whose turn starts").select_option("seltyiel")
+    turn.get_by_role("button", name="Advance the hourglass").click()
+    expect(beside(turn, "Advance the hourglass").get_by_role("status")).to_contain_text("Logged at position")
+    assert http.get(campaign, "/scenario")["scenario"]["turn"] == "seltyiel"
+
+
+def test_every_control_has_an_accessible_name_on_every_tab_and_the_desktop_layout_holds(phones, http):
+    campaign, _, _ = pacg_table(http)
+    page = phones.open(campaign["token"], viewport={"width": 1280, "height": 800})
+    unnamed = """() => [...document.querySelectorAll('button, input, select, textarea, a')]
+        .filter(el => !(el.getAttribute('aria-label') || (el.labels && el.labels.length) || el.textContent.trim()))
+        .map(el => el.outerHTML.slice(0, 120))"""
+    for tab in ("Table", "Play and log", "Dice luck", "Members"):
+        page.get_by_role("tab", name=tab).click()
+        page.wait_for_load_state("networkidle")
+        for group in page.locator("details").all():
+            group.evaluate("el => el.open = true")
+        assert page.evaluate(unnamed) == [], tab
+    page.get_by_role("tab", name="Table").click()
+    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    page.screenshot(path=str(SHOTS / "pacg-table-desktop.png"))

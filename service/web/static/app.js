@@ -123,6 +123,7 @@ class Table {
 
   async show(tab) {
     this.tab = tab;
+    this.onChange = null;
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
@@ -139,9 +140,10 @@ class Table {
     document.getElementById("latest").textContent = this.position;
     this.slider.max = this.position;
     if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
-    if (this.at !== null || this.tab === "play") return;
+    if (this.at !== null) return;
     clearTimeout(this.refreshing);
-    this.refreshing = setTimeout(() => this.show(this.tab), 150);
+    // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
+    this.refreshing = setTimeout(() => this.tab === "play" ? this.onChange?.() : this.show(this.tab), 150);
   }
 
   follow() {

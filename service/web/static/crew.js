@@ -31,7 +31,8 @@ export async function render(panel, table) {
   if (table.me.role === "owner" && table.at === null) {
     const name = h("input", { autocomplete: "off" });
     const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
-    const shown = h("div", {});
+    // Kept across redraws (a member joining redraws this tab): a join link is shown only once.
+    const shown = table.joinShown ||= h("div", {});
     const add = action("Add the member", async () => {
       const made = await table.write("/members", { name: name.value.trim(), role: role.value });
       await showJoin(shown, made.name, made.token);

@@ -45,6 +45,13 @@ async function pacg(panel, table) {
     choices.replaceChildren(...Object.keys(pile).map(n => h("option", { value: n })));
   };
   mover.addEventListener("change", offer); verb.addEventListener("change", offer); offer();
+  // Something was logged: read the characters again so the cards offered are where they are now.
+  table.onChange = async () => {
+    const again = await characters(table);
+    for (const c of again.characters) byId.set(c.character_id, c);
+    Object.assign(scenario, again.scenario);
+    offer(); offerHand(); offerReset();
+  };
   const move = action("Move the card", async () => {
     const m = CARD_MOVES[verb.value];
     return say(await table.appendEvents([{ type: "card.moved", data: {
@@ -82,16 +89,37 @@ async function pacg(panel, table) {
   const starter = who(), hour = text({ list: "known-cards" });
   const advance = action("Advance the hourglass", async () => say(await table.appendEvents([{ type: "hourglass.advanced",
     data: { character_id: starter.value, ...(hour.value.trim() ? { card: hour.value.trim() } : {}) } }])));
-  const ender = who();
+  // The end-of-turn reset names the cards it discards down to and draws up to the hand size, after it in one batch.
+  const ender = who(), drawn = text({ list: "deck-cards", placeholder: "e.g. Cutlass, Blessing of the Gods" });
+  const deckCards = h("datalist", { id: "deck-cards" });
+  const shed = h("fieldset", {});
+  const offerReset = () => {
+    const c = byId.get(ender.value);
+    deckCards.replaceChildren(...Object.keys(c?.zones?.deck || {}).map(n => h("option", { value: n })));
+    shed.replaceChildren(h("legend", {}, "Cards discarded down to the hand size"),
+      ...Object.entries(c?.zones?.hand || {}).flatMap(([name, n]) => Array.from({ length: n }, (_, i) =>
+        h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} at the reset${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
+  };
+  ender.addEventListener("change", offerReset);
   if (scenario.turn) { starter.value = scenario.turn; ender.value = scenario.turn; mover.value = scenario.turn; offer(); }
-  const end = action("End the turn", async () => say(await table.appendEvents([{ type: "hand.reset", data: { character_id: ender.value } }])));
+  offerReset();
+  const end = action("End the turn", async () => {
+    const who = ender.value;
+    const discards = [...shed.querySelectorAll("input:checked")].map(i => i.value);
+    const draws = drawn.value.split(",").map(x => x.trim()).filter(Boolean);
+    return say(await table.appendEvents([
+      { type: "hand.reset", data: { character_id: who } },
+      ...discards.map(c => ({ type: "card.moved", data: { card: c, verb: "discard", from: zone("hand", who), to: zone("discard", who) } })),
+      ...draws.map(c => ({ type: "card.moved", data: { card: c, verb: "draw", from: zone("deck", who), to: zone("hand", who) } })),
+    ]));
+  });
 
   panel.append(
     box("Move a card", choices, field("Character", mover), field("Move", verb), field("Card", card), move.el),
     box("Take damage", field("Character", hurt), h("div", { class: "row" }, field("Damage", amount), field("Damage type", kind)), chosen, damage.el),
     box("Explore", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
     box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
-        field("Whose turn ends", ender), end.el));
+        field("Whose turn ends", ender), deckCards, shed, field("Cards drawn up to the hand size", drawn), end.el));
   return party.map(c => [c.character_id, c.name]);
 }
 

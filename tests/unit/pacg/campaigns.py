@@ -17,6 +17,7 @@ from projections.game import Meta, step
 from projections.pacg import GAME
 from projections.pacg.decks import cards_list
 from projections.pacg.feats import groups
+from projections.pacg.hands import hand_size
 from projections.pacg.state import State
 from tests.unit.pacg.pacg_world import AnyEvent, card, character_card
 
@@ -139,6 +140,42 @@ class Campaign:
             for name in self.rng.sample(_cards(self.state, f"{who}:deck"), 3):
                 self.emit(_moved(name, "draw", _zone("deck", who), _zone("hand", who)))
 
+    def next_draw(self, who: str) -> str | None:
+        """A card a draw may take: the known top card, the first recharged card when only those are left, or any
+        card between them."""
+        state = self.state
+        deck = Counter(_cards(state, f"{who}:deck"))
+        if not deck:
+            return None
+        order = state.deck_order.get(who)
+        if order is None:
+            return self.rng.choice(sorted(deck.elements()))
+        if order.top:
+            return order.top[0]
+        between = deck - Counter(order.bottom)
+        if not between:
+            return order.bottom[0]
+        return self.rng.choice(sorted(between.elements()))
+
+    def reset(self, who: str) -> None:
+        """The end-of-turn reset: any discards, then down to the hand size, then draws up to it."""
+        size = hand_size(self.state.characters[who]) or 3
+        self.emit(_ev("hand.reset", character_id=who))
+        hand = _cards(self.state, f"{who}:hand")
+        keep = self.rng.randint(0, min(size, len(hand)))
+        for name in self.rng.sample(hand, len(hand) - keep):
+            self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
+        while len(_cards(self.state, f"{who}:hand")) < size:
+            deck_left = len(_cards(self.state, f"{who}:deck"))
+            if deck_left < size - len(_cards(self.state, f"{who}:hand")):
+                self.emit(_ev("character.died", character_id=who))
+                return
+            name = self.next_draw(who)
+            if name is None:
+                self.emit(_ev("character.died", character_id=who))
+                return
+            self.emit(_moved(name, "draw", _zone("deck", who), _zone("hand", who)))
+
     # ------------------------------------------------------------------------------------------ play
 
     def living(self) -> list[str]:
@@ -160,6 +197,9 @@ class Campaign:
             if self.state.scenario is None or self.state.scenario.status == "lost" or not self.state.characters[who].alive:
                 return
             self.action(who)
+        scenario = self.state.scenario
+        if scenario is not None and scenario.status == "playing" and self.state.characters[who].alive and self.state.owed is None:
+            self.reset(who)
 
     def action(self, who: str) -> None:
         rng, state = self.rng, self.state
@@ -169,7 +209,7 @@ class Campaign:
         if roll < 0.3:
             self.explore(who)
         elif roll < 0.45 and deck:
-            self.emit(_moved(rng.choice(deck), "draw", _zone("deck", who), _zone("hand", who)))
+            self.emit(_moved(self.next_draw(who), "draw", _zone("deck", who), _zone("hand", who)))
         elif roll < 0.55 and hand:
             verb, target = rng.choice([("discard", "discard"), ("recharge", "deck"), ("bury", "buried"), ("display", "displayed"), ("reload", "deck")])
             self.emit(_moved(rng.choice(hand), verb, _zone("hand", who), _zone(target, who)))
@@ -193,7 +233,7 @@ class Campaign:
             riders = [o for o in self.living() if o != who and state.characters[o].location == here]
             along = riders if not state.fleet.wrecked and state.fleet.anchored is None else []
             self.emit(_ev("character.moved", character_id=who, to=rng.choice(list(state.scenario.places)), moved_with=along))
-        elif roll < 0.86 and hand:
+        elif roll < 0.86 and hand and not (state.scenario.gave_this_turn or state.scenario.moved_this_turn):
             here = state.characters[who].location
             others = [o for o in self.living() if o != who and state.characters[o].location == here]
             if others:

@@ -4,7 +4,7 @@ import msgspec
 import pytest
 
 from events.pacg import CardMoved
-from tests.unit.pacg.pacg_world import SETUP, START, event, fold, move, rejection, zone
+from tests.unit.pacg.pacg_world import HANDS, SETUP, START, event, fold, move, rejection, zone
 
 SHARK = zone("location", location="Shark Island")
 TEMPEST = zone("location", location="Tempest Cay")
@@ -63,8 +63,8 @@ def test_the_free_exploration_must_be_the_first_of_the_turn():
 
 
 def test_the_next_turn_brings_a_new_free_exploration():
-    state = fold(explore("Dire Rat"), banish("Dire Rat"), advance("valeros"), advance("merisiel"),
-                 state=turn_of("merisiel", ONCE))
+    state = fold(*SETUP, *START, *HANDS, advance("merisiel"), options=ONCE)
+    state = fold(explore("Dire Rat"), banish("Dire Rat"), advance("valeros"), advance("merisiel"), state=state)
     assert state.scenario.explored_this_turn is False
     state = fold(explore("Dire Rat"), state=state)
     assert state.zones["encounter"].known == {"Dire Rat": 1}

@@ -1,7 +1,7 @@
 """Ships and plunder: the fleet card, Structural damage, wrecks, repairs, seizing, and plunder won or lost."""
 
 from projections.pacg import GAME
-from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, draw, fold, move, rejection, zone
+from tests.unit.pacg.pacg_world import HANDS, SCENARIO, SETUP, START, draw, fold, move, rejection, zone
 
 fleet_view = GAME.views["fleet"].read
 
@@ -82,7 +82,7 @@ def test_a_wrecked_ship_cannot_stash_plunder():
 
 
 def test_a_wrecked_ship_loses_a_plunder_card_at_the_end_of_each_turn():
-    state = fold(advance("merisiel"), damaged(1), state=playing())
+    state = fold(*HANDS, advance("merisiel"), damaged(1), state=playing())
     reason = rejection(state, advance("valeros"))
     assert reason == (
         "The Merchantman is wrecked: banish 1 random plunder card at the end of Merisiel's turn before the next "

@@ -238,7 +238,7 @@ class Resetting(Checked):
             if deck is None or not deck.known:
                 self.emit(_ev("character.died", character_id=who))
                 break
-            self.emit(_moved(self.rng.choice(sorted(deck.known)), "draw", _zone("deck", who), _zone("hand", who)))
+            self.emit(_moved(self.next_draw(who), "draw", _zone("deck", who), _zone("hand", who)))
 
 
 @PROPERTY

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, card, character_card, fold, move, rejection, zone
+from tests.unit.pacg.pacg_world import HANDS, SCENARIO, SETUP, START, card, character_card, fold, move, rejection, zone
 
 PLAYING = [*SETUP, *START]
 ENDED = [*PLAYING, {"type": "scenario.ended", "data": {"result": "won"}}]
@@ -166,7 +166,7 @@ def test_an_unknown_event_type_is_refused():
 
 
 def test_nothing_but_the_end_follows_a_scenario_lost_to_the_hourglass():
-    state = fold(*SETUP, *START, options={"hourglass": 1})
+    state = fold(*SETUP, *START, *HANDS, options={"hourglass": 1})
     state = fold(ev("hourglass.advanced", character_id="merisiel"), ev("hourglass.advanced", character_id="valeros"), state=state)
     assert rejection(state, ev("hourglass.advanced", character_id="merisiel")) == (
         "Island Hopping is lost (the hourglass had no card left to advance); the only thing left is scenario.ended."

@@ -1,7 +1,7 @@
 """Scenarios: setup, the hourglass, closing locations, the villain's escape, the end, adventures in order."""
 
 from projections.pacg import GAME
-from tests.unit.pacg.pacg_world import SCENARIO, SETUP, START, fold, move, rejection, zone
+from tests.unit.pacg.pacg_world import HANDS, SCENARIO, SETUP, START, fold, move, rejection, zone
 
 scenario_view = GAME.views["scenario"].read
 vault_view = GAME.views["vault"].read
@@ -59,7 +59,7 @@ def test_the_first_turn_waits_for_the_setup_plunder():
 
 def test_advancing_an_empty_hourglass_loses_the_scenario():
     state = playing(hourglass=1)
-    state = fold(advance("merisiel"), advance("valeros"), state=state)
+    state = fold(*HANDS, advance("merisiel"), advance("valeros"), state=state)
     view = scenario_view(state)
     assert view["status"] == "lost" and view["loss"] == "the hourglass had no card left to advance"
     reason = rejection(state, {"type": "scenario.ended", "data": {"result": "won"}})
