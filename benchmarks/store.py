@@ -814,7 +814,7 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
     campaigns (two scenarios played each), which leaves every one of them in its state cache."""
     from tests.unit.pacg.campaigns import Campaign
 
-    events = [pending(e) for e in Campaign(random.Random(2)).play(2)]
+    events = [prepared_event(e) for e in Campaign(random.Random(2)).play(2)]
 
     async def scenario(store: Store, pool: Any) -> tuple[list[tuple[str, str]], int]:
         made = []
@@ -824,8 +824,8 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
             await store.create_campaign(
                 campaign_id=campaign_id, game=game_by_id(GAME), name=f"Cached {n}", options={}, owner_id=owner,
                 owner_name="Owner", token_hash=token_hash,
-                start=[pending(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
-                       pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+                start=[prepared_event(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
+                       prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
             )
             appended = await store.append(campaign_id, events, actor=str(owner))
             made.append((str(campaign_id), token))
