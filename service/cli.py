@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import uuid
 from pathlib import Path
@@ -20,7 +21,11 @@ def _database(settings: Settings, args: argparse.Namespace) -> str:
     from service import embedded
 
     print(f"No DATABASE_URL set: using the embedded PostgreSQL with its data in {data_dir / 'pgdata'}", flush=True)
-    return embedded.start(data_dir)
+    try:
+        return embedded.start(data_dir)
+    except embedded.DataFolderError as error:
+        print(error, file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def serve(settings: Settings, args: argparse.Namespace) -> int:
@@ -29,6 +34,11 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     from service.app import CONNINFO_VARIABLE, create_app
     from service.migrate import migrate
 
+    # uvicorn shuts down gracefully on SIGTERM and SIGINT, then raises the signal again under the handlers found
+    # before it started. Python's default for SIGTERM ends the process without running exit handlers, which is how
+    # the embedded PostgreSQL was left running; as a normal exit, the wheel's exit handler stops it.
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, _exit_on_signal)
     conninfo = _database(settings, args)
     applied = migrate(conninfo)
     if applied:
@@ -51,6 +61,11 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
+
+
+def _exit_on_signal(number: int, _frame: Any) -> None:
+    print(f"Stopping on {signal.Signals(number).name}.", file=sys.stderr, flush=True)
+    raise SystemExit(0)
 
 
 def _refresh_stale(conninfo: str) -> None:

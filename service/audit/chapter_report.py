@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from service.audit.rolls import roll, success_rates
-from service.store import Recorded
 
 
 class ChapterTally:
@@ -20,6 +19,7 @@ class ChapterTally:
         "ally_mutiny.resolved", "captain.elected", "pirate.retired", "pirate.recruited", "feat.gained",
         "purge.used",
     })
+    skim: dict[str, dict[str, str]] = {}
 
     def __init__(self, names: dict[str, str], chapter: str) -> None:
         self.names = names
@@ -38,15 +38,17 @@ class ChapterTally:
     def _phase(phase: str | None, position: int | None) -> dict[str, Any]:
         return {"phase": phase, "first": position, "last": position, "events": 0, "outcome": None, "rolls": []}
 
-    def add(self, recorded: Recorded, event: Any) -> None:
-        if recorded.type == "phase.started":
-            self.phases.append(self._phase(event.phase, recorded.position))
+    def add(self, position: int, type_: str, event: Any) -> None:
+        if type_ == "phase.started":
+            self.phases.append(self._phase(event.phase, position))
         phase = self.phases[-1]
         if phase["first"] is None:
-            phase["first"] = recorded.position
-        phase["last"] = recorded.position
+            phase["first"] = position
+        phase["last"] = position
         phase["events"] += 1
-        match recorded.type:
+        if event is None:
+            return
+        match type_:
             case "phase.ended":
                 phase["outcome"] = event.outcome
                 if event.degrees:
@@ -54,32 +56,32 @@ class ChapterTally:
                 # What follows a phase's end (an election, a matelotage) belongs to the chapter, not the phase.
                 self.phases.append(self._phase(None, None))
             case "dice.rolled":
-                rolled = roll(recorded, event, self.names.get(event.character_id or ""))
+                rolled = roll(position, event, self.names.get(event.character_id or ""))
                 self.rolls.append(rolled)
                 phase["rolls"].append(rolled)
             case "purge.used":
-                self.rolls.append({"position": recorded.position, "character": event.pirate_id,
+                self.rolls.append({"position": position, "character": event.pirate_id,
                                    "name": self.names.get(event.pirate_id), "purpose": "purge",
                                    "skill": "Charisma", "dice": [f"d6={event.roll}"], "total": event.roll,
                                    "difficulty": 5, "success": None})
             case "injury.suffered":
-                self.injuries.append({"position": recorded.position, "pirate": event.pirate_id,
+                self.injuries.append({"position": position, "pirate": event.pirate_id,
                                       "name": self.names.get(event.pirate_id), "roll": event.roll,
                                       "injury": event.injury})
             case "skill.learned":
-                self.skills.append({"position": recorded.position, "pirate": event.pirate_id,
+                self.skills.append({"position": position, "pirate": event.pirate_id,
                                     "name": self.names.get(event.pirate_id), "skill": event.skill,
                                     "master": event.master_id})
             case "feat.gained":
-                self.feats.append({"position": recorded.position, "pirate": event.pirate_id, "feat": event.feat})
+                self.feats.append({"position": position, "pirate": event.pirate_id, "feat": event.feat})
             case "mutiny.resolved":
-                self.mutinies.append({"position": recorded.position, "instigator": event.instigator,
+                self.mutinies.append({"position": position, "instigator": event.instigator,
                                       "bids": dict(event.bids)})
             case "ally_mutiny.resolved":
-                self.mutinies.append({"position": recorded.position, "ally": event.ally_id,
+                self.mutinies.append({"position": position, "ally": event.ally_id,
                                       "coins_spent": event.coins_spent, "ally_roll": event.ally_roll})
             case "captain.elected":
-                self.captains.append({"position": recorded.position, "pirate": event.pirate_id,
+                self.captains.append({"position": position, "pirate": event.pirate_id,
                                       "name": self.names.get(event.pirate_id)})
             case "pirate.retired":
                 self.retired.append(event.pirate_id)

@@ -19,7 +19,7 @@ from projections.timeline import MARKER_TYPES
 from service.audit.chapter_report import ChapterTally
 from service.audit.episodes import Episode, effective
 from service.audit.scenario_report import REWARD_TYPES, ScenarioTally
-from service.store import Recorded, Store
+from service.store import Store
 
 # What a game's episodes are called, in the report's words and its query parameter.
 WORDS = {"pacg-skull-and-shackles": "scenario", "skull-tales-full-sail": "chapter"}
@@ -31,8 +31,9 @@ class Tally(Protocol):
     """What one game counts in an episode."""
 
     reads: frozenset[str]  # the event types it is given decoded; the others arrive as None
+    skim: dict[str, dict[str, str]]  # of these types, only the events whose data holds these fields are read
 
-    def add(self, recorded: Recorded, event: Any) -> None: ...
+    def add(self, position: int, type_: str, event: Any) -> None: ...
 
     def result(self, before: Any, after: Any) -> dict[str, Any]: ...
 
@@ -77,27 +78,31 @@ async def report(
     after = await store.state_now_at(campaign_id, game, episode.last)
     names = names_of(game, before, after)
     tally = tally_for(game, names, episode)
+    undone_now = await store.undone_now(campaign_id)
+    undone_here = [p for p in undone_now if episode.first <= p <= episode.last]
     undone: list[dict[str, Any]] = []
     recorders: dict[str, int] = {}
     counted = 0
-    async for recorded in effective(store, campaign_id, after=episode.first - 1, upto=episode.last):
-        if recorded.type in MARKER_TYPES:
-            continue
-        if recorded.undone_by is not None:
-            undone.append({"position": recorded.position, "type": recorded.type,
-                           "recorded_by": members.get(recorded.actor, recorded.actor),
-                           "data": msgspec.json.decode(recorded.data), "undone_at": recorded.undone_by})
-            continue
-        counted += 1
-        who = members.get(recorded.actor, recorded.actor)
-        recorders[who] = recorders.get(who, 0) + 1
-        event = decode_event(game.id, recorded.type, recorded.data) if recorded.type in tally.reads else None
-        tally.add(recorded, event)
+    skim = tally.skim
+    reads = [t for t in tally.reads if t not in skim]
+    async for chunk in store.log_chunks(campaign_id, episode.first - 1, episode.last, data_of=reads,
+                                        also=undone_here, skim=skim):
+        for position, type_, data, actor in chunk:
+            if type_ in MARKER_TYPES:
+                continue
+            if position in undone_now:
+                undone.append({"position": position, "type": type_, "recorded_by": members.get(actor, actor),
+                               "data": msgspec.json.decode(data or "{}"), "undone_at": undone_now[position]})
+                continue
+            counted += 1
+            recorders[actor] = recorders.get(actor, 0) + 1
+            tally.add(position, type_, None if data is None else decode_event(game.id, type_, data))
     if isinstance(tally, ScenarioTally) and episode.ended:
         # Rewards come after the scenario's end, before the next scenario starts (rulebook, After the Scenario).
         async for recorded in effective(store, campaign_id, REWARD_TYPES, after=episode.last, upto=next_first):
             if recorded.undone_by is None and (next_first is None or recorded.position < next_first):
-                tally.reward(recorded, decode_event(game.id, recorded.type, recorded.data))
+                tally.reward(recorded.position, recorded.type,
+                             decode_event(game.id, recorded.type, recorded.data))
     who_undid = await undoers(store, campaign_id, {u["undone_at"] for u in undone}, members)
     for entry in undone:
         marker = who_undid.get(entry["undone_at"], {})
@@ -113,7 +118,7 @@ async def report(
         "ended": episode.ended,
         "started_at": episode.started_at,
         "ended_at": episode.ended_at,
-        "recorded_by": recorders,
+        "recorded_by": {members.get(actor, actor): count for actor, count in recorders.items()},
         "events": counted,
         **tally.result(before, after),
         "undone": undone,

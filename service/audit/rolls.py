@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.store import Recorded
 
-
-def roll(recorded: Recorded, event: Any, who: str | None) -> dict[str, Any]:
+def roll(position: int, event: Any, who: str | None) -> dict[str, Any]:
     """A dice roll as a report lists it: every die, the total, and the result when the table gave one."""
     return {
-        "position": recorded.position,
+        "position": position,
         "character": event.character_id,
         "name": who,
         "purpose": event.purpose,

@@ -15,7 +15,6 @@ from typing import Any
 from events.pacg import CHARACTER_ZONES
 from projections.pacg.fleet import PLUNDER_TABLE
 from service.audit.rolls import roll, success_rates
-from service.store import Recorded
 
 REWARD_TYPES = ("loot.awarded", "feat.gained", "ship.awarded")
 
@@ -45,6 +44,8 @@ class ScenarioTally:
         "plunder.stashed", "plunder.banished", "loot.awarded", "scenario.ended", "character.died",
         "location.closed", *REWARD_TYPES,
     })
+    # Most of a scenario's log is cards moving, and only banishing is counted here: only those moves are read.
+    skim = {"card.moved": {"verb": "banish"}}
 
     def __init__(self, names: dict[str, str], scenario: str) -> None:
         self.names = names
@@ -67,27 +68,29 @@ class ScenarioTally:
         return {"number": number, "character": character, "name": self.names.get(character or "", character),
                 "first": position, "last": position, "events": 0, "checks": []}
 
-    def add(self, recorded: Recorded, event: Any) -> None:
-        if recorded.type == "hourglass.advanced":
-            self.turns.append(self._turn(len(self.turns), event.character_id, recorded.position))
+    def add(self, position: int, type_: str, event: Any) -> None:
+        if type_ == "hourglass.advanced":
+            self.turns.append(self._turn(len(self.turns), event.character_id, position))
         turn = self.turns[-1]
         if turn["first"] is None:
-            turn["first"] = recorded.position
-        turn["last"] = recorded.position
+            turn["first"] = position
+        turn["last"] = position
         turn["events"] += 1
-        match recorded.type:
+        if event is None:
+            return
+        match type_:
             case "dice.rolled":
-                rolled = roll(recorded, event, self.names.get(event.character_id or ""))
+                rolled = roll(position, event, self.names.get(event.character_id or ""))
                 self.rolls.append(rolled)
                 turn["checks"].append(rolled)
             case "card.moved" if event.verb == "banish" and event.from_.character_id is not None:
                 name = event.card if isinstance(event.card, str) else f"a face-down {event.card.hidden}"
                 self.banished.setdefault(event.from_.character_id, Counter())[name] += 1
             case "ship.damaged":
-                self.damage.append({"position": recorded.position, "amount": event.amount,
+                self.damage.append({"position": position, "amount": event.amount,
                                     "prevented": event.prevented, "wrecked": bool(event.wrecked)})
             case "ship.repaired":
-                self.repaired.append(recorded.position)
+                self.repaired.append(position)
             case "ship.seized":
                 self.seized.append(event.ship)
             case "plunder.stashed":
@@ -102,21 +105,21 @@ class ScenarioTally:
                 self.died.append(event.character_id)
             case "scenario.ended":
                 self.outcome = event.result
-        if recorded.type in REWARD_TYPES:
-            self.reward(recorded, event)
+        if type_ in REWARD_TYPES:
+            self.reward(position, type_, event)
 
-    def reward(self, recorded: Recorded, event: Any) -> None:
-        """A reward recorded for this scenario (after its end, before the next scenario starts)."""
+    def reward(self, position: int, type_: str, event: Any) -> None:
+        """A reward given for this scenario (after its end, before the next scenario starts)."""
         if event.reward_of != self.scenario:
             return
-        match recorded.type:
+        match type_:
             case "loot.awarded":
                 what = {"loot": event.card, "to": event.to}
             case "feat.gained":
                 what = {"feat": f"{event.kind} feat {event.feat}", "to": event.character_id}
             case _:
                 what = {"ship": event.ship, "to": "fleet"}
-        self.rewards.append({"position": recorded.position, **what})
+        self.rewards.append({"position": position, **what})
 
     def result(self, before: Any, after: Any) -> dict[str, Any]:
         start, end = holdings(before), holdings(after)

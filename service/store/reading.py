@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -26,6 +26,18 @@ _POSITION = "SELECT last_position FROM campaigns WHERE campaign_id = %s"
 
 _ROWS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
+"""
+
+# The data only where the reader wants it: its types, its positions, and of the skimmed types only the events whose
+# data contains the JSON given for that type (looked up by the type's place among the skimmed types; jsonb
+# containment reads the stored binary form, so the events skipped are never turned into text).
+_CHUNK = """
+SELECT position, type,
+       CASE WHEN type = ANY(%s) OR position = ANY(%s)
+                 OR (type = ANY(%s) AND data @> (%s::jsonb[])[array_position(%s::text[], type)])
+            THEN data::text END,
+       actor
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
 """
 
@@ -208,6 +220,31 @@ class Reading:
             if len(page) < chunk:
                 return
             after = page[-1].position
+
+    async def undone_now(self, campaign_id: uuid.UUID) -> dict[int, int]:
+        """Every position undone as the log stands now, with the position of the marker that undid it."""
+        async with self.pool.connection() as conn:
+            return undone_as_of(await self._markers(conn, campaign_id, END), END)
+
+    async def log_chunks(
+        self, campaign_id: uuid.UUID, after: int, upto: int, *, data_of: Sequence[str] = (),
+        also: Sequence[int] = (), skim: Mapping[str, dict[str, Any]] | None = None, chunk: int = 5000,
+    ) -> AsyncIterator[list[tuple[int, str, str | None, str]]]:
+        """(position, type, data, actor) of every event in (after, upto], a chunk at a time, for readers that walk
+        a long stretch of the log (the audit). Only the events of the types in `data_of`, at the positions in
+        `also`, or of a type in `skim` whose data contains that type's fields (`{"verb": "banish"}`), carry their
+        data; the others carry None: a walk pays for carrying and decoding only what it reads."""
+        skimmed = list(skim or {})
+        needles = [msgspec.json.encode((skim or {})[t]).decode() for t in skimmed]
+        while after < upto:
+            async with self.pool.connection() as conn:
+                cur = await conn.execute(_CHUNK, (list(data_of), list(also), skimmed, needles, skimmed, campaign_id,
+                                                  after, min(upto, after + chunk)))
+                page = await cur.fetchall()
+            if not page:
+                return
+            yield page
+            after = page[-1][0]
 
     async def rows(self, campaign_id: uuid.UUID, upto: int, chunk: int = 5000) -> AsyncIterator[Recorded]:
         """Every recorded event from position 1 to `upto`, in order, a chunk at a time (export)."""

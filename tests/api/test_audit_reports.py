@@ -207,3 +207,16 @@ def test_an_entry_undone_after_its_chapter_ended_counts_for_nothing_in_that_chap
     # Anne's chapter is the hand-worked one (+15 Fame), as if the extra Fame had never been recorded.
     assert found["pirates"]["anne"]["fame"]["change"] == 97 - 82
     assert [u["position"] for u in found["undone"]] == [extra["first_position"]]
+
+
+def test_a_card_banished_from_a_characters_hand_is_counted_banished_and_lost(api):
+    campaign = played(api, PACG, OPTIONS, PAYLOADS)
+    banish = {"type": "card.moved", "data": {"card": "Powder Horn", "verb": "banish",
+                                             "from": {"zone": "hand", "character_id": "lirianne"},
+                                             "to": {"zone": "vault"}}}
+    assert api.append(campaign, [banish]).status_code == 201
+
+    cards = report(api, campaign, scenario="Dangerous Waters")["cards"]["lirianne"]
+
+    assert cards["banished"] == {"Powder Horn": 1}
+    assert cards["lost"] == {"Powder Horn": 1}

@@ -6,6 +6,7 @@ import * as sheet from "./sheet.js";
 import * as moves from "./moves.js";
 import * as dice from "./dice.js";
 import * as crew from "./crew.js";
+import * as played from "./played.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -127,7 +128,10 @@ class Table {
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
-    if (tab === "glance") await this.kind.glance.render(panel, this);
+    if (tab === "glance") {
+      await this.kind.glance.render(panel, this);
+      await played.render(panel, this);
+    }
     else if (tab === "play") {
       if (this.canWrite()) await moves.render(panel, this);
       panel.append(this.log.element());

@@ -1,0 +1,100 @@
+"""Real `quartermaster serve` processes for fault tests: started, waited on, signalled, killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+QUARTERMASTER = str(Path(sys.executable).with_name("quartermaster"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Served:
+    """One `quartermaster serve` process and where it listens."""
+
+    process: subprocess.Popen
+    port: int
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def output(self) -> str:
+        return self.log.read_text()
+
+    def wait_ready(self, timeout: float = 60) -> float:
+        """Seconds until /readyz answers 200; fails with the server's output if it never does."""
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited ({self.process.returncode}):\n{self.output()}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                    return time.monotonic() - started
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise AssertionError(f"the server was not ready within {timeout} s:\n{self.output()}")
+
+    def signal(self, number: int, timeout: float = 30) -> int:
+        self.process.send_signal(number)
+        return self.process.wait(timeout)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+def serve(folder: Path, *, database_url: str | None = None, env: dict[str, str] | None = None,
+          args: tuple[str, ...] = ()) -> Served:
+    """Start `quartermaster serve` on a free port, its output in a file under `folder`."""
+    port = free_port()
+    log = folder / f"serve-{port}.log"
+    environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TEST_DATABASE_URL")}
+    environment.update({"QUARTERMASTER_DATA_DIR": str(folder / "data"), **(env or {})})
+    command = [QUARTERMASTER, "serve", "--port", str(port), *args]
+    if database_url:
+        command += ["--database-url", database_url]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=environment)
+    return Served(process, port, log)
+
+
+def postmaster_pid(folder: Path) -> int:
+    return int((folder / "data" / "pgdata" / "postmaster.pid").read_text().split("\n", 1)[0])
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie still answers kill(0); PostgreSQL's postmaster is reaped by init once it exits.
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def wait_gone(pid: int, timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not running(pid):
+            return True
+        time.sleep(0.05)
+    return False
