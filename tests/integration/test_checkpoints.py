@@ -19,7 +19,7 @@ from projections.pacg import GAME
 from projections.registry import decode_event
 from projections.timeline import MARKER_TYPES, undone_as_of
 from service import tokens
-from service.intake import prepared_event, prepare
+from service.intake import prepare, prepared_event
 from service.requests import NewEvent
 from service.store import SNAPSHOT_EVERY, PreparedEvent, Store
 from service.store.cache import IN_MEMORY_PER_JSON_BYTE, StateCache
