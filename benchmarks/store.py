@@ -1,4 +1,4 @@
-"""Measure the event store against the floor on one PostgreSQL and print each figure beside its goal (DESIGN 8).
+"""Measure the event store against the floor on one PostgreSQL and print each figure beside its goal.
 
     .venv/bin/python benchmarks/store.py [--quick] [--database-url URL] [--json PATH] [--no-pacg]
 
@@ -181,7 +181,7 @@ def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
 
 
 def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: float) -> Figure | None:
-    """DESIGN 8's other yardstick: the `eventsourcing` library appending one event per transaction on the same
+    """The other yardstick: the `eventsourcing` library appending one event per transaction on the same
     server (`pip install -e '.[bench]'`). Skipped, with a word, when it is not installed."""
     try:
         from eventsourcing.application import Application
