@@ -1,4 +1,4 @@
-"""How long the audit takes on a long Skull & Shackles scenario (DESIGN 8: a report in under a second).
+"""How long the audit takes on a long Skull & Shackles scenario (the goal: a report in under a second).
 
     .venv/bin/python benchmarks/audit.py [--events 100000] [--database-url URL]
 
