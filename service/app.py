@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -55,6 +56,9 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         app.state.wakeups = Wakeups(conninfo)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
+        # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
+        # collector's full passes, which otherwise stopped a 1,000-event append for 40 ms now and then.
+        gc.freeze()
         try:
             yield
         finally:
