@@ -33,7 +33,9 @@ _TITLES = {
     409: "Conflict",
     413: "Request too large",
     422: "Cannot be processed",
+    429: "Too many requests",
     500: "Internal error",
+    503: "Unavailable",
 }
 
 
@@ -58,12 +60,14 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
     }
 
 
-def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None) -> Response:
+def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None,
+            headers: dict[str, str] | None = None) -> Response:
     metrics.refused(status, kind)
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
         status_code=status,
         media_type=MEDIA_TYPE,
+        headers=headers,
     )
 
 
@@ -86,8 +90,8 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
 
 def on_unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
-    return respond(500, "Something went wrong on the server; nothing was written. The error is in the server log.",
-                   "internal-error")
+    # Not "nothing was written": the error may come after a commit (in encoding the answer, say).
+    return respond(500, "Something went wrong on the server; the error is in the server log.", "internal-error")
 
 
 def not_found(campaign: object) -> Problem:
