@@ -1,8 +1,8 @@
 """Skull Tales: Full Sail! — the fold over a campaign's events, and its views.
 
-Rules come from `seeds/skull-tales-full-sail-rulebook.txt` (line numbers `L123` in comments) as digested in
-`reference/skull-tales-campaign-state.md`; every point the digest marks AMBIGUOUS is a campaign option
-(`projections/skull_tales/options.py`, documented in `service/catalog/skull-tales-full-sail/README.md`).
+Rules come from the Skull Tales: Full Sail! rulebook; comments and refusals cite its book and section ("Book II:
+Locations, Docks"). Every point the rulebook leaves unclear, or contradicts itself on, is a campaign option with a
+documented default (`projections/skull_tales/options.py`, listed for players in the catalogue README).
 """
 
 from __future__ import annotations

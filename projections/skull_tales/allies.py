@@ -1,5 +1,7 @@
-"""Allies: hiring at the Tavern, upkeep each Port, their share of the booty, death and rehiring (L169, L723-765,
-L1441-1450)."""
+"""Allies: hiring at the Tavern, upkeep each Port, their share of the booty, death and rehiring.
+
+Skull Tales: Full Sail! rulebook, Book I: The Characters, Allies; Book I: Allies; Book II: Locations, Tavern.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from projections.skull_tales.state import (
     Ally, Compensation, SkullTales, active_pirate, attribute, has_skill, in_play, require_phase,
 )
 
-CHARACTER_LIMIT = 5  # L140
-SURCHARGE = 3  # Coins and Fame per point of Charisma difference (L1446)
+CHARACTER_LIMIT = 5  # Book I: The Characters
+SURCHARGE = 3  # Coins and Fame per point of Charisma difference (Book II: Locations, Tavern)
 HIRING_TIME_UNITS = 3
 LOYALTY_SETTING = "admiral.port.ally_charisma_roll"
 
@@ -26,7 +28,7 @@ def hired(state: SkullTales) -> list[Ally]:
 
 
 def solo_ally_limit(state: SkullTales) -> int:
-    """Solo Mode: up to four Allies for the Voyage (L1448); the Adventure takes three, four with Cabin Boy."""
+    """Solo Mode: up to four Allies for the Voyage (Book II: Locations, Tavern); the Adventure takes three, four with Cabin Boy."""
     return 4
 
 
@@ -38,7 +40,7 @@ def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
         coins += SURCHARGE * gap
         fame += SURCHARGE * gap
     if has_skill(p, "Grifter"):
-        # "The Coins cost of Gear cards and Allies is reduced by half", rounded up (L250).
+        # "The Coins cost of Gear cards and Allies is reduced by half", rounded up (Book I: How to start).
         coins = math.ceil(coins / 2)
     return coins, fame
 
@@ -47,7 +49,7 @@ def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str
     p = state.pirates[hirer_id]
     if paid_from == "crew_booty":
         if not (state.options.solo or state.options.crew_booty_pays_allies == "always"):
-            raise Rejection(f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (L1253).")
+            raise Rejection(f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts).")
         if state.captain != p.id:
             raise Rejection(f"{p.name} cannot {doing} from the Crew's Booty: only the Captain manages it.")
         source = "crew_booty"
@@ -72,19 +74,19 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
         raise Rejection(f"{p.name} cannot {doing}: the {event.archetype} is already in play, not in the Ally bag.")
     players = state.options.players or len(in_play(state))
     if players >= CHARACTER_LIMIT:
-        raise Rejection(f"{p.name} cannot {doing}: with 5 players there are no Allies (L140).")
+        raise Rejection(f"{p.name} cannot {doing}: with 5 players there are no Allies (Book I: The Characters).")
     mine = [a for a in hired(state) if a.hirer == p.id]
     if state.options.solo:
         if len(mine) >= solo_ally_limit(state):
-            raise Rejection(f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (L1448).")
+            raise Rejection(f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern).")
     else:
         if p.ally_hired_chapter == state.chapter:
-            raise Rejection(f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (L169).")
-    # One hired Ally at a time outside Solo: the first goes back to the bag (L169).
+            raise Rejection(f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies).")
+    # One hired Ally at a time outside Solo: the first goes back to the bag (Book I: The Characters, Allies).
     leaving = [] if state.options.solo else mine
     if len(in_play(state)) + len(hired(state)) - len(leaving) + 1 > CHARACTER_LIMIT:
         raise Rejection(
-            f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (L140)."
+            f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
         )
     ally = Ally(
         id=event.ally_id, archetype=event.archetype, hirer=p.id, charisma=event.charisma, salary=event.salary,
@@ -109,16 +111,16 @@ def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid) -> SkullTales:
     if active(state.options, LOYALTY_SETTING) and ally.loyalty_serial != state.phase_serial:
         raise Rejection(
             f"{state.pirates[ally.hirer].name} must first pass the confronted Charisma roll that keeps the "
-            f"{ally.archetype} (Admiral setting, L1807)."
+            f"{ally.archetype} (Admiral setting, Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase)."
         )
-    # Keeping an Ally costs its Salary and Fame each Port; no Charisma surcharge (L169, L1450).
+    # Keeping an Ally costs its Salary and Fame each Port; no Charisma surcharge (Book I: The Characters, Allies; Book II: Locations, Tavern).
     coins = math.ceil(ally.salary / 2) if has_skill(state.pirates[ally.hirer], "Grifter") else ally.salary
     state = _pay(state, ally.hirer, coins, ally.fame_cost, event.paid_from, f"keep the {ally.archetype}")
     return replace(state, allies={**state.allies, ally.id: replace(ally, paid_serial=state.phase_serial)})
 
 
 def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
-    """Admiral setting: one die plus Charisma each, the highest wins, a tie is rolled again (L1807, L216-218)."""
+    """Admiral setting: one die plus Charisma each, the highest wins, a tie is rolled again (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase; Book I: Dice Rolls, Charisma rolls)."""
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "port", f"The {ally.archetype}'s loyalty roll")
     if not active(state.options, LOYALTY_SETTING):
@@ -134,10 +136,10 @@ def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
     mine = attribute(hirer, "charisma") + event.hirer_roll
     theirs = ally.charisma + event.ally_roll
     if mine == theirs:
-        raise Rejection(f"{hirer.name} and the {ally.archetype} tie at {mine}: the tied players roll again (L218).")
+        raise Rejection(f"{hirer.name} and the {ally.archetype} tie at {mine}: the tied players roll again (Book I: Dice Rolls, Charisma rolls).")
     if mine > theirs:
         return replace(state, allies={**state.allies, ally.id: replace(ally, loyalty_serial=state.phase_serial)})
-    # The Ally leaves the crew and goes back to the Ally bag, carrying nothing (L1260).
+    # The Ally leaves the crew and goes back to the Ally bag, carrying nothing (Book II: Port Phase, Setup).
     return ally_dismissed(state, AllyDismissed(ally_id=ally.id))
 
 
@@ -151,7 +153,7 @@ def _hired_ally(state: SkullTales, ally_id: str) -> Ally:
 def ally_died(state: SkullTales, event: AllyDied) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "adventure", f"The {ally.archetype} dying")
-    # Everything the Ally obtained is discarded (L759); the hirer compensates the Ally's Salary at the next Port.
+    # Everything the Ally obtained is discarded (Book I: Allies, Wounds and Revival); the hirer compensates the Ally's Salary at the next Port.
     state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} died")
     to = "crew_booty" if state.options.lost_ally_compensation == "crew_booty" else "sink:lost_ally"
     due = Compensation(kind="lost_ally", payer=ally.hirer, to=to, amount=ally.salary, about=ally.archetype)
@@ -166,7 +168,7 @@ def ally_dismissed(state: SkullTales, event: AllyDismissed) -> SkullTales:
 
 
 def unpaid_leave(state: SkullTales) -> SkullTales:
-    """At the end of a Port Phase an unpaid Ally is discarded (L1450)."""
+    """At the end of a Port Phase an unpaid Ally is discarded (Book II: Locations, Tavern)."""
     allies = dict(state.allies)
     for ally in hired(state):
         if ally.paid_serial != state.phase_serial:
@@ -175,7 +177,7 @@ def unpaid_leave(state: SkullTales) -> SkullTales:
 
 
 def adventure_payout(state: SkullTales, success: bool) -> SkullTales:
-    """End of the Adventure: half the Ally's Coins, rounded up, to the hirer; the rest stays with the Ally (L725)."""
+    """End of the Adventure: half the Ally's Coins, rounded up, to the hirer; the rest stays with the Ally (Book I: Allies)."""
     for ally in hired(state):
         if ally.coins == 0:
             continue

@@ -32,7 +32,7 @@ SPENT = frozenset({
     "bribe", "penalty", "surrender",
 })
 
-CAPTAIN_SALARY = 50  # L1312
+CAPTAIN_SALARY = 50  # Book II: Locations, Docks
 CREW_SALARY = 100
 LOAN_LIMIT = 50
 
@@ -132,7 +132,7 @@ def spend_fame(state: SkullTales, pirate_id: str, amount: int, doing: str) -> Sk
 
 
 def at_risk(state: SkullTales) -> bool:
-    """Coins found now wait on the Fame Dial's side of the table until the Adventure ends (L364)."""
+    """Coins found now wait on the Fame Dial's side of the table until the Adventure ends (Book I: Adventure Phase, Adventure Phase Setup)."""
     return state.phase == "adventure"
 
 
@@ -154,7 +154,7 @@ def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason
 
 
 def owe(state: SkullTales, payer: str, to: str, amount: int, reason: str) -> SkullTales:
-    """Pay what can be paid now and note the rest against the next Salary (L1274)."""
+    """Pay what can be paid now and note the rest against the next Salary (Book II: Port Phase, Setup)."""
     p = state.pirates[payer]
     now = min(p.coins, amount)
     state = move(state, f"pirate:{payer}", to, now, reason)
@@ -238,7 +238,7 @@ def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
     own, crew = salary(state, p.id)
     state = move(state, "source:salary", f"pirate:{p.id}", own, "salary")
     state = move(state, "source:salary", "crew_booty", crew, "captain's salary for the crew")
-    # What could not be paid before is taken from this Salary (L1274).
+    # What could not be paid before is taken from this Salary (Book II: Port Phase, Setup).
     p = state.pirates[p.id]
     left: list[Debt] = []
     for debt in p.debts:
@@ -294,7 +294,7 @@ def booty_recovered(state: SkullTales, event: BootyRecovered) -> SkullTales:
             f"{p.name} cannot recover {count(event.amount, 'Coin')} from island {event.island}: "
             f"{p.name} buried {there} there."
         )
-    # A Captain recovers it for the crew; a former Captain may reclaim it as Personal Booty (L2143).
+    # A Captain recovers it for the crew; a former Captain may reclaim it as Personal Booty (Book III: Voyage Phase Sequence, Docking on an Island).
     to = "crew_booty" if state.captain == p.id else f"pirate:{p.id}"
     return move(state, f"buried:{p.id}:{event.island}", to, event.amount, "recovered")
 
@@ -312,7 +312,7 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
         )
     to = f"pirate:{p.id}"
     if event.lender == "manor":
-        # 1 Time Unit and Fame for the first 5 Coins, each further Time Unit or Fame another 5 (L1419).
+        # 1 Time Unit and Fame for the first 5 Coins, each further Time Unit or Fame another 5 (Book II: Locations, Madame Claude's Manor).
         units = event.amount // 5
         fame = event.fame
         if fame < state.options.loan_first_fame:
@@ -355,7 +355,7 @@ def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
 
 
 def debtor(state: SkullTales, p_id: str) -> bool:
-    """Debtor from the Port Phase after the loan onwards, until repaid (L1348, L1419)."""
+    """Debtor from the Port Phase after the loan onwards, until repaid (Book II: Locations, Docks; Book II: Locations, Madame Claude's Manor)."""
     p = state.pirates[p_id]
     return p.loan is not None and state.phase_serial > p.loan.phase_serial
 

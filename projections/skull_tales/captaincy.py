@@ -1,5 +1,9 @@
 """Captaincy: election after an Adventure, Trust Points and Morale, Mutiny with sealed bids, Ally mutiny, Command
-Points, Assignments (L1106, L1984-2012, L1270)."""
+Points, Assignments.
+
+Skull Tales: Full Sail! rulebook, Book I: End of the Adventure; Book III: Voyage Phase, Trust Points, Mutiny and
+Command Points; Book II: Port Phase, Setup.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +24,9 @@ from projections.skull_tales.state import (
     SkullTales, active_pirate, attribute, change, in_play, pirate, put, require_phase,
 )
 
-TRUST_MAX = 20  # L1889
+TRUST_MAX = 20  # Book III: Voyage Phase, Voyage Components
 MORALE_MAX = 20
-MUTINY_COIN = 10  # Coins per bidding coin (L1991)
+MUTINY_COIN = 10  # Coins per bidding coin (Book III: Voyage Phase, Mutiny)
 
 
 def morale_max(state: SkullTales) -> int:
@@ -34,7 +38,7 @@ def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     if state.captain is not None:
         raise Rejection(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
     if "adventure" not in state.phases_done or state.phase is not None:
-        raise Rejection(f"{p.name} can take the captaincy only after an Adventure Phase ends (L1106).")
+        raise Rejection(f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure).")
     if event.method != "chapter":
         best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
         mine = state.adventure_fame.get(p.id, 0)
@@ -42,7 +46,7 @@ def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
         if mine < best:
             raise Rejection(
                 f"{p.name} gained {mine} Fame in the Adventure and {', '.join(leaders)} gained {best}: "
-                "the captaincy goes to the most Fame (L1106)."
+                "the captaincy goes to the most Fame (Book I: End of the Adventure)."
             )
         if event.method == "most_fame" and len(leaders) > 1:
             raise Rejection(
@@ -77,7 +81,7 @@ def morale_changed(state: SkullTales, event: MoraleChanged) -> SkullTales:
 
 
 def trust_to_fame(state: SkullTales) -> SkullTales:
-    """Every Character's Trust Points become Fame; a non-Captain hirer gains half their Ally's (L1980-1982)."""
+    """Every Character's Trust Points become Fame; a non-Captain hirer gains half their Ally's (Book III: Voyage Phase, Trust Points)."""
     for p in in_play(state):
         trust = state.trust.get(p.id, 0)
         if trust:
@@ -90,7 +94,7 @@ def trust_to_fame(state: SkullTales) -> SkullTales:
 
 
 def bank_voyage_fame(state: SkullTales) -> SkullTales:
-    """At a Mutiny the converted Fame goes "to their Record Sheets" at once (L1988)."""
+    """At a Mutiny the converted Fame goes "to their Record Sheets" at once (Book III: Voyage Phase, Mutiny)."""
     for p in in_play(state):
         if p.phase_fame:
             state = put(state, change(p, fame=p.fame + p.phase_fame, phase_fame=0))
@@ -118,13 +122,13 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
         if pid != captain.id and state.trust.get(pid, 0) <= captain_trust:
             raise Rejection(
                 f"{p.name} cannot join the Mutiny: {p.name} has {count(state.trust.get(pid, 0), 'Trust Point')} and the "
-                f"Captain {captain.name} has {captain_trust}; a Mutineer must exceed the Captain (L1984)."
+                f"Captain {captain.name} has {captain_trust}; a Mutineer must exceed the Captain (Book III: Voyage Phase, Mutiny)."
             )
     if instigator.id not in event.bids:
         raise Rejection(f"{instigator.name} instigates the Mutiny and must bid.")
     if captain.id not in event.bids:
         raise Rejection(f"The Captain {captain.name} bids in the Mutiny too (0 coins if nothing).")
-    # First everyone's Trust becomes Fame on the Record Sheets, Morale goes back to 20, Trust to 0 (L1988).
+    # First everyone's Trust becomes Fame on the Record Sheets, Morale goes back to 20, Trust to 0 (Book III: Voyage Phase, Mutiny).
     state = bank_voyage_fame(trust_to_fame(state))
     state = replace(state, morale=morale_max(state))
     for pid, bid in event.bids.items():
@@ -146,7 +150,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
         winner = event.tie_winner
     else:
         winner = leaders[0]
-    # Every bidder loses 10 Coins per coin bid, winner or not (L1991). A coin rounded up from a remainder
+    # Every bidder loses 10 Coins per coin bid, winner or not (Book III: Voyage Phase, Mutiny). A coin rounded up from a remainder
     # (option mutiny_coin_rounding) costs only the remainder: nobody pays Coins they never had.
     for pid, bid in event.bids.items():
         cost = min(bid * MUTINY_COIN, state.pirates[pid].coins)
@@ -174,7 +178,7 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
     if not 1 <= event.ally_roll <= 6:
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
-        raise Rejection(f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (L1997), not {event.coins_spent}.")
+        raise Rejection(f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (Book III: Voyage Phase, Mutiny), not {event.coins_spent}.")
     # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
     # placed on space 20, and the Trust Points of each Character are reset to 0." (Book III: Mutiny): only the
     # Captain's Trust becomes Fame; everyone else's is lost, Allies' included, so no hirer gains half of it.
@@ -194,7 +198,7 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
         captain_wins = mine > theirs
     if captain_wins:
         return state
-    # The Captain is marooned and plays «Castaways» (L2001); the ship has no Captain until one is chosen.
+    # The Captain is marooned and plays «Castaways» (Book III: Voyage Phase, Mutiny); the ship has no Captain until one is chosen.
     return replace(state, captain=None, former_captains=[*state.former_captains, captain.id])
 
 
@@ -212,8 +216,8 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
         else:
             raise Rejection(f"There is no Character {event.quarterdeck_id!r} on the «Quarterdeck».")
     if not 0 < event.points <= most:
-        raise Rejection(f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (L2006).")
-    # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (L2010).
+        raise Rejection(f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points).")
+    # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (Book III: Voyage Phase, Command Points).
     if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id:
         trust = min(state.trust.get(event.quarterdeck_id, 0) + 1, TRUST_MAX)
         state = replace(state, trust={**state.trust, event.quarterdeck_id: trust})
@@ -239,7 +243,7 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTa
         raise Rejection("There is no active Assignment to resolve.")
     if state.assignment.holder != p.id:
         holder = state.pirates[state.assignment.holder].name
-        raise Rejection(f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (L1270).")
+        raise Rejection(f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (Book II: Port Phase, Setup).")
     if event.coins:
         if event.coins_to == "crew_booty":
             state = move(state, "source:assignment", "crew_booty", event.coins, "Assignment")

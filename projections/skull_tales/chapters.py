@@ -18,7 +18,7 @@ from projections.skull_tales.options import PHASES, active
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
-PORT_TIME_UNITS = 20  # L1257
+PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
 
 
 def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
@@ -158,7 +158,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
             raise Rejection(f"Say how the Adventure ended for {', '.join(missing)}: total success, partial success or failure.")
         for p in crew:
             if p.status == "unconscious" and event.degrees[p.id] != "failure":
-                raise Rejection(f"{p.name} is Unconscious at the end of the Adventure, which is a failure (L1090).")
+                raise Rejection(f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure).")
     for pid in event.degrees:
         if pid not in state.pirates:
             raise Rejection(f"There is no pirate {pid!r} in this crew.")
@@ -172,7 +172,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
         p = state.pirates[p.id]
         fame = p.fame + (p.phase_fame if success else 0)
         if success and p.status == "unconscious":
-            # "they continue the campaign and discard half of their Fame" (L958)
+            # "they continue the campaign and discard half of their Fame" (Book I: Character and Enemy States, Unconscious)
             if state.options.unconscious_half_fame == "total":
                 fame = _halve(fame)
         total = p.adventures_total_success + (1 if event.degrees.get(p.id) == "total_success" else 0)
@@ -183,7 +183,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
 
 
 def _repeat(state: SkullTales) -> SkullTales:
-    """Everything gained in the attempt is discarded; the crew starts again as it began (L1096)."""
+    """Everything gained in the attempt is discarded; the crew starts again as it began (Book I: End of the Adventure)."""
     snapshot = state.snapshot
     if snapshot is None:
         # Every Adventure's start takes the snapshot, and only an Adventure in play can end: no event reaches this.

@@ -1,4 +1,7 @@
-"""Permanent Injuries, retirement, matelotage, prostheses, and the compensations the next Port pays (L990-1025)."""
+"""Permanent Injuries, retirement, matelotage, prostheses, and the compensations the next Port pays.
+
+Skull Tales: Full Sail! rulebook, Book I: Permanent Injuries and Retirement; Book II: Port Phase, Setup.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +19,9 @@ from projections.skull_tales.state import (
 )
 from projections.skull_tales.words import count
 
-INJURY_COMPENSATION = 5  # L1002
-RETIREMENT_COMPENSATION = 10  # L1021
-PROSTHESIS_COINS = 10  # L1387
+INJURY_COMPENSATION = 5  # Book I: Permanent Injuries and Retirement, Permanent Injury Chart
+RETIREMENT_COMPENSATION = 10  # Book I: Permanent Injuries and Retirement, Character Retirement
+PROSTHESIS_COINS = 10  # Book II: Locations, Market Square
 PROSTHESIS_FOR = {"hook": "hands", "eye_patch": "eyes", "peg_leg": "legs"}
 PROSTHESIS_NAMES = {"hook": "a Hook", "eye_patch": "an Eye patch", "peg_leg": "a Peg leg"}
 
@@ -29,10 +32,10 @@ def injury_suffered(state: SkullTales, event: InjurySuffered) -> SkullTales:
         raise Rejection(f"The Permanent Injury chart is read on one die; {event.roll} is not a face of it.")
     if p.status == "must_retire":
         raise Rejection(f"{p.name} has already lost a pair and must retire.")
-    # A failed revive: the Pirate discards all Wounds either way (L682).
+    # A failed revive: the Pirate discards all Wounds either way (Book I: Character Actions, Revive).
     p = change(p, wounds=0, status="active" if p.status == "unconscious" else p.status)
     if event.injury in p.injuries:
-        # "If the roll is the same as a ... previously received injury, ignore the result" (L990).
+        # "If the roll is the same as a ... previously received injury, ignore the result" (Book I: Permanent Injuries and Retirement).
         return put(state, p)
     lost_pair = any(
         other != event.injury and _pair_of(other) == event.pair for other in p.injuries
@@ -45,7 +48,7 @@ def injury_suffered(state: SkullTales, event: InjurySuffered) -> SkullTales:
         lost_hands=[*p.lost_hands, event.hand] if event.hand else p.lost_hands,
     )
     if lost_pair:
-        # Without two matching limbs the Pirate retires (L1010); no compensation for this injury (L1002).
+        # Without two matching limbs the Pirate retires (Book I: Permanent Injuries and Retirement, Character Retirement); no compensation for this injury (Book I: Permanent Injuries and Retirement, Permanent Injury Chart).
         return put(state, change(p, status="must_retire"))
     state = put(state, p)
     if event.pair in p.compensated_injuries:
@@ -103,7 +106,7 @@ def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
         if item.kind == "legendary":
             state = replace(state, legendary={k: v for k, v in state.legendary.items() if k != item.name})
         state = take_item(state, state.pirates[new.id], item)
-    # "Everything else is returned to the box" (L1019).
+    # "Everything else is returned to the box" (Book I: Permanent Injuries and Retirement, Character Retirement).
     old = state.pirates[old.id]
     state = move(state, f"pirate:{old.id}", "sink:returned_to_box", old.coins, "returned to the box")
     for item in old.items:
@@ -119,7 +122,7 @@ def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
         n = state.pirates[new.id]
         if has_skill(n, skill.name):
             raise Rejection(f"{n.name} already knows {skill.name}.")
-        # "Learning through a game effect also fails if no slot is free" (L1487-1493).
+        # "Learning through a game effect also fails if no slot is free" (Book II: Feats, Classes and Skills, Special Skills).
         if skill.special and special_used(n) >= capacity(n):
             raise Rejection(
                 f"{n.name} cannot learn {skill.name}: it is a Special Skill and {n.name} has used all "
@@ -150,7 +153,7 @@ def pay_compensations(state: SkullTales) -> SkullTales:
     """At the start of a Port Phase: injuries (5 from each other Pirate), retirements (10, a sink), lost Allies."""
     for due in state.pending:
         if due.kind == "injury" and state.pirates[due.about].status == "retired":
-            continue  # only an injury that does not force retirement is compensated (L1002)
+            continue  # only an injury that does not force retirement is compensated (Book I: Permanent Injuries and Retirement, Permanent Injury Chart)
         payers = [due.payer] if due.payer else [
             o.id for o in state.pirates.values()
             if o.status != "retired" and o.id != due.about and o.replaces != due.about

@@ -1,7 +1,8 @@
 """Campaign rule options: every point the rulebook leaves AMBIGUOUS, and the Cabin Boy / Admiral settings.
 
-Each option names the digest's ambiguity (`reference/skull-tales-campaign-state.md` section 9) and its default;
-the catalogue README repeats them for players.
+Each option names the doubt in the Skull Tales: Full Sail! rulebook (the sections that disagree, or the silence)
+and its default; the catalogue README repeats them for players. The numbers in the comments count the doubts as the
+catalogue README's table does.
 """
 
 from __future__ import annotations
@@ -29,22 +30,22 @@ class Setting(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    # 1. L43 vs L51: the first chapter starts directly in the Adventure Phase.
+    # 1. Book I: Game Modes, Chapters vs Book I: Game Modes, Chapter Phases: the first chapter starts directly in the Adventure Phase.
     chapter_one_phases: list[Phase] = msgspec.field(default_factory=lambda: ["adventure"])
     # 2. Port "discard Destiny Points" as a benefit (Charity, Rest, Luxury Treatment): "recover" reads it as the
     #    translation slip it almost surely is; "discard" follows the words.
     port_destiny_discard: Literal["recover", "discard"] = "recover"
-    # 3. Starting Destiny Points at campaign start: the card maximum (L364 "their Destiny Points") or none.
+    # 3. Starting Destiny Points at campaign start: the card maximum (Book I: Adventure Phase, Adventure Phase Setup "their Destiny Points") or none.
     starting_destiny_points: Literal["max", "zero"] = "max"
     # 4. "Half of their Fame" for a Pirate Unconscious at the end of an Adventure or Voyage: the Record Sheet total.
     unconscious_half_fame: Literal["total", "phase"] = "total"
-    # 5. Coins earned in an Adventure that is not completed successfully: lost, like Search cards (L346).
+    # 5. Coins earned in an Adventure that is not completed successfully: lost, like Search cards (Book I: Adventure Phase, Cards).
     failed_adventure_coins: Literal["lost", "banked"] = "lost"
-    # 7. Trust Points become Fame at the end of a failed Voyage too (L1980 says so unconditionally; L2408 does not).
+    # 7. Trust Points become Fame at the end of a failed Voyage too (Book III: Voyage Phase, Trust Points says so unconditionally; Book III: End of the Voyage Phase does not).
     failed_voyage_trust_to_fame: bool = True
-    # 8. Marie Laveau teaches Mystic skills at the Market Square (L1393) or the Chapel (L1596).
+    # 8. Marie Laveau teaches Mystic skills at the Market Square (Book II: Locations, Market Square) or the Chapel (Book II: Feats, Classes and Skills, Mystic Skills).
     marie_laveau_location: Literal["market_square", "chapel"] = "market_square"
-    # 9. Analytical requires Fencing as printed (L1576).
+    # 9. Analytical requires Fencing as printed (Book II: Feats, Classes and Skills, Scholar Skills).
     analytical_requires_fencing: bool = True
     # 10. Special Skill capacity printed on the Fame Dial, not in the text: this base, +1 per Feat.
     special_skill_capacity: int = 3
@@ -60,7 +61,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     crew_booty_pays_allies: Literal["solo_only", "always"] = "solo_only"
     # 19. Fame spent for a Manor loan: 5 Coins per Time Unit or Fame, the first 5 Coins cost 1 Time Unit and this Fame.
     loan_first_fame: int = 1
-    # 21. A Charisma difficulty is passed by a total that exceeds the number, like every other roll (L224).
+    # 21. A Charisma difficulty is passed by a total that exceeds the number, like every other roll (Book I: Dice Rolls, Difficulty rolls).
     charisma_difficulty: Literal["exceed", "meet"] = "exceed"
     # 22. Mutiny: one bidding coin per 10 Coins on the Record Sheet, remainders rounded down (the natural reading).
     mutiny_coin_rounding: Literal["down", "up"] = "down"
@@ -70,8 +71,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ship_purchase_keeps_groups: bool = True
     # 26. Admiral "Unconscious Pirates lose twice as much time and Fame": the Port's 5 Fame doubles; Coins too?
     admiral_unconscious_doubles_coins: bool = False
-    # 27. All the Characters in the «Sickbay» strips the Record Sheets like a surrender (L2416 lists it), or only
-    #     chooses the annex to play (L2414).
+    # 27. All the Characters in the «Sickbay» strips the Record Sheets like a surrender (Book III: End of the Voyage Phase lists it), or only
+    #     chooses the annex to play (Book III: End of the Voyage Phase).
     sickbay_surrender_wipe: bool = True
     # The Surrender wipe names the Coins, the items and the Crew's Booty (Book III: End of the Voyage Phase), not the
     # Goods in the Hold nor the ship: both stay by default; "lost" takes them too (a ship lost leaves the crew to buy
@@ -87,14 +88,14 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     # 30. No floor is stated for Fame and Coins: penalties stop at 0 ("clamp"), or may not exceed what is held.
     penalty_floor: Literal["clamp", "reject"] = "clamp"
     # A Greedy penitent taking a Fallen Enemy token's reward, or a Prideful one the Fame for defeating an Enemy, in
-    # the penance's Adventure (L1405, L1409): "breaks" records it and the penance is not fulfilled "to the letter"
-    # (L1403), so the Chapel does not lift the Curse; "refused" holds the table to "cannot" and refuses the event.
+    # the penance's Adventure (Book II: Locations, Saint Telmo's Chapel): "breaks" records it and the penance is not fulfilled "to the letter"
+    # (Book II: Locations, Saint Telmo's Chapel), so the Chapel does not lift the Curse; "refused" holds the table to "cannot" and refuses the event.
     penance_breach: Literal["breaks", "refused"] = "breaks"
     # Skill discounts stack on the class price with no stated order or minimum: a price never goes below this.
     skill_cost_floor: int = 0
     # Under the Cabin Boy "as if Multi-class" setting a single-class Pirate still pays the single price in class.
     cabin_boy_multiclass_single_keeps_price: bool = True
-    # Solo Mode (L57-65) and the crew's Cabin Boy / Admiral settings.
+    # Solo Mode (Book I: Game Modes, Lone Pirates) and the crew's Cabin Boy / Admiral settings.
     solo: bool = False
     players: int | None = None
     settings: list[Setting] = []

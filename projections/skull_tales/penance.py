@@ -1,8 +1,10 @@
-"""Chapel Atonement's penances, and the logged events that break one in the Adventure that follows (L1403-1409).
+"""Chapel Atonement's penances, and the logged events that break one in the Adventure that follows.
+
+Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel (Atonement).
 
 Only two penances forbid something the log records: the Greedy takes no reward from a Fallen Enemy token
 (`coins.changed` with source `fallen_enemy`) and the Prideful gains no Fame by defeating an Enemy (`fame.changed`
-with source `enemy`, the Enemy Card's Fame for the final blow, L872). The Wroth's "offensive actions against an
+with source `enemy`, the Enemy Card's Fame for the final blow, Book I: Enemy Management, Fallen Enemy). The Wroth's "offensive actions against an
 Enemy that has not previously attacked you" happen in combat, which the tracker does not log.
 """
 
@@ -11,11 +13,11 @@ from __future__ import annotations
 from projections.game import Rejection
 from projections.skull_tales.state import Pirate, SkullTales, change, put
 
-PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Coins, L1405-1409
+PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Coins, Book II: Locations, Saint Telmo's Chapel
 FORBIDDEN = {
     # penance -> (the source it forbids, what the Pirate cannot do, its line)
-    "greedy": ("fallen_enemy", "take rewards from Fallen Enemy tokens", "L1405"),
-    "prideful": ("enemy", "gain Fame by defeating Enemies", "L1409"),
+    "greedy": ("fallen_enemy", "take rewards from Fallen Enemy tokens", "Book II: Locations, Saint Telmo's Chapel"),
+    "prideful": ("enemy", "gain Fame by defeating Enemies", "Book II: Locations, Saint Telmo's Chapel"),
 }
 
 

@@ -22,13 +22,13 @@ from projections.skull_tales.state import (
     require_phase,
 )
 
-INVENTORY_SPACES = 3  # L312: starting gear plus 3 non-starting items
+INVENTORY_SPACES = 3  # Book I: Adventure Phase, Cards: starting gear plus 3 non-starting items
 LEGENDARY_ITEMS = 5
-MANOR_FEE = 7  # L1415
+MANOR_FEE = 7  # Book II: Locations, Madame Claude's Manor
 CHARITY_COINS = 2
 LUXURY_COINS = 10
-PORT_UNCONSCIOUS = 5  # L1243: 5 Coins and 5 Fame
-PURGE_DIFFICULTY = 5  # L1617: "a Charisma 5 roll"
+PORT_UNCONSCIOUS = 5  # Book II: Port Phase, Port Components: 5 Coins and 5 Fame
+PURGE_DIFFICULTY = 5  # Book II: Feats, Classes and Skills, Mystic Skills: "a Charisma 5 roll"
 PURGE_FAME = 3
 
 
@@ -58,10 +58,10 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
     if others + len(hired_allies(state)) >= 5 or others >= limit:
         raise Rejection(
             f"{event.name} cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play "
-            f"(L140){' and Solo Mode has one Pirate' if state.options.solo else ''}."
+            f"(Book I: The Characters){' and Solo Mode has one Pirate' if state.options.solo else ''}."
         )
-    # L364: the first chapter starts with the card's Destiny Points (option); a replacement starts "without
-    # Coins, Fame, or Destiny Points" (L1012).
+    # Book I: Adventure Phase, Adventure Phase Setup: the first chapter starts with the card's Destiny Points (option); a replacement starts "without
+    # Coins, Fame, or Destiny Points" (Book I: Permanent Injuries and Retirement, Character Retirement).
     destiny = event.destiny_points if state.options.starting_destiny_points == "max" and replaced is None else 0
     p = Pirate(
         id=event.pirate_id, name=event.name, archetype=event.archetype, player=event.player,
@@ -84,7 +84,7 @@ def hired_allies(state: SkullTales) -> list[str]:
 
 
 def add_fame(state: SkullTales, pirate_id: str, amount: int) -> SkullTales:
-    """Fame gained in an Adventure or a Voyage stays on the Fame Dial until the phase ends (L287, L364)."""
+    """Fame gained in an Adventure or a Voyage stays on the Fame Dial until the phase ends (Book I: Adventure Phase, Adventure Components; Book I: Adventure Phase, Adventure Phase Setup)."""
     p = state.pirates[pirate_id]
     if state.phase in ("adventure", "voyage"):
         state = put(state, change(p, phase_fame=p.phase_fame + amount))
@@ -140,7 +140,7 @@ def destiny_changed(state: SkullTales, event: DestinyChanged) -> SkullTales:
     if destiny < 0:
         raise Rejection(f"{p.name} cannot spend {count(-event.amount, 'Destiny Point')}: {p.name} has {p.destiny}.")
     if destiny > cap:
-        # L165: a Pirate may not collect more than the card shows; extra gains are lost, not refused.
+        # Book I: The Characters, Pirates: a Pirate may not collect more than the card shows; extra gains are lost, not refused.
         destiny = cap
     if event.plus_one:
         if event.amount != -1:
@@ -154,7 +154,7 @@ def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
     if p.status == "unconscious":
         raise Rejection(f"{p.name} is already Unconscious.")
     if state.phase == "adventure":
-        # L950: lose all the Fame gained during the Adventure, one random non-starting Gear or Legendary item.
+        # Book I: Character and Enemy States, Unconscious: lose all the Fame gained during the Adventure, one random non-starting Gear or Legendary item.
         items = p.items
         if event.lost_item is not None:
             items = without_item(p, event.lost_item, "lose")
@@ -167,7 +167,7 @@ def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
         state = replace(state, adventure_fame={**state.adventure_fame, p.id: 0})
         return _drop_legendary(state, p, event.lost_item)
     if state.phase == "port":
-        # L1243: lose 5 Coins and 5 Fame, discard all Time Units, back on the ship. Admiral doubles it.
+        # Book II: Port Phase, Port Components: lose 5 Coins and 5 Fame, discard all Time Units, back on the ship. Admiral doubles it.
         double = active(state.options, "admiral.port.unconscious_double")
         fame = PORT_UNCONSCIOUS * (2 if double else 1)
         coins = PORT_UNCONSCIOUS * (2 if double and state.options.admiral_unconscious_doubles_coins else 1)
@@ -175,7 +175,7 @@ def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
         state = lose_fame(state, p.id, fame, "falling Unconscious in Port")
         return put(state, change(state.pirates[p.id], time_units=0, wounds=p.health, port_unconscious=True))
     if state.phase == "voyage":
-        # L2016: lose all accumulated Destiny Points, to the Sickbay; half Fame when the Voyage ends (L2412).
+        # Book III: Voyage Phase, Unconscious / Incapacitated: lose all accumulated Destiny Points, to the Sickbay; half Fame when the Voyage ends (Book III: End of the Voyage Phase).
         return put(state, change(p, destiny=0, status="unconscious", voyage_unconscious=True, wounds=p.health))
     raise Rejection(f"{p.name} can only fall Unconscious during a phase.")
 
@@ -203,7 +203,7 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
 
 
 def spaces_used(items: list[Item]) -> int:
-    """Half spaces used: Rum and Brew take half a space; Equipped gear takes none (L312)."""
+    """Half spaces used: Rum and Brew take half a space; Equipped gear takes none (Book I: Adventure Phase, Cards)."""
     return sum(0 if i.equipped else (1 if i.half_space else 2) for i in items)
 
 
@@ -332,7 +332,7 @@ def curse_removed(state: SkullTales, event: CurseRemoved) -> SkullTales:
                 "Chapel in a later Port Phase."
             )
         if p.penance_broken is not None:
-            # "if you fulfill it to the letter, return to the Chapel" (L1403): a broken penance lifts nothing.
+            # "if you fulfill it to the letter, return to the Chapel" (Book II: Locations, Saint Telmo's Chapel): a broken penance lifts nothing.
             raise Rejection(
                 f"{p.name} broke {penance.title(p.penance)}: {p.name} {p.penance_broken} in the Adventure after "
                 f"choosing it, so the Chapel does not lift the Curse; {p.name} may choose a new penance."
@@ -358,7 +358,7 @@ def _purger(state: SkullTales, pirate_id: str) -> Pirate:
         raise Rejection(f"{purger.name} does not know Purge.")
     if purger.id in state.purged:
         raise Rejection(
-            f"{purger.name} has already used Purge in this Voyage Phase; it is used once per Voyage Phase (L1617)."
+            f"{purger.name} has already used Purge in this Voyage Phase; it is used once per Voyage Phase (Book II: Feats, Classes and Skills, Mystic Skills)."
         )
     return purger
 
@@ -372,7 +372,7 @@ def _purge(state: SkullTales, purger: Pirate, cursed: Pirate) -> SkullTales:
 
 
 def purge_used(state: SkullTales, event: PurgeUsed) -> SkullTales:
-    """Once per Voyage Phase a Charisma 5 roll: one die plus Charisma, +1 for a Destiny Point spent (L1617, L216)."""
+    """Once per Voyage Phase a Charisma 5 roll: one die plus Charisma, +1 for a Destiny Point spent (Book II: Feats, Classes and Skills, Mystic Skills; Book I: Dice Rolls, Charisma rolls)."""
     purger = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", f"{purger.name}'s Purge")
     purger = _purger(state, purger.id)
@@ -444,7 +444,7 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
 def manor_entered(state: SkullTales, event: ManorEntered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Entering Madame Claude's Manor")
-    # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (L1415).
+    # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (Book II: Locations, Madame Claude's Manor).
     if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
         return state
     fee = MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)
@@ -464,7 +464,7 @@ def approval_given(state: SkullTales, event: ApprovalGiven) -> SkullTales:
     require_phase(state, "port", f"{event.master}'s {event.kind.capitalize()}")
     mark = Mark(kind=event.kind, permanent=event.permanent)
     before = p.approvals.get(event.master)
-    # Disapproval prevails over Approval (L1226), unless the Cabin Boy setting lets a later Approval win.
+    # Disapproval prevails over Approval (Book II: Port Phase, Port Components), unless the Cabin Boy setting lets a later Approval win.
     if before is not None and before.kind == "disapproval" and event.kind == "approval":
         if not active(state.options, "cabin_boy.port.approval_prevails"):
             return state

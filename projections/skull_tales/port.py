@@ -1,5 +1,9 @@
-"""The Port Phase's own comings and goings: back aboard the Pirate Ship on time or late, and Rumors heard, kept and
-resolved (L1241-1243, L1265, L1421, L1452)."""
+"""The Port Phase's own comings and goings: back aboard the Pirate Ship on time or late, Rumors heard, kept and
+resolved, and stories told at the Tavern.
+
+Skull Tales: Full Sail! rulebook, Book II: Port Phase, Port Components and Setup; Book II: Locations, Madame
+Claude's Manor and Tavern.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
 from projections.skull_tales.words import count
 
-LATE_FAME = 5  # L1241: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
+LATE_FAME = 5  # Book II: Port Phase, Port Components: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
 RUMOR_TIME_UNITS = 2
 STORY_TIME_UNITS = 2  # Book II: Locations, Tavern, Storytelling
 STORY_DIFFICULTY = 6
@@ -31,7 +35,7 @@ def boarded(state: SkullTales, event: PirateBoarded) -> SkullTales:
                 f"{p.name} is not late: {p.name} still has {count(p.time_units, 'Time Unit')} to reach the Pirate Ship."
             )
         state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
-    # "The Port Phase immediately ends for your Pirate" (L1300): what Time Units are left are gone.
+    # "The Port Phase immediately ends for your Pirate" (Book II: Port Phase, End of the Port Phase): what Time Units are left are gone.
     return put(state, change(state.pirates[p.id], boarded=True, time_units=0))
 
 
@@ -39,7 +43,7 @@ def rumors_heard(state: SkullTales, event: RumorsHeard) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Listening to Rumors")
     if p.rumor is not None:
-        # "If you keep it, you cannot draw any more Rumor cards until you complete the mission or fail" (L1452).
+        # "If you keep it, you cannot draw any more Rumor cards until you complete the mission or fail" (Book II: Locations, Tavern).
         raise Rejection(
             f"{p.name} cannot listen to Rumors: {p.name} keeps the Rumor {p.rumor} until it succeeds or fails."
         )
@@ -58,7 +62,7 @@ def rumor_resolved(state: SkullTales, event: RumorResolved) -> SkullTales:
     if p.rumor_serial >= state.phase_serial:
         raise Rejection(
             f"{p.name}'s Rumor {p.rumor} was kept in this Port Phase; it is resolved when the crew returns to "
-            "Tortuga Island (L1452)."
+            "Tortuga Island (Book II: Locations, Tavern)."
         )
     if event.success and (event.coins < 0 or event.fame < 0):
         raise Rejection(f"A Rumor fulfilled pays {p.name} a reward, not a loss.")

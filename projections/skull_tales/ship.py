@@ -1,5 +1,9 @@
 """The Captain's ship: types, upgrades, damage and repairs, Cannons, Groups of Pirates, the Hold and its Cargo Rate,
-and the Goods trade at the Docks (L1320-1365, L1931-1938, L2117-2119)."""
+and the Goods trade at the Docks.
+
+Skull Tales: Full Sail! rulebook, Book II: Locations, Docks; Book III: Voyage Phase, Important Concepts; Book III:
+Voyage Phase Sequence, Crew Round; Book III: Naval Combat.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from projections.skull_tales.words import count
 
 MAX_CANNONS = 5
 MAX_GROUPS = 6
-SAIL_REPAIR, HOLD_REPAIR = 50, 25  # L1322
+SAIL_REPAIR, HOLD_REPAIR = 50, 25  # Book II: Locations, Docks
 PRISONER_REWARD = 25
 BUYABLE_LIMITED = ("Wood", "Supplies", "Rum")
 GROUP_LOST_FAME = 3
@@ -28,7 +32,7 @@ TRADE_TIME_UNITS = 2  # "By spending 2 Time Units, you can trade" (Book II: Loca
 
 
 def southern_lady() -> Ship:
-    """The crew's first ship, "The Southern Lady" (L1931-1938): a Brigantine with 3 Cannons, printed so."""
+    """The crew's first ship, "The Southern Lady" (Book III: Voyage Phase, Important Concepts): a Brigantine with 3 Cannons, printed so."""
     return Ship(
         name="The Southern Lady", ship_type="Brigantine", sails=3, sails_max=6, hold=7, hold_max=9, cannons=3,
         groups=4, speed=-1, goods={"Rum": 2, "Supplies": 3},
@@ -45,7 +49,7 @@ def hold_spaces(ship: Ship) -> int:
 
 
 def cargo_rate(state: SkullTales, ship: Ship) -> int:
-    """Tokens fill columns from the right: columns 1-4 give 2, 5-7 give 3, 8-10 give 4 (L2117)."""
+    """Tokens fill columns from the right: columns 1-4 give 2, 5-7 give 3, 8-10 give 4 (Book III: Voyage Phase Sequence, Crew Round)."""
     columns = math.ceil(tokens(ship) / 2)
     rate = 2 if columns <= 4 else 3 if columns <= 7 else 4
     if active(state.options, "cabin_boy.voyage.cargo_rate_minus_1"):
@@ -74,7 +78,7 @@ def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     require_phase(state, "port", "Buying a ship")
     smaller = 1 if active(state.options, "admiral.voyage.ships_minus_1") else 0
     old = state.ship
-    # The old ship's Sails, Cannons and Upgrades bargain the price and are lost; Coins and Goods stay (L1344).
+    # The old ship's Sails, Cannons and Upgrades bargain the price and are lost; Coins and Goods stay (Book II: Locations, Docks).
     new = Ship(
         name=event.name or event.ship_type, ship_type=event.ship_type,
         sails=event.sails - smaller, sails_max=event.sails_max - smaller,
@@ -149,7 +153,7 @@ def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
         hold_impacts=ship.hold_impacts + event.hold, goods=goods, cannons=ship.cannons - event.discarded_cannons,
     )
     if ship.hold - ship.hold_impacts <= 1:
-        # "If the «Hold» Impact token reaches 1, the ship sinks." (L2302)
+        # "If the «Hold» Impact token reaches 1, the ship sinks." (Book III: Naval Combat, Assign Impacts)
         return replace(state, ship=replace(ship, hold_impacts=ship.hold - 1))
     _check_hold(ship, "keep every token after the Impacts (discard those in the lost columns)")
     return replace(state, ship=ship)
@@ -271,7 +275,7 @@ def goods_gained(state: SkullTales, event: GoodsGained) -> SkullTales:
     _check_hold(ship, f"take {event.quantity} {event.goods}")
     state = replace(state, ship=ship)
     if event.pirate_id is not None:
-        # A Character who plunders a Goods token gains 1 Fame for it (L2392).
+        # A Character who plunders a Goods token gains 1 Fame for it (Book III: Boardings, Plunder after boarding).
         active_pirate(state, event.pirate_id)
         state = add_fame(state, event.pirate_id, event.quantity)
     return state

@@ -1,4 +1,7 @@
-"""Skills and Feats: who may learn what, and what it costs (L1468-1525)."""
+"""Skills and Feats: who may learn what, and what it costs.
+
+Skull Tales: Full Sail! rulebook, Book II: Feats, Classes and Skills.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +19,10 @@ from projections.skull_tales.state import (
     LearnedSkill, Pirate, SkullTales, active_pirate, attribute, change, has_skill, put, require_phase,
 )
 
-LEARNING_TIME_UNITS = 7  # L1316 and every master
+LEARNING_TIME_UNITS = 7  # Book II: Locations, Docks and every master
 MULTI_CLASS_COINS, MULTI_CLASS_FAME = 15, 10
 SYNERGY_COINS = 10
-MASTER_COINS, MASTER_FAME, MASTER_REWARD = 15, 10, 5  # L1515
+MASTER_COINS, MASTER_FAME, MASTER_REWARD = 15, 10, 5  # Book II: Feats, Classes and Skills, Master and apprentice
 APPROVAL_COINS, APPROVAL_FAME = 10, 10
 SAVVY_COINS, SAVVY_FAME = 15, 10
 AMBIDEXTROUS_COINS, AMBIDEXTROUS_FAME = 70, 50
@@ -36,7 +39,7 @@ class Price(msgspec.Struct, frozen=True):
 
 
 def class_price(coins: int, fame: int, skill_class: str, classes: list[str], options: Options) -> Price:
-    """X / X+15 / X*1.5 Coins and X / X+10 / X*1.5 Fame, for single-class, multi-class and off-class (L1509)."""
+    """X / X+15 / X*1.5 Coins and X / X+10 / X*1.5 Fame, for single-class, multi-class and off-class (Book II: Feats, Classes and Skills, Master and apprentice)."""
     if skill_class == MYSTIC:
         return Price(coins, fame)
     own = skill_class in classes
@@ -48,7 +51,7 @@ def class_price(coins: int, fame: int, skill_class: str, classes: list[str], opt
         return Price(coins, fame)
     if own:
         return Price(coins + MULTI_CLASS_COINS, fame + MULTI_CLASS_FAME)
-    # "round up" in every situation (L250); the printed tiers are whole already.
+    # "round up" in every situation (Book I: How to start); the printed tiers are whole already.
     return Price(math.ceil(coins * 3 / 2), math.ceil(fame * 3 / 2))
 
 
@@ -56,7 +59,7 @@ def price(state: SkullTales, p: Pirate, event: SkillLearned) -> tuple[Price, lis
     """The price this pirate pays for this skill now, and the discounts that made it."""
     notes: list[str] = []
     if event.skill == "Ambidextrous" and p.dominant_hand in p.lost_hands:
-        # Ambidextrous after losing the dominant hand: 70 Coins and 50 Fame whatever the class (L1555).
+        # Ambidextrous after losing the dominant hand: 70 Coins and 50 Fame whatever the class (Book II: Feats, Classes and Skills, Rogue Skills).
         return Price(AMBIDEXTROUS_COINS, AMBIDEXTROUS_FAME), ["lost dominant hand"]
     base = class_price(event.coins, event.fame, event.skill_class, p.classes, state.options)
     coins, fame = base.coins, base.fame
@@ -81,7 +84,7 @@ def price(state: SkullTales, p: Pirate, event: SkillLearned) -> tuple[Price, lis
 
 
 def capacity(p: Pirate) -> int:
-    """Special Skill capacity: the Fame Dial's value, +1 per Feat (L1470)."""
+    """Special Skill capacity: the Fame Dial's value, +1 per Feat (Book II: Feats, Classes and Skills, Feats)."""
     return p.special_skill_capacity + len(p.feats)
 
 
@@ -96,7 +99,7 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
         raise Rejection(f"{p.name} already knows {event.skill}.")
     pre = event.prerequisites
     if pre.starting_only:
-        raise Rejection(f"{p.name} cannot learn {event.skill}: it is a starting skill only (L1609, L1620).")
+        raise Rejection(f"{p.name} cannot learn {event.skill}: it is a starting skill only (Book II: Feats, Classes and Skills, Mystic Skills).")
     if event.skill_class == MYSTIC and MYSTIC not in p.classes:
         raise Rejection(
             f"{p.name} cannot learn {event.skill}: only Pirates with the Mystic class learn Mystic skills, "
@@ -131,7 +134,7 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
         if not known_before:
             raise Rejection(
                 f"{master.name} cannot teach {event.skill} to {p.name}: {master.name} "
-                + ("learned it in this same Port Phase (L1515)." if has_skill(master, event.skill)
+                + ("learned it in this same Port Phase (Book II: Feats, Classes and Skills, Master and apprentice)." if has_skill(master, event.skill)
                    else "does not know it.")
             )
     cost, _ = price(state, p, event)

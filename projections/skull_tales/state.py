@@ -1,6 +1,6 @@
 """The state of a Skull Tales campaign: record sheets, the Captain's ship, the booty and its ledger, the chapter.
 
-Two layers (digest section 0): what the Record Sheet holds (`fame`, `coins`) and what is at risk in the current
+Two layers: what the Record Sheet holds (`fame`, `coins`) and what is at risk in the current
 phase (`phase_fame`, `phase_coins`, Trust Points, Time Units), banked, halved or lost when the phase ends.
 """
 
@@ -14,7 +14,7 @@ from projections.game import Rejection
 from projections.skull_tales.options import Options
 
 ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "perception", "charisma")
-# L1004: the minimum value of these attributes is 2; an injury that would bring one to 1 is ignored.
+# Book I: Permanent Injuries and Retirement, Permanent Injury Chart: the minimum value of these attributes is 2; an injury that would bring one to 1 is ignored.
 FLOORED = ("strength", "agility", "intelligence", "perception")
 
 
@@ -26,7 +26,7 @@ class LearnedSkill(Struct, kw_only=True):
     name: str
     skill_class: str
     special: bool = False
-    phase_serial: int = 0  # the phase it was learned in: a master must have known it before this Port (L1515)
+    phase_serial: int = 0  # the phase it was learned in: a master must have known it before this Port (Book II: Feats, Classes and Skills, Master and apprentice)
     effects: dict[str, int] = {}
 
 
@@ -44,7 +44,7 @@ class Mark(Struct, kw_only=True):
 
 
 class Debt(Struct, kw_only=True):
-    """A sum a Pirate owes and could not pay: taken from their next Salary (L1274)."""
+    """A sum a Pirate owes and could not pay: taken from their next Salary (Book II: Port Phase, Setup)."""
 
     to: str  # an account ("pirate:anne") or a sink ("sink:retirement")
     amount: int
@@ -54,7 +54,7 @@ class Debt(Struct, kw_only=True):
 class Loan(Struct, kw_only=True):
     lender: str
     principal: int
-    owed: int  # 6 Coins for every 5 loaned (L1419)
+    owed: int  # 6 Coins for every 5 loaned (Book II: Locations, Madame Claude's Manor)
     phase_serial: int  # Debtor "from the next Port Phase onwards"
 
 
@@ -85,7 +85,7 @@ class Pirate(Struct, kw_only=True):
     penance: str | None = None
     penance_serial: int = 0
     penance_done: bool = False  # the Adventure after the penance was chosen has ended: the Chapel may lift the Curse
-    penance_broken: str | None = None  # what broke the penance in that Adventure (L1403 "to the letter")
+    penance_broken: str | None = None  # what broke the penance in that Adventure (Book II: Locations, Saint Telmo's Chapel "to the letter")
     injuries: list[str] = []
     injury_changes: dict[str, int] = {}
     lost_hands: list[str] = []
@@ -106,10 +106,10 @@ class Pirate(Struct, kw_only=True):
     voyage_unconscious: bool = False
     replaces: str | None = None
     retired_reason: str | None = None
-    matelotage_done: bool = False  # a retired Pirate passes things on once (L1019)
-    boarded: bool = False  # back aboard the Pirate Ship: this Pirate's Port Phase is over (L1241)
-    port_unconscious: bool = False  # carried aboard Unconscious in this Port: never late as well (L1243)
-    rumor: str | None = None  # the Rumor card kept, until resolved at a later Port (L1452)
+    matelotage_done: bool = False  # a retired Pirate passes things on once (Book I: Permanent Injuries and Retirement, Character Retirement)
+    boarded: bool = False  # back aboard the Pirate Ship: this Pirate's Port Phase is over (Book II: Port Phase, Port Components)
+    port_unconscious: bool = False  # carried aboard Unconscious in this Port: never late as well (Book II: Port Phase, Port Components)
+    rumor: str | None = None  # the Rumor card kept, until resolved at a later Port (Book II: Locations, Tavern)
     rumor_serial: int = 0  # the Port Phase it was kept in
 
 
@@ -122,7 +122,7 @@ class Ally(Struct, kw_only=True):
     fame_cost: int
     status: Literal["hired", "dead", "dismissed"] = "hired"
     paid_serial: int = 0  # the Port Phase whose upkeep is paid
-    coins: int = 0  # Coins the Ally gained this Adventure (half go to the hirer, L725)
+    coins: int = 0  # Coins the Ally gained this Adventure (half go to the hirer, Book I: Allies)
     hired_chapter: int = 0
     loyalty_serial: int = 0  # the Port Phase whose Admiral loyalty roll it passed
 
@@ -159,7 +159,7 @@ class Assignment(Struct, kw_only=True):
 
 
 class Compensation(Struct, kw_only=True):
-    """A payment the next Port's setup makes (L1271-1274)."""
+    """A payment the next Port's setup makes (Book II: Port Phase, Setup)."""
 
     kind: Literal["injury", "retirement", "lost_ally"]
     payer: str | None  # None: every other active Pirate pays
@@ -169,7 +169,7 @@ class Compensation(Struct, kw_only=True):
 
 
 class Snapshot(Struct, kw_only=True):
-    """The crew at the start of an Adventure, restored when it must be repeated (L1096)."""
+    """The crew at the start of an Adventure, restored when it must be repeated (Book I: End of the Adventure)."""
 
     pirates: dict[str, Pirate]
     allies: dict[str, Ally]
@@ -211,13 +211,13 @@ class SkullTales(Struct, kw_only=True):
     trust: dict[str, int] = {}
     assignment: Assignment | None = None
     pending: list[Compensation] = []
-    adventure_fame: dict[str, int] = {}  # Fame gained in the current or last Adventure (captaincy, L1106)
+    adventure_fame: dict[str, int] = {}  # Fame gained in the current or last Adventure (captaincy, Book I: End of the Adventure)
     snapshot: Snapshot | None = None
     plus_one: list[str] = []  # characters who spent a Destiny Point for +1 per die on their next roll
     rolls: list[Roll] = []
     campaigns_completed: int = 0
-    caught_scheming: list[str] = []  # Pirates caught this Voyage: no more Schemes until it ends (L2080)
-    purged: list[str] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (L1617)
+    caught_scheming: list[str] = []  # Pirates caught this Voyage: no more Schemes until it ends (Book III: Voyage Phase Sequence, Crew Round)
+    purged: list[str] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (Book II: Feats, Classes and Skills, Mystic Skills)
 
 
 def pirate(state: SkullTales, pirate_id: str) -> Pirate:
@@ -263,7 +263,7 @@ def skill_effect(p: Pirate, key: str) -> int:
 
 
 def attribute(p: Pirate, name: str) -> int:
-    """The attribute as it stands now: the card, injuries (not below 2, L1004), prostheses and skills."""
+    """The attribute as it stands now: the card, injuries (not below 2, Book I: Permanent Injuries and Retirement, Permanent Injury Chart), prostheses and skills."""
     base = p.base[name]
     value = base + p.injury_changes.get(name, 0)
     if name in FLOORED and value < base:

@@ -1,5 +1,9 @@
-"""What a Voyage can take from the crew: Schemes in the «Cabins» against the Crew's Booty, and the surrender that
-strips every Record Sheet (L1914, L2073-2084, L2414-2422)."""
+"""What a Voyage can take from the crew: Schemes in the «Cabins» against the Crew's Booty (Solo Mode's Allies
+too), and the surrender that strips every Record Sheet.
+
+Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Voyage Posts/Stations; Book III: Voyage Phase Sequence,
+Crew Round; Book III: End of the Voyage Phase.
+"""
 
 from __future__ import annotations
 
@@ -27,11 +31,11 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", "A Scheme")
     if state.captain == p.id:
-        raise Rejection(f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (L2073).")
+        raise Rejection(f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round).")
     if p.id in state.caught_scheming:
-        raise Rejection(f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (L2080).")
+        raise Rejection(f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round).")
     if event.guard is not None and (state.captain is None or state.ship is None or state.ship.groups == 0):
-        raise Rejection("Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (L2075).")
+        raise Rejection("Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (Book III: Voyage Phase Sequence, Crew Round).")
     if event.coin is None:
         _no_extras(event, "an empty hand")
         return state
@@ -42,7 +46,7 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     if event.coin == "gold":
         if event.roll is None or not 1 <= event.roll <= 6:
             raise Rejection(f"{p.name}'s Raid takes one die +3 Coins: log the die (roll 1-6).")
-        # "if there are not enough coins, take whatever is left" (L2082)
+        # "if there are not enough coins, take whatever is left" (Book III: Voyage Phase Sequence, Crew Round)
         amount = min(event.roll + RAID_COINS, state.crew_booty)
         return move(state, "crew_booty", f"pirate:{p.id}", amount, "a Raid on the Crew's Booty")
     if event.roll is not None:
@@ -148,7 +152,7 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
             "(option sickbay_surrender_wipe); log the annex played instead."
         )
     # "the Characters lose all their Coins and any items they had listed on their respective Record Sheets ...
-    # the Captain loses all the Crew's Booty registered on their Record Sheet" (L2416).
+    # the Captain loses all the Crew's Booty registered on their Record Sheet" (Book III: End of the Voyage Phase).
     for p in in_play(state):
         state = move(state, f"pirate:{p.id}", "sink:surrender", state.pirates[p.id].coins, "surrender")
         state = put(state, change(state.pirates[p.id], items=[]))
@@ -161,7 +165,7 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     elif state.options.surrender_goods == "lost" and state.ship is not None:
         state = replace(state, ship=replace(state.ship, goods={}))
     if event.cause == "revolt":
-        # "The Pirates lose any Allies they had" (L2422).
+        # "The Pirates lose any Allies they had" (Book III: End of the Voyage Phase).
         allies = {a.id: replace(a, status="dismissed") if a.status == "hired" else a for a in state.allies.values()}
         state = replace(state, allies=allies)
     return state

@@ -1,6 +1,6 @@
 """A Skull Tales campaign's opening as the table logs it: plain `{type, data}` payloads, as a client posts them.
 
-Chapter 1 ("The Secret of Captain Jones") is an Adventure only (L43); it makes Anne Captain. Chapter 2 is the whole
+Chapter 1 ("The Secret of Captain Jones") is an Adventure only (Book I: Game Modes, Chapters); it makes Anne Captain. Chapter 2 is the whole
 chapter: a Port phase (salaries, a skill learned with a master's discount, a ship upgrade, a trade), a Voyage (Trust
 Points to Fame, a Mutiny) and an Adventure (a pirate falling Unconscious, an injury, a retirement). Chapter 3's Port
 setup then pays the compensations. Names are catalogue keys: the service expands them before recording.
@@ -18,7 +18,7 @@ def event(type_: str, **data: Any) -> dict[str, Any]:
     return {"type": type_, "data": data}
 
 
-# The crew plays one Admiral setting: +2 Fame to each Pirate at the end of every Adventure (L1786). Written out
+# The crew plays one Admiral setting: +2 Fame to each Pirate at the end of every Adventure (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Adventure Phase). Written out
 # whole, as the recorded campaign.started carries it (campaign creation does not pass through the catalogue).
 OPTIONS: dict[str, Any] = {"settings": [{
     "key": "admiral.adventure.critical_fail", "mode": "admiral", "phase": "adventure", "fame": 2,
@@ -131,7 +131,7 @@ NEXT_PORT = [
 CAMPAIGN = [*CREW, *CHAPTER_ONE, *PORT, *VOYAGE, *ADVENTURE, *NEXT_PORT]
 
 # A third pirate for the Purge and penance tests: a Witch who knows Purge.
-# Charisma 4: a Charisma 5 roll passes on a die of 2 or more (a total above 5, L216-224).
+# Charisma 4: a Charisma 5 roll passes on a die of 2 or more (a total above 5, Book I: Dice Rolls, Charisma rolls).
 WITCH = event(
     "pirate.recruited", pirate_id="tia", name="Tia", archetype="Witch", classes=["Mystic"],
     attributes={"melee": 2, "ranged": 2, "strength": 2, "agility": 3, "intelligence": 4, "perception": 3,

@@ -14,7 +14,7 @@ def at_sea(*extra, options=None):
 
 def test_a_bid_rounded_up_costs_at_most_what_the_record_sheet_holds():
     # Jack has 75 Coins: rounded up that is 8 bidding coins (option 22); bidding all 8 costs him his 75 Coins,
-    # not 80 he never had (L1990-1991).
+    # not 80 he never had (Book III: Voyage Phase, Mutiny).
     state = at_sea(event("coins.changed", pirate_id="jack", amount=5, source="event"),
                    event("trust.changed", character_id="jack", amount=3),
                    options={**OPTIONS, "mutiny_coin_rounding": "up"})

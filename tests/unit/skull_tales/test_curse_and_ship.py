@@ -23,7 +23,7 @@ def test_purge_lifts_a_curse_at_sea_and_its_three_fame_wait_for_the_voyages_end(
                   event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack"), options=OPTIONS)
     state = when(state, event("curse.removed", pirate_id="jack", by="purge", purger_id="tia"))
     assert view(state, "pirate", pirate_id="jack")["cursed"] is False
-    assert view(state, "pirate", pirate_id="tia")["at_risk"]["fame"] == 3  # L1617
+    assert view(state, "pirate", pirate_id="tia")["at_risk"]["fame"] == 3  # Book II: Feats, Classes and Skills, Mystic Skills
     state = when(state, event("phase.ended", phase="voyage"), 1001)
     assert view(state, "pirate", pirate_id="tia")["fame"] == 3
 
@@ -39,7 +39,7 @@ def test_purge_is_a_voyage_skill():
 def test_atonement_costs_the_penance_and_lifts_the_curse_at_a_later_port():
     state = in_port(event("curse.gained", pirate_id="jack"), event("penance.chosen", pirate_id="jack", penance="greedy"))
     jack = view(state, "pirate", pirate_id="jack")
-    assert (jack["coins"], jack["time_units"], jack["penance"]) == (70 - 40, 20 - 1, "greedy")  # L1405
+    assert (jack["coins"], jack["time_units"], jack["penance"]) == (70 - 40, 20 - 1, "greedy")  # Book II: Locations, Saint Telmo's Chapel
     state = given(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
                   event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"),
                   event("phase.ended", phase="adventure", degrees={
@@ -57,7 +57,7 @@ def test_a_new_ship_keeps_the_goods_and_groups_and_loses_cannons_and_upgrades():
                     event("ship.upgraded", pirate_id="anne", upgrade="Ram"))
     state = when(state, event("ship.bought", pirate_id="anne", ship_type="Schooner", name="Swift"))
     ship = view(state, "ship")
-    # L1344: Coins and Goods stay; Sails, Cannons and Upgrades bargain the price and are lost; 300 - 60 - 150.
+    # Book II: Locations, Docks: Coins and Goods stay; Sails, Cannons and Upgrades bargain the price and are lost; 300 - 60 - 150.
     assert ship["crew_booty"] == 300 - 60 - 150
     assert (ship["ship"]["type"], ship["ship"]["cannons"], ship["ship"]["upgrades"]) == ("Schooner", 2, {})
     assert (ship["ship"]["goods"], ship["ship"]["groups_of_pirates"]) == ({"Rum": 2, "Supplies": 3}, 4)
@@ -89,7 +89,7 @@ def test_the_cabin_boy_extra_time_units_and_the_admiral_salary_cut():
     state = in_port(event("salary.collected", pirate_id="jack"), event("salary.collected", pirate_id="anne"),
                     options={"settings": settings})
     jack = view(state, "pirate", pirate_id="jack")
-    # 25 Time Units (L1732) - 1; Salary 15 - 5; the Captain 50 - 10 and the crew 100 - 20 (L1813).
+    # 25 Time Units (Appendix II: Admiral Mode and Cabin Boy Mode, Cabin Boy Mode) - 1; Salary 15 - 5; the Captain 50 - 10 and the crew 100 - 20 (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Voyage Phase).
     assert (jack["time_units"], jack["coins"]) == (25 - 1, 70 + 10)
     assert (view(state, "pirate", pirate_id="anne")["coins"], view(state, "ship")["crew_booty"]) == (60 + 40, 80)
     # At the end of the Port each setting's Fame applies: -2 + 2.

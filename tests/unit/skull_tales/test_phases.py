@@ -14,7 +14,7 @@ def test_repeating_the_adventure_discards_what_the_attempt_gained():
                   event("wounds.changed", pirate_id="anne", amount=2), options=OPTIONS)
     state = when(state, event("phase.ended", phase="adventure", outcome="repeat"))
     anne = view(state, "pirate", pirate_id="anne")
-    # L1096: start again "in identical conditions": no Coins, Fame or Wounds from the attempt.
+    # Book I: End of the Adventure: start again "in identical conditions": no Coins, Fame or Wounds from the attempt.
     assert (anne["coins"], anne["fame"], anne["wounds"], anne["at_risk"]) == (0, 0, 0, {"fame": 0, "coins": 0})
     ledger = view(state, "ledger")
     assert sum(ledger["balances"].values()) == ledger["from_sources"] - ledger["to_sinks"]
@@ -27,7 +27,7 @@ def test_falling_unconscious_in_the_adventure_loses_its_fame_and_halves_the_reco
                   event("pirate.unconscious", pirate_id="mary"), options=OPTIONS)
     state = when(state, event("phase.ended", phase="adventure", degrees={
         "anne": "total_success", "jack": "total_success", "mary": "failure"}))
-    # Mary had 72: the 5 of this Adventure are lost (L950), then she discards half, 36 (L958), then +2 Admiral.
+    # Mary had 72: the 5 of this Adventure are lost (Book I: Character and Enemy States, Unconscious), then she discards half, 36 (Book I: Character and Enemy States, Unconscious), then +2 Admiral.
     assert view(state, "pirate", pirate_id="mary")["fame"] == 72 - 36 + 2
 
 
@@ -35,7 +35,7 @@ def test_falling_unconscious_in_port_costs_five_coins_and_five_fame():
     state = given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
                   event("pirate.unconscious", pirate_id="jack"), options=OPTIONS)
     jack = view(state, "pirate", pirate_id="jack")
-    assert (jack["coins"], jack["fame"], jack["time_units"]) == (70 - 5, 47 - 5, 0)  # L1243
+    assert (jack["coins"], jack["fame"], jack["time_units"]) == (70 - 5, 47 - 5, 0)  # Book II: Port Phase, Port Components
 
 
 def test_an_allys_coins_go_half_to_the_hirer_at_the_end_of_the_adventure():
@@ -47,7 +47,7 @@ def test_an_allys_coins_go_half_to_the_hirer_at_the_end_of_the_adventure():
                   event("coins.changed", ally_id="cook", amount=9, source="search_card"), options=OPTIONS)
     state = when(state, event("phase.ended", phase="adventure", degrees={
         "anne": "total_success", "jack": "total_success", "mary": "total_success"}))
-    # Jack: 70 - 10 to hire, + half of 9 rounded up = 5 (L725, L250).
+    # Jack: 70 - 10 to hire, + half of 9 rounded up = 5 (Book I: Allies; Book I: How to start).
     assert view(state, "pirate", pirate_id="jack")["coins"] == 70 - 10 + 5
 
 

@@ -26,7 +26,7 @@ def at_sea(*extra, options=None):
                    options=options)
 
 
-# --- late to the ship (L1241, L1243) ---
+# --- late to the ship (Book II: Port Phase, Port Components) ---
 
 def test_a_pirate_whose_time_units_ran_out_before_reaching_the_ship_loses_five_fame():
     state = in_port(event("time.spent", pirate_id="jack", amount=20))
@@ -65,7 +65,7 @@ def test_a_pirate_boards_once_a_port():
     )
 
 
-# --- the Admiral loyalty roll (L1807) ---
+# --- the Admiral loyalty roll (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase) ---
 
 def keeping_the_cook(*extra):
     options = {**OPTIONS, "settings": [*OPTIONS["settings"], LOYALTY]}
@@ -87,13 +87,13 @@ def test_an_ally_leaves_when_the_hirer_loses_the_roll():
 
 def test_a_tied_loyalty_roll_is_rolled_again():
     assert refused(keeping_the_cook(), event("ally.loyalty_rolled", ally_id="cook", hirer_roll=2, ally_roll=3)) == (
-        "Jack and the Cook tie at 5: the tied players roll again (L218)."
+        "Jack and the Cook tie at 5: the tied players roll again (Book I: Dice Rolls, Charisma rolls)."
     )
 
 
 def test_under_the_setting_upkeep_waits_for_the_roll():
     assert refused(keeping_the_cook(), event("ally.upkeep_paid", ally_id="cook")) == (
-        "Jack must first pass the confronted Charisma roll that keeps the Cook (Admiral setting, L1807)."
+        "Jack must first pass the confronted Charisma roll that keeps the Cook (Admiral setting, Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase)."
     )
 
 
@@ -125,7 +125,7 @@ def test_a_loyalty_roll_is_one_die_each():
     )
 
 
-# --- Rumors (L1265, L1421, L1452) ---
+# --- Rumors (Book II: Port Phase, Setup; Book II: Locations, Madame Claude's Manor; Book II: Locations, Tavern) ---
 
 def test_a_kept_rumor_pays_its_reward_at_the_next_port():
     state = in_port(event("rumors.heard", pirate_id="mary", where="tavern", kept="The Drowned Bell"))
@@ -158,7 +158,7 @@ def test_a_rumor_is_resolved_back_in_tortuga():
     state = in_port(event("rumors.heard", pirate_id="mary", where="tavern", kept="The Drowned Bell"))
     assert refused(state, event("rumor.resolved", pirate_id="mary", success=True, coins=30)) == (
         "Mary's Rumor The Drowned Bell was kept in this Port Phase; it is resolved when the crew returns to "
-        "Tortuga Island (L1452)."
+        "Tortuga Island (Book II: Locations, Tavern)."
     )
 
 
@@ -178,7 +178,7 @@ def test_a_rumor_pays_rewards_on_success_and_penalties_on_failure():
     )
 
 
-# --- Scheme and Guard (L2073-2084) ---
+# --- Scheme and Guard (Book III: Voyage Phase Sequence, Crew Round) ---
 
 def with_booty(*extra):
     """At sea with 100 Coins in the Crew's Booty and Jack wounded twice."""
@@ -213,7 +213,7 @@ def test_a_caught_schemer_loses_five_trust_and_schemes_no_more_this_voyage():
     state = when(state, event("scheme.resolved", pirate_id="jack", coin="gold", guard="gold"))
     assert view(state, "ship")["trust"] == {"jack": 1}
     assert refused(state, event("scheme.resolved", pirate_id="jack", coin="silver")) == (
-        "Jack was caught scheming and cannot Scheme again this Voyage Phase (L2080)."
+        "Jack was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round)."
     )
 
 
@@ -224,7 +224,7 @@ def test_an_empty_hand_does_nothing():
 
 def test_the_captain_does_not_scheme():
     assert refused(with_booty(), event("scheme.resolved", pirate_id="anne", coin="silver")) == (
-        "Anne is the Captain; only another Pirate schemes in the «Cabins» (L2073)."
+        "Anne is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round)."
     )
 
 
@@ -256,11 +256,11 @@ def test_a_theft_needs_the_goods_in_the_hold():
 def test_a_guard_needs_a_group_of_pirates():
     state = with_booty(*(event("group.lost") for _ in range(4)))
     assert refused(state, event("scheme.resolved", pirate_id="jack", coin="silver", guard="gold")) == (
-        "Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (L2075)."
+        "Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (Book III: Voyage Phase Sequence, Crew Round)."
     )
 
 
-# --- the surrender wipe (L2416, L2422) ---
+# --- the surrender wipe (Book III: End of the Voyage Phase) ---
 
 def test_a_surrender_strips_every_record_sheet_and_the_crews_booty():
     state = with_booty(event("item.gained", pirate_id="mary", item="Cursed Compass", kind="legendary"),

@@ -28,7 +28,7 @@ def test_the_class_price_is_x_x_plus_15_or_one_and_a_half_x(tier, skill_class, c
         assert (price.coins, price.fame) == (coins + 15, fame + 10)
     else:
         assert (price.coins, price.fame) == (math.ceil(coins * 1.5), math.ceil(fame * 1.5))
-    # The order the rulebook promises: single <= multi <= off-class (L1509).
+    # The order the rulebook promises: single <= multi <= off-class (Book II: Feats, Classes and Skills, Master and apprentice).
     assert price.coins >= coins and price.fame >= fame
 
 

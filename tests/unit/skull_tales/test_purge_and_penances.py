@@ -1,5 +1,5 @@
-"""Given/when/then for the Purge skill's once-per-Voyage Charisma 5 roll (L1617) and for penances broken in the
-Adventure that follows them (L1403-1409)."""
+"""Given/when/then for the Purge skill's once-per-Voyage Charisma 5 roll (Book II: Feats, Classes and Skills, Mystic Skills) and for penances broken in the
+Adventure that follows them (Book II: Locations, Saint Telmo's Chapel)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_a_failed_purge_roll_frees_nobody_and_spends_the_voyages_purge():
     assert sheet(state, "jack")["cursed"] is True
     assert sheet(state, "tia")["at_risk"]["fame"] == 0
     assert refused(state, event("purge.used", pirate_id="tia", roll=6, cursed_id="jack")) == (
-        "Tia has already used Purge in this Voyage Phase; it is used once per Voyage Phase (L1617)."
+        "Tia has already used Purge in this Voyage Phase; it is used once per Voyage Phase (Book II: Feats, Classes and Skills, Mystic Skills)."
     )
 
 
@@ -59,7 +59,7 @@ def test_a_purge_logged_the_old_way_replays_and_counts_as_the_voyages_purge():
                  event("curse.removed", pirate_id="jack", by="purge", purger_id="tia"))
     assert sheet(state, "jack")["cursed"] is False
     assert refused(state, event("purge.used", pirate_id="tia", roll=6, cursed_id="anne")) == (
-        "Tia has already used Purge in this Voyage Phase; it is used once per Voyage Phase (L1617)."
+        "Tia has already used Purge in this Voyage Phase; it is used once per Voyage Phase (Book II: Feats, Classes and Skills, Mystic Skills)."
     )
 
 
@@ -104,7 +104,7 @@ def test_a_pirate_whose_penance_broke_chooses_and_pays_for_a_new_one():
     coins = sheet(state, "jack")["coins"]
     state = when(state, event("penance.chosen", pirate_id="jack", penance="wroth"))
     jack = sheet(state, "jack")
-    assert (jack["penance"], jack["penance_broken"], jack["coins"]) == ("wroth", None, coins - 20)  # L1408
+    assert (jack["penance"], jack["penance_broken"], jack["coins"]) == ("wroth", None, coins - 20)  # Book II: Locations, Saint Telmo's Chapel
     assert jack["cursed"] is True
 
 
@@ -133,7 +133,7 @@ def test_a_prideful_penitent_keeps_the_penance_with_fame_from_a_goal():
 
 
 def test_the_wroths_penance_is_not_broken_by_anything_the_log_records():
-    # Its "offensive actions against an Enemy that has not previously attacked you" happen in combat (L1408).
+    # Its "offensive actions against an Enemy that has not previously attacked you" happen in combat (Book II: Locations, Saint Telmo's Chapel).
     state = given(event("coins.changed", pirate_id="jack", amount=2, source="fallen_enemy"),
                   event("fame.changed", pirate_id="jack", amount=2, source="enemy"), state=penitent("wroth"))
     assert sheet(state, "jack")["penance_broken"] is None
@@ -144,12 +144,12 @@ def test_the_campaign_may_refuse_what_a_penance_forbids_instead():
     assert refused(penitent("greedy", options=options),
                    event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy")) == (
         "Jack is doing the penance for the Greedy and cannot take rewards from Fallen Enemy tokens in this "
-        "Adventure (L1405)."
+        "Adventure (Book II: Locations, Saint Telmo's Chapel)."
     )
     assert refused(penitent("prideful", options=options),
                    event("fame.changed", pirate_id="jack", amount=2, source="enemy")) == (
         "Jack is doing the penance for the Prideful and cannot gain Fame by defeating Enemies in this "
-        "Adventure (L1409)."
+        "Adventure (Book II: Locations, Saint Telmo's Chapel)."
     )
 
 

@@ -19,7 +19,7 @@ def in_port(*extra, options=None):
 
 def test_learning_a_skill_without_enough_coins_names_the_price_and_the_purse():
     state = in_port()
-    # Jack (Rowdy only) learns Sweeping Strike, Rowdy 130 tier: 130 Coins, 70 Fame (L1628); he has 70 Coins.
+    # Jack (Rowdy only) learns Sweeping Strike, Rowdy 130 tier: 130 Coins, 70 Fame (Book II: Feats, Classes and Skills, Rowdy Skills); he has 70 Coins.
     reason = refused(state, event("skill.learned", pirate_id="jack", skill="Sweeping Strike"))
     assert reason == "Jack cannot learn Sweeping Strike: it costs 130 Coins and Jack has 70."
 
@@ -32,7 +32,7 @@ def test_learning_a_skill_without_enough_fame_is_refused():
 
 def test_an_attribute_prerequisite_is_checked_when_learning():
     state = in_port()
-    # Pounce needs Agility 4 (L1533); Jack has Agility 3.
+    # Pounce needs Agility 4 (Book II: Feats, Classes and Skills, Rogue Skills); Jack has Agility 3.
     assert refused(state, event("skill.learned", pirate_id="jack", skill="Pounce")) == (
         "Jack cannot learn Pounce: it needs Agility 4 and Jack has 3."
     )
@@ -69,7 +69,7 @@ def test_only_mystics_learn_mystic_skills():
 def test_starting_only_skills_cannot_be_learned():
     state = in_port()
     assert refused(state, event("skill.learned", pirate_id="anne", skill="Voodoo")) == (
-        "Anne cannot learn Voodoo: it is a starting skill only (L1609, L1620)."
+        "Anne cannot learn Voodoo: it is a starting skill only (Book II: Feats, Classes and Skills, Mystic Skills)."
     )
 
 
@@ -85,7 +85,7 @@ def test_a_master_must_have_known_the_skill_before_this_port():
     state = when(state, event("coins.changed", pirate_id="jack", amount=100, source="event"))
     state = when(state, event("fame.changed", pirate_id="jack", amount=100, source="event"))
     assert refused(state, event("skill.learned", pirate_id="jack", skill="Fencing", master_id="mary")) == (
-        "Mary cannot teach Fencing to Jack: Mary learned it in this same Port Phase (L1515)."
+        "Mary cannot teach Fencing to Jack: Mary learned it in this same Port Phase (Book II: Feats, Classes and Skills, Master and apprentice)."
     )
 
 
@@ -122,7 +122,7 @@ def test_bosun_cannot_be_learned_by_the_captain():
 
 
 def test_bosun_is_unique_to_one_character():
-    # Jack (Rowdy) pays the off-class price for Bosun (Scholar, 70 tier): 105 Coins, 75 Fame (L1582).
+    # Jack (Rowdy) pays the off-class price for Bosun (Scholar, 70 tier): 105 Coins, 75 Fame (Book II: Feats, Classes and Skills, Scholar Skills).
     state = in_port(event("coins.changed", pirate_id="jack", amount=35, source="event"),
                     event("fame.changed", pirate_id="jack", amount=28, source="event"),
                     event("skill.learned", pirate_id="jack", skill="Bosun"))
@@ -194,7 +194,7 @@ def test_prisoners_cannot_be_sold():
 
 def test_a_full_hold_takes_no_more_goods():
     state = in_port()
-    # The Southern Lady: Hold 7 columns = 14 spaces; 5 Goods and 3 Cannons aboard (L1934-1938).
+    # The Southern Lady: Hold 7 columns = 14 spaces; 5 Goods and 3 Cannons aboard (Book III: Voyage Phase, Important Concepts).
     assert refused(state, event("goods.gained", goods="Wood", quantity=7, source="plunder")) == (
         "The Hold cannot take 7 Wood: it has room for 14 tokens and would hold 15 (Goods and Cannons)."
     )
@@ -250,14 +250,14 @@ def test_a_mutineer_must_exceed_the_captains_trust():
                     event("trust.changed", character_id="jack", amount=3))
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 1, "anne": 0})) == (
         "Jack cannot join the Mutiny: Jack has 3 Trust Points and the Captain Anne has 3; "
-        "a Mutineer must exceed the Captain (L1984)."
+        "a Mutineer must exceed the Captain (Book III: Voyage Phase, Mutiny)."
     )
 
 
 def test_a_mutineer_cannot_bid_more_coins_than_their_record_sheet_holds():
     state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
                     event("trust.changed", character_id="jack", amount=3))
-    # Jack has 70 Coins: 7 bidding coins (L1990).
+    # Jack has 70 Coins: 7 bidding coins (Book III: Voyage Phase, Mutiny).
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 8, "anne": 0})) == (
         "Jack cannot bid 8 coins: Jack has 70 Coins, 7 bidding coins, and must bid at least 1."
     )
@@ -274,7 +274,7 @@ def test_a_tied_mutiny_needs_the_charisma_roll():
 def test_the_captaincy_goes_to_the_most_adventure_fame():
     state = given(*CREW, *CHAPTER_ONE[:-2], options=OPTIONS)
     assert refused(state, event("captain.elected", pirate_id="jack")) == (
-        "Jack gained 45 Fame in the Adventure and Anne gained 80: the captaincy goes to the most Fame (L1106)."
+        "Jack gained 45 Fame in the Adventure and Anne gained 80: the captaincy goes to the most Fame (Book I: End of the Adventure)."
     )
 
 
@@ -297,7 +297,7 @@ def test_one_ally_per_pirate_per_chapter():
                           fame_cost=5))
     assert refused(state, event("ally.hired", pirate_id="jack", ally_id="witch", archetype="Witch", charisma=2,
                                 salary=10, fame_cost=5)) == (
-        "Jack cannot hire the Witch: each Pirate hires only one Ally per chapter (L169)."
+        "Jack cannot hire the Witch: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies)."
     )
 
 
@@ -308,7 +308,7 @@ def test_the_crew_limit_of_five_characters_holds():
     )
     assert refused(state, event("ally.hired", pirate_id="anne", ally_id="surgeon", archetype="Surgeon", charisma=2,
                                 salary=10, fame_cost=5)) == (
-        "Anne cannot hire the Surgeon: there cannot be more than 5 Characters (Pirates and Allies) in play (L140)."
+        "Anne cannot hire the Surgeon: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
     )
 
 
@@ -323,7 +323,7 @@ def test_allies_are_not_paid_from_the_crews_booty_outside_solo_mode():
     state = in_port(event("salary.collected", pirate_id="anne"))
     assert refused(state, event("ally.hired", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2,
                                 salary=10, fame_cost=5, paid_from="crew_booty")) == (
-        "Anne cannot pay an Ally from the Crew's Booty: only in Solo Mode (L1253)."
+        "Anne cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts)."
     )
 
 
@@ -369,7 +369,7 @@ def test_a_sixth_character_cannot_join():
     for n in range(2):
         state = when(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": f"p{n}", "name": f"P{n}"}})
     assert refused(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": "p9", "name": "Nine"}}) == (
-        "Nine cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play (L140)."
+        "Nine cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
     )
 
 
@@ -409,7 +409,7 @@ def test_an_unconscious_pirate_cannot_claim_success():
                   event("pirate.unconscious", pirate_id="jack"), options=OPTIONS)
     assert refused(state, event("phase.ended", phase="adventure", degrees={
         "anne": "total_success", "jack": "partial_success", "mary": "total_success"})) == (
-        "Jack is Unconscious at the end of the Adventure, which is a failure (L1090)."
+        "Jack is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
     )
 
 

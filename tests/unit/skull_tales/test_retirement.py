@@ -1,5 +1,5 @@
 """Given/when/then for retirement and matelotage: half the Coins, one item, the Legendary Pirate's free skill
-(L1010-1025, L1272, L1474-1479)."""
+(Book I: Permanent Injuries and Retirement, Character Retirement; Book II: Port Phase, Setup; Book II: Feats, Classes and Skills, Feats)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ NED = event(
     action_points=4, health=5, destiny_points=2, salary=15, skills=["Fast Reload", "Artillery"],
     starting_gear=["Musket"], replaces="jack",
 )
-# Right eye, then Left eye: Jack has lost a pair (L1010).
+# Right eye, then Left eye: Jack has lost a pair (Book I: Permanent Injuries and Retirement, Character Retirement).
 BLINDED = [event("injury.suffered", pirate_id="jack", roll=1), event("injury.suffered", pirate_id="jack", roll=6)]
 
 
@@ -45,7 +45,7 @@ def test_matelotage_passes_half_the_coins_and_one_item_and_returns_the_rest_to_t
     state = when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=35, item="Spyglass"))
     ned, jack = view(state, "pirate", pirate_id="ned"), view(state, "pirate", pirate_id="jack")
     assert (ned["coins"], ned["items"]) == (35, ["Spyglass"])
-    # "Everything else is returned to the box" (L1019): the other 35 Coins and the Pistol.
+    # "Everything else is returned to the box" (Book I: Permanent Injuries and Retirement, Character Retirement): the other 35 Coins and the Pistol.
     assert (jack["coins"], jack["items"]) == (0, [])
     entries = [(e["from"], e["to"], e["amount"]) for e in view(state, "ledger")["entries"][-2:]]
     assert entries == [("pirate:jack", "pirate:ned", 35), ("pirate:jack", "sink:returned_to_box", 35)]
@@ -53,7 +53,7 @@ def test_matelotage_passes_half_the_coins_and_one_item_and_returns_the_rest_to_t
 
 def test_half_of_an_odd_purse_is_rounded_up_and_no_more():
     state = retired_jack(event("coins.changed", pirate_id="jack", amount=1, source="event"))
-    # 71 Coins: half rounded up is 36 (L250).
+    # 71 Coins: half rounded up is 36 (Book I: How to start).
     assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=37)) == (
         "Jack can give Ned at most half of 71 Coins, 36, not 37."
     )
@@ -66,7 +66,7 @@ def test_a_legendary_item_passed_on_changes_holder_and_the_others_go_back_to_the
                          event("item.gained", pirate_id="jack", item="Kraken Tooth", kind="legendary"))
     state = when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, item="Cursed Compass"))
     assert state.legendary == {"Cursed Compass": "ned"}
-    # The Kraken Tooth went back to the box and may be found again (L348).
+    # The Kraken Tooth went back to the box and may be found again (Book I: Adventure Phase, Cards).
     state = when(state, event("item.gained", pirate_id="mary", item="Kraken Tooth", kind="legendary"), 1001)
     assert state.legendary == {"Cursed Compass": "ned", "Kraken Tooth": "mary"}
 
@@ -86,7 +86,7 @@ def test_a_legendary_pirate_teaches_the_new_pirate_a_free_skill():
                               free_skill="Sweeping Strike"))
     ned = view(state, "pirate", pirate_id="ned")
     assert "Sweeping Strike" in ned["skills"]
-    # Free: no Coins, Fame or Time Units; Sweeping Strike is a Special Skill and takes a slot (L1628, L1487).
+    # Free: no Coins, Fame or Time Units; Sweeping Strike is a Special Skill and takes a slot (Book II: Feats, Classes and Skills, Rowdy Skills; Book II: Feats, Classes and Skills, Special Skills).
     assert (ned["coins"], ned["fame"], ned["time_units"]) == (before["coins"], before["fame"], before["time_units"])
     assert ned["special_skills"]["used"] == 1
 
@@ -105,7 +105,7 @@ def test_only_a_legendary_pirate_teaches_a_free_skill():
 
 
 def test_a_free_special_skill_needs_a_free_slot():
-    # "Learning through a game effect also fails if no slot is free" (L1487-1493): Ned's Fame Dial has none.
+    # "Learning through a game effect also fails if no slot is free" (Book II: Feats, Classes and Skills, Special Skills): Ned's Fame Dial has none.
     state = legendary_jack(new={**NED, "data": {**NED["data"], "special_skill_capacity": 0}})
     assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
                                 free_skill="Sweeping Strike")) == (
@@ -128,7 +128,7 @@ def test_retirement_compensation_is_ten_coins_from_each_other_pirate_into_nobody
                       "anne": "total_success", "mary": "total_success", "ned": "total_success"}),
                   event("chapter.ended", number=2), event("chapter.started", number=3), state=state)
     state = when(state, event("phase.started", phase="port"))
-    # Anne had 60, Mary 120 + 15; Jack's injury forced retirement, so only the retirement is paid (L1002, L1021).
+    # Anne had 60, Mary 120 + 15; Jack's injury forced retirement, so only the retirement is paid (Book I: Permanent Injuries and Retirement, Permanent Injury Chart; Book I: Permanent Injuries and Retirement, Character Retirement).
     # Ned replaces Jack and does not pay for him.
     sheets = {p["id"]: p for p in view(state, "pirates")}
     assert (sheets["anne"]["coins"], sheets["mary"]["coins"], sheets["ned"]["coins"]) == (50, 125, 0)
