@@ -69,8 +69,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
                 missing = await pending(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
-            return problems.respond(503, f"The database does not answer, so this server is not ready ({error}).", "not-ready",
-                                    headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)})
+            return problems.respond(503, f"The database does not answer, so this server is not ready ({error}).",
+                                    "not-ready", headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)})
         if missing:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
