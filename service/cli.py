@@ -45,14 +45,8 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(conninfo)
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
-    if args.host in ("0.0.0.0", "::", ""):
-        from service.web.join_code import lan_addresses
-
-        for address in lan_addresses():
-            print(f"Phones on this network open the table page at http://{address}:{args.port}/", flush=True)
-    else:
-        print(f"The table page is at http://{args.host}:{args.port}/ (for phones on this network, serve with "
-              "--host 0.0.0.0)", flush=True)
+    for line in page_addresses(args.host, args.port):
+        print(line, flush=True)
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
@@ -61,6 +55,18 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
+
+
+def page_addresses(host: str, port: int) -> list[str]:
+    """Where the table page can be opened: on every address of this machine when serving on all of them."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"The table page is at http://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"]
+    from service.web.join_code import lan_addresses
+
+    found = lan_addresses()
+    if not found:
+        return [f"The table page is at http://127.0.0.1:{port}/; this machine has no address on a local network."]
+    return [f"Phones on this network open the table page at http://{address}:{port}/" for address in found]
 
 
 def _exit_on_signal(number: int, _frame: Any) -> None:

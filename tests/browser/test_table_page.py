@@ -302,3 +302,28 @@ def test_every_control_has_an_accessible_name_on_every_tab_and_the_desktop_layou
     page.get_by_role("tab", name="Table").click()
     expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
     page.screenshot(path=str(SHOTS / "pacg-table-desktop.png"))
+
+
+def test_a_group_starts_a_skull_tales_campaign_on_the_page_and_its_owner_lands_on_it(phones, server):
+    page = phones.new()
+    page.goto(f"{server}/")
+    expect(page.get_by_text("This phone has not joined a campaign yet.")).to_be_visible()
+    page.get_by_label("Campaign name").fill("The Brethren of the Coast")
+    page.get_by_label("Game").select_option("skull-tales-full-sail")
+    page.get_by_label("Your name (the owner)").fill("Olga")
+    page.get_by_role("button", name="Start the campaign").click()
+    page.wait_for_url("**/c/*")
+    page.get_by_role("tab", name="Members").click()
+    expect(page.get_by_text("You are Olga, owner of this campaign.")).to_be_visible()
+    page.get_by_role("link", name="Your campaigns").click()
+    expect(page.get_by_role("link", name="The Brethren of the Coast")).to_be_visible()
+
+
+def test_a_viewer_reads_the_table_and_the_log_but_is_offered_no_move(phones, http):
+    campaign, _, _ = pacg_table(http)
+    viewer = http.member(campaign, "Vic", role="viewer")
+    page = phones.open(viewer["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    expect(page.get_by_role("list", name="Log, newest first")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo my last")).to_have_count(0)
+    expect(page.get_by_text("Roll for a check")).to_have_count(0)

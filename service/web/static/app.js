@@ -175,9 +175,10 @@ async function campaign(id) {
   const me = tables.find(t => t.campaign === id);
   const table = new Table(summary, { id: me.member_id, name: me.member, role: me.role });
   window.quartermaster = table;
-  await table.log.load();
+  // The view and the log load side by side; the stream starts where the log's first page ends.
+  const loading = table.log.load().then(() => { table.log.draw(); table.follow(); });
   table.render();
-  table.follow();
+  await loading;
 }
 
 async function route() {

@@ -1,0 +1,27 @@
+"""What `quartermaster serve` says about where phones open the table page."""
+
+from __future__ import annotations
+
+import ipaddress
+
+from service.cli import page_addresses
+from service.web.join_code import lan_addresses
+
+
+def test_serving_on_all_addresses_names_each_local_network_address_for_the_phones():
+    lines = page_addresses("0.0.0.0", 8123)
+    expected = lan_addresses()
+    if expected:
+        assert lines == [f"Phones on this network open the table page at http://{a}:8123/" for a in expected]
+    else:
+        assert lines == ["The table page is at http://127.0.0.1:8123/; this machine has no address on a local network."]
+
+
+def test_the_addresses_offered_are_never_loopback():
+    assert all(not ipaddress.ip_address(a).is_loopback for a in lan_addresses())
+
+
+def test_serving_on_one_address_says_how_to_reach_phones():
+    assert page_addresses("127.0.0.1", 8000) == [
+        "The table page is at http://127.0.0.1:8000/ (for phones on this network, serve with --host 0.0.0.0)"
+    ]
