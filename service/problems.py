@@ -83,6 +83,12 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
         detail = f"{request.method} is not allowed on {request.url.path}."
     elif status == 413:
         detail = "The request body is larger than this server accepts; send fewer events per request."
+    elif status == 429:
+        headers = {**(exc.headers or {})}
+        # Litestar's rate limit says when its window resets; Retry-After is the header clients know.
+        headers["Retry-After"] = headers.get("RateLimit-Reset", "60")
+        return respond(429, "Too many campaigns started or imported from this address; wait "
+                            f"{headers['Retry-After']} seconds, then try again.", "rate-limited", headers=headers)
     else:
         detail = exc.detail or _TITLES.get(status, "Error")
     return respond(status, detail, _TITLES.get(status, "error").lower().replace(" ", "-"))

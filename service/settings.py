@@ -28,6 +28,8 @@ class Settings:
     pool_max: int = 16
     # Seconds a request waits for a database connection before its 503 (see service/outage.py).
     pool_timeout: float = 1.5
+    # Per client address, on the two routes anyone may call without a token (service/limits.py); "off" for none.
+    rate_limit: str = "20/minute"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -39,4 +41,5 @@ class Settings:
             max_body_bytes=int(os.environ.get("QUARTERMASTER_MAX_BODY_BYTES", cls.max_body_bytes)),
             pool_max=int(os.environ.get("QUARTERMASTER_POOL_MAX", cls.pool_max)),
             pool_timeout=float(os.environ.get("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout)),
+            rate_limit=os.environ.get("QUARTERMASTER_RATE_LIMIT", cls.rate_limit),
         )
