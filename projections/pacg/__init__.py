@@ -26,6 +26,7 @@ from events.pacg import (
     DamageDealt,
     DeckBuilt,
     DeckRebuilt,
+    EncounterEnded,
     FeatGained,
     HandReset,
     HeroPointAwarded,
@@ -46,6 +47,7 @@ from events.pacg import (
     VaultProductsAdded,
     VillainEscaped,
 )
+from projections.dice import plain
 from projections.game import Episodes, Game, Meta, Rejection, View
 from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
 from projections.pacg.sentences import SENTENCES
@@ -107,6 +109,9 @@ def _settle(state: State, event: Event) -> State:
 def _dice_rolled(state: State, event: DiceRolled) -> State:
     if event.character_id is not None:
         characters.character(state, event.character_id)
+    # Read as `/rolls` reads it (a check succeeds at "greater than or equal to the difficulty"): a roll logged whole
+    # whose successes or success say otherwise is refused.
+    plain(event)
     return state
 
 
@@ -124,6 +129,7 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     PlunderStashed: fleet.plunder_stashed,
     PlunderBanished: fleet.plunder_banished,
     LocationClosed: scenario.location_closed,
+    EncounterEnded: scenario.encounter_ended,
     VillainEscaped: scenario.villain_escaped,
     ScenarioStarted: scenario.scenario_started,
     ScenarioEnded: scenario.scenario_ended,
