@@ -1,4 +1,4 @@
-"""Measure the event store against the floor on one PostgreSQL and print each figure beside its goal (DESIGN 8).
+"""Measure the event store against the floor on one PostgreSQL and print each figure beside its goal.
 
     .venv/bin/python benchmarks/store.py [--quick] [--database-url URL] [--json PATH] [--no-pacg]
 
@@ -38,7 +38,7 @@ from psycopg_pool import AsyncConnectionPool  # noqa: E402
 from events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
 from projections.registry import game as game_by_id  # noqa: E402
 from service import tokens  # noqa: E402
-from service.intake import pending  # noqa: E402
+from service.intake import prepared_event  # noqa: E402
 from service.migrate import migrate  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.store import PreparedEvent, Store  # noqa: E402
@@ -116,14 +116,14 @@ async def new_campaign(store: Store, name: str = "Benchmark voyage") -> uuid.UUI
     await store.create_campaign(
         campaign_id=campaign_id, game=game_by_id(GAME), name=name, options={}, owner_id=owner, owner_name="Owner",
         token_hash=token_hash,
-        start=[pending(CampaignStarted(name=name, game=GAME)),
-               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[prepared_event(CampaignStarted(name=name, game=GAME)),
+               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
     )
     return campaign_id
 
 
 def notes(count: int, label: str) -> list[PreparedEvent]:
-    return [pending(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
+    return [prepared_event(NoteAdded(text=f"{label} note {i}")) for i in range(count)]
 
 
 # -- 1. the floor ------------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
 
 
 def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: float) -> Figure | None:
-    """DESIGN 8's other yardstick: the `eventsourcing` library appending one event per transaction on the same
+    """The other yardstick: the `eventsourcing` library appending one event per transaction on the same
     server (`pip install -e '.[bench]'`). Skipped, with a word, when it is not installed."""
     try:
         from eventsourcing.application import Application
@@ -782,7 +782,7 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
     from tests.unit.pacg.campaigns import Campaign
 
     events = Campaign(random.Random(1)).play(sizes.pacg_scenarios)
-    ready = [pending(e) for e in events]
+    ready = [prepared_event(e) for e in events]
 
     async def scenario(store: Store, pool: Any) -> float:
         campaign_id, owner = uuid.uuid4(), uuid.uuid4()
@@ -791,8 +791,8 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
         await store.create_campaign(
             campaign_id=campaign_id, game=game_by_id(GAME), name="r", options={}, owner_id=owner,
             owner_name="Owner", token_hash=token_hash,
-            start=[pending(CampaignStarted(name="r", game=GAME, options={})),
-                   pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+            start=[prepared_event(CampaignStarted(name="r", game=GAME, options={})),
+                   prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
         )
         started = time.perf_counter()
         for p in ready:
@@ -814,7 +814,7 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
     campaigns (two scenarios played each), which leaves every one of them in its state cache."""
     from tests.unit.pacg.campaigns import Campaign
 
-    events = [pending(e) for e in Campaign(random.Random(2)).play(2)]
+    events = [prepared_event(e) for e in Campaign(random.Random(2)).play(2)]
 
     async def scenario(store: Store, pool: Any) -> tuple[list[tuple[str, str]], int]:
         made = []
@@ -824,8 +824,8 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
             await store.create_campaign(
                 campaign_id=campaign_id, game=game_by_id(GAME), name=f"Cached {n}", options={}, owner_id=owner,
                 owner_name="Owner", token_hash=token_hash,
-                start=[pending(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
-                       pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+                start=[prepared_event(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
+                       prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
             )
             appended = await store.append(campaign_id, events, actor=str(owner))
             made.append((str(campaign_id), token))

@@ -67,7 +67,9 @@ class DiceRolled(Event, kw_only=True, tag="dice.rolled"):
     """Dice were thrown, at the table or by the server, with every face they showed.
 
     A check names its character, skill and difficulty; a pool such as Skull Tales' `4d6>4` names the target each
-    die must beat and how many did.
+    die must beat and how many did. What the faces mean (the successes, whether the check succeeded) is the game's
+    fold to say (`projections.dice.read`): `POST /rolls` records its reading, and a roll logged whole that says
+    otherwise is refused.
     """
 
     dice: Annotated[list[Die], msgspec.Meta(description="Every die thrown, with the face it shows.")]

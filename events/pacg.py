@@ -438,17 +438,48 @@ class HourglassAdvanced(Event, kw_only=True, tag="hourglass.advanced"):
     VIEWS = SCENARIO
 
 
-class LocationClosed(Event, kw_only=True, tag="location.closed"):
-    """A location was closed, permanently or (to corner the villain) temporarily.
+ClosingHow = Literal["henchman", "empty", "villain", "power"]
 
-    Rulebook: Skull & Shackles Rulebook, Closing a Location.
+
+class LocationClosed(Event, kw_only=True, tag="location.closed"):
+    """A location was closed, permanently or, while a character encounters the villain, temporarily.
+
+    Rulebook: Skull & Shackles Rulebook, Closing a Location; Encountering a Villain.
     """
 
     location: Annotated[str, Meta(description="The location's name.")]
-    temporary: Annotated[bool, Meta(description="Closed only until the end of the turn (the villain's escape).")] \
-        = False
+    temporary: Annotated[bool, Meta(
+        description="Closed only during the encounter with the villain, by a character at it, so that the villain "
+                    "cannot escape there.")] = False
+    by: Annotated[str | None, Meta(
+        description="The character who closes it; for a temporary closure one at that location, for a closure "
+                    "after a defeated henchman or an empty deck one at that location.")] = None
+    how: Annotated[ClosingHow | None, Meta(
+        description="The opportunity to close it: `henchman` (a henchman from its deck defeated), `empty` (its "
+                    "deck ran out), `villain` (the villain defeated there), `power` (a card or the scenario says "
+                    "so). Left out, the fold finds it among the first three.")] = None
 
-    EXAMPLES = ({"location": "Shipwreck Graveyard", "temporary": True},)
+    EXAMPLES = (
+        {"location": "Shipwreck Graveyard", "temporary": True, "by": "seltyiel"},
+        {"location": "Cannibal Isle", "by": "alahazra", "how": "villain"},
+    )
+    VIEWS = SCENARIO
+
+
+class EncounterEnded(Event, kw_only=True, tag="encounter.ended"):
+    """The encounter with a card ended: the card was defeated, stayed undefeated, or was evaded.
+
+    Rulebook: Skull & Shackles Rulebook, Encountering a Card (Apply Any Evasion Effects; Attempt the Check);
+    Encountering a Villain.
+    The card then goes where the rules send it, as a card.moved: an evaded or undefeated bane back into its location
+    deck, a defeated one to the vault; a villain defeated or undefeated escapes (villain.escaped) unless cornered.
+    """
+
+    card: Annotated[str, Meta(description="The card encountered, now in the encounter.")]
+    outcome: Annotated[Literal["defeated", "undefeated", "evaded"], Meta(
+        description="`defeated`, `undefeated` or `evaded` (neither defeated nor undefeated).")]
+
+    EXAMPLES = ({"card": "Jemma Redclaw", "outcome": "defeated"},)
     VIEWS = SCENARIO
 
 
@@ -670,6 +701,7 @@ PACG_EVENTS: tuple[type[Event], ...] = (
     ScenarioStarted,
     HourglassAdvanced,
     LocationClosed,
+    EncounterEnded,
     VillainEscaped,
     ScenarioEnded,
     ShipDamaged,

@@ -168,9 +168,11 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
 
 
 class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
-    """An Unconscious Pirate was revived; the reviver gains 1 Destiny Point.
+    """An Unconscious Pirate was revived, or left the «Sickbay» in a Voyage; a reviver gains 1 Destiny Point.
 
-    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Revive (2 Action Points).
+    Out of the «Sickbay» before the Voyage ends, the Pirate is not Unconscious when it ends and keeps all their Fame.
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character Actions, Revive; Book III: Voyage Phase, Voyage
+    Posts/Stations (Sickbay).
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate revived, by id.")]
@@ -642,6 +644,7 @@ class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
     """An Ally whose Trust exceeded the Captain's mutinied: the Captain's Charisma plus Coins/10 against the
     Ally's Charisma plus a die.
 
+    Only the Captain's Trust Points become Fame, on the Record Sheet; everyone else's are reset to 0, Morale to 20.
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Mutiny.
     """
 
@@ -1052,6 +1055,8 @@ class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
     """The Voyage was lost: the ship surrendered or sank, the crew revolted, or every Character lay in the
     «Sickbay»; each Pirate loses all Coins and non-starting items, the Captain all the Crew's Booty.
 
+    The Goods in the Hold and the ship, which the text does not name, stay unless the campaign's options
+    `surrender_goods` or `surrender_ship` say "lost".
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, End of the Voyage Phase.
     """
 

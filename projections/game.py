@@ -121,9 +121,10 @@ class BatchRejected(Exception):
 
 
 def fold_batch(game: Game[S], state: S | None, batch: Iterable[tuple[Event, Meta]]) -> S | None:
-    """Fold a batch, collecting every rejection rather than stopping at the first (DESIGN principle 4).
+    """Fold a batch, collecting every rejection rather than stopping at the first.
 
-    A refused event leaves the state as it was so the events after it are still checked and reported.
+    Bad input is refused whole: a batch that fails any check writes nothing and answers with every reason. So a
+    refused event leaves the state as it was, and the events after it are still checked and reported.
     """
     errors: list[tuple[int, str]] = []
     for index, (event, meta) in enumerate(batch):

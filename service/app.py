@@ -18,7 +18,7 @@ from service import documentation, logs, metrics, problems, web
 from service.auth import DEPENDENCIES
 from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
-from service.migrate import pending
+from service.migrate import missing_migrations
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
@@ -74,7 +74,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     async def readyz(request: Request) -> Any:
         try:
             async with request.app.state.pool.connection(timeout=2) as conn:
-                missing = await pending(conn)
+                missing = await missing_migrations(conn)
         except psycopg.Error as error:
             return problems.respond(503, f"The database does not answer: {error}", "not-ready")
         if missing:

@@ -47,7 +47,7 @@ class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class EventRow(msgspec.Struct, frozen=True, kw_only=True):
-    """One recorded event with every field the log keeps (DESIGN section 3)."""
+    """One recorded event with every field the log keeps."""
 
     position: Annotated[int, msgspec.Meta(ge=1)]
     id: uuid.UUID

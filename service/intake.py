@@ -31,7 +31,8 @@ def encode_data(event: msgspec.Struct) -> bytes:
     return _encode(fields)
 
 
-def pending(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
+def prepared_event(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
+    """An event as the store appends it: its type string and its fields as JSON beside it."""
     return PreparedEvent(event=event, type=tag_of(type(event)), data=encode_data(event), **envelope)
 
 
@@ -76,7 +77,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             # belongs) can trip it; the event type itself says what the shape should be.
             errors.append({"index": index, "reason": _shape(new, event_type)})
             continue
-        ready.append(pending(event, id=new.id, occurred_at=new.occurred_at))
+        ready.append(prepared_event(event, id=new.id, occurred_at=new.occurred_at))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready

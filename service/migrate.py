@@ -67,7 +67,7 @@ def migrate(conninfo: str) -> list[str]:
             return done
 
 
-async def pending(conn: psycopg.AsyncConnection) -> list[str]:
+async def missing_migrations(conn: psycopg.AsyncConnection) -> list[str]:
     """The migrations this database still lacks (empty when it is ready)."""
     exists = (await (await conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL")).fetchone())[0]
     applied = set()

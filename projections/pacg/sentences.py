@@ -171,7 +171,17 @@ def hourglass_advanced(state: State, event: ev.HourglassAdvanced) -> str:
 
 
 def location_closed(state: State, event: ev.LocationClosed) -> str:
-    return f"The {event.location} was {'temporarily closed' if event.temporary else 'closed'}."
+    told = f"The {event.location} was {'temporarily closed' if event.temporary else 'closed'}"
+    if event.by:
+        told += f" by {name(state, event.by)}"
+    reason = {"henchman": "after a henchman from its deck was defeated", "empty": "its deck having run out",
+              "villain": "the villain defeated there", "power": "as a card said"}.get(event.how or "")
+    return told + (f", {reason}." if reason else ".")
+
+
+def encounter_ended(state: State, event: ev.EncounterEnded) -> str:
+    said = {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}[event.outcome]
+    return f"The {event.card} {said}."
 
 
 def villain_escaped(state: State, event: ev.VillainEscaped) -> str:
@@ -265,6 +275,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ScenarioStarted: scenario_started,
     ev.HourglassAdvanced: hourglass_advanced,
     ev.LocationClosed: location_closed,
+    ev.EncounterEnded: encounter_ended,
     ev.VillainEscaped: villain_escaped,
     ev.ScenarioEnded: scenario_ended,
     ev.ShipDamaged: ship_damaged,

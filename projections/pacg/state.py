@@ -93,6 +93,13 @@ class Place(msgspec.Struct, frozen=True):
     temporarily_closed: bool = False
 
 
+class Encountering(msgspec.Struct, frozen=True, array_like=True):
+    """A card being encountered, and the location deck it came from (None when it was summoned)."""
+
+    card: str
+    location: str | None = None
+
+
 class Scenario(msgspec.Struct, frozen=True):
     name: str
     adventure: str | None
@@ -117,6 +124,14 @@ class Scenario(msgspec.Struct, frozen=True):
     moved_this_turn: bool = False
     # A power allowed or directed the character whose turn it is not to reset her hand this turn.
     reset_kept: bool = False
+    # The encounters in progress, the latest last: a summoned card's encounter resolves before the one it
+    # interrupted (rulebook, Summoning and Adding Cards).
+    encounters: list[Encountering] = []
+    # Where a character encounters the villain, and how that encounter ended, until the villain leaves it.
+    villain_at: str | None = None
+    villain_outcome: Literal["defeated", "undefeated", "evaded"] | None = None
+    # Locations a henchman from their own deck was defeated at this turn: each may be closed (Closing a Location).
+    may_close: list[str] = []
 
 
 class DeckOrder(msgspec.Struct, frozen=True):

@@ -7,7 +7,7 @@ import msgspec
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection
 from projections.pacg.deck_order import after_move, check_draw
-from projections.pacg.scenario import explored
+from projections.pacg.scenario import encounter_moved, explored
 from projections.pacg.state import State
 from projections.pacg.zones import Work, describe, key_of
 
@@ -113,7 +113,7 @@ def card_moved(state: State, event: CardMoved) -> State:
     if event.explorer is not None or event.explore_again:
         scenario = explored(state, event)
         plain = msgspec.structs.replace(event, explorer=None, explore_again=False)
-        return msgspec.structs.replace(card_moved(state, plain), scenario=scenario)
+        return card_moved(msgspec.structs.replace(state, scenario=scenario), plain)
     source, target, verb, card = event.from_, event.to, event.verb, event.card
     scenario = state.scenario
     trading = verb == "give" and source.zone == "deck"
@@ -170,7 +170,7 @@ def card_moved(state: State, event: CardMoved) -> State:
             raise Rejection("Name the card you summon; a summoned card is read at once.")
         work.info(card)
         work.summon(card)
-        return work.commit()
+        return encounter_moved(state, work.commit(), event)
     if verb == "draw" and source.zone == "deck" and work.size(from_key) == 0:
         name = state.characters[source.character_id or ""].name
         raise Rejection(
@@ -197,4 +197,7 @@ def card_moved(state: State, event: CardMoved) -> State:
         changes["deck_order"] = after_move(state, event)
     if verb == "give" and not trading and scenario is not None:
         changes["scenario"] = msgspec.structs.replace(scenario, gave_this_turn=True)
-    return work.commit(**changes)
+    after = work.commit(**changes)
+    if source.zone == "encounter" or target.zone == "encounter":
+        return encounter_moved(state, after, event)
+    return after

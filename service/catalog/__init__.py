@@ -1,8 +1,8 @@
 """Catalogues: data files made from the rulebooks, and the expansion of catalogue names into self-contained events.
 
-DESIGN principle 2: a recorded event never depends on catalogue files that may change. When a client names a thing
-by catalogue key ("Merisiel joins", "add product B to the vault"), the game's catalogue module fills in the facts
-before the event is folded and recorded.
+A recorded event never depends on catalogue files that may change, so that replaying a campaign years later folds the
+same facts. When a client names a thing by catalogue key ("Merisiel joins", "add product B to the vault"), the game's
+catalogue module fills in the facts before the event is folded and recorded.
 
 Each game has a module here exposing:
 

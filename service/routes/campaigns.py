@@ -13,7 +13,7 @@ from projections.game import BatchRejected, Game
 from projections.registry import UnknownGame, game as game_by_id
 from service import catalog, tokens
 from service.auth import OWNER, Asking, CampaignId, EventStore, may, store_of
-from service.intake import pending
+from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
 from service.requests import NewCampaign, NewMember, decode
@@ -40,8 +40,8 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
     except catalog.CatalogError as error:
         raise Problem(422, f"These campaign options cannot be used: {error}", kind="invalid-options") from None
     return game, [
-        pending(CampaignStarted(name=new.name, game=new.game, options=started["options"])),
-        pending(MemberJoined(member_id=str(owner_id), name=new.owner_name, role="owner")),
+        prepared_event(CampaignStarted(name=new.name, game=new.game, options=started["options"])),
+        prepared_event(MemberJoined(member_id=str(owner_id), name=new.owner_name, role="owner")),
     ]
 
 
@@ -76,7 +76,7 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
-    joined = pending(MemberJoined(member_id=str(member_id), name=new.name, role=new.role))
+    joined = prepared_event(MemberJoined(member_id=str(member_id), name=new.name, role=new.role))
     appended = await store.add_member(campaign_id, member_id=member_id, name=new.name, role=new.role,
                                       token_hash=token_hash, joined=joined, actor=str(member.id))
     return {"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,

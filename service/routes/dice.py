@@ -16,7 +16,7 @@ from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
 from service.auth import Asking, CampaignId, EventStore, may
-from service.intake import pending
+from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
@@ -85,7 +85,7 @@ async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: 
             raise Problem(422, f"The roll was refused: {rejection.reason} Nothing was written.",
                           kind="rejected", errors=[{"index": 0, "reason": rejection.reason}]) from None
         try:
-            return await store.append(campaign_id, [pending(read)], actor=actor, expected_position=position)
+            return await store.append(campaign_id, [prepared_event(read)], actor=actor, expected_position=position)
         except StalePosition:
             continue
     raise Problem(503, "The campaign kept changing while the roll was read; nothing was written. Roll again.",

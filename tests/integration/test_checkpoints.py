@@ -19,14 +19,14 @@ from projections.pacg import GAME
 from projections.registry import decode_event
 from projections.timeline import MARKER_TYPES, undone_as_of
 from service import tokens
-from service.intake import pending, prepare
+from service.intake import prepare, prepared_event
 from service.requests import NewEvent
 from service.store import SNAPSHOT_EVERY, PreparedEvent, Store
 from service.store.cache import IN_MEMORY_PER_JSON_BYTE, StateCache
 
 
 def notes(count: int, label: str) -> list[PreparedEvent]:
-    return [pending(NoteAdded(text=f"{label} {i}")) for i in range(count)]
+    return [prepared_event(NoteAdded(text=f"{label} {i}")) for i in range(count)]
 
 
 def joins(character: str) -> list[PreparedEvent]:
@@ -39,8 +39,8 @@ async def new_campaign(store: Store) -> uuid.UUID:
     await store.create_campaign(
         campaign_id=campaign_id, game=GAME, name="Checkpoints", options={}, owner_id=owner, owner_name="Owner",
         token_hash=token_hash,
-        start=[pending(CampaignStarted(name="Checkpoints", game=GAME.id)),
-               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[prepared_event(CampaignStarted(name="Checkpoints", game=GAME.id)),
+               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
     )
     return campaign_id
 

@@ -19,7 +19,7 @@ from projections.game import Meta, fold
 from projections.pacg import GAME
 from projections.timeline import UNDONE, Marker, undone_as_of
 from service import tokens
-from service.intake import pending
+from service.intake import prepared_event
 from service.refold import rebuild_campaign
 from service.store import Store
 from tests.unit.pacg.campaigns import campaign as random_campaign
@@ -46,11 +46,11 @@ async def played(store: Store, seed: int) -> tuple[uuid.UUID, str, list]:
     await store.create_campaign(
         campaign_id=campaign_id, game=GAME, name="Law", options={}, owner_id=owner, owner_name="Owner",
         token_hash=token_hash,
-        start=[pending(CampaignStarted(name="Law", game=GAME.id)),
-               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[prepared_event(CampaignStarted(name="Law", game=GAME.id)),
+               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
     )
     for batch in batches_of(events, rng):
-        await store.append(campaign_id, [pending(e) for e in batch], actor=str(owner))
+        await store.append(campaign_id, [prepared_event(e) for e in batch], actor=str(owner))
     return campaign_id, token, events
 
 

@@ -14,14 +14,14 @@ from events.campaign import CampaignStarted, MemberJoined, NoteAdded
 from projections.game import BatchRejected
 from projections.registry import game
 from service import tokens
-from service.intake import pending
+from service.intake import prepared_event
 from service.store import IdReused, PreparedEvent, StalePosition, Store
 
 GAME = "pacg-skull-and-shackles"
 
 
 def note(text: str, event_id: uuid.UUID | None = None) -> PreparedEvent:
-    return pending(NoteAdded(text=text), id=event_id)
+    return prepared_event(NoteAdded(text=text), id=event_id)
 
 
 async def _new_campaign(store: Store) -> uuid.UUID:
@@ -30,8 +30,8 @@ async def _new_campaign(store: Store) -> uuid.UUID:
     await store.create_campaign(
         campaign_id=campaign_id, game=game(GAME), name="Store test", options={}, owner_id=owner, owner_name="Owner",
         token_hash=token_hash,
-        start=[pending(CampaignStarted(name="Store test", game=GAME)),
-               pending(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[prepared_event(CampaignStarted(name="Store test", game=GAME)),
+               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
     )
     return campaign_id
 
@@ -156,7 +156,7 @@ def test_reusing_an_event_id_with_different_content_is_refused_with_the_reason(d
 def test_a_batch_with_one_refused_event_writes_none_of_it(database_url):
     async def scenario(store: Store, pool):
         campaign_id = await _new_campaign(store)
-        started_again = pending(CampaignStarted(name="again", game=GAME))
+        started_again = prepared_event(CampaignStarted(name="again", game=GAME))
         with pytest.raises(BatchRejected) as refused:
             await store.append(campaign_id, [note("fine"), started_again], actor="t")
         return refused.value, await _positions(pool, campaign_id), (await store.campaign(campaign_id)).position

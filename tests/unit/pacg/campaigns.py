@@ -280,14 +280,7 @@ class Campaign:
         self.emit(_ev("card.moved", card=name, verb="reveal", **{"from": place, "to": _zone("encounter")}, **first_seen))
         info = self.state.cards[name]
         if info.type == "villain":
-            open_places = [n for n, p in self.state.scenario.places.items() if not p.closed and not p.temporarily_closed]
-            if rng.random() < 0.5:
-                self.emit(_moved(name, "shuffle", _zone("encounter"), place))
-            elif open_places and (len(open_places) > 1 or rng.random() < 0.5):
-                self.emit(_ev("villain.escaped", villain=name, to=open_places))
-            else:
-                self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
-                self.emit(_ev("scenario.ended", result="won"))
+            self.villain(who, name, location)
             return
         if info.type in BOON_TYPES and rng.random() < 0.6 and not name.startswith("Unlisted"):
             self.emit(_moved(name, "acquire", _zone("encounter"), _zone("hand", who)))
@@ -296,22 +289,52 @@ class Campaign:
         else:
             self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
 
+    def villain(self, who: str, name: str, location: str) -> None:
+        """The villain's end-game: others temporarily close their locations, then the encounter ends one of three
+        ways (rulebook, Encountering a Villain)."""
+        rng, place = self.rng, _zone("location", location=location)
+        for other in self.living():
+            where = self.state.characters[other].location
+            spot = self.state.scenario.places[where]
+            if where != location and not spot.closed and not spot.temporarily_closed and rng.random() < 0.5:
+                self.emit(_ev("location.closed", location=where, temporary=True, by=other))
+        outcome = rng.choice(["defeated", "undefeated", "evaded"])
+        pile = self.state.zones.get(f"location:{location}")
+        if outcome == "defeated" and pile is not None and pile.hidden.get("dealt"):
+            outcome = "undefeated"  # Its deck still hides dealt cards nobody has examined: keep the test simple.
+        self.emit(_ev("encounter.ended", card=name, outcome=outcome))
+        if outcome == "evaded":
+            self.emit(_moved(name, "shuffle", _zone("encounter"), place))
+            return
+        if outcome == "defeated":
+            self.emit(_ev("location.closed", location=location, by=who, how="villain"))
+        open_places = [n for n, p in self.state.scenario.places.items() if not p.closed and not p.temporarily_closed]
+        if open_places:
+            self.emit(_ev("villain.escaped", villain=name, to=open_places, defeated=outcome == "defeated"))
+        else:
+            self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))
+            self.emit(_ev("scenario.ended", result="won"))
+
     def names_in_vault(self, card_type: str) -> list[str]:
         state = self.state
         return sorted(n for n, c in state.zones["vault"].known.items() if c > 0 and state.cards[n].type == card_type)
 
     def close(self, who: str) -> None:
+        """Close her location when the rules give the opportunity: a henchman from its deck defeated, or an empty
+        deck (rulebook, Closing a Location)."""
         state = self.state
         location = state.characters[who].location
         place = state.scenario.places[location]
         if place.closed:
             return
         pile = state.zones.get(f"location:{location}")
-        if pile and (pile.hidden.get("dealt") or any(state.cards[n].type == "villain" for n in pile.known)):
-            if not place.temporarily_closed:
-                self.emit(_ev("location.closed", location=location, temporary=True))
-            return
-        self.emit(_ev("location.closed", location=location))
+        empty = pile is None or not (pile.known or pile.hidden)
+        if location in state.scenario.may_close:
+            if pile and (pile.hidden.get("dealt") or any(state.cards[n].type == "villain" for n in pile.known)):
+                return
+            self.emit(_ev("location.closed", location=location, by=who, how="henchman"))
+        elif empty:
+            self.emit(_ev("location.closed", location=location, by=who, how="empty"))
 
     # ------------------------------------------------------------------------------------------ between
 

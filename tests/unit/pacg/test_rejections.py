@@ -102,7 +102,9 @@ CASES = [
     ("a hour that is not a blessing", PLAYING, ev("hourglass.advanced", character_id="merisiel", card="Dagger"),
      "Dagger is not a blessing; the hourglass holds only blessings."),
     ("closing a location not in play", PLAYING, ev("location.closed", location="Fog Bank"), "Fog Bank is not a location of Island Hopping."),
-    ("closing temporarily twice", [*PLAYING, ev("location.closed", location="Shark Island", temporary=True)], ev("location.closed", location="Shark Island", temporary=True),
+    ("closing temporarily twice", [*PLAYING, move("Jemma Redclaw", "reveal", zone("location", location="Tempest Cay"), zone("encounter")),
+                                   ev("location.closed", location="Shark Island", temporary=True)],
+     ev("location.closed", location="Shark Island", temporary=True),
      "Shark Island is already temporarily closed for this encounter."),
     # the vault
     ("a negative count", [], ev("card.defined", card=card("X", "monster", -1)), "X cannot arrive -1 times: a count is never negative."),

@@ -90,7 +90,7 @@ def test_closing_a_location_banishes_its_cards_to_the_vault():
 
 
 def test_a_location_with_unsearched_dealt_cards_cannot_close():
-    reason = rejection(playing(), {"type": "location.closed", "data": {"location": "Shark Island"}})
+    reason = rejection(playing(), {"type": "location.closed", "data": {"location": "Shark Island", "how": "power"}})
     assert reason == (
         "Shark Island cannot close before its deck is searched for villains: reveal its dealt cards first."
     )
@@ -101,7 +101,7 @@ def test_a_location_holding_the_villain_cannot_close():
         move("Jemma Redclaw", "reveal", zone("location", location="Shark Island"), zone("location", location="Shark Island")),
         state=playing(),
     )
-    reason = rejection(state, {"type": "location.closed", "data": {"location": "Shark Island"}})
+    reason = rejection(state, {"type": "location.closed", "data": {"location": "Shark Island", "how": "power"}})
     assert reason == (
         "Shark Island cannot close: Jemma Redclaw is in its deck. Banish the other cards instead; the location is "
         "only temporarily closed."
@@ -111,54 +111,13 @@ def test_a_location_holding_the_villain_cannot_close():
 def test_closing_a_closed_location_again_is_rejected():
     state = fold(
         move("Buccaneer", "reveal", zone("location", location="Shark Island"), zone("encounter")),
+        move("Buccaneer", "banish", zone("encounter"), zone("vault")),
         {"type": "location.closed", "data": {"location": "Shark Island"}},
         state=playing(),
     )
     assert rejection(state, {"type": "location.closed", "data": {"location": "Shark Island"}}) == (
         "Shark Island is already closed."
     )
-
-
-def test_a_defeated_villain_escapes_to_every_open_location_with_blessings_from_the_vault():
-    state = fold(
-        *SETUP,
-        {"type": "scenario.started", "data": dict(SCENARIO["data"], locations=SCENARIO["data"]["locations"] + [{"name": "Fog Bank", "deck": {"monster": 1}}])},
-        *START[1:],
-        move("Jemma Redclaw", "reveal", zone("location", location="Shark Island"), zone("encounter")),
-        {"type": "location.closed", "data": {"location": "Tempest Cay", "temporary": True}},
-    )
-    reason = rejection(state, {"type": "villain.escaped", "data": {"villain": "Jemma Redclaw", "to": ["Shark Island", "Tempest Cay", "Fog Bank"]}})
-    assert reason == "Jemma Redclaw escapes to every open location, that is Shark Island and Fog Bank."
-    state = fold(
-        {"type": "villain.escaped", "data": {"villain": "Jemma Redclaw", "to": ["Shark Island", "Fog Bank"]}},
-        state=state,
-    )
-    view = scenario_view(state)
-    assert [loc["status"] for loc in view["locations"]] == ["open", "open", "open"]
-    assert view["locations"][0]["face_down"]["dealt"] == 1
-    assert view["locations"][2]["face_down"]["dealt"] == 2
-    assert state.zones["dealt"].known == {"Jemma Redclaw": 1, "Buccaneer": 2}
-    assert state.zones["dealt"].hidden == {"blessing": 1}
-
-
-def test_a_cornered_villain_cannot_escape():
-    state = fold(
-        move("Jemma Redclaw", "reveal", zone("location", location="Shark Island"), zone("encounter")),
-        {"type": "location.closed", "data": {"location": "Tempest Cay", "temporary": True}},
-        {"type": "location.closed", "data": {"location": "Shark Island", "temporary": True}},
-        state=playing(),
-    )
-    reason = rejection(state, {"type": "villain.escaped", "data": {"villain": "Jemma Redclaw", "to": []}})
-    assert reason == "Jemma Redclaw has nowhere to escape to: the party wins (record scenario.ended won)."
-
-
-def test_temporary_closures_open_again_at_the_next_turn():
-    state = fold(
-        {"type": "location.closed", "data": {"location": "Tempest Cay", "temporary": True}},
-        advance("merisiel"),
-        state=playing(),
-    )
-    assert scenario_view(state)["locations"][1]["status"] == "open"
 
 
 def test_ending_a_scenario_returns_every_card_of_play_to_the_vault_and_the_decks_to_their_owners():
