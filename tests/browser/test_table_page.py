@@ -131,13 +131,13 @@ def test_looking_back_shows_the_table_as_it_was_at_an_earlier_position(phones, h
     assert then != now
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{now} cards left")
     page.get_by_label("Look back to position").fill(str(started))
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{then} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{then} cards left")
     expect(page.get_by_role("status").filter(has_text="Looking back")).to_contain_text(f"position {started}")
     assert page.url.endswith(f"?at={started}")
     page.get_by_role("button", name="Back to now").click()
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{now} cards left")
 
 
 def test_each_games_main_view_at_phone_size(phones, http):
@@ -146,7 +146,7 @@ def test_each_games_main_view_at_phone_size(phones, http):
     _, lily, _ = pacg_table(http)
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    expect(page.get_by_role("region", name="Characters", exact=True)).to_contain_text("Lirianne")
     page.screenshot(path=str(SHOTS / "pacg-table.png"))
 
     tales = http.campaign(TALES, chapter_one.OPTIONS, name="Shadows of the Caribbean")
@@ -309,7 +309,7 @@ def test_every_control_has_an_accessible_name_on_every_tab_and_the_desktop_layou
             group.evaluate("el => el.open = true")
         assert page.evaluate(unnamed) == [], tab
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    expect(page.get_by_role("region", name="Characters", exact=True)).to_contain_text("Lirianne")
     page.screenshot(path=str(SHOTS / "pacg-table-desktop.png"))
 
 
@@ -349,6 +349,6 @@ def test_the_port_phase_ends_from_the_page_and_the_chapter_shows_it_done(phones,
     expect(beside(phases, "End the phase").get_by_role("status")).to_contain_text("Logged at position")
     assert http.get(tales, "/chapter")["chapter"]["phases_done"] == ["port"]
     page.get_by_role("tab", name="Crew sheets").click()
-    expect(page.get_by_label("Chapter")).to_contain_text("done: Port")
+    expect(page.get_by_role("region", name="Chapter", exact=True)).to_contain_text("done: Port")
     # 360 px wide: nothing runs off the side of the screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
