@@ -78,7 +78,10 @@ def plain(event: DiceRolled) -> DiceRolled:
     faces = [die.face for die in event.dice]
     # "No matter how many penalties are applied to a die roll, the result cannot be reduced below 0."
     total = max(0, sum(faces) + event.modifier)
-    if event.total != total and event.total != sum(faces) + event.modifier:
+    # A pool's total is the sum of its faces; `/rolls` once recorded its successes there instead, and those stored
+    # rolls still read.
+    legacy = event.target is not None and event.total == sum(1 for face in faces if face > event.target)
+    if event.total != total and event.total != sum(faces) + event.modifier and not legacy:
         raise Rejection(
             f"The dice show {sum(faces)} and the modifier is {event.modifier}, so the total is {total}, "
             f"not {event.total}."

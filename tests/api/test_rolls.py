@@ -139,3 +139,23 @@ def test_given_a_skull_and_shackles_campaign_when_a_pool_is_rolled_then_its_succ
 
     assert server["successes"] == sum(1 for face in faces(server) if face > 4)
     assert (table["total"], table["successes"], table["success"]) == (15, 2, True)
+
+
+def test_given_a_skull_and_shackles_campaign_when_a_roll_is_logged_whole_with_the_wrong_verdict_then_it_is_refused(api):
+    campaign = api.new_campaign(SKULL_AND_SHACKLES)
+
+    answer = api.append(campaign, [{"type": "dice.rolled", "data": {
+        "dice": [{"sides": 6, "face": 3}], "total": 3, "difficulty": 4, "success": True}}])
+
+    assert answer.status_code == 422
+    assert "d6 totals 3 against a difficulty of 4, which is a failure." in answer.text
+
+
+def test_given_a_skull_tales_campaign_when_a_charisma_roll_is_logged_whole_meeting_its_difficulty_then_it_fails(api):
+    campaign = api.new_campaign(SKULL_TALES)
+
+    answer = api.append(campaign, [{"type": "dice.rolled", "data": {
+        "dice": [{"sides": 6, "face": 2}], "modifier": 3, "total": 5, "difficulty": 5, "success": True}}])
+
+    assert answer.status_code == 422
+    assert "d6 totals 5 against a difficulty of 5, which is a failure." in answer.text

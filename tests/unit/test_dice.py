@@ -381,3 +381,10 @@ def test_any_text_either_parses_or_is_refused_with_a_column_inside_or_just_past_
         assert error.reason.endswith(".")
     else:
         assert parse(render(expression)) == expression
+
+
+def test_a_pool_stored_with_its_successes_as_its_total_still_reads():
+    # `/rolls` once recorded a pool's successes as its total; those stored rolls must fold again.
+    stored = DiceRolled(dice=[Die(6, 5), Die(6, 6), Die(6, 1)], total=2, target=4, successes=2, success=True)
+
+    assert (plain(stored).successes, plain(stored).success) == (2, True)
