@@ -22,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service.problems import respond
 from service.settings import Settings
+from service.store.outcome import NothingWritten
 
 log = logging.getLogger("quartermaster")
 
@@ -31,14 +32,6 @@ RETRY_AFTER_SECONDS = 2
 RECONNECT_TIMEOUT = 2.0
 # psycopg's minimum: how long one connection attempt may take when the server does not answer at all.
 CONNECT_TIMEOUT = 2
-
-
-class CommitOutcomeUnknown(psycopg.OperationalError):
-    """The connection broke after COMMIT was sent (or may have been): the write may or may not be recorded."""
-
-
-class NothingWritten(psycopg.OperationalError):
-    """The connection broke before COMMIT was sent: PostgreSQL rolls the transaction back, so nothing is recorded."""
 
 
 def pool(settings: Settings, conninfo: str, configure: Callable[[Any], Any] | None = None) -> AsyncConnectionPool:

@@ -11,6 +11,7 @@ import psycopg
 
 from projections.game import Game
 from projections.registry import game as game_by_id
+from service.store.outcome import transaction
 from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
 
 _MEMBERS_KEPT = 10_000
@@ -58,7 +59,7 @@ class Members:
         start: Sequence[PreparedEvent],
     ) -> Appended:
         """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
                                   owner_name=owner_name, token_hash=token_hash)
             appended = await self._append_locked(
@@ -126,7 +127,7 @@ class Members:
         actor: str,
     ) -> Appended:
         """Add a member and record member.joined in the same transaction."""
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             await _insert_member(conn, campaign_id, member_id, name, role, token_hash)
             appended = await self._append_locked(conn, campaign_id, [joined], actor=actor)
         return self._committed(campaign_id, appended)
