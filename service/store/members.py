@@ -95,19 +95,31 @@ class Members:
             )
             return await cur.fetchall()
 
-    async def member_credentials(self, member_id: uuid.UUID) -> tuple[uuid.UUID, str, str, bytes] | None:
-        """(campaign_id, name, role, token_hash) of a member, or None.
+    async def member_credentials(
+        self, member_id: uuid.UUID, campaign_id: uuid.UUID | None = None
+    ) -> tuple[uuid.UUID, str, str, bytes] | None:
+        """(campaign_id, name, role, token_hash) of a member of `campaign_id`, or None.
+
+        With the campaign (every call on a campaign's routes), the look-up names the distribution column and goes to
+        one shard under Citus. Without it (signing in from a join link, which knows only the token) it is the store's
+        one look-up across campaigns by member id.
 
         Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
         token is still compared against the hash on every request. (Revoking members would need to clear this.)
         """
         known = self._members.get(member_id)
         if known is not None:
-            return known
+            return known if campaign_id is None or known[0] == campaign_id else None
         async with self.pool.connection() as conn:
-            cur = await conn.execute(
-                "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
-            )
+            if campaign_id is not None:
+                cur = await conn.execute(
+                    "SELECT campaign_id, name, role, token_hash FROM members WHERE campaign_id = %s AND member_id = %s",
+                    (campaign_id, member_id),
+                )
+            else:
+                cur = await conn.execute(
+                    "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
+                )
             row = await cur.fetchone()
         if row is not None:
             if len(self._members) >= _MEMBERS_KEPT:
