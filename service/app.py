@@ -53,7 +53,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
-        app.state.wakeups = Wakeups(conninfo)
+        app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
         # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
