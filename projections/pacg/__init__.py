@@ -152,6 +152,20 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 }
 
 
+# What happens only in a scenario in progress: after a loss, until the next scenario starts, each is refused with
+# the loss (rulebook, Ending a Scenario, Adventure, or Adventure Path: "the scenario ends immediately").
+_IN_PLAY = frozenset({
+    CardMoved, CharacterMoved, DamageDealt, HandReset, HourglassAdvanced, LocationClosed, EncounterEnded,
+    VillainEscaped, ShipDamaged, ShipRepaired, ShipSeized, ShipAnchored, PlunderStashed, PlunderBanished,
+    CharacterRevived,
+})
+
+
+def _trading(event: Event) -> bool:
+    """Characters trade cards from their decks between scenarios (rulebook, Setting Up: Trade Cards)."""
+    return isinstance(event, CardMoved) and event.verb == "give" and event.from_.zone == "deck"
+
+
 def apply(state: State, event: Event, meta: Meta) -> State:
     """The state after one event, or Rejection with the reason."""
     due = state.owed
@@ -166,6 +180,12 @@ def apply(state: State, event: Event, meta: Meta) -> State:
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
+    if state.lost is not None and state.scenario is None and kind in _IN_PLAY:
+        if kind is not CardMoved or not _trading(event):
+            raise Rejection(
+                f"{state.lost} and ended at once: nothing more is explored, moved or dealt in it; the next scenario "
+                "starts anew."
+            )
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise Rejection(f"A Skull & Shackles campaign does not know the event {kind.__name__}.")

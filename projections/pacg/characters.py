@@ -19,6 +19,7 @@ from events.pacg import (
     HeroPointSpent,
 )
 from projections.game import Rejection
+from projections.pacg.ending import lose
 from projections.pacg.state import Character, Owed, Scenario, State
 from projections.pacg.zones import SET_ASIDE, Work, character_key
 
@@ -193,10 +194,10 @@ def died(state: State, event: CharacterDied) -> State:
             work.add_known(buried, name, count)
     characters = _replace(state, event.character_id, alive=False, died_in=state.scenarios_played, location=None)
     orders = {who: order for who, order in state.deck_order.items() if who != event.character_id}
-    new_scenario = scenario
+    dead = work.commit(characters=characters, owed=None, deck_order=orders)
     if all(not characters[member].alive for member in scenario.party):
-        new_scenario = msgspec.structs.replace(scenario, status="lost", loss="every character is dead")
-    return work.commit(characters=characters, scenario=new_scenario, owed=None, deck_order=orders)
+        return lose(dead, "every character is dead")
+    return dead
 
 
 def revived(state: State, event: CharacterRevived) -> State:

@@ -17,6 +17,7 @@ from events.pacg import (
     ShipSeized,
 )
 from projections.game import Rejection
+from projections.pacg.ending import lose
 from projections.pacg.state import Owed, Scenario, State
 from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
@@ -77,7 +78,7 @@ def plunder_banished(state: State, event: PlunderBanished) -> State:
 
 
 def ship_damaged(state: State, event: ShipDamaged) -> State:
-    scenario = _scenario(state, "be damaged")
+    _scenario(state, "be damaged")
     fleet = state.fleet
     if event.amount < 0 or event.prevented < 0:
         raise Rejection("Structural damage and the damage prevented are never negative.")
@@ -94,20 +95,22 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
         raise Rejection(f"The {fleet.current} is not wrecked: all {event.amount} Structural damage was prevented.")
     changes: dict[str, Any] = {}
     work = Work(state)
+    lost = False
     if fleet.wrecked and dealt:
         # A wrecked ship dealt damage discards that many cards from the hourglass; too few, and the party loses.
         left = work.hidden(HOURGLASS, "blessing")
         for _ in range(min(dealt, left)):
             work.move(HOURGLASS, HOURGLASS_DISCARD, HiddenCard("blessing"))
         if left < dealt:
-            changes["scenario"] = msgspec.structs.replace(
-                scenario, status="lost", loss=f"the {word(state, 'hourglass')} ran out of cards to discard"
-            )
+            lost = True
     if wrecked != fleet.wrecked:
         changes["fleet"] = msgspec.structs.replace(fleet, wrecked=True)
-    if event.prevented:
+    if event.prevented and not lost:
         changes["owed"] = Owed("prevention", event.prevented)
-    return work.commit(**changes)
+    damaged = work.commit(**changes)
+    if lost:
+        return lose(damaged, f"the {word(state, 'hourglass')} ran out of cards to discard")
+    return damaged
 
 
 def ship_repaired(state: State, event: ShipRepaired) -> State:

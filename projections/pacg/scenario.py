@@ -7,7 +7,6 @@ from typing import Any
 import msgspec
 
 from events.pacg import (
-    CHARACTER_ZONES,
     AdventureStarted,
     CardMoved,
     EncounterEnded,
@@ -21,6 +20,7 @@ from events.pacg import (
 from projections.game import Rejection
 from projections.pacg.characters import playing
 from projections.pacg.decks import deck_problem
+from projections.pacg.ending import finish, lose
 from projections.pacg.fleet import may_sail
 from projections.pacg.state import Adventure, Encountering, Fleet, Pile, Place, Scenario, State
 from projections.pacg.vault import add_cards
@@ -168,6 +168,7 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     }
     return work.commit(
         scenario=scenario,
+        lost=None,
         fleet=Fleet(ships=ships, checked=fleet.checked, current=event.ship, wrecked=False, anchored=event.anchored_at),
         characters=characters,
         rewardable=[],
@@ -258,14 +259,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     work = Work(state)
     if work.size(HOURGLASS) == 0:
         # Advancing an empty hourglass ends the scenario at once: the party loses.
-        lost = msgspec.structs.replace(
-            scenario,
-            places=places,
-            status="lost",
-            loss=f"the {word(state, 'hourglass')} had no card left to advance",
-            turn=event.character_id,
-        )
-        return msgspec.structs.replace(state, scenario=lost)
+        return lose(state, f"the {word(state, 'hourglass')} had no card left to advance")
     if event.card is not None:
         if work.card(event.card) is None:
             work.define(event.card, "blessing")
@@ -569,9 +563,7 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
         work.add_hidden(DEALT, "blessing", taken)
         new = scenario
         if left < blessings:
-            new = msgspec.structs.replace(
-                scenario, status="lost", loss=f"the {word(state, 'hourglass')} ran out of cards to remove"
-            )
+            short = f"the {word(state, 'hourglass')} ran out of cards to remove"
     for name in open_places:
         work.add_hidden(location_key(name), DEALT)
     entry = _latest(new.encounters, event.villain)
@@ -579,90 +571,20 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
         encounters = list(new.encounters)
         encounters.remove(entry)
         new = msgspec.structs.replace(new, encounters=encounters)
-    return work.commit(scenario=_villain_encounter_over(new))
+    escaped = work.commit(scenario=_villain_encounter_over(new))
+    if not event.defeated and left < blessings:
+        return lose(escaped, short)
+    return escaped
 
 
 def scenario_ended(state: State, event: ScenarioEnded) -> State:
-    scenario = _in_progress(state)
-    if scenario.status == "lost" and event.result == "won":
-        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); it cannot end as won.")
-    work = Work(state)
-    for name in scenario.places:
-        key = location_key(name)
-        # Face-down dealt cards are the dealt pool's cards; the pool itself goes back to the vault below.
-        dealt = work.hidden(key, DEALT)
-        if dealt:
-            work.add_hidden(key, DEALT, -dealt)
-        work.empty(key, VAULT)
-    for key in (ENCOUNTER, HOURGLASS, HOURGLASS_DISCARD, SET_ASIDE):
-        work.empty(key, VAULT)
-    _empty_dealt(work)
-    if event.result == "lost":
-        # Plunder goes back to the vault on a loss; on a win it is treated as loot (loot.awarded from plunder).
-        work.empty(PLUNDER, VAULT)
-    dead_cards: dict[str, dict[str, int]] = {}
-    characters = state.characters.copy()
-    for character_id in scenario.party:
-        character = characters[character_id]
-        deck = character_key(character_id, "deck")
-        target = deck if character.alive else SET_ASIDE
-        owned: dict[str, int] = {}
-        for zone in CHARACTER_ZONES:
-            key = character_key(character_id, zone)
-            if key == target and character.alive:
-                continue  # A living character's deck stays as it is; only the dead's cards are counted.
-            for name, count in list(work.pile(key)[0].items()):
-                owned[name] = owned.get(name, 0) + count
-                if key != target:
-                    work.add_known(key, name, -count)
-                    work.add_known(target, name, count)
-        if not character.alive:
-            # The other characters may take a dead character's cards when they rebuild; the rest go to the vault.
-            dead_cards[character_id] = owned
-            characters[character_id] = msgspec.structs.replace(character, has_deck=False, location=None)
-        elif character.location is not None:
-            characters[character_id] = msgspec.structs.replace(character, location=None)
-    completed = list(state.completed)
-    path_completed = state.path_completed
-    rewardable: list[str] = []
-    if event.result == "won":
-        if scenario.name not in completed:
-            completed.append(scenario.name)
-            rewardable.append(scenario.name)
-        adventure = state.adventure
-        if (
-            adventure is not None
-            and scenario.adventure == adventure.name
-            and adventure.name not in completed
-            and all(name in completed for name in adventure.scenarios)
-        ):
-            completed.append(adventure.name)
-            rewardable.append(adventure.name)
-            if adventure.number >= 1:
-                path_completed = [*path_completed, adventure.name]
-    fleet = msgspec.structs.replace(state.fleet, current=None, wrecked=False, anchored=None)
-    return work.commit(
-        scenario=None,
-        characters=characters,
-        completed=completed,
-        path_completed=path_completed,
-        rewardable=rewardable,
-        dead_cards=dead_cards,
-        fleet=fleet,
-        owed=None,
-        imagined={},
-        deck_order={},
-    )
-
-
-def _empty_dealt(work: Work) -> None:
-    known, hidden = work.pile(DEALT)
-    for name, count in list(known.items()):
-        for _ in range(count):
-            work.move(DEALT, VAULT, name)
-    for label, count in list(hidden.items()):
-        work.add_hidden(DEALT, label, -count)
-        work.vault_put_face_down(label, count)
+    if state.scenario is None and state.lost is not None:
+        # The loss ended the scenario at once; the table's scenario.ended lost only says so again.
+        if event.result == "won":
+            raise Rejection(f"{state.lost}; it cannot end as won.")
+        return state
+    _in_progress(state)
+    return finish(state, event.result)
 
 
 def view(state: State) -> dict[str, Any]:
@@ -670,6 +592,8 @@ def view(state: State) -> dict[str, Any]:
     if scenario is None:
         return {
             "in_progress": False,
+            # The latest scenario, when a loss ended it at once.
+            "lost": state.lost,
             "completed": list(state.completed),
             "adventure": state.adventure.name if state.adventure else None,
             "rewards_open": list(state.rewardable),

@@ -193,6 +193,9 @@ class State(msgspec.Struct, frozen=True):
     rewardable: list[str] = []
     owed: Owed | None = None
     fresh_hero_point: str | None = None
+    # "Island Hopping was lost (the hourglass had no card left to advance)": a loss ends the scenario at once, and
+    # nothing more happens in it until the next scenario starts.
+    lost: str | None = None
     # Known top and bottom cards of each character's deck since it was last shuffled, by character id.
     deck_order: dict[str, DeckOrder] = {}
     # The cards each character who died in the latest scenario had, put among the party's spare cards at its end.

@@ -191,14 +191,14 @@ class Campaign:
             self.emit(_ev("plunder.banished", card_type=rng.choice(sorted(plunder.hidden))))
         who = living[scenario.turns % len(living)]
         self.emit(_ev("hourglass.advanced", character_id=who))
-        if self.state.scenario.status == "lost":
-            return
+        if self.state.scenario is None:
+            return  # The hourglass ran out: the loss ended the scenario at once.
         for _ in range(rng.randint(1, 6)):
-            if self.state.scenario is None or self.state.scenario.status == "lost" or not self.state.characters[who].alive:
+            if self.state.scenario is None or not self.state.characters[who].alive:
                 return
             self.action(who)
         scenario = self.state.scenario
-        if scenario is not None and scenario.status == "playing" and self.state.characters[who].alive and self.state.owed is None:
+        if scenario is not None and self.state.characters[who].alive and self.state.owed is None:
             self.reset(who)
 
     def action(self, who: str) -> None:
@@ -381,7 +381,7 @@ class Campaign:
         self.setup()
         for _ in range(scenarios):
             self.start_scenario()
-            while self.state.scenario is not None and self.state.scenario.status == "playing":
+            while self.state.scenario is not None:
                 if self.state.scenario.turns > 40 or self.rng.random() < 0.01:
                     self.emit(_ev("scenario.ended", result=self.rng.choice(["won", "lost"])))
                     break

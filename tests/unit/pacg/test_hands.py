@@ -218,7 +218,7 @@ class Resetting(Checked):
     def turn(self):
         super().turn()
         scenario = self.state.scenario
-        if scenario is None or scenario.status != "playing" or self.state.owed is not None:
+        if scenario is None or self.state.owed is not None:
             return
         who = scenario.turn
         if who is None or not self.state.characters[who].alive:

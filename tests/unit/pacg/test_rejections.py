@@ -48,7 +48,7 @@ CASES = [
     ("reviving by a card after the scenario", [*PLAYING, ev("character.died", character_id="merisiel"), ev("scenario.ended", result="lost")],
      ev("character.revived", character_id="merisiel"),
      "Merisiel can return from death by a card's power only during the scenario she died in; after it, spend hero points (hero_point.spent for return_from_death)."),
-    ("reviving in a lost scenario", LOST, ev("character.revived", character_id="merisiel"), "Island Hopping is lost; nobody returns from death now."),
+    ("reviving in a lost scenario", LOST, ev("character.revived", character_id="merisiel"), "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved or dealt in it; the next scenario starts anew."),
     ("a hero point for the dead", [*PLAYING, ev("character.died", character_id="merisiel")], ev("hero_point.awarded", character_id="merisiel"),
      "Merisiel is dead and cannot be awarded a hero point."),
     ("returning from death during the scenario", [*SETUP, ev("hero_point.awarded", character_id="merisiel"), *START, ev("character.died", character_id="merisiel")],
@@ -70,7 +70,7 @@ CASES = [
      ev("loot.awarded", card="Sea Devil's Sabre", to="merisiel"), "Merisiel is dead and cannot take Sea Devil's Sabre."),
     # fleet
     ("stashing with no scenario", SETUP, ev("plunder.stashed", roll=1), "No scenario is in progress, so nothing can be stashed."),
-    ("stashing after the loss", LOST, ev("plunder.stashed", roll=1), "Island Hopping is lost (every character is dead); record scenario.ended."),
+    ("stashing after the loss", LOST, ev("plunder.stashed", roll=1), "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved or dealt in it; the next scenario starts anew."),
     ("plunder of a type that is not plunder", [*SETUP, *START[:1]], ev("plunder.stashed", roll=6, card_type="blessing"),
      "Plunder is a weapon, spell, armor, item or ally, never a blessing."),
     ("a peeked plunder of the wrong type", PLAYING, ev("plunder.banished", card_type="weapon", card="Cure"), "Cure is a spell, not a weapon."),
@@ -81,7 +81,7 @@ CASES = [
     # scenarios
     ("closing with no scenario", SETUP, ev("location.closed", location="Shark Island"), "No scenario is in progress."),
     ("closing after the loss", LOST, ev("location.closed", location="Shark Island"),
-     "Island Hopping is lost (every character is dead); the only thing left is scenario.ended."),
+     "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved or dealt in it; the next scenario starts anew."),
     ("an adventure mid-scenario", PLAYING, ev("adventure.started", adventure="The Wormwood Mutiny"),
      "The Wormwood Mutiny cannot begin during the scenario Island Hopping."),
     ("the same adventure twice", [*SETUP, ev("adventure.started", adventure="Plunder and Peril", scenarios=[])], ev("adventure.started", adventure="Plunder and Peril"),
@@ -167,11 +167,12 @@ def test_an_unknown_event_type_is_refused():
         apply(fold(*SETUP), Unknown(), Meta(9))
 
 
-def test_nothing_but_the_end_follows_a_scenario_lost_to_the_hourglass():
+def test_a_scenario_lost_to_the_hourglass_ends_at_once():
     state = fold(*SETUP, *START, *HANDS, options={"hourglass": 1})
     state = fold(ev("hourglass.advanced", character_id="merisiel"), ev("hourglass.advanced", character_id="valeros"), state=state)
     assert rejection(state, ev("hourglass.advanced", character_id="merisiel")) == (
-        "Island Hopping is lost (the hourglass had no card left to advance); the only thing left is scenario.ended."
+        "Island Hopping was lost (the hourglass had no card left to advance) and ended at once: nothing more is "
+        "explored, moved or dealt in it; the next scenario starts anew."
     )
 
 

@@ -60,10 +60,15 @@ def test_the_first_turn_waits_for_the_setup_plunder():
 def test_advancing_an_empty_hourglass_loses_the_scenario():
     state = playing(hourglass=1)
     state = fold(*HANDS, advance("merisiel"), advance("valeros"), state=state)
+    # Then the scenario ends at once (rulebook, Ending a Scenario, Adventure, or Adventure Path)
     view = scenario_view(state)
-    assert view["status"] == "lost" and view["loss"] == "the hourglass had no card left to advance"
+    assert view["in_progress"] is False
+    assert view["lost"] == "Island Hopping was lost (the hourglass had no card left to advance)"
+    assert state.zones["merisiel:deck"].known == {name: 1 for name in ["Dagger", "Pistol", "Cure", "Leather Armor",
+                                                                      "Rum Bottle", "Sailor"]} | {"Blessing of the Gods": 2}
     reason = rejection(state, {"type": "scenario.ended", "data": {"result": "won"}})
-    assert reason == "Island Hopping is lost (the hourglass had no card left to advance); it cannot end as won."
+    assert reason == "Island Hopping was lost (the hourglass had no card left to advance); it cannot end as won."
+    # And the table's scenario.ended lost only says so again
     state = fold({"type": "scenario.ended", "data": {"result": "lost"}}, state=state)
     assert scenario_view(state)["completed"] == []
 
@@ -74,7 +79,20 @@ def test_every_character_dead_loses_the_scenario():
         {"type": "character.died", "data": {"character_id": "valeros"}},
         state=playing(),
     )
-    assert scenario_view(state)["loss"] == "every character is dead"
+    assert scenario_view(state)["lost"] == "Island Hopping was lost (every character is dead)"
+
+
+def test_after_a_loss_explorations_moves_and_damage_wait_for_the_next_scenario():
+    state = fold({"type": "character.died", "data": {"character_id": "merisiel"}},
+                 {"type": "character.died", "data": {"character_id": "valeros"}}, state=playing())
+    refused = "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved " \
+              "or dealt in it; the next scenario starts anew."
+    for event in (
+        move("Dire Rat", "reveal", zone("location", location="Shark Island"), zone("encounter")),
+        {"type": "character.moved", "data": {"character_id": "merisiel", "to": "Tempest Cay"}},
+        {"type": "damage.dealt", "data": {"character_id": "valeros", "amount": 1}},
+    ):
+        assert rejection(state, event) == refused
 
 
 def test_closing_a_location_banishes_its_cards_to_the_vault():
