@@ -97,3 +97,27 @@ def test_a_fork_past_the_end_or_before_the_start_is_refused_and_writes_nothing(a
     assert fork(api, campaign, at=6).status_code == 422
     assert fork(api, campaign, at=0).status_code == 422
     assert fork(api, campaign, at=3, extra=True).status_code == 422
+
+
+def test_a_short_scenario_played_through_the_api_answers_its_report_diff_recap_and_a_fork_in_the_middle(api):
+    """The issue's check for done, on one campaign: the Example of Play posted a batch per turn."""
+    campaign = api.new_campaign(PACG, name="Dangerous Waters", options=OPTIONS)
+    turns = [i for i, p in enumerate(PAYLOADS) if p["type"] == "hourglass.advanced"] + [len(PAYLOADS)]
+    assert api.append(campaign, PAYLOADS[:turns[0]]).status_code == 201
+    for start, end in zip(turns, turns[1:], strict=False):
+        assert api.append(campaign, PAYLOADS[start:end]).status_code == 201
+    last = len(PAYLOADS) + 2
+    middle = turns[2] + 2  # the end of Seltyiel's turn
+
+    report = api.get(campaign, "/report", scenario="Dangerous Waters").json()
+    diff = api.get(campaign, "/diff", **{"from": middle, "to": last}).json()
+    recap = api.get(campaign, "/recap", **{"from": middle, "to": last})
+    forked = fork(api, campaign, at=middle).json()
+
+    assert report["checks"] == 14 and len(report["turns"]) == 5
+    # Alahazra closes Cannibal Isle; the Merchantman, wrecked in her turn and repaired in Lily's, ends unchanged.
+    assert {"path": "/scenario/locations/Cannibal Isle/status", "before": "open", "after": "closed"} in diff["changes"]
+    assert not any(c["path"] == "/fleet/wrecked" for c in diff["changes"])
+    assert diff["events"][0]["sentence"].startswith("Alahazra's turn began")
+    assert recap.text.count("### ") == 2  # Alahazra's turn and Lirianne's second
+    assert state(api, forked["id"], forked["token"]) == state(api, campaign.id, campaign.token, at=middle)
