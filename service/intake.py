@@ -25,10 +25,14 @@ _RESERVED = {tag_of(t): t.WRITTEN_BY for t in COMMON if t.WRITTEN_BY}
 
 
 def encode_data(event: msgspec.Struct) -> bytes:
-    """The event's fields as JSON, without its type (the type has its own column)."""
-    fields = msgspec.to_builtins(event)
-    fields.pop("type", None)
-    return _encode(fields)
+    """The event's fields as JSON, without its type (the type has its own column).
+
+    One pass: msgspec writes a tagged struct's tag first (`{"type":"note.added",...`), so the fields are what follows
+    it. (Going through to_builtins and a dict cost a second pass per event, felt on 1,000-event batches.)
+    """
+    encoded = _encode(event)
+    after_tag = len(_encode({"type": tag_of(type(event))})) - 1
+    return b"{" + encoded[after_tag + 1:] if encoded[after_tag:after_tag + 1] == b"," else b"{}"
 
 
 def prepared_event(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:

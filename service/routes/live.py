@@ -38,7 +38,7 @@ async def _follow(
             yield ServerSentEventMessage(id=recorded.position, event="event", data=_encode(recorded).decode())
             after = recorded.position
         if len(page) < PAGE:
-            await wakeups.wait(campaign_id, HEARTBEAT)
+            await wakeups.wait(campaign_id, HEARTBEAT, after=after)
             yield ServerSentEventMessage(comment="heartbeat", data=None)
 
 

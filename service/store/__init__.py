@@ -8,10 +8,11 @@ refold reads), `records` (what the store takes and answers), `cache` (the proces
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from projections.game import BatchRejected
-from service.store.appending import NOTIFY_CHANNEL, Appending, write
+from service.store.appending import Appending, write
 from service.store.cache import StateCache, state_decoder
 from service.store.members import Members, insert_campaign
 from service.store.reading import Reading
@@ -39,11 +40,12 @@ class Store(Members, Appending, Reading, Undoing):
         self.cache = cache or StateCache()
         self._games: dict[uuid.UUID, str] = {}
         self._members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]] = {}
+        # Called with (campaign, position) after each append this process commits (live updates).
+        self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 
 
 __all__ = [
     "CHUNK",
-    "NOTIFY_CHANNEL",
     "PROJECTION",
     "SNAPSHOT_EVERY",
     "Appended",

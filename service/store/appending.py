@@ -2,20 +2,21 @@
 
 An append folds the batch onto the campaign's current state with the game's fold (refusing the whole batch on any
 rejection), then runs `WRITE`: it moves the campaign's position from the one the fold started at, and only if it
-still is that one inserts the events, the projection row and (every SNAPSHOT_EVERY positions) a snapshot, all in
-one statement. Moving the position takes the campaign row's lock until commit, which is what makes positions gapless
+still is that one inserts the events and, at a checkpoint, the state (a snapshot and the projection row), all in one
+statement. Moving the position takes the campaign row's lock until commit, which is what makes positions gapless
 and in commit order: whoever holds position N commits before anyone can take N+1.
 
 The fast path folds onto the state this process last committed and sends `WRITE` alone, in its own implicit
 transaction: one round trip. If another writer came first, the position check fails, nothing is written, and the
-locking path decides: it locks the row, answers a retried batch with what was recorded, folds onto the stored state,
-and sends the same `WRITE`. Under the row lock the position check always holds.
+locking path decides: it locks the row, answers a retried batch with what was recorded, folds onto the current state
+(the cache's, or the latest snapshot's and the events after it), and sends the same `WRITE`. Under the row lock the
+position check always holds.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +26,7 @@ import psycopg
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
 from service import metrics
+from service.store.outcome import statement, transaction
 from service.store.records import (
     Appended,
     CampaignNotFound,
@@ -37,8 +39,6 @@ from service.store.records import (
 )
 from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
 
-NOTIFY_CHANNEL = "quartermaster_events"
-
 _encode = msgspec.json.Encoder().encode
 
 _LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
@@ -47,13 +47,13 @@ _LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s
 # each event's data is spliced in as it was encoded, never parsed again); binary arrays cost a Python loop per column.
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
 # an append leaves them out and passes the batch's values. The UPDATE matches only if nobody moved the position, and
-# every other part writes only when it matched. The notification is delivered at commit, so a woken reader finds
-# the events there. At a checkpoint the state is parsed once and stored as a snapshot and as the projection row,
-# which is the latest snapshot with the version of the fold that made it.
+# every other part writes only when it matched. At a checkpoint the state is parsed once and stored as a snapshot
+# and as the projection row, which is the latest snapshot with the version of the fold that made it. No NOTIFY:
+# PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
 WRITE = """
 WITH moved AS (
     UPDATE campaigns SET last_position = %(last)s WHERE campaign_id = %(campaign)s AND last_position = %(current)s
-    RETURNING now() AS now, pg_notify(%(channel)s, %(campaign)s::text)
+    RETURNING now() AS now
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id)
@@ -121,7 +121,7 @@ async def write(
         written = [_Written(r.position, r.type, msgspec.Raw(r.data), r.id, r.occurred_at, c, r.batch, r.actor,
                             r.schema_version, r.recorded_at) for r, c in zip(rows, characters, strict=True)]
     row = await (await conn.execute(WRITE, {
-        "campaign": campaign_id, "current": current, "last": last, "channel": NOTIFY_CHANNEL,
+        "campaign": campaign_id, "current": current, "last": last,
         "batch": batch, "actor": actor, "events": _encode(written).decode(),
         "checkpoint": checkpoint, "state": state.decode() if state is not None else None, "projection": PROJECTION,
         "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
@@ -143,6 +143,7 @@ class Appending:
 
     cache: Any
     pool: Any
+    on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
         self,
@@ -167,7 +168,7 @@ class Appending:
             return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
         # COMMIT in one more.
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
             )
@@ -193,7 +194,7 @@ class Appending:
             state = _fold(game, state, current, events, actor)
         except BatchRejected:
             return None
-        async with self.pool.connection() as conn:
+        async with statement(self.pool) as conn:
             try:
                 return await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
             except psycopg.errors.UniqueViolation:
@@ -206,6 +207,8 @@ class Appending:
         if not appended.replayed:
             self.cache.put(campaign_id, appended.last_position, appended.state, appended.size)
             metrics.appended(len(appended.events))
+            for listener in self.on_commit:
+                listener(campaign_id, appended.last_position)
         return appended
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:

@@ -67,6 +67,14 @@ class Reading:
         """The campaign's current state and its position."""
         return await self.state_at(campaign_id, game, None)
 
+    async def positions(self, campaign_ids: list[uuid.UUID]) -> dict[uuid.UUID, int]:
+        """The current position of each of these campaigns (live updates poll it)."""
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(
+                "SELECT campaign_id, last_position FROM campaigns WHERE campaign_id = ANY(%s)", (campaign_ids,)
+            )
+            return dict(await cur.fetchall())
+
     async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
         """The state right after position `at` (the current state when None or beyond the end).
 

@@ -253,7 +253,7 @@ def test_a_following_client_is_woken_by_a_new_append(api, live_server):
     with httpx.Client(base_url=live_server, timeout=10) as client:
         with client.stream("GET", f"/v1/campaigns/{campaign.id}/stream", params={"after": 2},
                            headers=campaign.headers) as response:
-            # Append once the stream is open and waiting; the NOTIFY wakes it well before the heartbeat.
+            # Append once the stream is open and waiting; the wake-up comes well before the heartbeat.
             threading.Timer(0.3, lambda: api.append(campaign, [note("live")])).start()
             (event,) = read_sse(response, 1)
     assert int(event["id"]) == 3 and json.loads(event["data"])["data"]["text"] == "live"

@@ -131,13 +131,13 @@ def test_looking_back_shows_the_table_as_it_was_at_an_earlier_position(phones, h
     assert then != now
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{now} cards left")
     page.get_by_label("Look back to position").fill(str(started))
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{then} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{then} cards left")
     expect(page.get_by_role("status").filter(has_text="Looking back")).to_contain_text(f"position {started}")
     assert page.url.endswith(f"?at={started}")
     page.get_by_role("button", name="Back to now").click()
-    expect(page.get_by_label("Scenario")).to_contain_text(f"{now} cards left")
+    expect(page.get_by_role("region", name="Scenario", exact=True)).to_contain_text(f"{now} cards left")
 
 
 def test_each_games_main_view_at_phone_size(phones, http):
@@ -146,7 +146,7 @@ def test_each_games_main_view_at_phone_size(phones, http):
     _, lily, _ = pacg_table(http)
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    expect(page.get_by_role("region", name="Characters", exact=True)).to_contain_text("Lirianne")
     page.screenshot(path=str(SHOTS / "pacg-table.png"))
 
     tales = http.campaign(TALES, chapter_one.OPTIONS, name="Shadows of the Caribbean")
@@ -286,6 +286,15 @@ def test_a_turn_ends_with_its_reset_and_the_next_begins_with_the_hourglass_after
     expect(beside(turn, "Advance the hourglass").get_by_role("status")).to_contain_text("Logged at position")
     assert http.get(campaign, "/scenario")["scenario"]["turn"] == "seltyiel"
 
+    # Seltyiel explores her location, the Shipwreck Graveyard, whose known card is the Sea Drake.
+    page.get_by_text("Explore a location").click()
+    exploring = page.get_by_role("group").filter(has_text="Card revealed")
+    exploring.get_by_label("Explorer").select_option("seltyiel")
+    exploring.get_by_label("Card revealed").fill("Sea Drake")
+    exploring.get_by_role("button", name="Explore", exact=True).click()
+    expect(beside(exploring, "Explore").get_by_role("status")).to_contain_text("Logged at position")
+    assert http.get(campaign, "/scenario")["scenario"]["encounter"] == {"Sea Drake": 1}
+
 
 def test_every_control_has_an_accessible_name_on_every_tab_and_the_desktop_layout_holds(phones, http):
     campaign, _, _ = pacg_table(http)
@@ -300,7 +309,7 @@ def test_every_control_has_an_accessible_name_on_every_tab_and_the_desktop_layou
             group.evaluate("el => el.open = true")
         assert page.evaluate(unnamed) == [], tab
     page.get_by_role("tab", name="Table").click()
-    expect(page.get_by_label("Characters")).to_contain_text("Lirianne")
+    expect(page.get_by_role("region", name="Characters", exact=True)).to_contain_text("Lirianne")
     page.screenshot(path=str(SHOTS / "pacg-table-desktop.png"))
 
 
@@ -327,3 +336,19 @@ def test_a_viewer_reads_the_table_and_the_log_but_is_offered_no_move(phones, htt
     expect(page.get_by_role("list", name="Log, newest first")).to_be_visible()
     expect(page.get_by_role("button", name="Undo my last")).to_have_count(0)
     expect(page.get_by_text("Roll for a check")).to_have_count(0)
+
+
+def test_the_port_phase_ends_from_the_page_and_the_chapter_shows_it_done(phones, http):
+    tales, ana = in_port(http)
+    page = phones.open(ana["token"], viewport={"width": 360, "height": 740})
+    page.get_by_role("tab", name="Play and log").click()
+    page.get_by_text("Chapter and phases").click()
+    phases = page.get_by_role("group").filter(has_text="Chapter and phases")
+    expect(phases.get_by_label("Phase", exact=True)).to_have_value("port")
+    phases.get_by_role("button", name="End the phase").click()
+    expect(beside(phases, "End the phase").get_by_role("status")).to_contain_text("Logged at position")
+    assert http.get(tales, "/chapter")["chapter"]["phases_done"] == ["port"]
+    page.get_by_role("tab", name="Crew sheets").click()
+    expect(page.get_by_role("region", name="Chapter", exact=True)).to_contain_text("done: Port")
+    # 360 px wide: nothing runs off the side of the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -129,3 +129,14 @@ def test_every_example_is_accepted_by_the_fold_in_a_state_of_the_worked_example(
     refused = {tag for tag, event_type in event_types(game_id).items()
                if not event_type.WRITTEN_BY and not accepted(game_id, tag)}
     assert refused == NOT_YET_SHOWN[game_id]
+
+
+@pytest.mark.parametrize(("game_id", "tag"), ALL)
+def test_an_events_stored_data_is_its_fields_without_its_type(game_id, tag):
+    from service.intake import encode_data
+
+    for example in event_types(game_id)[tag].EXAMPLES:
+        event = decoded(game_id, tag, example)
+        fields = msgspec.to_builtins(event)
+        assert fields.pop("type") == tag
+        assert encode_data(event) == msgspec.json.encode(fields)

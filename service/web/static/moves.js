@@ -117,7 +117,7 @@ async function pacg(panel, table) {
   panel.append(
     box("Move a card", choices, field("Character", mover), field("Move", verb), field("Card", card), move.el),
     box("Take damage", field("Character", hurt), h("div", { class: "row" }, field("Damage", amount), field("Damage type", kind)), chosen, damage.el),
-    box("Explore", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
+    box("Explore a location", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
     box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
         field("Whose turn ends", ender), deckCards, shed, field("Cards drawn up to the hand size", drawn), end.el));
   return party.map(c => [c.character_id, c.name]);
@@ -162,7 +162,25 @@ async function tales(panel, table) {
   const morale = number({ value: 1 }), moraleWhy = text();
   const moraleDone = action("Change Morale", () => one("morale.changed", { amount: Number(morale.value), reason: moraleWhy.value.trim() }));
 
+  // The chapter and its phases, in the order the rulebook plays them.
+  const { chapter } = await table.view("/chapter");
+  const phase = select([["port", "Port"], ["voyage", "Voyage"], ["adventure", "Adventure"]]);
+  if (chapter.phase) phase.value = chapter.phase;
+  const outcome = select([["success", "a success"], ["failure", "a failure"], ["repeat", "to be repeated"]]);
+  const startPhase = action("Start the phase", () => one("phase.started", { phase: phase.value }));
+  const endPhase = action("End the phase", () => one("phase.ended", { phase: phase.value, outcome: outcome.value }));
+  const chapterNumber = number({ value: (chapter.chapter || 0) + 1 }), called = text();
+  const startChapter = action("Start the chapter", () => one("chapter.started", { number: Number(chapterNumber.value), title: called.value.trim() }));
+  const endChapter = action("End the chapter", () => one("chapter.ended", { number: chapter.chapter || Number(chapterNumber.value) }));
+
+  const sails = number({ min: 0, value: 0 }), hold = number({ min: 0, value: 0 });
+  const shipHit = action("Record the damage to the ship", () => one("ship.damaged", { sails: Number(sails.value), hold: Number(hold.value) }));
+  const fallen = who();
+  const knockedOut = action("Knocked out", () => one("pirate.unconscious", { pirate_id: fallen.value }), { name: "Record the pirate knocked out" });
+
   panel.append(
+    box("Chapter and phases", h("div", { class: "row" }, field("Phase", phase), field("Ended as", outcome)), startPhase.el, endPhase.el,
+        h("div", { class: "row" }, field("Chapter number", chapterNumber), field("Chapter title", called)), startChapter.el, endChapter.el),
     box("Port: salaries", field("Pirate", earner), salary.el),
     box("Port: learn a skill", field("Pirate", learner), field("Skill", skill), field("Taught by a crew member who knows it", master), learn.el),
     box("Port: buy and sell gear", field("Buyer", buyer), field("Gear bought", item), field("Price in Coins", price), buy.el,
@@ -171,7 +189,9 @@ async function tales(panel, table) {
     box("Voyage: Trust and Morale", field("Pirate or ally", trusted), field("Trust gained or lost", trust), field("Why (Trust)", why), trustDone.el,
         field("Morale gained or lost", morale), field("Why (Morale)", moraleWhy), moraleDone.el),
     box("Adventure: Fame, Coins, wounds", field("Pirate", hero), h("div", { class: "row" }, field("Fame", fame), field("Coins", coins)), field("Where from", source), reward.el,
-        field("Wounded pirate", hurt), field("Wounds (negative heals)", wounds), wound.el));
+        field("Wounded pirate", hurt), field("Wounds (negative heals)", wounds), wound.el,
+        field("Pirate knocked out", fallen), knockedOut.el),
+    box("Voyage: the ship is hit", h("div", { class: "row" }, field("Impacts on the sails", sails), field("Impacts on the hold", hold)), shipHit.el));
   return crew.map(p => [p.id, p.name]);
 }
 
