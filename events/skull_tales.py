@@ -170,13 +170,18 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
 class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
     """An Unconscious Pirate was revived, or left the «Sickbay» in a Voyage; a reviver gains 1 Destiny Point.
 
-    Out of the «Sickbay» before the Voyage ends, the Pirate is not Unconscious when it ends and keeps all their Fame.
+    Out of the «Sickbay» before the Voyage ends, the Pirate is not Unconscious when it ends and keeps all their Fame;
+    there the Character whose 'Assist' succeeded gains 1 Trust Point (the Captain none) rather than a Destiny Point.
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character Actions, Revive; Book III: Voyage Phase, Voyage
     Posts/Stations (Sickbay).
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate revived, by id.")]
-    reviver_id: Annotated[str | None, Meta(description="The Pirate who revived them, by id.")] = None
+    reviver_id: Annotated[str | None, Meta(
+        description="The Pirate who revived them (or, in a Voyage, made the successful 'Assist'), by id.")] = None
+    single_wound: Annotated[bool, Meta(
+        description="Voyage: left the «Sickbay» on a successful Intelligence 4 roll, which discards a single "
+        "Wound; a Revive or an 'Assist' discards them all.")] = False
 
     EXAMPLES = ({"pirate_id": "mary", "reviver_id": "anne"},)
     VIEWS = ("pirates", "pirate")
@@ -1167,16 +1172,3 @@ class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
         {"ally_id": "cook"},
         {"ally_id": "cook", "guard": "anne", "ally_roll": 2, "guard_roll": 5},
     )
-
-
-EVENT_TYPES: tuple[type[Event], ...] = (
-    PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
-    PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
-    CurseRemoved, ItemGained, ItemLost, ItemGiven, PortServiceBought, ManorEntered, TimeSpent, ApprovalGiven,
-    CampaignCompleted, SkillLearned, FeatGained, AssignmentTaken, AssignmentResolved, AllyHired, AllyUpkeepPaid,
-    AllyDied, AllyDismissed, CaptainElected, TrustChanged, MoraleChanged, MutinyResolved, AllyMutinyResolved,
-    CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
-    GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
-    ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold, AllySchemeResolved,
-)

@@ -12,9 +12,8 @@ import psycopg
 from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
-from psycopg_pool import AsyncConnectionPool
 
-from service import documentation, logs, metrics, problems, web
+from service import documentation, limits, logs, metrics, outage, problems, web
 from service.auth import DEPENDENCIES
 from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
@@ -46,10 +45,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = AsyncConnectionPool(
-            conninfo, min_size=settings.pool_min, max_size=settings.pool_max, open=False,
-            configure=_async_configure, kwargs={"autocommit": True},
-        )
+        pool = outage.pool(settings, conninfo, configure=_async_configure)
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
@@ -73,24 +69,25 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     @get("/readyz", summary="Readiness: the database answers and every migration is applied")
     async def readyz(request: Request) -> Any:
         try:
-            async with request.app.state.pool.connection(timeout=2) as conn:
+            async with request.app.state.pool.connection() as conn:
                 missing = await missing_migrations(conn)
         except psycopg.Error as error:
-            return problems.respond(503, f"The database does not answer: {error}", "not-ready")
+            outage.sweep(request.app)
+            return problems.respond(503, f"The database does not answer, so this server is not ready ({error}).",
+                                    "not-ready", headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)})
         if missing:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
             *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES, *metrics.ROUTES,
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        exception_handlers={ValidationException: on_validation, **problems.HANDLERS},
-        # The request id first, so that the request's log line and its metrics see every answer.
-        middleware=[logs.RequestIds(), metrics.CONFIG.middleware, RefuseNulInUrl],
+        exception_handlers={ValidationException: on_validation, **problems.HANDLERS, **outage.HANDLERS},
+        middleware=[metrics.CONFIG.middleware, RefuseNulInUrl, *limits.middleware(settings.rate_limit)],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -99,6 +96,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
+    # Request ids and the request log wrap the router itself, not only the routes, so that the answers no route
+    # handles (404, 405) carry an id and a log line too.
+    app.asgi_handler = logs.RequestIds()(app.asgi_handler)
+    return app
 
 
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:

@@ -91,10 +91,11 @@ def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
     return token.strip()
 
 
-async def holder(store: Store, token: str) -> Member | None:
-    """The member a token belongs to, or None when it is malformed or was never issued."""
+async def holder(store: Store, token: str, campaign_id: uuid.UUID | None = None) -> Member | None:
+    """The member a token belongs to (in `campaign_id`, when the caller knows it), or None when it is malformed,
+    was never issued, or belongs to another campaign."""
     parsed = tokens.parse(token)
-    row = await store.member_credentials(parsed[0]) if parsed else None
+    row = await store.member_credentials(parsed[0], campaign_id) if parsed else None
     if parsed is None or row is None or not tokens.matches(parsed[1], row[3]):
         return None
     member_campaign, name, role, _ = row
@@ -103,11 +104,13 @@ async def holder(store: Store, token: str) -> Member | None:
 
 async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Member:
     """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one."""
-    found = await holder(store, presented_token(request, campaign_id))
+    token = presented_token(request, campaign_id)
+    # Looked up with the campaign of the path, so under Citus the look-up goes to that campaign's shard.
+    found = await holder(store, token, campaign_id)
     if found is None:
+        if await holder(store, token) is not None:
+            raise not_found(campaign_id)  # a valid token of another campaign: the same 404 as no campaign at all
         raise Problem(401, "This token is not valid: it may be mistyped, or it was never issued.", kind="bad-token")
-    if found.campaign_id != campaign_id:
-        raise not_found(campaign_id)
     return found
 
 

@@ -33,7 +33,9 @@ _TITLES = {
     409: "Conflict",
     413: "Request too large",
     422: "Cannot be processed",
+    429: "Too many requests",
     500: "Internal error",
+    503: "Unavailable",
 }
 
 
@@ -58,12 +60,14 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
     }
 
 
-def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None) -> Response:
+def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None,
+            headers: dict[str, str] | None = None) -> Response:
     metrics.refused(status, kind)
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
         status_code=status,
         media_type=MEDIA_TYPE,
+        headers=headers,
     )
 
 
@@ -79,6 +83,12 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
         detail = f"{request.method} is not allowed on {request.url.path}."
     elif status == 413:
         detail = "The request body is larger than this server accepts; send fewer events per request."
+    elif status == 429:
+        headers = {**(exc.headers or {})}
+        # Litestar's rate limit says when its window resets; Retry-After is the header clients know.
+        headers["Retry-After"] = headers.get("RateLimit-Reset", "60")
+        return respond(429, "Too many campaigns started or imported from this address; wait "
+                            f"{headers['Retry-After']} seconds, then try again.", "rate-limited", headers=headers)
     else:
         detail = exc.detail or _TITLES.get(status, "Error")
     return respond(status, detail, _TITLES.get(status, "error").lower().replace(" ", "-"))
@@ -86,8 +96,8 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
 
 def on_unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
-    return respond(500, "Something went wrong on the server; nothing was written. The error is in the server log.",
-                   "internal-error")
+    # Not "nothing was written": the error may come after a commit (in encoding the answer, say).
+    return respond(500, "Something went wrong on the server; the error is in the server log.", "internal-error")
 
 
 def not_found(campaign: object) -> Problem:

@@ -20,6 +20,7 @@ from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
 from service.store import CHUNK, Row, Store, insert_campaign, state_decoder, write
 from service.store.appending import checkpoint_due
+from service.store.outcome import transaction
 from service.store.snapshots import (
     drop_snapshots,
     lock_for_refold,
@@ -53,7 +54,7 @@ async def new_campaign_from_log(
 ) -> int:
     """A new campaign, owned by a new member, whose log is these rows folded again (an import, a fork); its
     position. One transaction: a row the fold refuses (RefoldError) leaves nothing behind."""
-    async with store.pool.connection() as conn, conn.transaction():
+    async with transaction(store.pool) as conn:
         await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
                               owner_name=owner_name, token_hash=token_hash)
         position, _ = await refold(store, conn, campaign_id, game, rows, insert=True)

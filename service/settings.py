@@ -26,6 +26,10 @@ class Settings:
     max_body_bytes: int = 4 * 1024 * 1024
     pool_min: int = 2
     pool_max: int = 16
+    # Seconds a request waits for a database connection before its 503 (see service/outage.py).
+    pool_timeout: float = 1.5
+    # Per client address, on the two routes anyone may call without a token (service/limits.py); "off" for none.
+    rate_limit: str = "20/minute"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -36,4 +40,6 @@ class Settings:
             data_dir=default_data_dir(),
             max_body_bytes=int(os.environ.get("QUARTERMASTER_MAX_BODY_BYTES", cls.max_body_bytes)),
             pool_max=int(os.environ.get("QUARTERMASTER_POOL_MAX", cls.pool_max)),
+            pool_timeout=float(os.environ.get("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout)),
+            rate_limit=os.environ.get("QUARTERMASTER_RATE_LIMIT", cls.rate_limit),
         )

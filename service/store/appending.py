@@ -26,6 +26,7 @@ import psycopg
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
 from service import metrics
+from service.store.outcome import statement, transaction
 from service.store.records import (
     Appended,
     CampaignNotFound,
@@ -167,7 +168,7 @@ class Appending:
             return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
         # COMMIT in one more.
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
             )
@@ -193,7 +194,7 @@ class Appending:
             state = _fold(game, state, current, events, actor)
         except BatchRejected:
             return None
-        async with self.pool.connection() as conn:
+        async with statement(self.pool) as conn:
             try:
                 return await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
             except psycopg.errors.UniqueViolation:

@@ -11,6 +11,7 @@ import psycopg
 
 from projections.game import Game
 from projections.registry import game as game_by_id
+from service.store.outcome import transaction
 from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
 
 _MEMBERS_KEPT = 10_000
@@ -58,7 +59,7 @@ class Members:
         start: Sequence[PreparedEvent],
     ) -> Appended:
         """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
                                   owner_name=owner_name, token_hash=token_hash)
             appended = await self._append_locked(
@@ -94,19 +95,31 @@ class Members:
             )
             return await cur.fetchall()
 
-    async def member_credentials(self, member_id: uuid.UUID) -> tuple[uuid.UUID, str, str, bytes] | None:
-        """(campaign_id, name, role, token_hash) of a member, or None.
+    async def member_credentials(
+        self, member_id: uuid.UUID, campaign_id: uuid.UUID | None = None
+    ) -> tuple[uuid.UUID, str, str, bytes] | None:
+        """(campaign_id, name, role, token_hash) of a member of `campaign_id`, or None.
+
+        With the campaign (every call on a campaign's routes), the look-up names the distribution column and goes to
+        one shard under Citus. Without it (signing in from a join link, which knows only the token) it is the store's
+        one look-up across campaigns by member id.
 
         Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
         token is still compared against the hash on every request. (Revoking members would need to clear this.)
         """
         known = self._members.get(member_id)
         if known is not None:
-            return known
+            return known if campaign_id is None or known[0] == campaign_id else None
         async with self.pool.connection() as conn:
-            cur = await conn.execute(
-                "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
-            )
+            if campaign_id is not None:
+                cur = await conn.execute(
+                    "SELECT campaign_id, name, role, token_hash FROM members WHERE campaign_id = %s AND member_id = %s",
+                    (campaign_id, member_id),
+                )
+            else:
+                cur = await conn.execute(
+                    "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
+                )
             row = await cur.fetchone()
         if row is not None:
             if len(self._members) >= _MEMBERS_KEPT:
@@ -126,7 +139,7 @@ class Members:
         actor: str,
     ) -> Appended:
         """Add a member and record member.joined in the same transaction."""
-        async with self.pool.connection() as conn, conn.pipeline(), conn.transaction():
+        async with transaction(self.pool, pipeline=True) as conn:
             await _insert_member(conn, campaign_id, member_id, name, role, token_hash)
             appended = await self._append_locked(conn, campaign_id, [joined], actor=actor)
         return self._committed(campaign_id, appended)

@@ -18,6 +18,7 @@ from projections.game import Game
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, undone_as_of
 from projections.undo import recheck
 from service.store.appending import write
+from service.store.outcome import transaction
 from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 
 _encode = msgspec.json.Encoder().encode
@@ -52,7 +53,7 @@ class Undoing:
         Raises UndoRefused when there is nothing to undo or the batch is not the caller's, UndoConflict when later
         events would be refused (and `cascade` is off).
         """
-        async with self.pool.connection() as conn, conn.transaction():
+        async with transaction(self.pool) as conn:
             game, current, _ = await self._lock(conn, campaign_id)
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)
@@ -76,7 +77,7 @@ class Undoing:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
         With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
-        async with self.pool.connection() as conn, conn.transaction():
+        async with transaction(self.pool) as conn:
             game, current, _ = await self._lock(conn, campaign_id)
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)

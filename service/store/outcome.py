@@ -1,0 +1,56 @@
+"""Whether a write that lost its connection was recorded: known only until COMMIT is sent.
+
+If the connection breaks before COMMIT is sent, PostgreSQL rolls the transaction back, so nothing was written. Once
+COMMIT is on its way, the server may have committed before the break, and only the log can tell. Every write of the
+store goes through `transaction` (or `statement` for the one-statement fast path), which raises `NothingWritten` or
+`CommitOutcomeUnknown` accordingly; the service answers 503 with that knowledge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, nullcontext
+from typing import Any
+
+import psycopg
+from psycopg_pool import PoolTimeout
+
+
+class NothingWritten(psycopg.OperationalError):
+    """The connection broke before COMMIT was sent: PostgreSQL rolled the transaction back."""
+
+
+class CommitOutcomeUnknown(psycopg.OperationalError):
+    """The connection broke once COMMIT was (or may have been) sent: the write may or may not be recorded."""
+
+
+@asynccontextmanager
+async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psycopg.AsyncConnection]:
+    """A pooled connection in a transaction; a lost connection says whether COMMIT had been sent."""
+    committing = False
+    try:
+        async with pool.connection() as conn, conn.pipeline() if pipeline else nullcontext(), conn.transaction():
+            yield conn
+            # The caller's statements have all run (their results were read); leaving the block sends COMMIT.
+            committing = True
+    except PoolTimeout:
+        raise  # no connection was ever had: nothing was sent
+    except (NothingWritten, CommitOutcomeUnknown):
+        raise
+    except psycopg.OperationalError as error:
+        if committing:
+            raise CommitOutcomeUnknown(str(error)) from error
+        raise NothingWritten(str(error)) from error
+
+
+@asynccontextmanager
+async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
+    """A pooled connection for one statement in its own implicit transaction: a lost connection there may have
+    committed, since the statement and its commit are one."""
+    try:
+        async with pool.connection() as conn:
+            yield conn
+    except PoolTimeout:
+        raise
+    except psycopg.OperationalError as error:
+        raise CommitOutcomeUnknown(str(error)) from error
