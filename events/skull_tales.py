@@ -170,13 +170,18 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
 class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
     """An Unconscious Pirate was revived, or left the «Sickbay» in a Voyage; a reviver gains 1 Destiny Point.
 
-    Out of the «Sickbay» before the Voyage ends, the Pirate is not Unconscious when it ends and keeps all their Fame.
+    Out of the «Sickbay» before the Voyage ends, the Pirate is not Unconscious when it ends and keeps all their Fame;
+    there the Character whose 'Assist' succeeded gains 1 Trust Point (the Captain none) rather than a Destiny Point.
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character Actions, Revive; Book III: Voyage Phase, Voyage
     Posts/Stations (Sickbay).
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate revived, by id.")]
-    reviver_id: Annotated[str | None, Meta(description="The Pirate who revived them, by id.")] = None
+    reviver_id: Annotated[str | None, Meta(
+        description="The Pirate who revived them (or, in a Voyage, made the successful 'Assist'), by id.")] = None
+    single_wound: Annotated[bool, Meta(
+        description="Voyage: left the «Sickbay» on a successful Intelligence 4 roll, which discards a single "
+        "Wound; a Revive or an 'Assist' discards them all.")] = False
 
     EXAMPLES = ({"pirate_id": "mary", "reviver_id": "anne"},)
     VIEWS = ("pirates", "pirate")

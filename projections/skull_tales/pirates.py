@@ -30,6 +30,7 @@ LUXURY_COINS = 10
 PORT_UNCONSCIOUS = 5  # Book II: Port Phase, Port Components: 5 Coins and 5 Fame
 PURGE_DIFFICULTY = 5  # Book II: Feats, Classes and Skills, Mystic Skills: "a Charisma 5 roll"
 PURGE_FAME = 3
+TRUST_MAX = 20  # "neither the Morale nor the Trust Points can exceed 20" (Book III: Voyage Phase, Voyage Components)
 
 
 def wounds_word(amount: int) -> str:
@@ -191,13 +192,28 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status != "unconscious":
         raise Rejection(f"{p.name} is not Unconscious.")
-    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Posts/Stations, Sickbay):
-    # the Pirate is back with no Wounds left over, and no longer Unconscious when the Voyage ends.
-    state = put(state, change(p, status="active", wounds=0, voyage_unconscious=False))
+    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Phase, Voyage Posts/Stations,
+    # Sickbay): no longer Unconscious when the Voyage ends. A Revive or an 'Assist' discards every Wound; the
+    # Sickbay's own Intelligence 4 roll "a single Wound".
+    wounds = 0
+    if event.single_wound:
+        if state.phase != "voyage":
+            raise Rejection(f"Only in the «Sickbay» does {p.name} discard a single Wound; a Revive discards them all.")
+        if event.reviver_id is not None:
+            raise Rejection(f"An 'Assist' heals all of {p.name}'s Wounds; a single Wound is {p.name}'s own roll.")
+        wounds = max(p.wounds - 1, 0)
+    state = put(state, change(p, status="active", wounds=wounds, voyage_unconscious=False))
     if event.reviver_id is not None:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:
             raise Rejection(f"{p.name} cannot revive themselves.")
+        if state.phase == "voyage":
+            # 'Assist': "If they succeed, the Character gains 1 Trust Point" (Book III: Voyage Phase Sequence, Crew
+            # Round); "The Captain does not gain Trust Points for performing actions on the Pirate Ship" (Trust Points).
+            if reviver.id != state.captain:
+                trust = min(state.trust.get(reviver.id, 0) + 1, TRUST_MAX)
+                state = replace(state, trust={**state.trust, reviver.id: trust})
+            return state
         state = put(state, change(reviver, destiny=min(reviver.destiny + 1, destiny_cap(reviver))))
     return state
 

@@ -98,6 +98,8 @@ def pirate_unconscious(state: SkullTales, event: ev.PirateUnconscious) -> str:
 
 
 def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
+    if event.single_wound:
+        return f"{name(state, event.pirate_id)} left the Sickbay, one Wound the better."
     if event.reviver_id:
         return f"{name(state, event.reviver_id)} revived {name(state, event.pirate_id)}."
     return f"{name(state, event.pirate_id)} was revived."

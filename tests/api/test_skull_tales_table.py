@@ -385,3 +385,25 @@ def test_given_a_crew_of_pirates_when_an_ally_schemes_then_it_is_refused(api):
     detail = refused(api, campaign, event("ally_scheme.resolved", ally_id="cook"))
 
     assert "Allies scheme only in Solo Mode" in detail
+
+
+# -- out of the «Sickbay» (Book III: Voyage Phase, Voyage Posts/Stations, Sickbay; Crew Round, Assist) ---------------
+
+def test_given_a_pirate_in_the_sickbay_when_their_intelligence_roll_succeeds_then_they_leave_with_one_wound_less(api):
+    campaign = _at_sea(api, event("pirate.unconscious", pirate_id="mary"))
+
+    posted(api, campaign, event("pirate.revived", pirate_id="mary", single_wound=True))
+
+    mary = sheet(api, campaign, "mary")
+    assert (mary["status"], mary["wounds"]) == ("active", mary["health"] - 1)
+
+
+def test_given_a_pirate_in_the_sickbay_when_another_assists_them_then_the_assistant_gains_1_trust_point(api):
+    campaign = _at_sea(api, event("pirate.unconscious", pirate_id="mary"))
+    destiny = sheet(api, campaign, "jack")["destiny_points"]
+
+    posted(api, campaign, event("pirate.revived", pirate_id="mary", reviver_id="jack"))
+
+    assert sheet(api, campaign, "mary")["wounds"] == 0
+    assert read(api, campaign, "ship")["trust"] == {"jack": 1}
+    assert sheet(api, campaign, "jack")["destiny_points"] == destiny
