@@ -1,9 +1,9 @@
 """A connection lost around COMMIT: the answer says nothing was written only when the server knows.
 
-A proxy between the service and PostgreSQL cuts the connection at a chosen moment: before the campaign's row lock
-is sent (the transaction never reached COMMIT: PostgreSQL rolls it back), or once PostgreSQL has the write and its
-COMMIT and starts to answer (it may well have committed). A retry with the same event ids then answers what was
-recorded, so the client ends with its events recorded exactly once either way.
+A proxy between the service and a throwaway PostgreSQL cuts the connection at a chosen moment: before the
+campaign's row lock is sent (the transaction never reached COMMIT: PostgreSQL rolls it back), or once PostgreSQL
+has the write and its COMMIT and starts to answer (it may well have committed). A retry with the same event ids
+then answers what was recorded, so the client ends with its events recorded exactly once either way.
 """
 
 from __future__ import annotations
@@ -15,25 +15,39 @@ import pytest
 from litestar.testing import TestClient
 
 from service.app import create_app
+from service.migrate import migrate
 from service.settings import Settings
-from tests.faults.proxy import CuttingProxy, Cut
+from tests.conftest import Api
+from tests.faults.proxy import Cut, CuttingProxy
+from tests.faults.servers import ThrowawayPostgres
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture
-def proxy(database_url):
-    info = psycopg.conninfo.conninfo_to_dict(database_url)
-    cutting = CuttingProxy(info.get("host") or "127.0.0.1", int(info.get("port") or 5432))
-    yield cutting, psycopg.conninfo.make_conninfo(database_url, host="127.0.0.1", port=cutting.port)
-    cutting.close()
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cut")
+    folder.chmod(0o755)  # the cluster runs as its own user when the tests run as root
+    throwaway = ThrowawayPostgres(folder)
+    migrate(throwaway.url)
+    yield throwaway
+    throwaway.close()
+
+
+@pytest.fixture(scope="module")
+def api(cluster):
+    """Another process on the same database, straight to PostgreSQL: it makes campaigns and reads logs."""
+    with TestClient(create_app(Settings(pool_min=1, pool_max=2, rate_limit="off"), cluster.url)) as client:
+        yield Api(client)
 
 
 @pytest.fixture
-def through_proxy(proxy):
-    cutting, url = proxy
+def through_proxy(cluster):
+    cutting = CuttingProxy("127.0.0.1", cluster.port)
+    url = psycopg.conninfo.make_conninfo(cluster.url, port=cutting.port)
     with TestClient(create_app(Settings(pool_min=1, pool_max=2, rate_limit="off"), url)) as client:
         yield cutting, client
+    cutting.close()
 
 
 def _note(text: str) -> dict:

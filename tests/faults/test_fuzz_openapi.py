@@ -45,5 +45,6 @@ def test_no_request_gets_a_5xx_and_every_4xx_is_problem_json(case, served):
     assert answer.status_code < 500, f"{case.method} {case.formatted_path}: {answer.status_code} {answer.text}"
     if answer.status_code >= 400:
         media_type = answer.headers.get("content-type") or [""]
-        assert media_type[0].startswith("application/problem+json"), f"{case.method} {case.formatted_path}: {answer.text}"
+        where = f"{case.method} {case.formatted_path}"
+        assert media_type[0].startswith("application/problem+json"), f"{where}: {answer.text}"
         assert answer.json()["detail"]
