@@ -682,38 +682,3 @@ class HeroPointSpent(Event, kw_only=True, tag="hero_point.spent"):
 
     EXAMPLES = ({"character_id": "alahazra", "for": "reroll"},)
     VIEWS = CHARACTER
-
-
-PACG_EVENTS: tuple[type[Event], ...] = (
-    VaultProductsAdded,
-    CardDefined,
-    CharacterJoined,
-    CharacterCardCompleted,
-    DeckBuilt,
-    DeckRebuilt,
-    CharacterMoved,
-    CardMoved,
-    DamageDealt,
-    HandReset,
-    CharacterDied,
-    CharacterRevived,
-    AdventureStarted,
-    ScenarioStarted,
-    HourglassAdvanced,
-    LocationClosed,
-    EncounterEnded,
-    VillainEscaped,
-    ScenarioEnded,
-    ShipDamaged,
-    ShipRepaired,
-    ShipSeized,
-    ShipAnchored,
-    PlunderStashed,
-    PlunderBanished,
-    FeatGained,
-    RoleChosen,
-    LootAwarded,
-    ShipAwarded,
-    HeroPointAwarded,
-    HeroPointSpent,
-)

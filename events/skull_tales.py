@@ -1172,16 +1172,3 @@ class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
         {"ally_id": "cook"},
         {"ally_id": "cook", "guard": "anne", "ally_roll": 2, "guard_roll": 5},
     )
-
-
-EVENT_TYPES: tuple[type[Event], ...] = (
-    PirateRecruited, FameChanged, CoinsChanged, CoinsGiven, WoundsChanged, DestinyChanged, PirateUnconscious,
-    PirateRevived, InjurySuffered, PirateRetired, MatelotageDone, ProsthesisBought, CurseGained, PenanceChosen,
-    CurseRemoved, ItemGained, ItemLost, ItemGiven, PortServiceBought, ManorEntered, TimeSpent, ApprovalGiven,
-    CampaignCompleted, SkillLearned, FeatGained, AssignmentTaken, AssignmentResolved, AllyHired, AllyUpkeepPaid,
-    AllyDied, AllyDismissed, CaptainElected, TrustChanged, MoraleChanged, MutinyResolved, AllyMutinyResolved,
-    CommandIssued, ShipBought, ShipUpgraded, ShipDamaged, ShipRepaired, UpgradeUsed, GroupHired, GroupLost,
-    GoodsTraded, GoodsGained, GoodsSpent, BootyBuried, BootyRecovered, LoanTaken, LoanRepaid, SalaryCollected,
-    ChapterStarted, PhaseStarted, PhaseEnded, ChapterEnded, PirateBoarded, AllyLoyaltyRolled, RumorsHeard,
-    RumorResolved, SchemeResolved, CrewSurrendered, PurgeUsed, TradeMade, StoryTold, AllySchemeResolved,
-)

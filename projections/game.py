@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from events.base import Event
-from events.campaign import BOOKKEEPING, MARKERS, CampaignStarted
+from events.campaign import BOOKKEEPING, COMMON, MARKERS, CampaignStarted
 
 S = TypeVar("S")
 
@@ -68,7 +68,8 @@ class Game(Generic[S]):
     id: str
     title: str
     state_type: type[S]
-    # Every event type this game accepts besides the common ones in events.campaign.
+    # Every event type this game accepts besides the common ones in events.campaign: `own_types(handlers)` for a
+    # game whose fold dispatches on a table.
     event_types: tuple[type[Event], ...]
     # The state right after `campaign.started`, from the campaign's rule options (raises Rejection on bad ones).
     initial: Callable[[Mapping[str, Any]], S]
@@ -77,11 +78,22 @@ class Game(Generic[S]):
     # The character an event concerns, for history filters; None when it concerns none.
     character_of: Callable[[Event], str | None] = lambda event: getattr(event, "character_id", None)
     episodes: Episodes | None = None
+    # The game's one registration of its events: what each type does to the state (its fold dispatches on it). The
+    # event types, the history sentences and the reference are checked against it (tests/unit/test_registration.py).
+    handlers: Mapping[type[Event], Callable[..., Any]] = field(default_factory=dict)
     # Every event type's sentence, `(state before, event) -> str`, from the game's `sentences` module.
     sentences: Mapping[type[Event], Callable[[Any, Any], str]] = field(default_factory=dict)
     # What a `dice.rolled` means in this game (its total, successes and success) given the state it is rolled in;
     # None: the plain reading of projections.dice. The fold checks a roll with the same function.
     read_roll: Callable[[S, Any], Any] | None = None
+
+
+def own_types(handlers: Mapping[type[Event], Callable[..., Any]]) -> tuple[type[Event], ...]:
+    """A game's own event types: the types of its handler table beyond the events every game shares."""
+    return tuple(t for t in handlers if t not in COMMON_TYPES)
+
+
+COMMON_TYPES = frozenset(COMMON)
 
 
 def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:

@@ -13,13 +13,20 @@ import msgspec
 from events.base import Event
 from projections.game import Game
 
-# Each module exposes `GAME`. Imported on first use so a process pays only for the games it serves.
+# The one registration of a game: its id and the module exposing its `GAME` (whose handler table registers its event
+# types). Its catalogue is the module of the same name in service.catalog. Imported on first use so a process pays
+# only for the games it serves.
 _MODULES = {
     "pacg-skull-and-shackles": "projections.pacg",
     "skull-tales-full-sail": "projections.skull_tales",
 }
 
 GAME_IDS = tuple(_MODULES)
+
+
+def module_name(game_id: str) -> str:
+    """The name a game's modules share: `pacg` for projections.pacg, its catalogue service.catalog.pacg."""
+    return _MODULES[game_id].rsplit(".", 1)[1]
 
 
 class UnknownGame(LookupError):

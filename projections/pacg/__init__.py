@@ -14,7 +14,6 @@ import msgspec
 from events.base import Event
 from events.campaign import DiceRolled
 from events.pacg import (
-    PACG_EVENTS,
     AdventureStarted,
     CardDefined,
     CardMoved,
@@ -48,7 +47,7 @@ from events.pacg import (
     VillainEscaped,
 )
 from projections.dice import plain
-from projections.game import Episodes, Game, Meta, Rejection, View
+from projections.game import Episodes, Game, Meta, Rejection, View, own_types
 from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
 from projections.pacg.sentences import SENTENCES
 from projections.pacg.state import Options, Owed, State
@@ -206,7 +205,8 @@ GAME: Game[State] = Game(
     id=GAME_ID,
     title="Pathfinder Adventure Card Game: Skull & Shackles",
     state_type=State,
-    event_types=PACG_EVENTS,
+    event_types=own_types(_HANDLERS),
+    handlers=_HANDLERS,
     initial=initial,
     apply=apply,
     views={

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from events.base import Event
 from events.campaign import DiceRolled
 from events import skull_tales as ev
-from projections.game import Episodes, Game, Meta, Rejection, View
+from projections.game import Episodes, Game, Meta, Rejection, View, own_types
 from projections.skull_tales import (
     allies, booty, captaincy, chapters, dice, injuries, pirates, port, ship, skills, voyage,
 )
@@ -130,7 +130,8 @@ GAME: Game[SkullTales] = Game(
     id="skull-tales-full-sail",
     title="Skull Tales: Full Sail!",
     state_type=SkullTales,
-    event_types=ev.EVENT_TYPES,
+    event_types=own_types(_HANDLERS),
+    handlers=_HANDLERS,
     initial=initial,
     apply=apply,
     views={

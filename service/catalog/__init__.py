@@ -19,10 +19,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-_MODULES = {
-    "pacg-skull-and-shackles": "service.catalog.pacg",
-    "skull-tales-full-sail": "service.catalog.skull_tales",
-}
+from projections.registry import module_name
 
 
 class CatalogError(ValueError):
@@ -31,7 +28,8 @@ class CatalogError(ValueError):
 
 @cache
 def _module(game_id: str) -> ModuleType:
-    return importlib.import_module(_MODULES[game_id])
+    # A game's catalogue module has the name of its projections module (projections.registry).
+    return importlib.import_module(f"service.catalog.{module_name(game_id)}")
 
 
 @cache

@@ -7,12 +7,11 @@ from typing import Any, Union
 import msgspec
 
 from events.campaign import CampaignStarted, DiceRolled
-from events.pacg import PACG_EVENTS
 from projections.game import Meta, Rejection, step
 from projections.pacg import GAME
 from projections.pacg.state import State
 
-AnyEvent = Union[(CampaignStarted, DiceRolled, *PACG_EVENTS)]  # type: ignore[valid-type]
+AnyEvent = Union[(CampaignStarted, DiceRolled, *GAME.event_types)]  # type: ignore[valid-type]
 
 
 def event(type_: str, **data: Any) -> Any:
