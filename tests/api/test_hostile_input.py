@@ -102,6 +102,12 @@ def campaign(api):
     return api.new_campaign()
 
 
+@pytest.fixture(scope="module")
+def campaigns(api):
+    """One campaign per game, shared by the tables: a refused request writes nothing, which each test checks."""
+    return {game_id: api.new_campaign(game_id) for game_id in GAME_IDS}
+
+
 @pytest.mark.parametrize("method,route,body", list(_body_cases()))
 def test_a_nul_character_in_any_string_of_a_request_body_is_refused(api, campaign, method, route, body):
     answer = api.client.request(method, _url(route, campaign), content=json.dumps(body),
@@ -111,8 +117,9 @@ def test_a_nul_character_in_any_string_of_a_request_body_is_refused(api, campaig
 
 
 @pytest.mark.parametrize("game_id,tag,data", list(_event_cases()))
-def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(api, game_id, tag, data):
-    campaign = api.new_campaign(game_id)
+def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(api, campaigns, game_id, tag,
+                                                                                       data):
+    campaign = campaigns[game_id]
     answer = api.append(campaign, [{"type": tag, "data": data}])
     _is_problem(answer, 400, "nul-character")
     assert api.get(campaign, "").json()["position"] == 2
@@ -187,8 +194,8 @@ def _shape_cases() -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("game_id,tag,data", list(_shape_cases()))
-def test_a_value_of_the_wrong_kind_in_any_event_field_is_refused_not_a_500(api, game_id, tag, data):
-    campaign = api.new_campaign(game_id)
+def test_a_value_of_the_wrong_kind_in_any_event_field_is_refused_not_a_500(api, campaigns, game_id, tag, data):
+    campaign = campaigns[game_id]
     answer = api.append(campaign, [{"type": tag, "data": data}])
     assert 400 <= answer.status_code < 500, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
