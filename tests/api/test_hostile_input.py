@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import msgspec
@@ -18,7 +19,7 @@ import pytest
 
 from projections.registry import GAME_IDS, event_types
 from service.app import create_app
-from service.export import EventRow, ExportHeader
+from service.export import EventRow, ExportHeader, export_lines
 from service.hostile import MAX_DEPTH
 from service.openapi import inline
 from service.settings import Settings
@@ -211,3 +212,28 @@ def test_a_member_id_spelled_another_way_inside_a_token_is_refused(api, spelling
     respelled = f"qm_{spelling(member_hex)}_{secret}"
     answer = api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {respelled}"})
     _is_problem(answer, 401, "bad-token")
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_a_moment_outside_the_years_1_to_9999_in_utc_is_refused_before_it_is_stored(api, campaigns, moment):
+    campaign = campaigns["pacg-skull-and-shackles"]
+    answer = api.append(campaign, [{"type": "note.added", "occurred_at": moment, "data": {"text": "Long ago."}}])
+    _is_problem(answer, 422, "invalid-events")
+    assert "occurred_at" in answer.json()["detail"]
+    assert api.get(campaign, "").json()["position"] == 2
+
+
+def test_an_import_with_a_moment_outside_the_years_1_to_9999_is_refused(api):
+    source = api.new_campaign()
+    api.append(source, [{"type": "note.added", "data": {"text": "Raker Shoals."}}])
+    lines = [json.loads(raw) for raw in api.get(source, "/export").text.splitlines()]
+    header = msgspec.convert({k: v for k, v in lines[0].items() if k in ExportHeader.__struct_fields__}, ExportHeader)
+    rows = [msgspec.convert({k: v for k, v in line.items() if k in EventRow.__struct_fields__}, EventRow)
+            for line in lines[1:]]
+    rows[2] = msgspec.structs.replace(rows[2], occurred_at=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14))))
+    sealed = b"".join(export_lines(header, rows))  # a well-sealed export, so only the moment is wrong
+
+    answer = api.client.post("/v1/campaigns/import", content=sealed)
+
+    _is_problem(answer, 422, "bad-export")
+    assert "Line 4: occurred_at" in answer.json()["detail"]
