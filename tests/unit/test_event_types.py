@@ -119,7 +119,7 @@ NOT_YET_SHOWN = {
     "skull-tales-full-sail": {
         "feat.gained", "ally.died", "ally.upkeep_paid", "ally.loyalty_rolled", "curse.removed",
         "assignment.resolved", "ally_mutiny.resolved", "ship.bought", "ship.repaired", "upgrade.used",
-        "booty.recovered", "rumor.resolved", "purge.used", "trade.made", "ally_scheme.resolved",
+        "booty.recovered", "rumor.resolved", "purge.used", "ally_scheme.resolved",
     },
 }
 
