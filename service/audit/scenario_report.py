@@ -13,10 +13,23 @@ from collections import Counter
 from typing import Any
 
 from events.pacg import CHARACTER_ZONES
+from projections import dice
+from projections.game import Rejection
 from projections.pacg.fleet import PLUNDER_TABLE
 from service.audit.rolls import roll, success_rates
 
 REWARD_TYPES = ("loot.awarded", "feat.gained", "ship.awarded")
+
+
+def read(event: Any) -> Any:
+    """A roll as the rules read it: a check logged with its difficulty but not its result succeeds when its total is
+    greater than or equal to the difficulty (Skull & Shackles Rulebook, Attempting a Check), the fold's own reading."""
+    if event.success is not None or event.difficulty is None:
+        return event
+    try:
+        return dice.plain(event)
+    except Rejection:
+        return event
 
 
 def holdings(state: Any) -> dict[str, Counter[str]]:
@@ -80,7 +93,7 @@ class ScenarioTally:
             return
         match type_:
             case "dice.rolled":
-                rolled = roll(position, event, self.names.get(event.character_id or ""))
+                rolled = roll(position, read(event), self.names.get(event.character_id or ""))
                 self.rolls.append(rolled)
                 turn["checks"].append(rolled)
             case "card.moved" if event.verb == "banish" and event.from_.character_id is not None:

@@ -220,3 +220,15 @@ def test_a_card_banished_from_a_characters_hand_is_counted_banished_and_lost(api
 
     assert cards["banished"] == {"Powder Horn": 1}
     assert cards["lost"] == {"Powder Horn": 1}
+
+
+def test_a_check_logged_without_its_result_counts_by_its_total_against_the_difficulty(api):
+    campaign = played(api, PACG, OPTIONS, PAYLOADS)
+    # Skull & Shackles Rulebook, Attempting a Check: a total greater than or equal to the difficulty succeeds.
+    rolls = [{"type": "dice.rolled", "data": {"character_id": "lirianne", "dice": [{"sides": 12, "face": face}],
+                                              "total": face, "difficulty": 8}} for face in (8, 3)]
+    assert api.append(campaign, rolls).status_code == 201
+
+    rate = report(api, campaign, scenario="Dangerous Waters")["success_rate"]["lirianne"]
+
+    assert (rate["successes"], rate["checks"]) == (4 + 1, 4 + 2)

@@ -145,6 +145,8 @@ class Phones:
         page.goto(f"{self.origin}/join#{token}")
         page.wait_for_url("**/c/*")
         page.get_by_role("tab", name="Play and log").wait_for()
+        # Following the log: from here on, anything appended shows on this phone within the tests' two seconds.
+        page.locator("#live[data-state=live]").wait_for()
         return page
 
 

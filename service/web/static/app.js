@@ -159,6 +159,10 @@ class Table {
       this.log.add(recorded);
       this.changed();
     });
+    // Whether this phone is following the log right now, for the players and for the tests alike.
+    const live = document.getElementById("live");
+    source.addEventListener("open", () => { live.textContent = "live"; live.dataset.state = "live"; });
+    source.addEventListener("error", () => { live.textContent = "reconnecting…"; live.dataset.state = "lost"; });
     this.source = source;
   }
 }

@@ -20,7 +20,8 @@ export async function showJoin(into, name, token) {
     h("h3", {}, `${name}'s join link`),
     h("p", {}, "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key."),
     h("div", { class: "qr" }, img),
-    h("p", { class: "link" }, h("a", { href: link, "aria-label": `Join link for ${name}` }, link)),
+    // Text, not a link: tapping it here would sign this phone in as the new member.
+    h("p", { class: "link", "aria-label": `Join link for ${name}` }, link),
     note ? h("p", { class: "quiet" }, note) : null));
 }
 

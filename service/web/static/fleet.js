@@ -17,7 +17,7 @@ function sheetOf(c, turn) {
   const z = c.zones || {};
   const n = c.counts || {};
   return h("article", { class: "card", "aria-label": c.name },
-    h("h3", {}, c.name, c.alive ? "" : " (dead)", turn === c.character_id ? " — on her turn" : ""),
+    h("h3", {}, c.name, c.alive ? "" : " (dead)", turn === c.character_id ? " — taking the turn" : ""),
     h("dl", { class: "facts" },
       h("dt", {}, "Player"), h("dd", {}, c.player || "—"),
       h("dt", {}, "Location"), h("dd", {}, c.location || "—"),
