@@ -1124,7 +1124,6 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
             {"goods": "Sugar", "quantity": 1, "direction": "sell", "price": 40, "roll": 4},
             {"goods": "Wood", "quantity": 1, "direction": "buy", "price": 15},
         ]},
-        {"pirate_id": "anne", "lines": [{"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10}]},
     )
 
 
