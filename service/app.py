@@ -79,7 +79,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
             *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES, *metrics.ROUTES,
@@ -87,9 +87,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
         exception_handlers={ValidationException: on_validation, **problems.HANDLERS, **outage.HANDLERS},
-        # The request id first, so that the request's log line and its metrics see every answer.
-        middleware=[logs.RequestIds(), metrics.CONFIG.middleware, RefuseNulInUrl,
-                    *limits.middleware(settings.rate_limit)],
+        middleware=[metrics.CONFIG.middleware, RefuseNulInUrl, *limits.middleware(settings.rate_limit)],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -98,6 +96,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
+    # Request ids and the request log wrap the router itself, not only the routes, so that the answers no route
+    # handles (404, 405) carry an id and a log line too.
+    app.asgi_handler = logs.RequestIds()(app.asgi_handler)
+    return app
 
 
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:

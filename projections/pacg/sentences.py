@@ -216,6 +216,24 @@ def ship_seized(state: State, event: ev.ShipSeized) -> str:
     return f"The party seized the {event.ship}."
 
 
+def ship_encountered(state: State, event: ev.ShipEncountered) -> str:
+    turn = state.scenario.turn if state is not None and state.scenario is not None else None
+    who = name(state, event.character_id or turn) if (event.character_id or turn) else "The commander"
+    return f"{who} encountered the enemy ship {event.ship}."
+
+
+def ship_evaded(state: State, event: ev.ShipEvaded) -> str:
+    return f"The {event.ship} was evaded."
+
+
+def ship_defeated(state: State, event: ev.ShipDefeated) -> str:
+    return f"The {event.ship} was defeated."
+
+
+def ship_banished(state: State, event: ev.ShipBanished) -> str:
+    return f"The {event.ship} was banished: {name(state, event.character_id)} was not commanding a ship."
+
+
 def ship_anchored(state: State, event: ev.ShipAnchored) -> str:
     return f"The ship dropped anchor at the {event.location}."
 
@@ -285,6 +303,10 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ShipRepaired: ship_repaired,
     ev.ShipSeized: ship_seized,
     ev.ShipAnchored: ship_anchored,
+    ev.ShipEncountered: ship_encountered,
+    ev.ShipEvaded: ship_evaded,
+    ev.ShipDefeated: ship_defeated,
+    ev.ShipBanished: ship_banished,
     ev.PlunderStashed: plunder_stashed,
     ev.PlunderBanished: plunder_banished,
     ev.FeatGained: feat_gained,

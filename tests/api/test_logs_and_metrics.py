@@ -45,6 +45,13 @@ def test_every_answer_carries_the_request_id_of_its_log_record_and_no_token(api,
     assert campaign.token not in log_lines.getvalue()
 
 
+def test_an_answer_no_route_gives_has_a_request_id_and_a_log_record_too(api, log_lines):
+    answer = api.client.get("/v1/nowhere")
+    assert answer.status_code == 404
+    line = [r for r in records(log_lines) if r.get("request_id") == answer.headers["x-request-id"]]
+    assert [(r["path"], r["status"]) for r in line] == [("/v1/nowhere", 404)]
+
+
 def test_a_callers_own_request_id_is_kept_and_a_strange_one_is_replaced(api):
     kept = api.client.get("/healthz", headers={"x-request-id": "proxy-7f3a.42"})
     replaced = api.client.get("/healthz", headers={"x-request-id": "two words\ttab"})

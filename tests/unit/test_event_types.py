@@ -52,6 +52,9 @@ def _event(type_: str, **data: Any) -> dict[str, Any]:
 PACG_SCENES = [
     [_event("character.died", character_id="seltyiel")],
     [_event("hero_point.awarded", character_id="alahazra")],
+    # Lirianne, commanding, meets an enemy ship: evaded or defeated, and a defeated Wormwood seized by a card.
+    [_event("ship.encountered", ship="Shackles Pirate Ship", character_id="lirianne")],
+    [_event("ship.encountered", ship="Wormwood", character_id="lirianne"), _event("ship.defeated", ship="Wormwood")],
     [_event("scenario.ended", result="won"), _event("character.joined", character_id="merisiel", player="Mira"),
      # The catalogue has no feat boxes for Lirianne; the table completes her card from the card in hand.
      _event("character.card_completed", character_id="lirianne",
