@@ -146,6 +146,14 @@ class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ship_class: Annotated[int | None, Meta(description="Its class.")] = None
     to_defeat: Annotated[str | None, Meta(description="The check to defeat it, as printed.")] = None
     to_repair: Annotated[str | None, Meta(description="The check to repair it, as printed.")] = None
+    when_encountering: Annotated[list[str], Meta(
+        description="The powers of its When Encountering section, as printed.")] = []
+    when_commanding: Annotated[list[str], Meta(
+        description="The powers of its When Commanding section, as printed.")] = []
+    when_wrecked: Annotated[list[str], Meta(
+        description="The powers of its When Commanding (Wrecked) section, as printed.")] = []
+    cannot_be_seized: Annotated[bool, Meta(
+        description="True when the card says \"This ship cannot be seized.\" (the Dominator).")] = False
 
 
 class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -529,12 +537,13 @@ class ShipDamaged(Event, kw_only=True, tag="ship.damaged"):
 
 
 class ShipRepaired(Event, kw_only=True, tag="ship.repaired"):
-    """A wrecked ship was repaired.
+    """The commander repaired the wrecked ship at the start of her move step.
 
-    Rulebook: Skull & Shackles Rulebook, Wrecked Ships.
+    Rulebook: Skull & Shackles Rulebook, Wrecked Ships; Commanding and Moving Ships.
     """
 
-    character_id: Annotated[str | None, Meta(description="The character who repaired it, by id.")] = None
+    character_id: Annotated[str | None, Meta(
+        description="The commander who repaired it, by id: the character whose turn it is.")] = None
 
     EXAMPLES = ({"character_id": "lirianne"},)
     VIEWS = ("fleet",)
@@ -550,6 +559,62 @@ class ShipSeized(Event, kw_only=True, tag="ship.seized"):
     ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
 
     EXAMPLES = ({"ship": "Wormwood"},)
+    VIEWS = ("fleet",)
+
+
+class ShipEncountered(Event, kw_only=True, tag="ship.encountered"):
+    """The commander encountered an enemy ship.
+
+    Rulebook: Skull & Shackles Rulebook, Encountering Ships.
+    Only the character commanding the party's ship encounters another ship; anyone else banishes it
+    (ship.banished). The encounter ends with ship.evaded, ship.defeated, or the Structural damage of a failed check.
+    """
+
+    ship: Annotated[str, Meta(description="The enemy ship.")]
+    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+    character_id: Annotated[str | None, Meta(
+        description="The commander who encounters it; the character whose turn it is when left out.")] = None
+
+    EXAMPLES = ({"ship": "Shackles Pirate Ship", "character_id": "lirianne"},)
+    VIEWS = ("fleet",)
+
+
+class ShipEvaded(Event, kw_only=True, tag="ship.evaded"):
+    """The commander evaded the enemy ship she encountered; it returns where it came from.
+
+    Rulebook: Skull & Shackles Rulebook, Encountering Ships.
+    """
+
+    ship: Annotated[str, Meta(description="The enemy ship.")]
+
+    EXAMPLES = ({"ship": "Shackles Pirate Ship"},)
+    VIEWS = ("fleet",)
+
+
+class ShipDefeated(Event, kw_only=True, tag="ship.defeated"):
+    """The commander defeated the enemy ship; unless the party seizes it, it returns where it came from.
+
+    Rulebook: Skull & Shackles Rulebook, Encountering Ships; Seizing Ships.
+    If the party's ship is not wrecked, a plunder card is stashed next (plunder.stashed).
+    """
+
+    ship: Annotated[str, Meta(description="The enemy ship.")]
+
+    EXAMPLES = ({"ship": "Shackles Pirate Ship"},)
+    VIEWS = ("fleet",)
+
+
+class ShipBanished(Event, kw_only=True, tag="ship.banished"):
+    """A ship that a character not commanding the party's ship would have encountered was banished.
+
+    Rulebook: Skull & Shackles Rulebook, Encountering Ships: "If you are not commanding a ship, banish any ship you
+    would encounter."
+    """
+
+    ship: Annotated[str, Meta(description="The ship banished.")]
+    character_id: Annotated[str, Meta(description="The character who would have encountered it.")]
+
+    EXAMPLES = ({"ship": "Shackles Pirate Ship", "character_id": "seltyiel"},)
     VIEWS = ("fleet",)
 
 

@@ -40,7 +40,11 @@ from events.pacg import (
     ScenarioStarted,
     ShipAnchored,
     ShipAwarded,
+    ShipBanished,
     ShipDamaged,
+    ShipDefeated,
+    ShipEncountered,
+    ShipEvaded,
     ShipRepaired,
     ShipSeized,
     VaultProductsAdded,
@@ -142,6 +146,10 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     VaultProductsAdded: vault.products_added,
     CardDefined: vault.card_defined,
     ShipSeized: fleet.ship_seized,
+    ShipEncountered: fleet.ship_encountered,
+    ShipEvaded: fleet.ship_evaded,
+    ShipDefeated: fleet.ship_defeated,
+    ShipBanished: fleet.ship_banished,
     ShipAnchored: fleet.ship_anchored,
     ShipAwarded: fleet.ship_awarded,
     FeatGained: feats.feat_gained,
@@ -153,16 +161,16 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 
 
 # What happens only in a scenario in progress: after a loss, until the next scenario starts, each is refused with
-# the loss (rulebook, Ending a Scenario, Adventure, or Adventure Path: "the scenario ends immediately").
+# the loss (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path: "the scenario ends immediately").
 _IN_PLAY = frozenset({
     CardMoved, CharacterMoved, DamageDealt, HandReset, HourglassAdvanced, LocationClosed, EncounterEnded,
     VillainEscaped, ShipDamaged, ShipRepaired, ShipSeized, ShipAnchored, PlunderStashed, PlunderBanished,
-    CharacterRevived,
+    CharacterRevived, ShipEncountered, ShipEvaded, ShipDefeated, ShipBanished,
 })
 
 
 def _trading(event: Event) -> bool:
-    """Characters trade cards from their decks between scenarios (rulebook, Setting Up: Trade Cards)."""
+    """Characters trade cards from their decks between scenarios (Skull & Shackles Rulebook, Setting Up: Trade Cards)."""
     return isinstance(event, CardMoved) and event.verb == "give" and event.from_.zone == "deck"
 
 

@@ -64,7 +64,7 @@ def joined(state: State, event: CharacterJoined) -> State:
     if state.scenario is not None:
         raise Rejection(f"{event.name} cannot join during the scenario {state.scenario.name}; join between scenarios.")
     characters = state.characters.copy()
-    # A character who died and starts again gets none of the feats she had (rulebook, Dying).
+    # A character who died and starts again gets none of the feats she had (Skull & Shackles Rulebook, Dying).
     characters[event.character_id] = Character(name=event.name, player=event.player, card=event.card)
     return msgspec.structs.replace(state, characters=characters)
 

@@ -35,7 +35,7 @@ def lose(state: State, reason: str) -> State:
 
 def finish(state: State, result: str) -> State:
     """The scenario in progress ends, won or lost: every card of play goes back to the vault, each living
-    character's cards to her deck, the dead's among the spare cards (rulebook, After the Scenario)."""
+    character's cards to her deck, the dead's among the spare cards (Skull & Shackles Rulebook, After the Scenario)."""
     scenario = state.scenario
     assert scenario is not None
     work = Work(state)

@@ -12,11 +12,16 @@ from events.pacg import (
     PlunderStashed,
     ShipAnchored,
     ShipAwarded,
+    ShipBanished,
     ShipDamaged,
+    ShipDefeated,
+    ShipEncountered,
+    ShipEvaded,
     ShipRepaired,
     ShipSeized,
 )
 from projections.game import Rejection
+from projections.pacg.characters import playing
 from projections.pacg.ending import lose
 from projections.pacg.state import Owed, Scenario, State
 from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
@@ -78,7 +83,7 @@ def plunder_banished(state: State, event: PlunderBanished) -> State:
 
 
 def ship_damaged(state: State, event: ShipDamaged) -> State:
-    _scenario(state, "be damaged")
+    scenario = _scenario(state, "be damaged")
     fleet = state.fleet
     if event.amount < 0 or event.prevented < 0:
         raise Rejection("Structural damage and the damage prevented are never negative.")
@@ -107,31 +112,125 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
         changes["fleet"] = msgspec.structs.replace(fleet, wrecked=True)
     if event.prevented and not lost:
         changes["owed"] = Owed("prevention", event.prevented)
+    if scenario.enemy_ship is not None:
+        # The Structural damage of a failed check to defeat a ship ends that encounter (Encountering Ships).
+        changes["scenario"] = msgspec.structs.replace(scenario, enemy_ship=None)
     damaged = work.commit(**changes)
     if lost:
         return lose(damaged, f"the {word(state, 'hourglass')} ran out of cards to discard")
     return damaged
 
 
+def commander(state: State, scenario: Scenario, character_id: str | None, doing: str) -> str:
+    """The character commanding the party's ship: the one whose turn it is, at the ship's location when it is
+    anchored (Skull & Shackles Rulebook, Commanding and Moving Ships). Refused for anyone else."""
+    ship = state.fleet.current
+    if scenario.turn is None:
+        raise Rejection(f"Nobody commands the {ship} before the first turn, so nobody can {doing}.")
+    who = character_id or scenario.turn
+    found = state.characters.get(who)
+    if found is None:
+        raise Rejection(f"No character {who} has joined this campaign.")
+    if who != scenario.turn:
+        whose = state.characters[scenario.turn].name
+        raise Rejection(
+            f"Only the commander can {doing}: it is {whose}'s turn, so {whose} commands the {ship}, not {found.name}."
+        )
+    anchored = state.fleet.anchored
+    if anchored is not None and found.location != anchored:
+        raise Rejection(
+            f"The {ship} is anchored at {anchored} and {found.name} is at {found.location}: {found.name} is not "
+            f"commanding it, so cannot {doing}."
+        )
+    return who
+
+
 def ship_repaired(state: State, event: ShipRepaired) -> State:
-    _scenario(state, "be repaired")
+    scenario = _scenario(state, "be repaired")
     if not state.fleet.wrecked:
         raise Rejection(f"The {state.fleet.current} is not wrecked; there is nothing to repair.")
+    who = commander(state, scenario, event.character_id, "attempt a repair")
+    if scenario.moved_this_turn:
+        name = state.characters[who].name
+        raise Rejection(
+            f"{name} has moved this turn: the commander attempts a repair at the start of the move step "
+            "(Wrecked Ships)."
+        )
     return msgspec.structs.replace(state, fleet=msgspec.structs.replace(state.fleet, wrecked=False))
 
 
 def ship_seized(state: State, event: ShipSeized) -> State:
-    _scenario(state, "be seized")
+    scenario = _scenario(state, "be seized")
     fleet = state.fleet
     if event.ship == fleet.current:
         raise Rejection(f"The party already sails the {event.ship}.")
+    card = event.ship_card or fleet.ships.get(event.ship)
+    if card is not None and card.cannot_be_seized:
+        raise Rejection(f"The {event.ship} cannot be seized: its card says \"This ship cannot be seized.\"")
+    if scenario.defeated_ship != event.ship:
+        raise Rejection(
+            f"The party has not defeated the {event.ship} this turn: a card lets you seize a ship you defeat "
+            "(Seizing Ships; ship.encountered, then ship.defeated)."
+        )
     ships = dict(fleet.ships)
     if event.ship_card is not None:
         ships[event.ship] = event.ship_card
     # The seized ship replaces the party's ship, which is banished; it keeps the plunder and the anchoring.
     return msgspec.structs.replace(
-        state, fleet=msgspec.structs.replace(fleet, ships=ships, current=event.ship, wrecked=False)
+        state,
+        fleet=msgspec.structs.replace(fleet, ships=ships, current=event.ship, wrecked=False),
+        scenario=msgspec.structs.replace(scenario, defeated_ship=None),
     )
+
+
+def ship_encountered(state: State, event: ShipEncountered) -> State:
+    scenario = _scenario(state, "be encountered")
+    if scenario.enemy_ship is not None:
+        raise Rejection(f"The commander is already encountering the {scenario.enemy_ship}; finish that first.")
+    try:
+        commander(state, scenario, event.character_id, "encounter another ship")
+    except Rejection as refused:
+        raise Rejection(f"{refused.reason} A ship anyone else would encounter is banished (ship.banished).") from None
+    fleet = state.fleet
+    ships = fleet.ships
+    if event.ship_card is not None and ships.get(event.ship) != event.ship_card:
+        ships = {**ships, event.ship: event.ship_card}
+    return msgspec.structs.replace(
+        state,
+        fleet=msgspec.structs.replace(fleet, ships=ships) if ships is not fleet.ships else fleet,
+        scenario=msgspec.structs.replace(scenario, enemy_ship=event.ship),
+    )
+
+
+def _encountering(state: State, ship: str, doing: str) -> Scenario:
+    scenario = _scenario(state, doing)
+    if scenario.enemy_ship != ship:
+        now = f"the {scenario.enemy_ship}" if scenario.enemy_ship else "no ship"
+        raise Rejection(f"The commander is encountering {now}, so the {ship} cannot {doing} (ship.encountered first).")
+    return scenario
+
+
+def ship_evaded(state: State, event: ShipEvaded) -> State:
+    scenario = _encountering(state, event.ship, "be evaded")
+    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, enemy_ship=None))
+
+
+def ship_defeated(state: State, event: ShipDefeated) -> State:
+    scenario = _encountering(state, event.ship, "be defeated")
+    ended = msgspec.structs.replace(scenario, enemy_ship=None, defeated_ship=event.ship)
+    return msgspec.structs.replace(state, scenario=ended)
+
+
+def ship_banished(state: State, event: ShipBanished) -> State:
+    scenario = _scenario(state, "be banished")
+    found, _ = playing(state, event.character_id)
+    anchored = state.fleet.anchored
+    if scenario.turn == event.character_id and (anchored is None or found.location == anchored):
+        raise Rejection(
+            f"{found.name} commands the {state.fleet.current}: the commander encounters the {event.ship} "
+            "(ship.encountered); only a character not commanding a ship banishes it."
+        )
+    return state
 
 
 def ship_anchored(state: State, event: ShipAnchored) -> State:
@@ -186,4 +285,27 @@ def view(state: State) -> dict[str, Any]:
         "plunder_by_type": by_type,
         "plunder_known": known,
         "ships": {name: msgspec.to_builtins(card) for name, card in sorted(fleet.ships.items())},
+        # What the party's ship does now, as its card prints it: When Commanding, or When Commanding (Wrecked).
+        "powers": _powers(fleet.ships.get(fleet.current or ""), fleet.wrecked),
+        "encountering": _enemy(state),
+    }
+
+
+def _powers(card: Any, wrecked: bool) -> list[str]:
+    if card is None:
+        return []
+    return list(card.when_wrecked if wrecked else card.when_commanding)
+
+
+def _enemy(state: State) -> dict[str, Any] | None:
+    """The enemy ship the commander is encountering, with its When Encountering powers."""
+    scenario = state.scenario
+    if scenario is None or scenario.enemy_ship is None:
+        return None
+    card = state.fleet.ships.get(scenario.enemy_ship)
+    return {
+        "ship": scenario.enemy_ship,
+        "to_defeat": card.to_defeat if card else None,
+        "powers": list(card.when_encountering) if card else [],
+        "cannot_be_seized": bool(card and card.cannot_be_seized),
     }

@@ -3,7 +3,7 @@
 The reset follows the rulebook's order (Your Turn, Reset Your Hand; Core rules FAQ, Resetting): the character may
 discard any number of cards, then must discard down to her hand size, then must draw up to it from her deck. The
 cards move as card.moved events after hand.reset, as the discards for damage follow damage.dealt, so every copy
-stays in exactly one zone. A deck that runs out before the hand is full kills her (rulebook, Dying).
+stays in exactly one zone. A deck that runs out before the hand is full kills her (Skull & Shackles Rulebook, Dying).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _cards_in(state: State, character_id: str, zone: str) -> int:
 
 
 def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
-    """The turn of `character_id` may end: her hand holds her hand size (rulebook, Your Turn: Reset Your Hand, one
+    """The turn of `character_id` may end: her hand holds her hand size (Skull & Shackles Rulebook, Your Turn: Reset Your Hand, one
     of the required steps), she is dead, or a power let her keep her hand (hand.reset kept)."""
     found = state.characters[character_id]
     if not found.alive:

@@ -34,24 +34,24 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck_rule: Literal["basic", "level"] = "basic"
     # "core" names things as the Core rules do (vault, hourglass); "classic" as the 2013 rulebook (box, blessings deck).
     naming: Literal["core", "classic"] = "core"
-    # Role cards are the reward for completing the third adventure of the Adventure Path (rulebook, Role Cards):
+    # Role cards are the reward for completing the third adventure of the Adventure Path (Skull & Shackles Rulebook, Role Cards):
     # role.chosen waits until the party has completed this many of its adventures (Plunder and Peril, the base
     # set's adventure, is not one). A group that hands roles out earlier records a lower number.
     roles_after_adventures: int = 3
     # "checked": at a scenario's first turn every living character's hand holds a card of a favoured type when her
-    # cards hold one (rulebook, Draw Starting Hands). "recorded" (the default) does not check, for tables that log
+    # cards hold one (Skull & Shackles Rulebook, Draw Starting Hands). "recorded" (the default) does not check, for tables that log
     # only some of their draws, or play a power that changes the starting hand.
     starting_hand: Literal["recorded", "checked"] = "recorded"
-    # Each character explores once a turn without a card that lets her explore again (rulebook, Your Turn: Explore).
+    # Each character explores once a turn without a card that lets her explore again (Skull & Shackles Rulebook, Your Turn: Explore).
     # True (the rule, the default) refuses a second exploration in a turn unless it says `explore_again`; false
     # serves groups that play otherwise and does not count explorations.
     explore_once_per_turn: bool = True
-    # "open" (the default): the box holds more than the log knows (rulebook, Organizing Your Cards: the catalogue
+    # "open" (the default): the box holds more than the log knows (Skull & Shackles Rulebook, Organizing Your Cards: the catalogue
     # never lists a whole box). Face-down cards are dealt by type whatever the known counts, and a card becomes
     # known, with one more copy, when the table first names it. "counted": the log holds the whole box, and every
     # copy taken out must be one it counted.
     box: Literal["open", "counted"] = "open"
-    # The end-of-turn reset is a required step (rulebook, Your Turn): "required" refuses the next turn while the
+    # The end-of-turn reset is a required step (Skull & Shackles Rulebook, Your Turn): "required" refuses the next turn while the
     # active character holds other than her hand size; "recorded" leaves it to the table.
     reset: Literal["required", "recorded"] = "required"
 
@@ -119,19 +119,22 @@ class Scenario(msgspec.Struct, frozen=True):
     plunder_banished_this_turn: bool = False
     # Whether the character whose turn it is has explored yet (only explorations that name her explorer count).
     explored_this_turn: bool = False
-    # The Give a Card step comes before Move, once a turn (rulebook, Your Turn).
+    # The Give a Card step comes before Move, once a turn (Skull & Shackles Rulebook, Your Turn).
     gave_this_turn: bool = False
     moved_this_turn: bool = False
     # A power allowed or directed the character whose turn it is not to reset her hand this turn.
     reset_kept: bool = False
     # The encounters in progress, the latest last: a summoned card's encounter resolves before the one it
-    # interrupted (rulebook, Summoning and Adding Cards).
+    # interrupted (Skull & Shackles Rulebook, Summoning and Adding Cards).
     encounters: list[Encountering] = []
     # Where a character encounters the villain, and how that encounter ended, until the villain leaves it.
     villain_at: str | None = None
     villain_outcome: Literal["defeated", "undefeated", "evaded"] | None = None
     # Locations a henchman from their own deck was defeated at this turn: each may be closed (Closing a Location).
     may_close: list[str] = []
+    # The enemy ship the commander is encountering, and the one she defeated this turn (which a card may seize).
+    enemy_ship: str | None = None
+    defeated_ship: str | None = None
 
 
 class DeckOrder(msgspec.Struct, frozen=True):
@@ -188,7 +191,7 @@ class State(msgspec.Struct, frozen=True):
     adventures_begun: list[str] = []
     completed: list[str] = []
     # The adventures of the Adventure Path (adventure deck # 1 to 6) the party has completed; the base set's
-    # Plunder and Peril (# 0) is not one of them (rulebook, Setting Up; Role Cards).
+    # Plunder and Peril (# 0) is not one of them (Skull & Shackles Rulebook, Setting Up; Role Cards).
     path_completed: list[str] = []
     rewardable: list[str] = []
     owed: Owed | None = None

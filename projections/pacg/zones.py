@@ -231,7 +231,7 @@ class Work:
         return self.state.options.box == "open"
 
     def define(self, name: str, card_type: str) -> None:
-        """The table names a card the log has not met yet: it becomes known, with its type (rulebook, Card Types)."""
+        """The table names a card the log has not met yet: it becomes known, with its type (Skull & Shackles Rulebook, Card Types)."""
         known = self.card(name)
         if known is not None:
             if known.type != card_type:
@@ -404,7 +404,7 @@ class Work:
 
     def summon(self, name: str) -> None:
         """Summon a card into the encounter from the vault; a card already in play is imagined as another copy
-        (rulebook, Summoning and Adding Cards)."""
+        (Skull & Shackles Rulebook, Summoning and Adding Cards)."""
         info = self.info(name)
         in_vault = self.known(VAULT, name) >= 1
         if in_vault and (self.open_box or self.vault_available(info.type) >= 1):

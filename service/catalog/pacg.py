@@ -85,7 +85,7 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
             if known is not None:
                 return {**data, "card_type": known["type"]}
         return data
-    if event_type in ("ship.awarded", "ship.seized") and "ship_card" not in data and "ship" in data:
+    if event_type in ("ship.awarded", "ship.seized", "ship.encountered") and "ship_card" not in data and "ship" in data:
         card = _ship_card(catalog, str(data["ship"]))
         if card is None:
             _find(catalog, "ship", str(data["ship"]), "ship")
@@ -132,7 +132,7 @@ def _scenario(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         data.setdefault("villains", known.get("villains", []))
         data.setdefault("henchmen", known.get("henchmen", []))
         # The adventure is not filled in: Island Hopping is played on its own or as part of Plunder and Peril
-        # (rulebook, Setting Up), and the fold knows which adventure the party is playing.
+        # (Skull & Shackles Rulebook, Setting Up), and the fold knows which adventure the party is playing.
     locations = []
     for location in data.get("locations", []):
         if isinstance(location, str):

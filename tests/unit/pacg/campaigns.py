@@ -224,7 +224,7 @@ class Campaign:
             self.emit(_ev("ship.damaged", amount=amount, prevented=prevent))
             for name in rng.sample(hand, prevent):
                 self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
-        elif roll < 0.72 and state.fleet.wrecked:
+        elif roll < 0.72 and state.fleet.wrecked and not state.scenario.moved_this_turn:
             self.emit(_ev("ship.repaired", character_id=who))
         elif roll < 0.76 and not state.fleet.wrecked:
             self.emit(_ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"])))
@@ -291,7 +291,7 @@ class Campaign:
 
     def villain(self, who: str, name: str, location: str) -> None:
         """The villain's end-game: others temporarily close their locations, then the encounter ends one of three
-        ways (rulebook, Encountering a Villain)."""
+        ways (Skull & Shackles Rulebook, Encountering a Villain)."""
         rng, place = self.rng, _zone("location", location=location)
         for other in self.living():
             where = self.state.characters[other].location
@@ -321,7 +321,7 @@ class Campaign:
 
     def close(self, who: str) -> None:
         """Close her location when the rules give the opportunity: a henchman from its deck defeated, or an empty
-        deck (rulebook, Closing a Location)."""
+        deck (Skull & Shackles Rulebook, Closing a Location)."""
         state = self.state
         location = state.characters[who].location
         place = state.scenario.places[location]

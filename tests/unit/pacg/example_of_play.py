@@ -272,6 +272,7 @@ AMBERS_FIRST_TURN: list[dict[str, Any]] = [
     {"type": "location.closed", "data": {"location": "Shipwreck Graveyard", "temporary": True}},
     # Jemma makes her recharge a card, then summon and encounter the Shackles Pirate Ship.
     moved("Jinx Eater", "recharge", hand("alahazra"), deck("alahazra")),
+    {"type": "ship.encountered", "data": {"ship": "Shackles Pirate Ship", "character_id": "alahazra"}},
     roll("alahazra", "check", [(8, 4)], skill="Wisdom", difficulty=6, success=False),
     {"type": "ship.damaged", "data": {"amount": 2, "prevented": 0, "wrecked": True}},
     # The fight: Inflict, Lirianne's power (her Light Crossbow shuffled into her deck), a Blessing of the Gods.

@@ -167,6 +167,6 @@ def census(state: State) -> dict[str, int]:
     return {t: n for t, n in totals.items() if n}
 
 
-# Starting hands (rulebook, Draw Starting Hands): each character draws her hand size, a weapon among them. A turn
+# Starting hands (Skull & Shackles Rulebook, Draw Starting Hands): each character draws her hand size, a weapon among them. A turn
 # whose cards leave the hand as it was needs no reset before the next.
 HANDS = [*(draw("merisiel", name) for name in MERISIEL_DECK[:3]), *(draw("valeros", name) for name in VALEROS_DECK[:3])]

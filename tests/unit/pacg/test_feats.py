@@ -124,7 +124,7 @@ def test_plunder_and_peril_is_not_an_adventure_of_the_adventure_path():
     # Given a party that completed Plunder and Peril (the base set's adventure, # 0) and two adventures of the Path
     state = fold(*SETUP, *adventure("Plunder and Peril", "Island Hopping", 0),
                  *adventure("The Wormwood Mutiny", "Press Ganged!", 1), *adventure("Raiders of the Fever Sea", "Raker Run", 2))
-    # When Merisiel takes her role, then it waits for the third adventure of the Adventure Path (rulebook, Role Cards)
+    # When Merisiel takes her role, then it waits for the third adventure of the Adventure Path (Skull & Shackles Rulebook, Role Cards)
     reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
     assert reason.endswith("the party has completed 2 of its adventures.")
 

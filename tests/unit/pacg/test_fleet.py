@@ -97,15 +97,55 @@ def test_repairing_a_ship_that_is_not_wrecked_is_rejected():
     assert rejection(playing(), {"type": "ship.repaired", "data": {}}) == (
         "The Merchantman is not wrecked; there is nothing to repair."
     )
-    state = fold(damaged(1), {"type": "ship.repaired", "data": {"character_id": "merisiel"}}, state=playing())
+    state = fold(advance("merisiel"), damaged(1), {"type": "ship.repaired", "data": {"character_id": "merisiel"}},
+                 state=playing())
     assert fleet_view(state)["wrecked"] is False
+
+
+def ev(type_, **data):
+    return {"type": type_, "data": data}
+
+
+TRUEWIND = {"name": "Truewind", "set": "B", "ship_class": 1}
+DOMINATOR = {"name": "Dominator", "set": "B", "ship_class": 6, "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
+             "when_encountering": ["This ship cannot be seized."], "cannot_be_seized": True}
+
+
+def test_only_the_commander_attempts_a_repair():
+    # Given Merisiel's turn and a wrecked Merchantman (Skull & Shackles Rulebook, Wrecked Ships; Commanding and Moving Ships)
+    state = fold(*HANDS, advance("merisiel"), damaged(1), state=playing())
+    # When Valeros attempts the repair, then he is not commanding it
+    assert rejection(state, ev("ship.repaired", character_id="valeros")) == (
+        "Only the commander can attempt a repair: it is Merisiel's turn, so Merisiel commands the Merchantman, not "
+        "Valeros."
+    )
+
+
+def test_the_repair_comes_at_the_start_of_the_move_step():
+    state = fold(*HANDS, advance("merisiel"), damaged(1), ev("character.moved", character_id="merisiel", to="Tempest Cay"),
+                 state=playing())
+    assert rejection(state, ev("ship.repaired")) == (
+        "Merisiel has moved this turn: the commander attempts a repair at the start of the move step (Wrecked Ships)."
+    )
+
+
+def test_an_anchored_ship_is_commanded_only_at_its_location():
+    state = fold(ev("ship.anchored", location="Tempest Cay"), *HANDS, advance("merisiel"), damaged(1),
+                 state=playing())
+    assert rejection(state, ev("ship.repaired")) == (
+        "The Merchantman is anchored at Tempest Cay and Merisiel is at Shark Island: Merisiel is not commanding it, "
+        "so cannot attempt a repair."
+    )
 
 
 def test_seizing_a_ship_replaces_it_and_keeps_its_plunder_and_anchoring():
     state = fold(
         {"type": "ship.anchored", "data": {"location": "Shark Island"}},
+        advance("merisiel"),
         damaged(1),
-        {"type": "ship.seized", "data": {"ship": "Truewind", "ship_card": {"name": "Truewind", "set": "B", "ship_class": 1}}},
+        ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND),
+        ev("ship.defeated", ship="Truewind"),
+        {"type": "ship.seized", "data": {"ship": "Truewind", "ship_card": TRUEWIND}},
         state=playing(),
     )
     view = fleet_view(state)
@@ -151,4 +191,58 @@ def test_a_ship_is_checked_off_on_the_fleet_card_once():
     assert fleet_view(state)["checked"] == ["Merchantman", "Truewind"]
     assert rejection(state, {"type": "ship.awarded", "data": {"ship": "Truewind"}}) == (
         "The Truewind is already checked off on the fleet card."
+    )
+
+
+def test_a_ship_that_cannot_be_seized_is_never_seized():
+    # Given Merisiel defeats the Dominator, whose card says "This ship cannot be seized."
+    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR),
+                 ev("ship.defeated", ship="Dominator"), state=playing())
+    # When a card would seize it, then it is refused
+    assert rejection(state, ev("ship.seized", ship="Dominator", ship_card=DOMINATOR)) == (
+        'The Dominator cannot be seized: its card says "This ship cannot be seized."'
+    )
+
+
+def test_a_ship_is_seized_only_once_defeated():
+    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), state=playing())
+    assert rejection(state, ev("ship.seized", ship="Truewind")) == (
+        "The party has not defeated the Truewind this turn: a card lets you seize a ship you defeat (Seizing Ships; "
+        "ship.encountered, then ship.defeated)."
+    )
+
+
+def test_the_commander_encounters_an_enemy_ship_and_the_fleet_view_shows_its_powers():
+    # Given Merisiel commanding the Merchantman (Encountering Ships)
+    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR),
+                 state=playing())
+    # Then the fleet view shows the enemy ship and its When Encountering powers
+    assert fleet_view(state)["encountering"] == {
+        "ship": "Dominator", "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
+        "powers": ["This ship cannot be seized."], "cannot_be_seized": True,
+    }
+    # When she evades it, the encounter is over
+    state = fold(ev("ship.evaded", ship="Dominator"), state=state)
+    assert fleet_view(state)["encountering"] is None
+
+
+def test_a_failed_check_against_a_ship_deals_structural_damage_and_ends_the_encounter():
+    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), damaged(2),
+                 state=playing())
+    assert fleet_view(state)["wrecked"] is True and fleet_view(state)["encountering"] is None
+    assert rejection(state, ev("ship.defeated", ship="Truewind")) == (
+        "The commander is encountering no ship, so the Truewind cannot be defeated (ship.encountered first)."
+    )
+
+
+def test_a_character_not_commanding_banishes_the_ship_she_would_encounter():
+    state = fold(*HANDS, advance("merisiel"), state=playing())
+    assert rejection(state, ev("ship.encountered", ship="Truewind", character_id="valeros")) == (
+        "Only the commander can encounter another ship: it is Merisiel's turn, so Merisiel commands the Merchantman, "
+        "not Valeros. A ship anyone else would encounter is banished (ship.banished)."
+    )
+    fold(ev("ship.banished", ship="Truewind", character_id="valeros"), state=state)
+    assert rejection(state, ev("ship.banished", ship="Truewind", character_id="merisiel")) == (
+        "Merisiel commands the Merchantman: the commander encounters the Truewind (ship.encountered); only a "
+        "character not commanding a ship banishes it."
     )

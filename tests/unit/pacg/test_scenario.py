@@ -60,7 +60,7 @@ def test_the_first_turn_waits_for_the_setup_plunder():
 def test_advancing_an_empty_hourglass_loses_the_scenario():
     state = playing(hourglass=1)
     state = fold(*HANDS, advance("merisiel"), advance("valeros"), state=state)
-    # Then the scenario ends at once (rulebook, Ending a Scenario, Adventure, or Adventure Path)
+    # Then the scenario ends at once (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path)
     view = scenario_view(state)
     assert view["in_progress"] is False
     assert view["lost"] == "Island Hopping was lost (the hourglass had no card left to advance)"
