@@ -1,6 +1,6 @@
 """What a Skull Tales chapter report counts: phases, rolls, Fame, Coins, Wounds, injuries, skills, mutinies.
 
-A chapter's phases run from phase.started to phase.ended (Skull Tales: Full Sail! rulebook, Campaign Structure).
+A chapter's phases run from phase.started to phase.ended (Skull Tales: Full Sail! rulebook, Chapter Phases).
 Fame and Coins are what each Record Sheet holds at the chapter's end against its start, after every cost, bank
 and halving the fold applies (at-risk Fame and Coins are not on the sheet until their phase ends); Wounds are the
 sheet's at the end. Injuries, skills learned and mutinies are the events the table recorded.

@@ -98,7 +98,8 @@ async def report(
             recorders[actor] = recorders.get(actor, 0) + 1
             tally.add(position, type_, None if data is None else decode_event(game.id, type_, data))
     if isinstance(tally, ScenarioTally) and episode.ended:
-        # Rewards come after the scenario's end, before the next scenario starts (rulebook, After the Scenario).
+        # Rewards come after the scenario's end, before the next scenario starts (Skull & Shackles Rulebook, After
+        # the Scenario).
         async for recorded in effective(store, campaign_id, REWARD_TYPES, after=episode.last, upto=next_first):
             if recorded.undone_by is None and (next_first is None or recorded.position < next_first):
                 tally.reward(recorded.position, recorded.type,

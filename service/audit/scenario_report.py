@@ -1,10 +1,10 @@
 """What a Skull & Shackles scenario report counts: turns, checks, cards, ships and plunder.
 
-A turn starts when the hourglass advances (rulebook, Your Turn: Advance the Hourglass); what comes before the first
-is the setup. Cards gained and lost are the difference between the cards each character holds (deck, hand,
-discards, buried, displayed, recovery) when the scenario starts and when it ends, as the fold keeps them: a card
-handed to another character is lost by one and gained by the other. Banished cards are the ones banished from a
-character's own cards; banes banished after an encounter were never anyone's.
+A turn starts when the hourglass advances (Skull & Shackles Rulebook, Your Turn: Advance the Blessings Deck); what
+comes before the first is the setup. Cards gained and lost are the difference between the cards each character
+holds (deck, hand, discards, buried, displayed, recovery) when the scenario starts and when it ends, as the fold
+keeps them: a card handed to another character is lost by one and gained by the other. Banished cards are the ones
+banished from a character's own cards; banes banished after an encounter were never anyone's.
 """
 
 from __future__ import annotations
