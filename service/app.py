@@ -13,7 +13,7 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from service import documentation, limits, logs, metrics, outage, problems, web
+from service import documentation, idempotency, limits, logs, metrics, outage, problems, web
 from service.auth import DEPENDENCIES
 from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
@@ -86,7 +86,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        exception_handlers={ValidationException: on_validation, **problems.HANDLERS, **outage.HANDLERS},
+        exception_handlers={ValidationException: on_validation, **problems.HANDLERS, **outage.HANDLERS,
+                            **idempotency.HANDLERS},
         middleware=[metrics.CONFIG.middleware, RefuseNulInUrl, *limits.middleware(settings.rate_limit)],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the

@@ -9,6 +9,7 @@ answer whatever type it later decodes into.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from itertools import accumulate
 
 import msgspec
@@ -39,6 +40,19 @@ def refuse_nul_and_depth(raw: bytes, where: str = "The request body") -> None:
         if brackets and max(accumulate(_STEP[b] for b in brackets)) > MAX_DEPTH:
             raise Problem(400, f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
                                "API needs that many levels.", kind="nested-too-deep")
+
+
+def unstorable_time(value: datetime | None) -> str | None:
+    """Why a moment cannot be kept and read back (None when it can): PostgreSQL keeps years before 1 and after 9999,
+    which Python's datetime, and so every later read, cannot hold."""
+    if value is None:
+        return None
+    try:
+        value.astimezone(UTC)
+    except OverflowError:
+        return (f"{value.isoformat()} is outside the years 1 to 9999 once in UTC; a moment of a campaign is inside "
+                "them.")
+    return None
 
 
 class RefuseNulInUrl:

@@ -14,6 +14,7 @@ from events.base import tag_of
 from events.campaign import COMMON
 from projections.registry import event_types
 from service import catalog
+from service.hostile import unstorable_time
 from service.problems import Problem
 from service.requests import NewEvent, did_you_mean, explain, unknown_fields
 from service.store import PreparedEvent
@@ -80,6 +81,10 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             # Catalogue expansion reads the data before msgspec checks it, so a wrong shape (a number where a list
             # belongs) can trip it; the event type itself says what the shape should be.
             errors.append({"index": index, "reason": _shape(new, event_type)})
+            continue
+        unstorable = unstorable_time(new.occurred_at)
+        if unstorable:
+            errors.append({"index": index, "reason": f"occurred_at: {unstorable}"})
             continue
         ready.append(prepared_event(event, id=new.id, occurred_at=new.occurred_at))
     if errors:

@@ -210,8 +210,6 @@ def revived(state: State, event: CharacterRevived) -> State:
             f"{found.name} can return from death by a card's power only during the scenario she died in; after it, "
             "spend hero points (hero_point.spent for return_from_death)."
         )
-    if scenario.status == "lost":
-        raise Rejection(f"{scenario.name} is lost; nobody returns from death now.")
     return msgspec.structs.replace(state, characters=_replace(state, event.character_id, alive=True, died_in=None))
 
 

@@ -35,8 +35,6 @@ def _scenario(state: State, doing: str) -> Scenario:
     scenario = state.scenario
     if scenario is None:
         raise Rejection(f"No scenario is in progress, so nothing can {doing}.")
-    if scenario.status == "lost":
-        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); record scenario.ended.")
     return scenario
 
 

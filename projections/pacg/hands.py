@@ -69,8 +69,6 @@ def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
 
 def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
-    if scenario.status == "lost":
-        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
     if event.kept:
         if scenario.turn != event.character_id:
             raise Rejection(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")

@@ -51,10 +51,8 @@ def _in_progress(state: State) -> Scenario:
 
 
 def _playing(state: State) -> Scenario:
-    scenario = _in_progress(state)
-    if scenario.status == "lost":
-        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
-    return scenario
+    """The scenario in progress (a lost one has already ended: Ending a Scenario, Adventure, or Adventure Path)."""
+    return _in_progress(state)
 
 
 def adventure_started(state: State, event: AdventureStarted) -> State:
@@ -212,8 +210,6 @@ def _check_adventure(state: State, event: ScenarioStarted, name: str | None) -> 
 
 def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     mover, scenario = playing(state, event.character_id)
-    if scenario.status == "lost":
-        raise Rejection(f"{scenario.name} is lost ({scenario.loss}); the only thing left is scenario.ended.")
     if not scenario.setup_stashed:
         raise Rejection(f"Stash the setup plunder card under the {state.fleet.current} before the first turn.")
     if mover.location is None:

@@ -22,10 +22,13 @@ def name(state: State | None, character_id: str | None) -> str:
     return character.name if character is not None else character_id
 
 
-def _named(card: str | ev.HiddenCard) -> str:
-    """"the Dagger", or "a face-down weapon" for a card known only by its type."""
+def _named(card: str | ev.HiddenCard, state: State | None = None) -> str:
+    """"the Dagger", "Jemma Redclaw" (a villain or henchman is a person), or "a face-down weapon"."""
     if isinstance(card, ev.HiddenCard):
         return f"a face-down {card.hidden}" if card.hidden != "dealt" else "a face-down card"
+    scenario = state.scenario if state is not None else None
+    if scenario is not None and card in (*scenario.villains, *scenario.henchmen):
+        return card
     return f"the {card}"
 
 
@@ -57,7 +60,7 @@ _VERBS = {
 
 def card_moved(state: State, event: ev.CardMoved) -> str:
     owner = event.from_.character_id or event.to.character_id
-    card = _named(event.card)
+    card = _named(event.card, state)
     if event.verb == "reveal" and event.from_.zone == "location" and event.to.zone == "encounter":
         turn = state.scenario.turn if state is not None and state.scenario is not None else None
         explorer = name(state, event.explorer or turn) if (event.explorer or turn) else "The party"

@@ -109,6 +109,7 @@ class Scenario(msgspec.Struct, frozen=True):
     henchmen: list[str]
     hourglass_size: int
     party: list[str] = []
+    # Always "playing" now: a loss ends the scenario at once (State.lost says why); kept for stored states.
     status: Literal["playing", "lost"] = "playing"
     loss: str | None = None
     turn: str | None = None

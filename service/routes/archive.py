@@ -15,7 +15,7 @@ from projections.registry import UnknownGame, game as game_by_id
 from service import tokens
 from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
-from service.hostile import refuse_nul_and_depth
+from service.hostile import refuse_nul_and_depth, unstorable_time
 from service.problems import Problem
 from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
 from service.store import Recorded, Store
@@ -96,6 +96,12 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
 async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
     chunk: list[Row] = []
     for r in records:
+        for name, moment in (("recorded_at", r.recorded_at), ("occurred_at", r.occurred_at)):
+            unstorable = unstorable_time(moment)
+            if unstorable:
+                # The header is line 1, so position N is line N + 1.
+                raise Problem(422, f"Line {r.position + 1}: {name}: {unstorable} Nothing was imported.",
+                              kind="bad-export", line=r.position + 1)
         chunk.append(Row(r.position, r.id, r.batch, r.type, r.schema_version, msgspec.json.encode(r.data), r.actor,
                          r.recorded_at, r.occurred_at))
         if len(chunk) == CHUNK:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from litestar import Request, get, post
+import msgspec
+from litestar import Request, Response, get, post
 from litestar.params import FromPath
 
 from events.campaign import CampaignStarted, MemberJoined
@@ -13,6 +14,7 @@ from projections.game import BatchRejected, Game
 from projections.registry import UnknownGame, game as game_by_id
 from service import catalog, tokens
 from service.auth import OWNER, Asking, CampaignId, EventStore, may, store_of
+from service.idempotency import keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
@@ -72,15 +74,22 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
 
 @post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)", operation_class=body(NewMember),
       opt=may("add members", OWNER))
-async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
+async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
     joined = prepared_event(MemberJoined(member_id=str(member_id), name=new.name, role=new.role))
     appended = await store.add_member(campaign_id, member_id=member_id, name=new.name, role=new.role,
-                                      token_hash=token_hash, joined=joined, actor=str(member.id))
-    return {"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,
-            "position": appended.last_position}
+                                      token_hash=token_hash, joined=joined, actor=str(member.id),
+                                      keyed=await keyed(request))
+    if appended.replayed:
+        # Sent again with its Idempotency-Key: the member added the first time. Tokens are kept only as hashes, so
+        # the one in the lost answer cannot be shown again; that member gets a new one instead.
+        member_id = uuid.UUID(msgspec.json.decode(appended.events[0].data)["member_id"])
+        token, token_hash = tokens.new_token(member_id)
+        await store.replace_token(campaign_id, member_id, token_hash)
+    return Response({"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,
+                     "position": appended.last_position}, status_code=200 if appended.replayed else 201)
 
 ROUTES = [create_campaign, read_campaign, add_member]
 

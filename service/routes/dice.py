@@ -16,12 +16,14 @@ from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
 from service.auth import Asking, CampaignId, EventStore, may
+from service.idempotency import keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
 from service.routes.events import appended_body
 from service.store import Appended, StalePosition, Store
+from service.store.keys import Keyed
 
 # Another event landing between reading the state and appending the roll is rare (a table logs one thing at a
 # time); three tries is plenty.
@@ -67,11 +69,15 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
 async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
-    appended = await _append_read(store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id))
-    return Response({**appended_body(appended), "roll": appended.events[0]}, status_code=201)
+    appended = await _append_read(store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id),
+                                  keyed=await keyed(request))
+    # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
+    return Response({**appended_body(appended), "roll": appended.events[0]},
+                    status_code=200 if appended.replayed else 201)
 
 
-async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: DiceRolled, *, actor: str) -> Appended:
+async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: DiceRolled, *, actor: str,
+                       keyed: Keyed | None = None) -> Appended:
     """Append the roll as the game reads it in the campaign's current state (its successes and success).
 
     The reading depends on the state (a Destiny Point's +1, the campaign's options), so it is appended at the
@@ -85,7 +91,8 @@ async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: 
             raise Problem(422, f"The roll was refused: {rejection.reason} Nothing was written.",
                           kind="rejected", errors=[{"index": 0, "reason": rejection.reason}]) from None
         try:
-            return await store.append(campaign_id, [prepared_event(read)], actor=actor, expected_position=position)
+            return await store.append(campaign_id, [prepared_event(read)], actor=actor, expected_position=position,
+                                      keyed=keyed)
         except StalePosition:
             continue
     raise Problem(503, "The campaign kept changing while the roll was read; nothing was written. Roll again.",

@@ -9,6 +9,7 @@ import msgspec
 from litestar import Request, Response, post
 
 from service.auth import Asking, CampaignId, EventStore, may
+from service.idempotency import keyed
 from service.openapi import body
 from service.requests import decode
 from service.routes.events import appended_body
@@ -40,7 +41,9 @@ async def _body(request: Request, type_: type[Body]) -> Body:
 
 def _answer(doing: str, done: Appended) -> Response:
     targets = msgspec.json.decode(done.events[0].data)["targets"]
-    return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, status_code=201)
+    # Sent again with its Idempotency-Key: answered from the log, nothing written, so 200 rather than 201.
+    return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)},
+                    status_code=200 if done.replayed else 201)
 
 
 @post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)",
@@ -48,7 +51,8 @@ def _answer(doing: str, done: Appended) -> Response:
 async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, UndoRequest)
     done = await store.undo(campaign_id, batch=asked.batch, cascade=asked.cascade, reason=asked.reason,
-                            actor=str(member.id), only_own=member.role != "owner", mine=asked.mine)
+                            actor=str(member.id), only_own=member.role != "owner", mine=asked.mine,
+                            keyed=await keyed(request))
     return _answer("undo", done)
 
 
@@ -57,7 +61,7 @@ async def undo(request: Request, store: EventStore, campaign_id: CampaignId, mem
 async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, RedoRequest)
     done = await store.redo(campaign_id, batch=asked.batch, reason=asked.reason, actor=str(member.id),
-                            only_own=member.role != "owner", mine=asked.mine)
+                            only_own=member.role != "owner", mine=asked.mine, keyed=await keyed(request))
     return _answer("redo", done)
 
 

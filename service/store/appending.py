@@ -26,6 +26,7 @@ import psycopg
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
 from service import metrics
+from service.store.keys import Keyed, replay
 from service.store.outcome import statement, transaction
 from service.store.records import (
     Appended,
@@ -56,13 +57,14 @@ WITH moved AS (
     RETURNING now() AS now
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
-                        occurred_at, character_id)
+                        occurred_at, character_id, idempotency_key, request_digest)
     SELECT %(campaign)s, e.position, coalesce(e.event_id, gen_random_uuid()), coalesce(e.batch_id, %(batch)s::uuid),
            e.type, coalesce(e.schema_version, 1), e.data, coalesce(e.actor, %(actor)s::text),
-           coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id
+           coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id, e.idempotency_key, e.request_digest
     FROM moved, jsonb_to_recordset(%(events)s::jsonb)
         AS e(position bigint, event_id uuid, type text, data jsonb, occurred_at timestamptz, character_id text,
-             batch_id uuid, actor text, schema_version smallint, recorded_at timestamptz)
+             batch_id uuid, actor text, schema_version smallint, recorded_at timestamptz, idempotency_key text,
+             request_digest text)
     RETURNING event_id, position
 ), given AS (
     SELECT %(state)s::jsonb AS state FROM moved WHERE %(checkpoint)s::bigint IS NOT NULL
@@ -93,6 +95,9 @@ class _Written(msgspec.Struct, omit_defaults=True):
     actor: str | None = None
     schema_version: int | None = None
     recorded_at: datetime | None = None
+    # On the first event of a batch written under an Idempotency-Key (service/store/keys.py).
+    idempotency_key: str | None = None
+    request_digest: str | None = None
 
 
 _BY_EVENT_IDS = """
@@ -105,7 +110,7 @@ async def write(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, *, current: int, last: int,
     events: Sequence[PreparedEvent] = (), game: Game | None = None, batch: uuid.UUID | None = None,
     actor: str | None = None, rows: Sequence[Row] = (), characters: Sequence[str | None] = (),
-    checkpoint: int | None = None, state: bytes | None = None,
+    checkpoint: int | None = None, state: bytes | None = None, keyed: Keyed | None = None,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
     `characters` (an import), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
@@ -120,6 +125,8 @@ async def write(
     else:
         written = [_Written(r.position, r.type, msgspec.Raw(r.data), r.id, r.occurred_at, c, r.batch, r.actor,
                             r.schema_version, r.recorded_at) for r, c in zip(rows, characters, strict=True)]
+    if keyed is not None and written:
+        written[0] = msgspec.structs.replace(written[0], idempotency_key=keyed.key, request_digest=keyed.digest)
     row = await (await conn.execute(WRITE, {
         "campaign": campaign_id, "current": current, "last": last,
         "batch": batch, "actor": actor, "events": _encode(written).decode(),
@@ -154,8 +161,10 @@ class Appending:
         expected_position: int | None = None,
         batch_id: uuid.UUID | None = None,
         conn: psycopg.AsyncConnection | None = None,
+        keyed: Keyed | None = None,
     ) -> Appended:
-        """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls."""
+        """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls; `keyed` for a
+        request with an Idempotency-Key (it takes the locking path, where the key is looked up under the lock)."""
         if conn is not None:
             # The caller commits (or not): the process cache learns nothing from this append.
             async with conn.transaction():
@@ -163,14 +172,15 @@ class Appending:
                     conn, campaign_id, events, actor=actor, expected_position=expected_position,
                     batch_id=batch_id,
                 )
-        fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
+        fast = None if keyed else await self._append_known(campaign_id, events, actor, expected_position, batch_id)
         if fast is not None:
             return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
         # COMMIT in one more.
         async with transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
-                conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
+                conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id,
+                keyed=keyed,
             )
         return self._committed(campaign_id, appended)
 
@@ -227,6 +237,7 @@ class Appending:
         actor: str,
         expected_position: int | None = None,
         batch_id: uuid.UUID | None = None,
+        keyed: Keyed | None = None,
     ) -> Appended:
         # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
         # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
@@ -239,15 +250,19 @@ class Appending:
             raise CampaignNotFound(campaign_id)
         game, current = game_by_id(row[0]), row[1]
 
-        replay = _replayed(events, await prior.fetchall() if prior is not None else [])
-        if replay is not None:
-            return replay
+        # A retried request with its Idempotency-Key answers what it recorded, even if the log has moved since.
+        keyed_replay = await replay(conn, campaign_id, keyed)
+        if keyed_replay is not None:
+            return keyed_replay
+        replay_ = _replayed(events, await prior.fetchall() if prior is not None else [])
+        if replay_ is not None:
+            return replay_
         if expected_position is not None and expected_position != current:
             raise StalePosition(expected_position, current)
 
         state = await self._current_state(conn, campaign_id, game, current)
         state = _fold(game, state, current, events, actor)  # raises BatchRejected
-        appended = await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
+        appended = await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state, keyed)
         if appended is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
         return appended
@@ -272,7 +287,7 @@ def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent],
 
 async def _write_batch(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
-    events: Sequence[PreparedEvent], actor: str, batch_id: uuid.UUID | None, state: Any,
+    events: Sequence[PreparedEvent], actor: str, batch_id: uuid.UUID | None, state: Any, keyed: Keyed | None = None,
 ) -> Appended | None:
     """WRITE one folded batch; the Appended to answer, or None if the position moved.
 
@@ -286,7 +301,7 @@ async def _write_batch(
     encoded = _encode(state) if at is not None else None
     # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
     written = await write(conn, campaign_id, current=current, last=last, events=events, game=game, batch=batch,
-                          actor=actor, checkpoint=at, state=encoded)
+                          actor=actor, checkpoint=at, state=encoded, keyed=keyed)
     if written is None:
         return None
     now, ids = written

@@ -11,6 +11,7 @@ import psycopg
 
 from projections.game import Game
 from projections.registry import game as game_by_id
+from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
 from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
 
@@ -137,9 +138,27 @@ class Members:
         token_hash: bytes,
         joined: PreparedEvent,
         actor: str,
+        keyed: Keyed | None = None,
     ) -> Appended:
-        """Add a member and record member.joined in the same transaction."""
+        """Add a member and record member.joined in the same transaction.
+
+        Sent again with its Idempotency-Key, the member it added is answered (replayed) and nobody is added."""
         async with transaction(self.pool, pipeline=True) as conn:
+            if keyed is not None:
+                await self._lock(conn, campaign_id)  # type: ignore[attr-defined]
+                done = await replay(conn, campaign_id, keyed)
+                if done is not None:
+                    return done
             await _insert_member(conn, campaign_id, member_id, name, role, token_hash)
-            appended = await self._append_locked(conn, campaign_id, [joined], actor=actor)
+            appended = await self._append_locked(conn, campaign_id, [joined], actor=actor, keyed=keyed)
         return self._committed(campaign_id, appended)
+
+    async def replace_token(self, campaign_id: uuid.UUID, member_id: uuid.UUID, token_hash: bytes) -> None:
+        """Give a member a new token (its hash), when the answer that carried the first one was lost.
+
+        Another process may still accept the old token until it restarts, from its cache of members; that token was
+        only ever in the lost answer."""
+        async with transaction(self.pool) as conn:
+            await conn.execute("UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s",
+                               (token_hash, campaign_id, member_id))
+        self._members.pop(member_id, None)

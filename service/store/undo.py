@@ -18,6 +18,7 @@ from projections.game import Game
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, undone_as_of
 from projections.undo import recheck
 from service.store.appending import write
+from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
 from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 
@@ -45,7 +46,7 @@ class Undoing:
 
     async def undo(
         self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, cascade: bool, reason: str | None, actor: str,
-        only_own: bool, mine: bool = False,
+        only_own: bool, mine: bool = False, keyed: Keyed | None = None,
     ) -> Appended:
         """Leave a batch out of the effective log by appending `event.undone`; nothing is deleted.
 
@@ -55,6 +56,10 @@ class Undoing:
         """
         async with transaction(self.pool) as conn:
             game, current, _ = await self._lock(conn, campaign_id)
+            # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
+            done = await replay(conn, campaign_id, keyed)
+            if done is not None:
+                return done
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)
             if batch is None:
@@ -66,19 +71,23 @@ class Undoing:
             self._check_undoable(target, actor, only_own, "undo")
             marked = await self._mark(
                 conn, campaign_id, game, current, markers, UNDONE, set(undone) | set(target.positions),
-                target.positions, cascade=cascade, reason=reason, actor=actor,
+                target.positions, cascade=cascade, reason=reason, actor=actor, keyed=keyed,
             )
         return self._committed(campaign_id, marked)
 
     async def redo(
         self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool,
-        mine: bool = False,
+        mine: bool = False, keyed: Keyed | None = None,
     ) -> Appended:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
         With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
         async with transaction(self.pool) as conn:
             game, current, _ = await self._lock(conn, campaign_id)
+            # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
+            done = await replay(conn, campaign_id, keyed)
+            if done is not None:
+                return done
             markers = await self._markers(conn, campaign_id, current)
             undone = undone_as_of(markers, current)
             if batch is None:
@@ -98,7 +107,7 @@ class Undoing:
             self._check_undoable(target, actor, only_own, "redo")
             marked = await self._mark(
                 conn, campaign_id, game, current, markers, REDONE, set(undone) - set(target.positions),
-                target.positions, cascade=False, reason=reason, actor=actor,
+                target.positions, cascade=False, reason=reason, actor=actor, keyed=keyed,
             )
         return self._committed(campaign_id, marked)
 
@@ -162,7 +171,7 @@ class Undoing:
     async def _mark(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
         markers: list[Marker], kind: str, excluded: set[int], targets: list[int], *, cascade: bool,
-        reason: str | None, actor: str,
+        reason: str | None, actor: str, keyed: Keyed | None = None,
     ) -> Appended:
         """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
         position = current + 1
@@ -182,7 +191,7 @@ class Undoing:
         # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
         encoded = _encode(result.state)
         written = await write(conn, campaign_id, current=current, last=position, events=[marker_event], game=game,
-                              batch=batch, actor=actor, checkpoint=position, state=encoded)
+                              batch=batch, actor=actor, checkpoint=position, state=encoded, keyed=keyed)
         if written is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
         now, ids = written

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import msgspec
@@ -18,7 +19,7 @@ import pytest
 
 from projections.registry import GAME_IDS, event_types
 from service.app import create_app
-from service.export import EventRow, ExportHeader
+from service.export import EventRow, ExportHeader, export_lines
 from service.hostile import MAX_DEPTH
 from service.openapi import inline
 from service.settings import Settings
@@ -102,6 +103,12 @@ def campaign(api):
     return api.new_campaign()
 
 
+@pytest.fixture(scope="module")
+def campaigns(api):
+    """One campaign per game, shared by the tables: a refused request writes nothing, which each test checks."""
+    return {game_id: api.new_campaign(game_id) for game_id in GAME_IDS}
+
+
 @pytest.mark.parametrize("method,route,body", list(_body_cases()))
 def test_a_nul_character_in_any_string_of_a_request_body_is_refused(api, campaign, method, route, body):
     answer = api.client.request(method, _url(route, campaign), content=json.dumps(body),
@@ -111,8 +118,9 @@ def test_a_nul_character_in_any_string_of_a_request_body_is_refused(api, campaig
 
 
 @pytest.mark.parametrize("game_id,tag,data", list(_event_cases()))
-def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(api, game_id, tag, data):
-    campaign = api.new_campaign(game_id)
+def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(api, campaigns, game_id, tag,
+                                                                                       data):
+    campaign = campaigns[game_id]
     answer = api.append(campaign, [{"type": tag, "data": data}])
     _is_problem(answer, 400, "nul-character")
     assert api.get(campaign, "").json()["position"] == 2
@@ -187,8 +195,8 @@ def _shape_cases() -> Iterator[Any]:
 
 
 @pytest.mark.parametrize("game_id,tag,data", list(_shape_cases()))
-def test_a_value_of_the_wrong_kind_in_any_event_field_is_refused_not_a_500(api, game_id, tag, data):
-    campaign = api.new_campaign(game_id)
+def test_a_value_of_the_wrong_kind_in_any_event_field_is_refused_not_a_500(api, campaigns, game_id, tag, data):
+    campaign = campaigns[game_id]
     answer = api.append(campaign, [{"type": tag, "data": data}])
     assert 400 <= answer.status_code < 500, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
@@ -204,3 +212,28 @@ def test_a_member_id_spelled_another_way_inside_a_token_is_refused(api, spelling
     respelled = f"qm_{spelling(member_hex)}_{secret}"
     answer = api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {respelled}"})
     _is_problem(answer, 401, "bad-token")
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_a_moment_outside_the_years_1_to_9999_in_utc_is_refused_before_it_is_stored(api, campaigns, moment):
+    campaign = campaigns["pacg-skull-and-shackles"]
+    answer = api.append(campaign, [{"type": "note.added", "occurred_at": moment, "data": {"text": "Long ago."}}])
+    _is_problem(answer, 422, "invalid-events")
+    assert "occurred_at" in answer.json()["detail"]
+    assert api.get(campaign, "").json()["position"] == 2
+
+
+def test_an_import_with_a_moment_outside_the_years_1_to_9999_is_refused(api):
+    source = api.new_campaign()
+    api.append(source, [{"type": "note.added", "data": {"text": "Raker Shoals."}}])
+    lines = [json.loads(raw) for raw in api.get(source, "/export").text.splitlines()]
+    header = msgspec.convert({k: v for k, v in lines[0].items() if k in ExportHeader.__struct_fields__}, ExportHeader)
+    rows = [msgspec.convert({k: v for k, v in line.items() if k in EventRow.__struct_fields__}, EventRow)
+            for line in lines[1:]]
+    rows[2] = msgspec.structs.replace(rows[2], occurred_at=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14))))
+    sealed = b"".join(export_lines(header, rows))  # a well-sealed export, so only the moment is wrong
+
+    answer = api.client.post("/v1/campaigns/import", content=sealed)
+
+    _is_problem(answer, 422, "bad-export")
+    assert "Line 4: occurred_at" in answer.json()["detail"]

@@ -59,6 +59,8 @@ def test_a_recharge_and_an_exploration_are_told_with_the_characters_names_and_th
     assert ("card.moved", "Lirianne recharged the Carver.") in sentences
     # The exploration names no explorer: the character whose turn it is explores.
     assert ("card.moved", "Lirianne explored the Raker Shoals and encountered the Dead Man's Chest.") in sentences
+    # A villain is a person, not "the Jemma Redclaw".
+    assert ("card.moved", "Alahazra explored the Cannibal Isle and encountered Jemma Redclaw.") in sentences
 
 
 def test_a_skill_learned_is_told_with_the_price_the_fold_charged():

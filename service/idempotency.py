@@ -1,0 +1,42 @@
+"""The Idempotency-Key header: a write that may be sent twice (undo, redo, a roll, a new member) carries a key of
+the client's making, and the same key with the same request answers what was recorded instead of doing it again.
+
+Appends need no key: their event ids, made by the client, already make a retry safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from litestar import Request, Response
+
+from service.problems import Problem, respond
+from service.store.keys import Keyed, KeyReused
+
+HEADER = "idempotency-key"
+# Printable ASCII without spaces: a UUID, a ULID, or any token a client makes.
+_KEY = re.compile(r"[!-~]{1,200}")
+
+
+async def keyed(request: Request) -> Keyed | None:
+    """The request's key and the digest of what it asks (method, path, body), or None without the header."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return None
+    if not _KEY.fullmatch(key):
+        raise Problem(400, "The Idempotency-Key header must be 1 to 200 printable characters without spaces (a UUID "
+                           "will do).", kind="bad-idempotency-key")
+    digest = hashlib.sha256(b"\n".join([request.method.encode(), request.url.path.encode(), await request.body()]))
+    return Keyed(key=key, digest=digest.hexdigest())
+
+
+def on_key_reused(_: Request, exc: KeyReused) -> Response:
+    return respond(409, f"The Idempotency-Key {exc.key!r} was already used for a different request (it recorded "
+                        f"batch {exc.batch}); use a new key for a new request.", "idempotency-key-reused",
+                   {"batch": str(exc.batch)})
+
+
+HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {KeyReused: on_key_reused}
