@@ -248,8 +248,31 @@ class Campaign:
                     self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
         elif roll < 0.925 and not deck:
             self.emit(_ev("character.died", character_id=who))
+        elif roll < 0.95:
+            self.enemy_ship(who)
         else:
             self.close(who)
+
+    def enemy_ship(self, who: str) -> None:
+        """An enemy ship: the commander encounters it, anyone else banishes it (rulebook, Encountering Ships)."""
+        rng, state = self.rng, self.state
+        anchored = state.fleet.anchored
+        if anchored is not None and state.characters[who].location != anchored:
+            self.emit(_ev("ship.banished", ship="Raider", character_id=who))
+            return
+        card = {"name": "Raider", "cannot_be_seized": rng.random() < 0.5}
+        self.emit(_ev("ship.encountered", ship="Raider", ship_card=card))
+        outcome = rng.choice(["evaded", "defeated", "damaged"])
+        if outcome == "evaded":
+            self.emit(_ev("ship.evaded", ship="Raider"))
+        elif outcome == "defeated":
+            self.emit(_ev("ship.defeated", ship="Raider"))
+            if not self.state.fleet.wrecked and rng.random() < 0.5:
+                self.emit(_ev("plunder.stashed", roll=rng.randint(1, 5)))
+            if not card["cannot_be_seized"] and rng.random() < 0.3:
+                self.emit(_ev("ship.seized", ship="Raider", ship_card=card))
+        else:
+            self.emit(_ev("ship.damaged", amount=1))
 
     def explore(self, who: str) -> None:
         rng, state = self.rng, self.state
