@@ -49,10 +49,20 @@ def turn(who: str, length: int, first: int) -> list[dict[str, Any]]:
     in_hand = True
     while len(events) < length:
         if (first + len(events)) % 10 == 0:
-            events.append({"type": "dice.rolled", "data": {
-                "character_id": who, "purpose": "check", "skill": "Dexterity", "difficulty": 8,
-                "dice": [{"sides": 8, "face": 1 + len(events) % 8}], "total": 1 + len(events) % 8,
-                "success": 1 + len(events) % 8 >= 8 - 3}})
+            events.append(
+                {
+                    "type": "dice.rolled",
+                    "data": {
+                        "character_id": who,
+                        "purpose": "check",
+                        "skill": "Dexterity",
+                        "difficulty": 8,
+                        "dice": [{"sides": 8, "face": 1 + len(events) % 8}],
+                        "total": 1 + len(events) % 8,
+                        "success": 1 + len(events) % 8 >= 8 - 3,
+                    },
+                }
+            )
         elif in_hand:
             # Shuffled in, not recharged: a recharged card goes to the bottom, and a draw takes the top card.
             events.append(move(card, "shuffle", zone("hand", who), zone("deck", who)))
@@ -77,14 +87,17 @@ def timed(repeat: int, call: Any) -> tuple[float, Any]:
 def run(url: str, total: int, repeat: int) -> list[tuple[str, float, str]]:
     settings = Settings(max_body_bytes=16 * 1024 * 1024, pool_min=1, pool_max=4)
     with TestClient(create_app(settings, url)) as client:
-        created = client.post("/v1/campaigns", json={"name": "Dangerous Waters, at length",
-                                                     "game": "pacg-skull-and-shackles", "options": OPTIONS}).json()
+        created = client.post(
+            "/v1/campaigns",
+            json={"name": "Dangerous Waters, at length", "game": "pacg-skull-and-shackles", "options": OPTIONS},
+        ).json()
         campaign, headers = created["id"], {"Authorization": f"Bearer {created['token']}"}
 
         def post(events: list[dict[str, Any]]) -> None:
             for start in range(0, len(events), 1000):
-                answer = client.post(f"/v1/campaigns/{campaign}/events", json={"events": events[start:start + 1000]},
-                                     headers=headers)
+                answer = client.post(
+                    f"/v1/campaigns/{campaign}/events", json={"events": events[start : start + 1000]}, headers=headers
+                )
                 assert answer.status_code == 201, answer.text[:500]
 
         post(SETTING_UP)
@@ -110,8 +123,14 @@ def run(url: str, total: int, repeat: int) -> list[tuple[str, float, str]]:
 
         ms, answer = timed(repeat, lambda: get("/report", {"scenario": "Dangerous Waters"}))
         report = answer.json()
-        figures.append((f"report, JSON ({report['events']:,} events, {report['checks']:,} checks, "
-                        f"{len(answer.content) / 1e6:.1f} MB)", ms, "ms"))
+        figures.append(
+            (
+                f"report, JSON ({report['events']:,} events, {report['checks']:,} checks, "
+                f"{len(answer.content) / 1e6:.1f} MB)",
+                ms,
+                "ms",
+            )
+        )
         ms, answer = timed(repeat, lambda: get("/report", {"scenario": "Dangerous Waters"}, markdown))
         figures.append((f"report, Markdown ({len(answer.content) / 1e6:.1f} MB)", ms, "ms"))
         ms, _ = timed(repeat, lambda: get("/scenarios", {}))
@@ -142,8 +161,10 @@ def main() -> int:
     finally:
         with psycopg.connect(args.database_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    print(f"PostgreSQL {version}, Python {platform.python_version()}, {os.cpu_count()} cores, "
-          f"median of {args.repeat} (the fork once)")
+    print(
+        f"PostgreSQL {version}, Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"median of {args.repeat} (the fork once)"
+    )
     for what, value, unit in figures:
         print(f"  {what:<70} {value:>9,.1f} {unit}")
     return 0

@@ -66,9 +66,22 @@ class Sizes:
     cached: int = 1000
 
 
-QUICK = Sizes(floor=300, in_process=300, http_one=200, batches=3, batch_size=1000, clients=32, per_client=10,
-              big=5000, state_samples=30, state_http_samples=10, undo_latest=3, pacg_scenarios=3, warmup=30,
-              cached=50)
+QUICK = Sizes(
+    floor=300,
+    in_process=300,
+    http_one=200,
+    batches=3,
+    batch_size=1000,
+    clients=32,
+    per_client=10,
+    big=5000,
+    state_samples=30,
+    state_http_samples=10,
+    undo_latest=3,
+    pacg_scenarios=3,
+    warmup=30,
+    cached=50,
+)
 
 
 @dataclass
@@ -102,8 +115,9 @@ def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitab
     from service.app import _async_configure
 
     async def main() -> Any:
-        async with AsyncConnectionPool(url, min_size=1, max_size=size, open=False, configure=_async_configure,
-                                       kwargs={"autocommit": True}) as pool:
+        async with AsyncConnectionPool(
+            url, min_size=1, max_size=size, open=False, configure=_async_configure, kwargs={"autocommit": True}
+        ) as pool:
             await pool.wait()
             return await scenario(Store(pool), pool)
 
@@ -114,10 +128,17 @@ async def new_campaign(store: Store, name: str = "Benchmark voyage") -> uuid.UUI
     campaign_id, owner = uuid.uuid4(), uuid.uuid4()
     _, token_hash = tokens.new_token(owner)
     await store.create_campaign(
-        campaign_id=campaign_id, game=game_by_id(GAME), name=name, options={}, owner_id=owner, owner_name="Owner",
+        campaign_id=campaign_id,
+        game=game_by_id(GAME),
+        name=name,
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
         token_hash=token_hash,
-        start=[prepared_event(CampaignStarted(name=name, game=GAME)),
-               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[
+            prepared_event(CampaignStarted(name=name, game=GAME)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
     )
     return campaign_id
 
@@ -134,14 +155,17 @@ def measure_floor(url: str, sizes: Sizes) -> Figure:
         # Same columns, types, defaults, identity, checks and indexes as events; no trigger and no foreign key.
         conn.execute("CREATE TABLE bench_floor (LIKE events INCLUDING ALL)")
         campaign_id, batch, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
-        sql = ("INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
-               " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)")
+        sql = (
+            "INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
+            " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
+        )
         data = json.dumps(NOTE["data"])
 
         def insert(position: int) -> None:
             # autocommit: each statement is its own transaction, one row each.
-            conn.execute(sql, (campaign_id, position, uuid.uuid4(), batch, "note.added", data, "floor", now, None,
-                               None))
+            conn.execute(
+                sql, (campaign_id, position, uuid.uuid4(), batch, "note.added", data, "floor", now, None, None)
+            )
 
         for position in range(1, sizes.warmup + 1):
             insert(position)
@@ -149,8 +173,15 @@ def measure_floor(url: str, sizes: Sizes) -> Figure:
         for position in range(sizes.warmup + 1, sizes.warmup + sizes.floor + 1):
             insert(position)
         elapsed = time.perf_counter() - started
-    return Figure("floor", "floor: plain psycopg, 1 row per transaction", sizes.floor / elapsed, "events/s",
-                  sizes.floor, ratio=1.0, ratio_to="floor")
+    return Figure(
+        "floor",
+        "floor: plain psycopg, 1 row per transaction",
+        sizes.floor / elapsed,
+        "events/s",
+        sizes.floor,
+        ratio=1.0,
+        ratio_to="floor",
+    )
 
 
 def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
@@ -160,13 +191,16 @@ def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
     async def main() -> float:
         async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
             campaign_id, batch, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
-            sql = ("INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
-                   " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)")
+            sql = (
+                "INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
+                " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
+            )
             data = json.dumps(NOTE["data"])
 
             async def insert(position: int) -> None:
-                await conn.execute(sql, (campaign_id, position, uuid.uuid4(), batch, "note.added", data, "floor", now,
-                                         None, None))
+                await conn.execute(
+                    sql, (campaign_id, position, uuid.uuid4(), batch, "note.added", data, "floor", now, None, None)
+                )
 
             for position in range(1, sizes.warmup + 1):
                 await insert(position)
@@ -176,8 +210,15 @@ def measure_floor_async(url: str, sizes: Sizes, floor: float) -> Figure:
             return time.perf_counter() - started
 
     rate = sizes.floor / asyncio.run(main())
-    return Figure("floor_async", "floor through async psycopg (the store's driver mode)", rate, "events/s",
-                  sizes.floor, ratio=rate / floor, ratio_to="floor")
+    return Figure(
+        "floor_async",
+        "floor through async psycopg (the store's driver mode)",
+        rate,
+        "events/s",
+        sizes.floor,
+        ratio=rate / floor,
+        ratio_to="floor",
+    )
 
 
 def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: float) -> Figure | None:
@@ -200,12 +241,17 @@ def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: floa
             self.notes += 1
 
     parts = psycopg.conninfo.conninfo_to_dict(url)
-    app = Application(env={
-        "PERSISTENCE_MODULE": "eventsourcing.postgres", "CREATE_TABLE": "y",
-        "POSTGRES_DBNAME": str(parts.get("dbname", "")), "POSTGRES_HOST": str(parts.get("host") or "127.0.0.1"),
-        "POSTGRES_PORT": str(parts.get("port") or 5432), "POSTGRES_USER": str(parts.get("user") or "postgres"),
-        "POSTGRES_PASSWORD": str(parts.get("password") or ""),
-    })
+    app = Application(
+        env={
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "CREATE_TABLE": "y",
+            "POSTGRES_DBNAME": str(parts.get("dbname", "")),
+            "POSTGRES_HOST": str(parts.get("host") or "127.0.0.1"),
+            "POSTGRES_PORT": str(parts.get("port") or 5432),
+            "POSTGRES_USER": str(parts.get("user") or "postgres"),
+            "POSTGRES_PASSWORD": str(parts.get("password") or ""),
+        }
+    )
     log = Log()
     app.save(log)
     for i in range(sizes.warmup):
@@ -217,10 +263,18 @@ def measure_eventsourcing(url: str, sizes: Sizes, floor: float, in_process: floa
         app.save(log)
     rate = sizes.in_process / (time.perf_counter() - started)
     app.close()
-    return Figure("eventsourcing", "eventsourcing library, 1 event per transaction", rate, "events/s",
-                  sizes.in_process, ratio=rate / floor, ratio_to="floor",
-                  goal="store >= 2.5 x this", meets=in_process >= 2.5 * rate,
-                  extra={"store_over_eventsourcing": in_process / rate})
+    return Figure(
+        "eventsourcing",
+        "eventsourcing library, 1 event per transaction",
+        rate,
+        "events/s",
+        sizes.in_process,
+        ratio=rate / floor,
+        ratio_to="floor",
+        goal="store >= 2.5 x this",
+        meets=in_process >= 2.5 * rate,
+        extra={"store_over_eventsourcing": in_process / rate},
+    )
 
 
 # -- 2. append in process ----------------------------------------------------------------------------------------
@@ -239,9 +293,18 @@ def measure_in_process(url: str, sizes: Sizes, floor: float, floor_async: float)
 
     elapsed = run_async(url, scenario)
     rate = sizes.in_process / elapsed
-    return Figure("append_in_process", "append in process, 1 event per transaction", rate, "events/s",
-                  sizes.in_process, ratio=rate / floor, ratio_to="floor", goal=">= 0.80 x floor",
-                  meets=rate >= 0.8 * floor, extra={"ratio_to_async_floor": rate / floor_async})
+    return Figure(
+        "append_in_process",
+        "append in process, 1 event per transaction",
+        rate,
+        "events/s",
+        sizes.in_process,
+        ratio=rate / floor,
+        ratio_to="floor",
+        goal=">= 0.80 x floor",
+        meets=rate >= 0.8 * floor,
+        extra={"ratio_to_async_floor": rate / floor_async},
+    )
 
 
 # -- the server --------------------------------------------------------------------------------------------------
@@ -256,15 +319,36 @@ class Server:
         log.parent.mkdir(parents=True, exist_ok=True)
         # The request log stays on, as in production; it goes to a file so the table stays readable.
         self.log = log.open("wb")
-        command = [sys.executable, str(Path(__file__).resolve()), "--serve-floor" if floor else "--serve",
-                   str(self.port), "--database-url", url]
+        command = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--serve-floor" if floor else "--serve",
+            str(self.port),
+            "--database-url",
+            url,
+        ]
         if workers > 1:
             # As an operator runs it: `quartermaster serve --workers N`.
-            command = [sys.executable, "-m", "service.cli", "serve", "--workers", str(workers), "--port",
-                       str(self.port), "--database-url", url]
+            command = [
+                sys.executable,
+                "-m",
+                "service.cli",
+                "serve",
+                "--workers",
+                str(workers),
+                "--port",
+                str(self.port),
+                "--database-url",
+                url,
+            ]
         # The benchmark creates many campaigns from one address; the limit on unauthenticated routes is not measured.
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "QUARTERMASTER_RATE_LIMIT": "off"})
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "QUARTERMASTER_RATE_LIMIT": "off"},
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -323,13 +407,20 @@ def serve(port: int, url: str) -> None:
 
     from service.app import create_app
 
-    uvicorn.run(create_app(Settings(rate_limit="off"), url), host="127.0.0.1", port=port, access_log=False,
-                log_config=None,
-                log_level="warning")
+    uvicorn.run(
+        create_app(Settings(rate_limit="off"), url),
+        host="127.0.0.1",
+        port=port,
+        access_log=False,
+        log_config=None,
+        log_level="warning",
+    )
 
 
-FLOOR_INSERT = ("INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
-                " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, now(), %s, %s)")
+FLOOR_INSERT = (
+    "INSERT INTO bench_floor (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at,"
+    " occurred_at, character_id) VALUES (%s, %s, %s, %s, %s, %s::jsonb, %s, now(), %s, %s)"
+)
 
 
 def floor_app(url: str) -> Callable[..., Awaitable[None]]:
@@ -342,8 +433,9 @@ def floor_app(url: str) -> Callable[..., Awaitable[None]]:
     pool = AsyncConnectionPool(url, min_size=2, max_size=16, open=False, kwargs={"autocommit": True})
     position = 0
 
-    async def app(scope: dict[str, Any], receive: Callable[..., Awaitable[Any]], send: Callable[..., Awaitable[None]]
-                  ) -> None:
+    async def app(
+        scope: dict[str, Any], receive: Callable[..., Awaitable[Any]], send: Callable[..., Awaitable[None]]
+    ) -> None:
         nonlocal position
         if scope["type"] == "lifespan":
             while True:
@@ -365,11 +457,28 @@ def floor_app(url: str) -> Callable[..., Awaitable[None]]:
         if scope["method"] == "POST":
             position += 1
             async with pool.connection() as conn:
-                await conn.execute(FLOOR_INSERT, (FLOOR_CAMPAIGN, position, uuid.uuid4(), uuid.uuid4(), "note.added",
-                                                  body.decode(), "floor", None, None))
+                await conn.execute(
+                    FLOOR_INSERT,
+                    (
+                        FLOOR_CAMPAIGN,
+                        position,
+                        uuid.uuid4(),
+                        uuid.uuid4(),
+                        "note.added",
+                        body.decode(),
+                        "floor",
+                        None,
+                        None,
+                    ),
+                )
             status, answer = 201, b'{"position":%d}' % position
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(answer))]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(answer))],
+            }
+        )
         await send({"type": "http.response.body", "body": answer})
 
     return app
@@ -432,8 +541,11 @@ class Connection:
 
     async def post(self, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
         head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
-                          f"Content-Length: {len(body)}\r\n{head}\r\n".encode() + body)
+        self.writer.write(
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n{head}\r\n".encode()
+            + body
+        )
         return await self._answer()
 
     async def _answer(self) -> tuple[int, bytes]:
@@ -449,8 +561,9 @@ class Connection:
 APPEND_ONE = json.dumps({"events": [NOTE]}).encode()
 
 
-async def append_loop(connection: Connection, campaign: HttpCampaign, count: int, latencies: list[float] | None
-                      ) -> None:
+async def append_loop(
+    connection: Connection, campaign: HttpCampaign, count: int, latencies: list[float] | None
+) -> None:
     path = f"/v1/campaigns/{campaign.id}/events"
     for _ in range(count):
         begun = time.perf_counter()
@@ -504,18 +617,49 @@ def measure_http_one(url: str, log: Path, server: Server, sizes: Sizes, floor: f
     floor_rate, rate = n / spent["floor"][0], n / spent["qm"][0]
     floor_cpu, cpu = spent["floor"][1] / n * 1e6, spent["qm"][1] / n * 1e6
     return [
-        Figure("http_floor", "HTTP floor: bare ASGI app, 1 row insert per request, 1 client", floor_rate, "events/s",
-               n, ratio=floor_rate / floor, ratio_to="floor",
-               extra={"server_cpu_us": floor_cpu, "p50_ms": pct(latencies["floor"], 0.5) * 1000,
-                      "p99_ms": pct(latencies["floor"], 0.99) * 1000}),
-        Figure("append_http_one_client", "append over HTTP, 1 client, 1 event per request", rate, "events/s", n,
-               ratio=rate / floor_rate, ratio_to="HTTP floor", goal=">= 0.70 x HTTP floor",
-               meets=rate >= 0.7 * floor_rate,
-               extra={"ratio_to_floor": rate / floor, "p50_ms": pct(latencies["qm"], 0.5) * 1000,
-                      "p99_ms": pct(latencies["qm"], 0.99) * 1000, "rounds": ROUNDS}),
-        Figure("append_http_server_cpu_us", "server CPU per one-note append over HTTP", cpu, "µs", n,
-               ratio=cpu / floor_cpu, ratio_to="HTTP floor's", goal="<= 300 µs", meets=cpu <= 300,
-               extra={"healthz_cpu_us": health_cpu, "http_floor_cpu_us": floor_cpu}),
+        Figure(
+            "http_floor",
+            "HTTP floor: bare ASGI app, 1 row insert per request, 1 client",
+            floor_rate,
+            "events/s",
+            n,
+            ratio=floor_rate / floor,
+            ratio_to="floor",
+            extra={
+                "server_cpu_us": floor_cpu,
+                "p50_ms": pct(latencies["floor"], 0.5) * 1000,
+                "p99_ms": pct(latencies["floor"], 0.99) * 1000,
+            },
+        ),
+        Figure(
+            "append_http_one_client",
+            "append over HTTP, 1 client, 1 event per request",
+            rate,
+            "events/s",
+            n,
+            ratio=rate / floor_rate,
+            ratio_to="HTTP floor",
+            goal=">= 0.70 x HTTP floor",
+            meets=rate >= 0.7 * floor_rate,
+            extra={
+                "ratio_to_floor": rate / floor,
+                "p50_ms": pct(latencies["qm"], 0.5) * 1000,
+                "p99_ms": pct(latencies["qm"], 0.99) * 1000,
+                "rounds": ROUNDS,
+            },
+        ),
+        Figure(
+            "append_http_server_cpu_us",
+            "server CPU per one-note append over HTTP",
+            cpu,
+            "µs",
+            n,
+            ratio=cpu / floor_cpu,
+            ratio_to="HTTP floor's",
+            goal="<= 300 µs",
+            meets=cpu <= 300,
+            extra={"healthz_cpu_us": health_cpu, "http_floor_cpu_us": floor_cpu},
+        ),
     ]
 
 
@@ -545,11 +689,18 @@ def measure_http_batch(server: Server, sizes: Sizes, floor: float) -> Figure:
             post_events(client, campaign, events)
             times.append(time.perf_counter() - begun)
     rate = sizes.batches * sizes.batch_size / sum(times)
-    return Figure("append_http_batch", f"append a batch of {sizes.batch_size} events in 1 request", rate, "events/s",
-                  sizes.batches * sizes.batch_size, ratio=rate / floor, ratio_to="floor", goal=">= 40,000 events/s",
-                  meets=rate >= 40_000,
-                  extra={"batches": sizes.batches, "batch_p50_ms": pct(times, 0.5) * 1000,
-                         "batch_max_ms": max(times) * 1000})
+    return Figure(
+        "append_http_batch",
+        f"append a batch of {sizes.batch_size} events in 1 request",
+        rate,
+        "events/s",
+        sizes.batches * sizes.batch_size,
+        ratio=rate / floor,
+        ratio_to="floor",
+        goal=">= 40,000 events/s",
+        meets=rate >= 40_000,
+        extra={"batches": sizes.batches, "batch_p50_ms": pct(times, 0.5) * 1000, "batch_max_ms": max(times) * 1000},
+    )
 
 
 def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client: float, workers: int = 1) -> Figure:
@@ -568,8 +719,9 @@ def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client:
             await asyncio.gather(*(append_loop(k, c, warm, None) for k, c in zip(connections, campaigns, strict=True)))
             cpu = server.cpu_seconds()
             started = time.perf_counter()
-            await asyncio.gather(*(append_loop(k, c, sizes.per_client, latencies)
-                                   for k, c in zip(connections, campaigns, strict=True)))
+            await asyncio.gather(
+                *(append_loop(k, c, sizes.per_client, latencies) for k, c in zip(connections, campaigns, strict=True))
+            )
             cpus.append(server.cpu_seconds() - cpu)
             return time.perf_counter() - started, latencies
         finally:
@@ -581,14 +733,28 @@ def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client:
     rate = total / elapsed
     p99 = pct(latencies, 0.99) * 1000
     key = "append_http_32_clients" + (f"_{workers}_workers" if workers > 1 else "")
-    what = f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP" + (f", {workers} workers" if workers > 1
-                                                                                 else "")
-    return Figure(key, what, rate,
-                  "events/s", total, ratio=rate / one_client, ratio_to="one client",
-                  goal=">= 2 x one client; p99 < 50 ms", meets=rate >= 2 * one_client and p99 < 50,
-                  extra={"ratio_to_floor": rate / floor, "p50_ms": pct(latencies, 0.5) * 1000, "p99_ms": p99,
-                         "server_cpu_us": cpus[0] / total * 1e6, "clients": sizes.clients,
-                         "requests_per_client": sizes.per_client})
+    what = f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP" + (
+        f", {workers} workers" if workers > 1 else ""
+    )
+    return Figure(
+        key,
+        what,
+        rate,
+        "events/s",
+        total,
+        ratio=rate / one_client,
+        ratio_to="one client",
+        goal=">= 2 x one client; p99 < 50 ms",
+        meets=rate >= 2 * one_client and p99 < 50,
+        extra={
+            "ratio_to_floor": rate / floor,
+            "p50_ms": pct(latencies, 0.5) * 1000,
+            "p99_ms": p99,
+            "server_cpu_us": cpus[0] / total * 1e6,
+            "clients": sizes.clients,
+            "requests_per_client": sizes.per_client,
+        },
+    )
 
 
 # -- 6 to 10. a long campaign ------------------------------------------------------------------------------------
@@ -601,8 +767,9 @@ class Long:
     events: int
 
 
-async def build_long(store: Store, campaign_id: uuid.UUID, actor: str, total: int, chunk: int = 1000
-                     ) -> tuple[uuid.UUID, int]:
+async def build_long(
+    store: Store, campaign_id: uuid.UUID, actor: str, total: int, chunk: int = 1000
+) -> tuple[uuid.UUID, int]:
     """Append notes in batches until the campaign holds `total` events; answer the batch holding the middle."""
     position = (await store.campaign(campaign_id)).position
     middle, mid_batch = total // 2, None
@@ -639,36 +806,71 @@ def measure_long(url: str, server: Server, sizes: Sizes, floor: float) -> tuple[
             await store.state_at(campaign_id, game, at)
             samples.append(time.perf_counter() - begun)
         p50 = pct(samples, 0.5) * 1000
-        figures.append(Figure("state_at_p50", "state at a random position (Store.state_at), p50", p50, "ms",
-                              sizes.state_samples, goal="< 20 ms", meets=p50 < 20,
-                              extra={"p99_ms": pct(samples, 0.99) * 1000, "campaign_events": position}))
-        figures.append(Figure("state_at_p99", "state at a random position (Store.state_at), p99",
-                              pct(samples, 0.99) * 1000, "ms", sizes.state_samples))
+        figures.append(
+            Figure(
+                "state_at_p50",
+                "state at a random position (Store.state_at), p50",
+                p50,
+                "ms",
+                sizes.state_samples,
+                goal="< 20 ms",
+                meets=p50 < 20,
+                extra={"p99_ms": pct(samples, 0.99) * 1000, "campaign_events": position},
+            )
+        )
+        figures.append(
+            Figure(
+                "state_at_p99",
+                "state at a random position (Store.state_at), p99",
+                pct(samples, 0.99) * 1000,
+                "ms",
+                sizes.state_samples,
+            )
+        )
 
         # 7. undo of the latest batch: a one-event batch appended just before, as at the table.
         times = []
         for i in range(sizes.undo_latest + 1):
             await store.append(campaign_id, notes(1, "undo me"), actor=campaign.member_id)
             begun = time.perf_counter()
-            await store.undo(campaign_id, batch=None, cascade=False, reason=None, actor=campaign.member_id,
-                             only_own=False)
+            await store.undo(
+                campaign_id, batch=None, cascade=False, reason=None, actor=campaign.member_id, only_own=False
+            )
             if i:  # the first is the warm-up
                 times.append(time.perf_counter() - begun)
         p50 = pct(times, 0.5) * 1000
-        figures.append(Figure("undo_latest_ms", "undo the latest batch (batch=None), p50", p50, "ms",
-                              sizes.undo_latest, goal="< 50 ms", meets=p50 < 50,
-                              extra={"max_ms": max(times) * 1000, "campaign_events": position}))
+        figures.append(
+            Figure(
+                "undo_latest_ms",
+                "undo the latest batch (batch=None), p50",
+                p50,
+                "ms",
+                sizes.undo_latest,
+                goal="< 50 ms",
+                meets=p50 < 50,
+                extra={"max_ms": max(times) * 1000, "campaign_events": position},
+            )
+        )
 
         # 8. undo of a batch half the campaign back, then redo it so the log counts it again.
         begun = time.perf_counter()
-        await store.undo(campaign_id, batch=mid_batch, cascade=False, reason=None, actor=campaign.member_id,
-                         only_own=False)
+        await store.undo(
+            campaign_id, batch=mid_batch, cascade=False, reason=None, actor=campaign.member_id, only_own=False
+        )
         undo_ms = (time.perf_counter() - begun) * 1000
         begun = time.perf_counter()
         await store.redo(campaign_id, batch=mid_batch, reason=None, actor=campaign.member_id, only_own=False)
         redo_ms = (time.perf_counter() - begun) * 1000
-        figures.append(Figure("undo_middle_ms", f"undo a batch {sizes.big // 2:,} events back", undo_ms, "ms", 1,
-                              extra={"redo_ms": redo_ms}))
+        figures.append(
+            Figure(
+                "undo_middle_ms",
+                f"undo a batch {sizes.big // 2:,} events back",
+                undo_ms,
+                "ms",
+                1,
+                extra={"redo_ms": redo_ms},
+            )
+        )
         figures.append(Figure("redo_middle_ms", f"redo that batch {sizes.big // 2:,} events back", redo_ms, "ms", 1))
         final = (await store.campaign(campaign_id)).position
         return Long(campaign, mid_batch, final)
@@ -686,10 +888,25 @@ def measure_long(url: str, server: Server, sizes: Sizes, floor: float) -> tuple[
             answer.raise_for_status()
             if i >= 3:
                 samples.append(time.perf_counter() - begun)
-    figures.append(Figure("state_at_http_p50", "GET /state?at=N at a random position, p50", pct(samples, 0.5) * 1000,
-                          "ms", sizes.state_http_samples, extra={"p99_ms": pct(samples, 0.99) * 1000}))
-    figures.append(Figure("state_at_http_p99", "GET /state?at=N at a random position, p99",
-                          pct(samples, 0.99) * 1000, "ms", sizes.state_http_samples))
+    figures.append(
+        Figure(
+            "state_at_http_p50",
+            "GET /state?at=N at a random position, p50",
+            pct(samples, 0.5) * 1000,
+            "ms",
+            sizes.state_http_samples,
+            extra={"p99_ms": pct(samples, 0.99) * 1000},
+        )
+    )
+    figures.append(
+        Figure(
+            "state_at_http_p99",
+            "GET /state?at=N at a random position, p99",
+            pct(samples, 0.99) * 1000,
+            "ms",
+            sizes.state_http_samples,
+        )
+    )
 
     # 9. export and import over HTTP.
     with httpx.Client(base_url=server.base, timeout=600) as client:
@@ -708,12 +925,30 @@ def measure_long(url: str, server: Server, sizes: Sizes, floor: float) -> tuple[
         if answer.status_code != 201:
             raise RuntimeError(f"import answered {answer.status_code}: {answer.text[:300]}")
         imported = answer.json()["position"]
-    figures.append(Figure("export_rate", "export over HTTP (GET /export, NDJSON)", long.events / export_s,
-                          "events/s", long.events, ratio=long.events / export_s / floor, ratio_to="floor",
-                          extra={"seconds": export_s, "bytes": len(body), "lines": lines}))
-    figures.append(Figure("import_rate", "import over HTTP (POST /v1/campaigns/import)", imported / import_s,
-                          "events/s", imported, ratio=imported / import_s / floor, ratio_to="floor",
-                          extra={"seconds": import_s}))
+    figures.append(
+        Figure(
+            "export_rate",
+            "export over HTTP (GET /export, NDJSON)",
+            long.events / export_s,
+            "events/s",
+            long.events,
+            ratio=long.events / export_s / floor,
+            ratio_to="floor",
+            extra={"seconds": export_s, "bytes": len(body), "lines": lines},
+        )
+    )
+    figures.append(
+        Figure(
+            "import_rate",
+            "import over HTTP (POST /v1/campaigns/import)",
+            imported / import_s,
+            "events/s",
+            imported,
+            ratio=imported / import_s / floor,
+            ratio_to="floor",
+            extra={"seconds": import_s},
+        )
+    )
     return figures, long
 
 
@@ -749,10 +984,16 @@ def measure_rebuild(url: str, sizes: Sizes, long: Long) -> list[Figure]:
             return top - base
 
         await rebuild(half)  # warm-up
-        found = {"half_s": await rebuild(half), "full_s": await rebuild(full),
-                 "long_s": await rebuild(uuid.UUID(long.campaign.id))}
-        found |= {"half_peak": await peak(half), "full_peak": await peak(full),
-                  "long_peak": await peak(uuid.UUID(long.campaign.id))}
+        found = {
+            "half_s": await rebuild(half),
+            "full_s": await rebuild(full),
+            "long_s": await rebuild(uuid.UUID(long.campaign.id)),
+        }
+        found |= {
+            "half_peak": await peak(half),
+            "full_peak": await peak(full),
+            "long_peak": await peak(uuid.UUID(long.campaign.id)),
+        }
         return found
 
     found = run_async(url, scenario)
@@ -761,18 +1002,48 @@ def measure_rebuild(url: str, sizes: Sizes, long: Long) -> list[Figure]:
     growth = found["full_peak"] / max(1, found["half_peak"])
     mib = 2**20
     return [
-        Figure("rebuild_rate", f"rebuild (rebuild_campaign keep=True), {full_n:,} notes", rate, "events/s", full_n,
-               goal=">= 100,000 events/s", meets=rate >= 100_000,
-               extra={"seconds": found["full_s"], "half_rate": half_n / found["half_s"]}),
-        Figure("rebuild_peak_full_mib", f"rebuild peak Python memory, {full_n:,} notes", found["full_peak"] / mib,
-               "MiB", full_n, goal="flat (within 25% of half)", meets=growth < 1.25,
-               extra={"half_peak_mib": found["half_peak"] / mib, "full_over_half": growth}),
-        Figure("rebuild_peak_half_mib", f"rebuild peak Python memory, {half_n:,} notes", found["half_peak"] / mib,
-               "MiB", half_n),
-        Figure("rebuild_rate_long", "rebuild, the long campaign with its undo/redo markers", long.events /
-               found["long_s"], "events/s", long.events, extra={"seconds": found["long_s"]}),
-        Figure("rebuild_peak_long_mib", "rebuild peak Python memory, the long campaign with markers",
-               found["long_peak"] / mib, "MiB", long.events),
+        Figure(
+            "rebuild_rate",
+            f"rebuild (rebuild_campaign keep=True), {full_n:,} notes",
+            rate,
+            "events/s",
+            full_n,
+            goal=">= 100,000 events/s",
+            meets=rate >= 100_000,
+            extra={"seconds": found["full_s"], "half_rate": half_n / found["half_s"]},
+        ),
+        Figure(
+            "rebuild_peak_full_mib",
+            f"rebuild peak Python memory, {full_n:,} notes",
+            found["full_peak"] / mib,
+            "MiB",
+            full_n,
+            goal="flat (within 25% of half)",
+            meets=growth < 1.25,
+            extra={"half_peak_mib": found["half_peak"] / mib, "full_over_half": growth},
+        ),
+        Figure(
+            "rebuild_peak_half_mib",
+            f"rebuild peak Python memory, {half_n:,} notes",
+            found["half_peak"] / mib,
+            "MiB",
+            half_n,
+        ),
+        Figure(
+            "rebuild_rate_long",
+            "rebuild, the long campaign with its undo/redo markers",
+            long.events / found["long_s"],
+            "events/s",
+            long.events,
+            extra={"seconds": found["long_s"]},
+        ),
+        Figure(
+            "rebuild_peak_long_mib",
+            "rebuild peak Python memory, the long campaign with markers",
+            found["long_peak"] / mib,
+            "MiB",
+            long.events,
+        ),
     ]
 
 
@@ -790,10 +1061,17 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
         _, token_hash = tokens.new_token(owner)
         # The generator folds from campaign.started with no options; start the stored campaign the same way.
         await store.create_campaign(
-            campaign_id=campaign_id, game=game_by_id(GAME), name="r", options={}, owner_id=owner,
-            owner_name="Owner", token_hash=token_hash,
-            start=[prepared_event(CampaignStarted(name="r", game=GAME, options={})),
-                   prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+            campaign_id=campaign_id,
+            game=game_by_id(GAME),
+            name="r",
+            options={},
+            owner_id=owner,
+            owner_name="Owner",
+            token_hash=token_hash,
+            start=[
+                prepared_event(CampaignStarted(name="r", game=GAME, options={})),
+                prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+            ],
         )
         started = time.perf_counter()
         for p in ready:
@@ -802,9 +1080,18 @@ def measure_pacg(url: str, sizes: Sizes, floor: float) -> Figure:
 
     elapsed = run_async(url, scenario)
     rate = len(ready) / elapsed
-    return Figure("append_pacg_in_process", "Skull & Shackles random campaign, in process, 1 event/transaction",
-                  rate, "events/s", len(ready), ratio=rate / floor, ratio_to="floor", goal=">= 0.70 x floor",
-                  meets=rate >= 0.7 * floor, extra={"scenarios": sizes.pacg_scenarios})
+    return Figure(
+        "append_pacg_in_process",
+        "Skull & Shackles random campaign, in process, 1 event/transaction",
+        rate,
+        "events/s",
+        len(ready),
+        ratio=rate / floor,
+        ratio_to="floor",
+        goal=">= 0.70 x floor",
+        meets=rate >= 0.7 * floor,
+        extra={"scenarios": sizes.pacg_scenarios},
+    )
 
 
 # -- 12. memory with many campaigns cached -----------------------------------------------------------------------
@@ -823,10 +1110,17 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
             campaign_id, owner = uuid.uuid4(), uuid.uuid4()
             token, token_hash = tokens.new_token(owner)
             await store.create_campaign(
-                campaign_id=campaign_id, game=game_by_id(GAME), name=f"Cached {n}", options={}, owner_id=owner,
-                owner_name="Owner", token_hash=token_hash,
-                start=[prepared_event(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
-                       prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+                campaign_id=campaign_id,
+                game=game_by_id(GAME),
+                name=f"Cached {n}",
+                options={},
+                owner_id=owner,
+                owner_name="Owner",
+                token_hash=token_hash,
+                start=[
+                    prepared_event(CampaignStarted(name=f"Cached {n}", game=GAME, options={})),
+                    prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+                ],
             )
             appended = await store.append(campaign_id, events, actor=str(owner))
             made.append((str(campaign_id), token))
@@ -837,17 +1131,28 @@ def measure_rss(url: str, server: Server, sizes: Sizes) -> Figure:
     async def read_all() -> None:
         async with Connection(server.base) as connection:
             for campaign_id, token in made:
-                status, answer = await connection.get(f"/v1/campaigns/{campaign_id}/state",
-                                                      {"Authorization": f"Bearer {token}"})
+                status, answer = await connection.get(
+                    f"/v1/campaigns/{campaign_id}/state", {"Authorization": f"Bearer {token}"}
+                )
                 if status != 200:
                     raise RuntimeError(f"GET /state answered {status}: {answer[:300]!r}")
 
     before = server.rss_mib()
     asyncio.run(read_all())
     after = server.rss_mib()
-    return Figure("rss_cached", f"server RSS with {sizes.cached:,} campaigns cached", after, "MiB", sizes.cached,
-                  extra={"rss_before_mib": before, "per_campaign_kib": (after - before) * 1024 / sizes.cached,
-                         "state_json_bytes": state_json, "events_per_campaign": len(events)})
+    return Figure(
+        "rss_cached",
+        f"server RSS with {sizes.cached:,} campaigns cached",
+        after,
+        "MiB",
+        sizes.cached,
+        extra={
+            "rss_before_mib": before,
+            "per_campaign_kib": (after - before) * 1024 / sizes.cached,
+            "state_json_bytes": state_json,
+            "events_per_campaign": len(events),
+        },
+    )
 
 
 def msgspec_builtins(value: Any) -> Any:
@@ -862,9 +1167,11 @@ def msgspec_builtins(value: Any) -> Any:
 def conditions(server_url: str, sizes: Sizes, quick: bool) -> dict[str, Any]:
     with psycopg.connect(server_url) as conn:
         version = conn.execute("SELECT version()").fetchone()[0]
-        settings = dict(conn.execute(
-            "SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers')"
-        ).fetchall())
+        settings = dict(
+            conn.execute(
+                "SELECT name, setting FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers')"
+            ).fetchall()
+        )
     info = psycopg.conninfo.conninfo_to_dict(server_url)
     return {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -890,15 +1197,21 @@ def table(figures: list[Figure]) -> str:
         verdict = {True: "meets", False: "BELOW", None: ""}[f.meets]
         rows.append((f.what, value, f.unit, f"{f.n:,}", ratio, f.goal, verdict))
     widths = [max(len(str(r[i])) for r in (head, *rows)) for i in range(len(head))]
-    line = lambda r: "  ".join(str(c).rjust(w) if i in (1, 3) else str(c).ljust(w)  # noqa: E731
-                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
+
+    def line(r: tuple[object, ...]) -> str:
+        cells = zip(r, widths, strict=True)
+        return "  ".join(str(c).rjust(w) if i in (1, 3) else str(c).ljust(w) for i, (c, w) in enumerate(cells)).rstrip()
+
     return "\n".join([line(head), line(tuple("-" * w for w in widths)), *map(line, rows)])
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER,
-                        help="a server the benchmark may create and drop a database on")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER,
+        help="a server the benchmark may create and drop a database on",
+    )
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "latest.json")
     parser.add_argument("--quick", action="store_true", help="small sizes: check the script works, not the figures")
     parser.add_argument("--big", type=int, help="events in the long campaign (default 100,000)")
@@ -940,14 +1253,18 @@ def main() -> int:
         if compared is not None:
             figures.append(compared)
         server = Server(url, args.json.parent / "server.log")
-        one = step("append over HTTP, one client, and the HTTP floor",
-                   lambda: measure_http_one(url, args.json.parent / "floor.log", server, sizes, floor))[1].value
+        one = step(
+            "append over HTTP, one client, and the HTTP floor",
+            lambda: measure_http_one(url, args.json.parent / "floor.log", server, sizes, floor),
+        )[1].value
         step("batches over HTTP", lambda: measure_http_batch(server, sizes, floor))
         step(f"{sizes.clients} clients over HTTP", lambda: measure_http_clients(server, sizes, floor, one))
         pair = Server(url, args.json.parent / "server-workers.log", workers=2)
         try:
-            step(f"{sizes.clients} clients over HTTP, 2 workers",
-                 lambda: measure_http_clients(pair, sizes, floor, one, workers=2))
+            step(
+                f"{sizes.clients} clients over HTTP, 2 workers",
+                lambda: measure_http_clients(pair, sizes, floor, one, workers=2),
+            )
         finally:
             pair.stop()
         print(f"- a campaign of {sizes.big:,} events: state at, undo, export, import", flush=True)
@@ -977,8 +1294,9 @@ def main() -> int:
             shown = ", ".join(f"{k}={v:,.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in f.extra.items())
             print(f"{f.key}: {shown}")
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({"conditions": about, "figures": {f.key: f.__dict__ for f in figures}},
-                                    indent=2, default=str))
+    args.json.write_text(
+        json.dumps({"conditions": about, "figures": {f.key: f.__dict__ for f in figures}}, indent=2, default=str)
+    )
     print(f"\nwritten to {args.json}")
     return 0
 

@@ -30,10 +30,17 @@ class CampaignStarted(Event, kw_only=True, tag="campaign.started"):
     """
 
     name: Annotated[str, msgspec.Meta(description="The campaign's name, as the table calls it.")]
-    game: Annotated[str, msgspec.Meta(description="The game's id: `pacg-skull-and-shackles` or "
-                                                   "`skull-tales-full-sail` (GET /v1/games lists them).")]
-    options: Annotated[dict[str, Any], msgspec.Meta(
-        description="The rule options the table chose for this campaign; each game documents its own.")] = {}
+    game: Annotated[
+        str,
+        msgspec.Meta(
+            description="The game's id: `pacg-skull-and-shackles` or "
+            "`skull-tales-full-sail` (GET /v1/games lists them)."
+        ),
+    ]
+    options: Annotated[
+        dict[str, Any],
+        msgspec.Meta(description="The rule options the table chose for this campaign; each game documents its own."),
+    ] = {}
 
     EXAMPLES = ({"name": "The Wormwood Mutiny", "game": "pacg-skull-and-shackles", "options": {}},)
     APPENDED_BY = ()
@@ -46,8 +53,12 @@ class MemberJoined(Event, kw_only=True, tag="member.joined"):
 
     member_id: Annotated[str, msgspec.Meta(description="The member's id, as the members list shows it.")]
     name: Annotated[str, msgspec.Meta(description="The member's name.")]
-    role: Annotated[Role, msgspec.Meta(
-        description="`owner` (everything), `player` (appends and undoes their own batches) or `viewer` (reads).")]
+    role: Annotated[
+        Role,
+        msgspec.Meta(
+            description="`owner` (everything), `player` (appends and undoes their own batches) or `viewer` (reads)."
+        ),
+    ]
 
     EXAMPLES = ({"member_id": "2f1c7d52-54a4-4a5e-9a0f-8a6a4a1f3c11", "name": "Anne", "role": "player"},)
     APPENDED_BY = ()
@@ -57,8 +68,12 @@ class MemberJoined(Event, kw_only=True, tag="member.joined"):
 class NoteAdded(Event, kw_only=True, tag="note.added"):
     """A note left in the log for the people at the table; it changes nothing in the game."""
 
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=NOTE_MAX_CHARS,
-                                      description=f"The note, 1 to {NOTE_MAX_CHARS} characters.")]
+    text: Annotated[
+        str,
+        msgspec.Meta(
+            min_length=1, max_length=NOTE_MAX_CHARS, description=f"The note, 1 to {NOTE_MAX_CHARS} characters."
+        ),
+    ]
 
     EXAMPLES = ({"text": "We misread the Raker Shoals rule here; the next scenario plays it right."},)
 
@@ -75,27 +90,49 @@ class DiceRolled(Event, kw_only=True, tag="dice.rolled"):
     dice: Annotated[list[Die], msgspec.Meta(description="Every die thrown, with the face it shows.")]
     modifier: Annotated[int, msgspec.Meta(description="Added to the sum of the faces (a skill's +2).")] = 0
     total: Annotated[int, msgspec.Meta(description="The sum of the faces plus the modifier.")]
-    expression: Annotated[str | None, msgspec.Meta(
-        description="The roll as the table says it: `1d12+2`, `4d6>4`.")] = None
-    character_id: Annotated[str | None, msgspec.Meta(
-        description="The character (or Skull Tales pirate or ally) who rolled, by id.")] = None
-    purpose: Annotated[str | None, msgspec.Meta(
-        description="What the roll was for, in the table's words: `defeat the Bandit`, `Charisma`.")] = None
+    expression: Annotated[str | None, msgspec.Meta(description="The roll as the table says it: `1d12+2`, `4d6>4`.")] = (
+        None
+    )
+    character_id: Annotated[
+        str | None, msgspec.Meta(description="The character (or Skull Tales pirate or ally) who rolled, by id.")
+    ] = None
+    purpose: Annotated[
+        str | None,
+        msgspec.Meta(description="What the roll was for, in the table's words: `defeat the Bandit`, `Charisma`."),
+    ] = None
     skill: Annotated[str | None, msgspec.Meta(description="The skill rolled, as the character card names it.")] = None
     difficulty: Annotated[int | None, msgspec.Meta(description="The check's difficulty, when it has one.")] = None
-    target: Annotated[int | None, msgspec.Meta(
-        description="For a pool: the value each die must exceed to count as a success.")] = None
+    target: Annotated[
+        int | None, msgspec.Meta(description="For a pool: the value each die must exceed to count as a success.")
+    ] = None
     successes: Annotated[int | None, msgspec.Meta(description="For a pool: how many dice exceeded the target.")] = None
     required: Annotated[int | None, msgspec.Meta(description="For a pool: how many successes the roll needs.")] = None
     success: Annotated[bool | None, msgspec.Meta(description="Whether the roll succeeded, when that is known.")] = None
-    source: Annotated[Literal["server", "table"], msgspec.Meta(
-        description="`table` for physical dice reported by a player, `server` for dice the server threw.")] = "table"
+    source: Annotated[
+        Literal["server", "table"],
+        msgspec.Meta(description="`table` for physical dice reported by a player, `server` for dice the server threw."),
+    ] = "table"
 
     EXAMPLES = (
-        {"dice": [{"sides": 8, "face": 7}], "modifier": 2, "total": 9, "expression": "1d8+2",
-         "character_id": "lirianne", "skill": "Dexterity", "difficulty": 8, "success": True},
-        {"dice": [{"sides": 6, "face": 5}, {"sides": 6, "face": 2}, {"sides": 6, "face": 6}], "total": 13,
-         "expression": "3d6>4", "target": 4, "successes": 2, "required": 1, "purpose": "Search"},
+        {
+            "dice": [{"sides": 8, "face": 7}],
+            "modifier": 2,
+            "total": 9,
+            "expression": "1d8+2",
+            "character_id": "lirianne",
+            "skill": "Dexterity",
+            "difficulty": 8,
+            "success": True,
+        },
+        {
+            "dice": [{"sides": 6, "face": 5}, {"sides": 6, "face": 2}, {"sides": 6, "face": 6}],
+            "total": 13,
+            "expression": "3d6>4",
+            "target": 4,
+            "successes": 2,
+            "required": 1,
+            "purpose": "Search",
+        },
     )
 
 
@@ -133,8 +170,9 @@ class CampaignForked(Event, kw_only=True, tag="campaign.forked"):
     from_name: Annotated[str, msgspec.Meta(description="That campaign's name when it was forked.")]
     at: Annotated[int, msgspec.Meta(ge=1, description="The position in that campaign's log the fork was taken at.")]
 
-    EXAMPLES = ({"from_campaign": "0b9e2c1e-3d7f-4f6a-9c55-1f0e6f4a2b10", "from_name": "The Wormwood Mutiny",
-                 "at": 120},)
+    EXAMPLES = (
+        {"from_campaign": "0b9e2c1e-3d7f-4f6a-9c55-1f0e6f4a2b10", "from_name": "The Wormwood Mutiny", "at": 120},
+    )
     APPENDED_BY = ()
     WRITTEN_BY = "a fork through POST /v1/campaigns/{id}/fork"
 

@@ -62,24 +62,36 @@ CHARACTER = ("character",)
 SCENARIO = ("scenario",)
 
 CharacterId = Annotated[str, Meta(description="The character, by id (`lirianne`), as she joined the campaign.")]
-RewardOf = Annotated[str | None, Meta(
-    description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once.")]
+RewardOf = Annotated[
+    str | None,
+    Meta(description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once."),
+]
 
 
 class HiddenCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A face-down card known only by its type (or by the `dealt` pool it came from)."""
 
-    hidden: Annotated[str, Meta(description="The card's type (`weapon`, `blessing`...), or `dealt` for a card dealt "
-                                            "face down whose type nobody knows.")]
+    hidden: Annotated[
+        str,
+        Meta(
+            description="The card's type (`weapon`, `blessing`...), or `dealt` for a card dealt "
+            "face down whose type nobody knows."
+        ),
+    ]
 
 
 class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A place a card can be: `{"zone": "hand", "character_id": "merisiel"}`, `{"zone": "location", ...}`."""
 
-    zone: Annotated[ZoneKind, Meta(description="The kind of place: a character's `deck`, `hand`, `discard`, "
-                                               "`buried`, `displayed` or `recovery`; a `location` deck; the "
-                                               "`vault`, the `plunder` under the ship, the `hourglass` and its "
-                                               "discards, the `encounter`, `set_aside`, or `dealt`.")]
+    zone: Annotated[
+        ZoneKind,
+        Meta(
+            description="The kind of place: a character's `deck`, `hand`, `discard`, "
+            "`buried`, `displayed` or `recovery`; a `location` deck; the "
+            "`vault`, the `plunder` under the ship, the `hourglass` and its "
+            "discards, the `encounter`, `set_aside`, or `dealt`."
+        ),
+    ]
     character_id: Annotated[str | None, Meta(description="Whose pile, for a character's zone.")] = None
     location: Annotated[str | None, Meta(description="Which location deck, for `location`.")] = None
 
@@ -88,16 +100,29 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A card as a product or a campaign defines it, with how many copies arrive in the vault."""
 
     name: Annotated[str, Meta(description="The card's name as printed.")]
-    type: Annotated[str, Meta(description="Its card type: `weapon`, `spell`, `armor`, `item`, `ally`, `blessing`, "
-                                          "`monster`, `barrier`, `villain`, `henchman`, `loot`, `ship`...")]
+    type: Annotated[
+        str,
+        Meta(
+            description="Its card type: `weapon`, `spell`, `armor`, `item`, `ally`, `blessing`, "
+            "`monster`, `barrier`, `villain`, `henchman`, `loot`, `ship`..."
+        ),
+    ]
     traits: Annotated[list[str], Meta(description="Its traits as printed (`Basic`, `Swashbuckling`).")] = []
     count: Annotated[int, Meta(description="How many copies arrive in the vault.")] = 1
-    product: Annotated[str | None, Meta(
-        description="The product letter or number in the card's upper-right corner (B, C, 1..6, P, or a class deck "
-                    "name).")] = None
-    level: Annotated[int | None, Meta(
-        description="The Core rules' level; when absent it follows from the product (B and C are 0, adventure decks "
-                    "their number).")] = None
+    product: Annotated[
+        str | None,
+        Meta(
+            description="The product letter or number in the card's upper-right corner (B, C, 1..6, P, or a class deck "
+            "name)."
+        ),
+    ] = None
+    level: Annotated[
+        int | None,
+        Meta(
+            description="The Core rules' level; when absent it follows from the product (B and C are 0, adventure decks "
+            "their number)."
+        ),
+    ] = None
     loot_type: Annotated[str | None, Meta(description="For a loot card, the type it counts as (`weapon`).")] = None
 
 
@@ -105,8 +130,7 @@ class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A skill on a character card: `Dexterity d8` or `Ranged: Dexterity +3`, with its feat boxes."""
 
     die: Annotated[str | None, Meta(description="The skill's die (`d8`), for a base skill.")] = None
-    base: Annotated[str | None, Meta(description="The skill it derives from (`Dexterity`), for a derived one.")] \
-        = None
+    base: Annotated[str | None, Meta(description="The skill it derives from (`Dexterity`), for a derived one.")] = None
     modifier: Annotated[int, Meta(description="The bonus added to the die (`+3`).")] = 0
     feats: Annotated[list[str], Meta(description="The labels of its feat boxes (`+1`, `+2`).")] = []
 
@@ -146,14 +170,18 @@ class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ship_class: Annotated[int | None, Meta(description="Its class.")] = None
     to_defeat: Annotated[str | None, Meta(description="The check to defeat it, as printed.")] = None
     to_repair: Annotated[str | None, Meta(description="The check to repair it, as printed.")] = None
-    when_encountering: Annotated[list[str], Meta(
-        description="The powers of its When Encountering section, as printed.")] = []
-    when_commanding: Annotated[list[str], Meta(
-        description="The powers of its When Commanding section, as printed.")] = []
-    when_wrecked: Annotated[list[str], Meta(
-        description="The powers of its When Commanding (Wrecked) section, as printed.")] = []
-    cannot_be_seized: Annotated[bool, Meta(
-        description="True when the card says \"This ship cannot be seized.\" (the Dominator).")] = False
+    when_encountering: Annotated[
+        list[str], Meta(description="The powers of its When Encountering section, as printed.")
+    ] = []
+    when_commanding: Annotated[
+        list[str], Meta(description="The powers of its When Commanding section, as printed.")
+    ] = []
+    when_wrecked: Annotated[
+        list[str], Meta(description="The powers of its When Commanding (Wrecked) section, as printed.")
+    ] = []
+    cannot_be_seized: Annotated[
+        bool, Meta(description='True when the card says "This ship cannot be seized." (the Dominator).')
+    ] = False
 
 
 class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -176,8 +204,12 @@ class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
     product: Annotated[str, Meta(description="The product's letter or number (`B`, `C`, `1`).")]
     cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
 
-    EXAMPLES = ({"product": "P", "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1,
-                                            "traits": ["Basic"]}]},)
+    EXAMPLES = (
+        {
+            "product": "P",
+            "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1, "traits": ["Basic"]}],
+        },
+    )
     VIEWS = ("vault",)
 
 
@@ -189,8 +221,17 @@ class CardDefined(Event, kw_only=True, tag="card.defined"):
 
     card: Annotated[CardEntry, Meta(description="The card, with how many copies go into the vault.")]
 
-    EXAMPLES = ({"card": {"name": "Cutlass of Besmara", "type": "weapon", "traits": ["Swashbuckling"], "count": 1,
-                          "product": "P"}},)
+    EXAMPLES = (
+        {
+            "card": {
+                "name": "Cutlass of Besmara",
+                "type": "weapon",
+                "traits": ["Swashbuckling"],
+                "count": 1,
+                "product": "P",
+            }
+        },
+    )
     VIEWS = ("vault",)
 
 
@@ -222,10 +263,28 @@ class DeckBuilt(Event, kw_only=True, tag="deck.built"):
     character_id: CharacterId
     cards: Annotated[list[str], Meta(description="Every card of the deck, by name, one entry per copy.")]
 
-    EXAMPLES = ({"character_id": "lirianne", "cards": [
-        "Dagger", "Pistol", "Pistol", "Light Crossbow", "Buckler", "Leather Armor", "Potion of Glibness",
-        "Powder Horn", "Carver", "Lookout", "Master Gunner", "Blessing of the Gods", "Blessing of the Gods",
-        "Blessing of the Gods", "Blessing of the Gods"]},)
+    EXAMPLES = (
+        {
+            "character_id": "lirianne",
+            "cards": [
+                "Dagger",
+                "Pistol",
+                "Pistol",
+                "Light Crossbow",
+                "Buckler",
+                "Leather Armor",
+                "Potion of Glibness",
+                "Powder Horn",
+                "Carver",
+                "Lookout",
+                "Master Gunner",
+                "Blessing of the Gods",
+                "Blessing of the Gods",
+                "Blessing of the Gods",
+                "Blessing of the Gods",
+            ],
+        },
+    )
     VIEWS = ("character", "vault")
 
 
@@ -248,11 +307,14 @@ class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
     favored: Annotated[list[str], Meta(description="The favored card types.")] = []
     proficiencies: Annotated[list[str], Meta(description="Proficient With: weapons, armors.")] = []
-    skills: Annotated[dict[str, SkillLine], Meta(
-        description="Skills by name, with their die and their skill feat boxes.")] = {}
+    skills: Annotated[
+        dict[str, SkillLine], Meta(description="Skills by name, with their die and their skill feat boxes.")
+    ] = {}
     powers: Annotated[dict[str, list[str]], Meta(description="Power feat boxes by power, left to right.")] = {}
-    card_feats: Annotated[dict[str, list[int]], Meta(
-        description="Card feat boxes by card type: the counts each box raises the Cards List to.")] = {}
+    card_feats: Annotated[
+        dict[str, list[int]],
+        Meta(description="Card feat boxes by card type: the counts each box raises the Cards List to."),
+    ] = {}
 
 
 class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"):
@@ -266,9 +328,17 @@ class CharacterCardCompleted(Event, kw_only=True, tag="character.card_completed"
     character_id: CharacterId
     card: Annotated[CardFacts, Meta(description="The facts from the character card in hand.")]
 
-    EXAMPLES = ({"character_id": "lirianne", "card": {
-        "hand_size": 4, "skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}},
-        "powers": {"Hand Size": ["5"]}, "card_feats": {"weapon": [5, 6]}}},)
+    EXAMPLES = (
+        {
+            "character_id": "lirianne",
+            "card": {
+                "hand_size": 4,
+                "skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}},
+                "powers": {"Hand Size": ["5"]},
+                "card_feats": {"weapon": [5, 6]},
+            },
+        },
+    )
     VIEWS = CHARACTER
 
 
@@ -280,8 +350,9 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
 
     character_id: CharacterId
     to: Annotated[str, Meta(description="The location she moved to.")]
-    moved_with: Annotated[list[str], Meta(
-        description="The characters on the ship who sailed along with her, by id.")] = []
+    moved_with: Annotated[
+        list[str], Meta(description="The characters on the ship who sailed along with her, by id.")
+    ] = []
 
     EXAMPLES = ({"character_id": "lirianne", "to": "Raker Shoals"},)
     VIEWS = ("character", "scenario")
@@ -295,24 +366,41 @@ class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
     Rulebook: Skull & Shackles Rulebook, Playing Cards; Your Turn: Explore.
     """
 
-    card: Annotated[str | HiddenCard, Meta(
-        description="The card by name, or `{\"hidden\": type}` for a face-down card nobody has seen.")]
+    card: Annotated[
+        str | HiddenCard,
+        Meta(description='The card by name, or `{"hidden": type}` for a face-down card nobody has seen.'),
+    ]
     from_: Annotated[Zone, Meta(description="Where the card was.")] = msgspec.field(name="from")
     to: Annotated[Zone, Meta(description="Where the card went.")]
     verb: Annotated[Verb, Meta(description="The rulebook's verb: draw, discard, recharge, banish...")]
-    explorer: Annotated[str | None, Meta(
-        description="The character who explores, when the move is an exploration of her location.")] = None
-    explore_again: Annotated[bool, Meta(
-        description="True when a card or power granted this exploration, not the turn's free one.")] = False
-    card_type: Annotated[str | None, Meta(
-        description="The card's type, the first time the table names a card the log does not know yet (the "
-                    "service fills it from the catalogue when it can).")] = None
+    explorer: Annotated[
+        str | None, Meta(description="The character who explores, when the move is an exploration of her location.")
+    ] = None
+    explore_again: Annotated[
+        bool, Meta(description="True when a card or power granted this exploration, not the turn's free one.")
+    ] = False
+    card_type: Annotated[
+        str | None,
+        Meta(
+            description="The card's type, the first time the table names a card the log does not know yet (the "
+            "service fills it from the catalogue when it can)."
+        ),
+    ] = None
 
     EXAMPLES = (
-        {"card": "Carver", "verb": "recharge", "from": {"zone": "hand", "character_id": "lirianne"},
-         "to": {"zone": "deck", "character_id": "lirianne"}},
-        {"card": "Dead Man's Chest", "verb": "reveal", "from": {"zone": "location", "location": "Raker Shoals"},
-         "to": {"zone": "encounter"}, "explorer": "lirianne"},
+        {
+            "card": "Carver",
+            "verb": "recharge",
+            "from": {"zone": "hand", "character_id": "lirianne"},
+            "to": {"zone": "deck", "character_id": "lirianne"},
+        },
+        {
+            "card": "Dead Man's Chest",
+            "verb": "reveal",
+            "from": {"zone": "location", "location": "Raker Shoals"},
+            "to": {"zone": "encounter"},
+            "explorer": "lirianne",
+        },
         {
             "card": "Dire Rat",
             "card_type": "monster",
@@ -349,10 +437,12 @@ class HandReset(Event, kw_only=True, tag="hand.reset"):
     """
 
     character_id: CharacterId
-    hand_size: Annotated[int | None, Meta(
-        description="Her hand size, only when her character card records none; the card keeps it.")] = None
-    kept: Annotated[bool, Meta(
-        description="True when a power allows or directs her not to reset her hand this turn.")] = False
+    hand_size: Annotated[
+        int | None, Meta(description="Her hand size, only when her character card records none; the card keeps it.")
+    ] = None
+    kept: Annotated[
+        bool, Meta(description="True when a power allows or directs her not to reset her hand this turn.")
+    ] = False
 
     EXAMPLES = ({"character_id": "lirianne"}, {"character_id": "lirianne", "kept": True})
     VIEWS = CHARACTER
@@ -395,12 +485,16 @@ class AdventureStarted(Event, kw_only=True, tag="adventure.started"):
     adventure: Annotated[str, Meta(description="The adventure's name.")]
     number: Annotated[int, Meta(description="Its Adventure Deck number (#); 0 for the base set.")] = 0
     scenarios: Annotated[list[str], Meta(description="Its scenarios, in order.")] = []
-    product: Annotated[str | None, Meta(description="The product its cards come from, when `cards` are given.")] \
-        = None
+    product: Annotated[str | None, Meta(description="The product its cards come from, when `cards` are given.")] = None
     cards: Annotated[list[CardEntry], Meta(description="Its Adventure Deck, into the vault.")] = []
 
-    EXAMPLES = ({"adventure": "The Wormwood Mutiny", "number": 1,
-                 "scenarios": ["Press-Ganged!", "Man Overboard!", "The Wormwood Mutiny"]},)
+    EXAMPLES = (
+        {
+            "adventure": "The Wormwood Mutiny",
+            "number": 1,
+            "scenarios": ["Press-Ganged!", "Man Overboard!", "The Wormwood Mutiny"],
+        },
+    )
     VIEWS = ("scenario", "vault")
 
 
@@ -413,23 +507,30 @@ class ScenarioStarted(Event, kw_only=True, tag="scenario.started"):
 
     scenario: Annotated[str, Meta(description="The scenario's name.")]
     adventure: Annotated[str | None, Meta(description="The adventure it belongs to.")] = None
-    number: Annotated[int, Meta(description="The adventure deck number of the scenario (#); 0 for the base set.")] \
-        = 0
+    number: Annotated[int, Meta(description="The adventure deck number of the scenario (#); 0 for the base set.")] = 0
     locations: Annotated[list[LocationSetup], Meta(description="The locations in play, with their deck lists.")]
     villains: Annotated[list[str], Meta(description="Its villains.")] = []
     henchmen: Annotated[list[str], Meta(description="Its henchmen.")] = []
     ship: Annotated[str, Meta(description="The party's ship for this scenario.")] = "Merchantman"
     ship_card: Annotated[ShipCard | None, Meta(description="The ship card's facts.")] = None
     anchored_at: Annotated[str | None, Meta(description="The location the ship starts anchored at, if any.")] = None
-    hourglass: Annotated[int | None, Meta(
-        description="Blessings in the hourglass; none takes the campaign's option (30 by default).")] = None
+    hourglass: Annotated[
+        int | None, Meta(description="Blessings in the hourglass; none takes the campaign's option (30 by default).")
+    ] = None
 
-    EXAMPLES = ({"scenario": "Dangerous Waters", "ship": "Merchantman", "locations": [
-        {"name": "Cannibal Isle", "deck": {"monster": 1, "barrier": 1, "item": 1, "blessing": 1}},
-        {"name": "Fog Bank", "deck": {"monster": 1, "spell": 1, "ally": 1, "blessing": 1}},
-        {"name": "Raker Shoals", "deck": {"barrier": 1, "armor": 1, "blessing": 1}},
-        {"name": "Shipwreck Graveyard", "deck": {"monster": 1, "weapon": 1, "item": 1}},
-        {"name": "Tempest Cay", "deck": {"monster": 1, "weapon": 1, "blessing": 1}}]},)
+    EXAMPLES = (
+        {
+            "scenario": "Dangerous Waters",
+            "ship": "Merchantman",
+            "locations": [
+                {"name": "Cannibal Isle", "deck": {"monster": 1, "barrier": 1, "item": 1, "blessing": 1}},
+                {"name": "Fog Bank", "deck": {"monster": 1, "spell": 1, "ally": 1, "blessing": 1}},
+                {"name": "Raker Shoals", "deck": {"barrier": 1, "armor": 1, "blessing": 1}},
+                {"name": "Shipwreck Graveyard", "deck": {"monster": 1, "weapon": 1, "item": 1}},
+                {"name": "Tempest Cay", "deck": {"monster": 1, "weapon": 1, "blessing": 1}},
+            ],
+        },
+    )
     VIEWS = ("scenario", "fleet", "vault", "character")
 
 
@@ -456,16 +557,28 @@ class LocationClosed(Event, kw_only=True, tag="location.closed"):
     """
 
     location: Annotated[str, Meta(description="The location's name.")]
-    temporary: Annotated[bool, Meta(
-        description="Closed only during the encounter with the villain, by a character at it, so that the villain "
-                    "cannot escape there.")] = False
-    by: Annotated[str | None, Meta(
-        description="The character who closes it; for a temporary closure one at that location, for a closure "
-                    "after a defeated henchman or an empty deck one at that location.")] = None
-    how: Annotated[ClosingHow | None, Meta(
-        description="The opportunity to close it: `henchman` (a henchman from its deck defeated), `empty` (its "
-                    "deck ran out), `villain` (the villain defeated there), `power` (a card or the scenario says "
-                    "so). Left out, the fold finds it among the first three.")] = None
+    temporary: Annotated[
+        bool,
+        Meta(
+            description="Closed only during the encounter with the villain, by a character at it, so that the villain "
+            "cannot escape there."
+        ),
+    ] = False
+    by: Annotated[
+        str | None,
+        Meta(
+            description="The character who closes it; for a temporary closure one at that location, for a closure "
+            "after a defeated henchman or an empty deck one at that location."
+        ),
+    ] = None
+    how: Annotated[
+        ClosingHow | None,
+        Meta(
+            description="The opportunity to close it: `henchman` (a henchman from its deck defeated), `empty` (its "
+            "deck ran out), `villain` (the villain defeated there), `power` (a card or the scenario says "
+            "so). Left out, the fold finds it among the first three."
+        ),
+    ] = None
 
     EXAMPLES = (
         {"location": "Shipwreck Graveyard", "temporary": True, "by": "seltyiel"},
@@ -484,8 +597,10 @@ class EncounterEnded(Event, kw_only=True, tag="encounter.ended"):
     """
 
     card: Annotated[str, Meta(description="The card encountered, now in the encounter.")]
-    outcome: Annotated[Literal["defeated", "undefeated", "evaded"], Meta(
-        description="`defeated`, `undefeated` or `evaded` (neither defeated nor undefeated).")]
+    outcome: Annotated[
+        Literal["defeated", "undefeated", "evaded"],
+        Meta(description="`defeated`, `undefeated` or `evaded` (neither defeated nor undefeated)."),
+    ]
 
     EXAMPLES = ({"card": "Jemma Redclaw", "outcome": "defeated"},)
     VIEWS = SCENARIO
@@ -529,8 +644,9 @@ class ShipDamaged(Event, kw_only=True, tag="ship.damaged"):
 
     amount: Annotated[int, Meta(description="The Structural damage after the powers that change it.")]
     prevented: Annotated[int, Meta(description="How much of it cards discarded from hands prevent next.")] = 0
-    wrecked: Annotated[bool | None, Meta(
-        description="Whether the ship ends wrecked, as the table saw it; the fold checks it.")] = None
+    wrecked: Annotated[
+        bool | None, Meta(description="Whether the ship ends wrecked, as the table saw it; the fold checks it.")
+    ] = None
 
     EXAMPLES = ({"amount": 2, "prevented": 0, "wrecked": True},)
     VIEWS = ("fleet", "scenario")
@@ -542,8 +658,9 @@ class ShipRepaired(Event, kw_only=True, tag="ship.repaired"):
     Rulebook: Skull & Shackles Rulebook, Wrecked Ships; Commanding and Moving Ships.
     """
 
-    character_id: Annotated[str | None, Meta(
-        description="The commander who repaired it, by id: the character whose turn it is.")] = None
+    character_id: Annotated[
+        str | None, Meta(description="The commander who repaired it, by id: the character whose turn it is.")
+    ] = None
 
     EXAMPLES = ({"character_id": "lirianne"},)
     VIEWS = ("fleet",)
@@ -572,8 +689,9 @@ class ShipEncountered(Event, kw_only=True, tag="ship.encountered"):
 
     ship: Annotated[str, Meta(description="The enemy ship.")]
     ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
-    character_id: Annotated[str | None, Meta(
-        description="The commander who encounters it; the character whose turn it is when left out.")] = None
+    character_id: Annotated[
+        str | None, Meta(description="The commander who encounters it; the character whose turn it is when left out.")
+    ] = None
 
     EXAMPLES = ({"ship": "Shackles Pirate Ship", "character_id": "lirianne"},)
     VIEWS = ("fleet",)
@@ -668,13 +786,16 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
 
     character_id: CharacterId
     kind: Annotated[Literal["skill", "power", "card"], Meta(description="`skill`, `power` or `card`.")]
-    feat: Annotated[str, Meta(
-        description="The box, as \"<skill, power or card type> <box label>\": `Dexterity +1`, `Light Armors`, "
-                    "`weapon 3`.")]
+    feat: Annotated[
+        str,
+        Meta(
+            description='The box, as "<skill, power or card type> <box label>": `Dexterity +1`, `Light Armors`, '
+            "`weapon 3`."
+        ),
+    ]
     reward_of: RewardOf = None
 
-    EXAMPLES = ({"character_id": "lirianne", "kind": "skill", "feat": "Dexterity +1",
-                 "reward_of": "Dangerous Waters"},)
+    EXAMPLES = ({"character_id": "lirianne", "kind": "skill", "feat": "Dexterity +1", "reward_of": "Dangerous Waters"},)
     VIEWS = CHARACTER
 
 
@@ -686,8 +807,10 @@ class RoleChosen(Event, kw_only=True, tag="role.chosen"):
 
     character_id: CharacterId
     role: Annotated[str, Meta(description="The side chosen, by name.")]
-    powers: Annotated[dict[str, list[str]] | None, Meta(
-        description="The side's power feat boxes, when the character card does not carry them.")] = None
+    powers: Annotated[
+        dict[str, list[str]] | None,
+        Meta(description="The side's power feat boxes, when the character card does not carry them."),
+    ] = None
 
     EXAMPLES = ({"character_id": "lirianne", "role": "Wave Rider"},)
     VIEWS = CHARACTER
@@ -701,8 +824,10 @@ class LootAwarded(Event, kw_only=True, tag="loot.awarded"):
 
     card: Annotated[str, Meta(description="The card, by name.")]
     to: Annotated[str, Meta(description="The character whose deck it joins, by id, or `vault`.")]
-    source: Annotated[Literal["vault", "plunder"], Meta(
-        description="`vault` for a loot card, `plunder` for a plunder card from under the ship.")] = "vault"
+    source: Annotated[
+        Literal["vault", "plunder"],
+        Meta(description="`vault` for a loot card, `plunder` for a plunder card from under the ship."),
+    ] = "vault"
     reward_of: RewardOf = None
 
     EXAMPLES = ({"card": "Cutlass +1", "to": "seltyiel", "reward_of": "Dangerous Waters"},)
@@ -742,8 +867,9 @@ class HeroPointSpent(Event, kw_only=True, tag="hero_point.spent"):
     """
 
     character_id: CharacterId
-    for_: Annotated[Literal["reroll", "feat", "return_from_death"], Meta(
-        description="`reroll`, `feat` or `return_from_death`.")] = msgspec.field(name="for")
+    for_: Annotated[
+        Literal["reroll", "feat", "return_from_death"], Meta(description="`reroll`, `feat` or `return_from_death`.")
+    ] = msgspec.field(name="for")
 
     EXAMPLES = ({"character_id": "alahazra", "for": "reroll"},)
     VIEWS = CHARACTER

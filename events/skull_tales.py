@@ -58,18 +58,36 @@ class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
     health: Annotated[int, Meta(description="Health: Wounds the Pirate can take.")]
     destiny_points: Annotated[int, Meta(description="The card's maximum of Destiny Points.")]
     salary: Annotated[int, Meta(description="The Salary collected at the Docks.")]
-    skills: Annotated[list[str], Meta(
-        description="Starting skills: they never use Special Skill capacity.")] = []
+    skills: Annotated[list[str], Meta(description="Starting skills: they never use Special Skill capacity.")] = []
     starting_gear: Annotated[list[str], Meta(description="Starting gear, which is never lost or sold.")] = []
-    special_skill_capacity: Annotated[int | None, Meta(
-        description="The Fame Dial's printed Special Skill capacity; none takes the campaign option.")] = None
+    special_skill_capacity: Annotated[
+        int | None, Meta(description="The Fame Dial's printed Special Skill capacity; none takes the campaign option.")
+    ] = None
     campaigns_completed: Annotated[int, Meta(description="Campaigns this Pirate already completed.")] = 0
     replaces: Annotated[str | None, Meta(description="The retired Pirate this one replaces, by id.")] = None
 
-    EXAMPLES = ({"pirate_id": "ned", "name": "Ned", "archetype": "Gunner", "player": "joe", "classes": ["Rowdy"],
-                 "attributes": {"melee": 3, "ranged": 4, "strength": 3, "agility": 3, "intelligence": 2,
-                                "perception": 3, "charisma": 2},
-                 "action_points": 4, "health": 5, "destiny_points": 2, "salary": 15},)
+    EXAMPLES = (
+        {
+            "pirate_id": "ned",
+            "name": "Ned",
+            "archetype": "Gunner",
+            "player": "joe",
+            "classes": ["Rowdy"],
+            "attributes": {
+                "melee": 3,
+                "ranged": 4,
+                "strength": 3,
+                "agility": 3,
+                "intelligence": 2,
+                "perception": 3,
+                "charisma": 2,
+            },
+            "action_points": 4,
+            "health": 5,
+            "destiny_points": 2,
+            "salary": 15,
+        },
+    )
     VIEWS = ("pirates", "pirate")
 
 
@@ -100,8 +118,10 @@ class CoinsChanged(Event, kw_only=True, tag="coins.changed"):
     pirate_id: Annotated[str | None, Meta(description="The Pirate, by id.")] = None
     ally_id: Annotated[str | None, Meta(description="Or the Ally, by id (half go to the hirer).")] = None
     amount: Annotated[int, Meta(description="Coins gained (negative: lost).")]
-    source: Annotated[str, Meta(
-        description="Where they came from or went: `search_card`, `goal`, `fallen_enemy`, `event`, `rumor`...")]
+    source: Annotated[
+        str,
+        Meta(description="Where they came from or went: `search_card`, `goal`, `fallen_enemy`, `event`, `rumor`..."),
+    ]
 
     EXAMPLES = ({"pirate_id": "anne", "amount": 10, "source": "search_card"},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -158,10 +178,12 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
-    lost_item: Annotated[str | None, Meta(
-        description="Adventure: the random non-starting Gear card or Legendary item lost.")] = None
-    roll: Annotated[int | None, Meta(
-        description="Admiral Port setting: the die; an even roll ends the Port Phase for the Pirate.")] = None
+    lost_item: Annotated[
+        str | None, Meta(description="Adventure: the random non-starting Gear card or Legendary item lost.")
+    ] = None
+    roll: Annotated[
+        int | None, Meta(description="Admiral Port setting: the die; an even roll ends the Port Phase for the Pirate.")
+    ] = None
 
     EXAMPLES = ({"pirate_id": "mary"},)
     VIEWS = ("pirates", "pirate")
@@ -177,11 +199,17 @@ class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate revived, by id.")]
-    reviver_id: Annotated[str | None, Meta(
-        description="The Pirate who revived them (or, in a Voyage, made the successful 'Assist'), by id.")] = None
-    single_wound: Annotated[bool, Meta(
-        description="Voyage: left the «Sickbay» on a successful Intelligence 4 roll, which discards a single "
-        "Wound; a Revive or an 'Assist' discards them all.")] = False
+    reviver_id: Annotated[
+        str | None,
+        Meta(description="The Pirate who revived them (or, in a Voyage, made the successful 'Assist'), by id."),
+    ] = None
+    single_wound: Annotated[
+        bool,
+        Meta(
+            description="Voyage: left the «Sickbay» on a successful Intelligence 4 roll, which discards a single "
+            "Wound; a Revive or an 'Assist' discards them all."
+        ),
+    ] = False
 
     EXAMPLES = ({"pirate_id": "mary", "reviver_id": "anne"},)
     VIEWS = ("pirates", "pirate")
@@ -213,8 +241,9 @@ class PirateRetired(Event, kw_only=True, tag="pirate.retired"):
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
-    reason: Annotated[Literal["injury", "legendary_pirate"], Meta(
-        description="`injury` (a lost pair) or `legendary_pirate`.")] = "injury"
+    reason: Annotated[
+        Literal["injury", "legendary_pirate"], Meta(description="`injury` (a lost pair) or `legendary_pirate`.")
+    ] = "injury"
 
     EXAMPLES = ({"pirate_id": "jack", "reason": "injury"},)
     VIEWS = ("pirates", "pirate", "ship")
@@ -230,8 +259,9 @@ class MatelotageDone(Event, kw_only=True, tag="matelotage.done"):
     new_id: Annotated[str, Meta(description="The Pirate who replaces them, by id.")]
     coins: Annotated[int, Meta(description="The Coins handed over: half the retired Pirate's.")]
     item: Annotated[str | None, Meta(description="The non-starting item handed over.")] = None
-    free_skill: Annotated[str | None, Meta(
-        description="Legendary Pirate: a skill of the retired Pirate the new one learns for free.")] = None
+    free_skill: Annotated[
+        str | None, Meta(description="Legendary Pirate: a skill of the retired Pirate the new one learns for free.")
+    ] = None
 
     EXAMPLES = ({"retired_id": "jack", "new_id": "ned", "coins": 28},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -302,15 +332,29 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate whose Record Sheet lists the item.")]
     item: Annotated[str, msgspec.Meta(description="The card or token's name.")]
-    kind: Annotated[Literal["gear", "legendary", "item_token"], msgspec.Meta(
-        description="A Gear card, one of the 5 Legendary items, or an Item Goal token.")] = "gear"
+    kind: Annotated[
+        Literal["gear", "legendary", "item_token"],
+        msgspec.Meta(description="A Gear card, one of the 5 Legendary items, or an Item Goal token."),
+    ] = "gear"
     half_space: Annotated[bool, msgspec.Meta(description="Rum and Brew cards take half a space.")] = False
     equipped: Annotated[bool, msgspec.Meta(description="Gear with the Equipped icon takes no space.")] = False
-    price: Annotated[int, msgspec.Meta(
-        ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given.")] = 0
-    value: Annotated[int, msgspec.Meta(
-        ge=0, description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
-        "Haggle sells it for half of. A bought item is worth what was paid.")] | None = None
+    price: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given."
+        ),
+    ] = 0
+    value: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
+                "Haggle sells it for half of. A bought item is worth what was paid.",
+            ),
+        ]
+        | None
+    ) = None
 
     VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -329,13 +373,23 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who loses the item.")]
     item: Annotated[str, msgspec.Meta(description="The card or token's name, as the Record Sheet lists it.")]
-    sold_for: Annotated[int, msgspec.Meta(
-        ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")] = 0
-    haggled: Annotated[bool, msgspec.Meta(
-        description="Sold at the Market Square with Haggle, for half its value rounded up.")] = False
-    value: Annotated[int, msgspec.Meta(
-        ge=0, description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
-        "worth (an item gained before values were kept).")] | None = None
+    sold_for: Annotated[
+        int, msgspec.Meta(ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")
+    ] = 0
+    haggled: Annotated[
+        bool, msgspec.Meta(description="Sold at the Market Square with Haggle, for half its value rounded up.")
+    ] = False
+    value: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=0,
+                description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
+                "worth (an item gained before values were kept).",
+            ),
+        ]
+        | None
+    ) = None
 
     VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -368,8 +422,9 @@ class PortServiceBought(Event, kw_only=True, tag="port.service_bought"):
     pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
     service: Annotated[PortService, Meta(description="`charity`, `rest` or `luxury_treatment`.")]
     wounds: Annotated[int, Meta(description="Wounds recovered.")] = 0
-    destiny: Annotated[int, Meta(
-        description="Destiny Points affected (their direction follows the campaign option).")] = 0
+    destiny: Annotated[
+        int, Meta(description="Destiny Points affected (their direction follows the campaign option).")
+    ] = 0
     times: Annotated[int, Meta(description="How many times: Rest at the Docks repeats, 1 Time Unit each.")] = 1
 
     EXAMPLES = ({"pirate_id": "mary", "service": "charity", "destiny": 1},)
@@ -459,15 +514,19 @@ class SkillLearned(Event, kw_only=True, tag="skill.learned"):
     special: Annotated[bool, Meta(description="A Special Skill, which uses Special Skill capacity.")] = False
     voyage: Annotated[bool, Meta(description="A skill used in the Voyage Phase.")] = False
     unique: Annotated[bool, Meta(description="Only one Character may have it (Bosun, Constable).")] = False
-    prerequisites: Annotated[SkillPrerequisites, Meta(description="What the Pirate needs first.")] \
-        = SkillPrerequisites()
+    prerequisites: Annotated[SkillPrerequisites, Meta(description="What the Pirate needs first.")] = (
+        SkillPrerequisites()
+    )
     synergy: Annotated[list[str], Meta(description="Skills that take 10 Coins off the price.")] = []
-    effects: Annotated[dict[str, int], Meta(
-        description="Permanent changes: `charisma`, `action_points`, `destiny_points`, `salary`.")] = {}
-    master_id: Annotated[str | None, Meta(
-        description="The crew member who already knew it (-15 Coins, -10 Fame; +5 Fame to them).")] = None
-    free: Annotated[bool, Meta(
-        description="Learned through a game effect (Legendary Pirate's free skill): no Coins, Fame or Time.")] = False
+    effects: Annotated[
+        dict[str, int], Meta(description="Permanent changes: `charisma`, `action_points`, `destiny_points`, `salary`.")
+    ] = {}
+    master_id: Annotated[
+        str | None, Meta(description="The crew member who already knew it (-15 Coins, -10 Fame; +5 Fame to them).")
+    ] = None
+    free: Annotated[
+        bool, Meta(description="Learned through a game effect (Legendary Pirate's free skill): no Coins, Fame or Time.")
+    ] = False
 
     EXAMPLES = ({"pirate_id": "mary", "skill": "Fencing", "master_id": "anne"},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -484,8 +543,10 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
     feat: Annotated[str, Meta(description="The Feat.")]
     coins: Annotated[int, Meta(description="Its cost in Coins.")]
     fame: Annotated[int, Meta(description="Its cost in Fame.")]
-    requires: Annotated[dict[str, int], Meta(
-        description="Counters and their minimum (`adventures_total_success`, `campaigns_completed`...).")] = {}
+    requires: Annotated[
+        dict[str, int],
+        Meta(description="Counters and their minimum (`adventures_total_success`, `campaigns_completed`...)."),
+    ] = {}
 
     EXAMPLES = ({"pirate_id": "anne", "feat": "Bravery"},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -514,8 +575,9 @@ class AssignmentResolved(Event, kw_only=True, tag="assignment.resolved"):
     success: Annotated[bool, Meta(description="Whether the Assignment was completed.")]
     coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
     fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
-    coins_to: Annotated[Literal["personal", "crew_booty"], Meta(
-        description="`crew_booty` or the Captain's `personal` booty.")] = "crew_booty"
+    coins_to: Annotated[
+        Literal["personal", "crew_booty"], Meta(description="`crew_booty` or the Captain's `personal` booty.")
+    ] = "crew_booty"
 
     EXAMPLES = ({"pirate_id": "anne", "success": True, "coins": 50, "fame": 10},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
@@ -537,11 +599,13 @@ class AllyHired(Event, kw_only=True, tag="ally.hired"):
     charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
     salary: Annotated[int, Meta(description="The Ally's Salary.")]
     fame_cost: Annotated[int, Meta(description="The Ally's Fame cost.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
-        description="`personal` or `crew_booty`.")] = "personal"
+    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
+        "personal"
+    )
 
-    EXAMPLES = ({"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10,
-                 "fame_cost": 5},)
+    EXAMPLES = (
+        {"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10, "fame_cost": 5},
+    )
     VIEWS = ("pirates", "pirate", "ship", "ledger")
 
 
@@ -552,8 +616,9 @@ class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
     """
 
     ally_id: Annotated[str, Meta(description="The Ally, by id.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
-        description="`personal` (the hirer's) or `crew_booty`.")] = "personal"
+    paid_from: Annotated[
+        Literal["personal", "crew_booty"], Meta(description="`personal` (the hirer's) or `crew_booty`.")
+    ] = "personal"
 
     EXAMPLES = ({"ally_id": "bosun"},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
@@ -594,9 +659,10 @@ class CaptainElected(Event, kw_only=True, tag="captain.elected"):
     """
 
     pirate_id: Annotated[str, Meta(description="The new Captain, by id.")]
-    method: Annotated[Literal["most_fame", "charisma_tie", "chapter"], Meta(
-        description="`most_fame`, `charisma_tie` (a Charisma roll between tied Pirates) or `chapter`.")] \
-        = "most_fame"
+    method: Annotated[
+        Literal["most_fame", "charisma_tie", "chapter"],
+        Meta(description="`most_fame`, `charisma_tie` (a Charisma roll between tied Pirates) or `chapter`."),
+    ] = "most_fame"
 
     EXAMPLES = ({"pirate_id": "anne", "method": "most_fame"},)
     VIEWS = ("pirates", "pirate", "ship", "chapter")
@@ -636,10 +702,12 @@ class MutinyResolved(Event, kw_only=True, tag="mutiny.resolved"):
     """
 
     instigator: Annotated[str, Meta(description="The Pirate who started the Mutiny, by id.")]
-    bids: Annotated[dict[str, int], Meta(
-        description="Each bidder's coins (the Captain and every Mutineer), by Pirate id.")]
-    tie_winner: Annotated[str | None, Meta(
-        description="The winner of the confronted Charisma roll between tied bidders.")] = None
+    bids: Annotated[
+        dict[str, int], Meta(description="Each bidder's coins (the Captain and every Mutineer), by Pirate id.")
+    ]
+    tie_winner: Annotated[
+        str | None, Meta(description="The winner of the confronted Charisma roll between tied bidders.")
+    ] = None
 
     EXAMPLES = ({"instigator": "jack", "bids": {"jack": 3, "anne": 2}},)
     VIEWS = ("pirates", "pirate", "ship", "ledger", "chapter")
@@ -711,11 +779,13 @@ class ShipUpgraded(Event, kw_only=True, tag="ship.upgraded"):
     pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
     upgrade: Annotated[str, Meta(description="The upgrade (`Cannon`).")]
     cost: Annotated[int, Meta(description="Its cost in Coins.")]
-    effect: Annotated[Literal["hold", "sails", "cannon", "permanent", "single", "consumable"], Meta(
-        description="What it changes.")]
+    effect: Annotated[
+        Literal["hold", "sails", "cannon", "permanent", "single", "consumable"], Meta(description="What it changes.")
+    ]
     limit: Annotated[int, Meta(description="How many the ship may carry (Cannons 5, a single Mortar).")] = 1
-    ammunition: Annotated[Literal["chainshot", "grapeshot"] | None, Meta(
-        description="For Ammunition, which kind.")] = None
+    ammunition: Annotated[Literal["chainshot", "grapeshot"] | None, Meta(description="For Ammunition, which kind.")] = (
+        None
+    )
 
     EXAMPLES = ({"pirate_id": "anne", "upgrade": "Cannon"},)
     VIEWS = ("ship", "ledger")
@@ -817,8 +887,7 @@ class GoodsGained(Event, kw_only=True, tag="goods.gained"):
     goods: Annotated[str, Meta(description="The Goods.")]
     quantity: Annotated[int, Meta(description="How many tokens.")]
     source: Annotated[str, Meta(description="Where they came from.")]
-    pirate_id: Annotated[str | None, Meta(
-        description="The Character who plundered them (1 Fame per token).")] = None
+    pirate_id: Annotated[str | None, Meta(description="The Character who plundered them (1 Fame per token).")] = None
 
     EXAMPLES = ({"goods": "Rum", "quantity": 1, "source": "plunder", "pirate_id": "anne"},)
     VIEWS = ("ship",)
@@ -891,8 +960,9 @@ class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
 
     pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
     amount: Annotated[int, Meta(description="Coins repaid.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(
-        description="`personal` or `crew_booty`.")] = "personal"
+    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
+        "personal"
+    )
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 24},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -922,9 +992,10 @@ class ChapterStarted(Event, kw_only=True, tag="chapter.started"):
 
     number: Annotated[int, Meta(description="The chapter's number.")]
     title: Annotated[str, Meta(description="The chapter's title.")] = ""
-    phases: Annotated[list[Phase] | None, Meta(
-        description="Its phases in order; none: chapter 1 takes the option, later ones Port, Voyage, Adventure.")] \
-        = None
+    phases: Annotated[
+        list[Phase] | None,
+        Meta(description="Its phases in order; none: chapter 1 takes the option, later ones Port, Voyage, Adventure."),
+    ] = None
     solo: Annotated[bool, Meta(description="Played by a Lone Pirate.")] = False
 
     EXAMPLES = ({"number": 3, "title": "The Black Pearl"},)
@@ -952,8 +1023,7 @@ class PhaseEnded(Event, kw_only=True, tag="phase.ended"):
 
     phase: Annotated[Phase, Meta(description="The phase ending.")]
     outcome: Annotated[Outcome, Meta(description="`success`, `failure` or `repeat`.")] = "success"
-    degrees: Annotated[dict[str, Degree], Meta(
-        description="Adventure: each Pirate's degree of success, by id.")] = {}
+    degrees: Annotated[dict[str, Degree], Meta(description="Adventure: each Pirate's degree of success, by id.")] = {}
 
     EXAMPLES = ({"phase": "port"},)
     VIEWS = ("chapter", "pirates", "pirate", "ship", "ledger")
@@ -969,7 +1039,6 @@ class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
 
     EXAMPLES = ({"number": 2},)
     VIEWS = ("chapter",)
-
 
 
 # --- added after the first release: new tags, every field with a meaning of its own --------------------------------
@@ -1015,8 +1084,7 @@ class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
-    where: Annotated[Literal["tavern", "manor"], Meta(description="`tavern` (Perception 5) or `manor` "
-                                                                   "(Charisma 4).")]
+    where: Annotated[Literal["tavern", "manor"], Meta(description="`tavern` (Perception 5) or `manor` (Charisma 4).")]
     kept: Annotated[str | None, Meta(description="The Rumor card kept, if any.")] = None
 
     EXAMPLES = ({"pirate_id": "mary", "where": "tavern", "kept": "The Lost Galleon"},)
@@ -1049,8 +1117,9 @@ class SchemeResolved(Event, kw_only=True, tag="scheme.resolved"):
     coin: Annotated[Coin | None, Meta(description="`gold`, `silver`, `copper`, or none for an empty hand.")]
     guard: Annotated[Coin | None, Meta(description="The Guard's coin, or none when nobody Guards.")] = None
     roll: Annotated[int | None, Meta(description="Gold (Raid): the die, +3 Coins from the Crew's Booty.")] = None
-    goods: Annotated[Literal["Rum", "Supplies"] | None, Meta(
-        description="Copper (Theft): the token discarded to heal all Wounds.")] = None
+    goods: Annotated[
+        Literal["Rum", "Supplies"] | None, Meta(description="Copper (Theft): the token discarded to heal all Wounds.")
+    ] = None
 
     EXAMPLES = ({"pirate_id": "mary", "coin": None},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
@@ -1065,8 +1134,10 @@ class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, End of the Voyage Phase.
     """
 
-    cause: Annotated[Literal["surrendered", "sunk", "revolt", "sickbay"], Meta(
-        description="`surrendered`, `sunk`, `revolt` or `sickbay`.")]
+    cause: Annotated[
+        Literal["surrendered", "sunk", "revolt", "sickbay"],
+        Meta(description="`surrendered`, `sunk`, `revolt` or `sickbay`."),
+    ]
 
     EXAMPLES = ({"cause": "surrendered"},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
@@ -1097,13 +1168,20 @@ class TradeLine(msgspec.Struct, frozen=True, kw_only=True):
 
     goods: Annotated[str, msgspec.Meta(description="The Goods as the Trade chart names them: Wood, Rum, Sugar...")]
     quantity: Annotated[int, msgspec.Meta(gt=0, description="How many tokens of these Goods.")]
-    direction: Annotated[TradeDirection, msgspec.Meta(
-        description="`sell` and `buy` at the chart's price; `deliver` Prisoners to the Brotherhood for the reward.")]
-    price: Annotated[int, msgspec.Meta(
-        ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10.")] = 0
+    direction: Annotated[
+        TradeDirection,
+        msgspec.Meta(
+            description="`sell` and `buy` at the chart's price; `deliver` Prisoners to the Brotherhood for the reward."
+        ),
+    ]
+    price: Annotated[
+        int,
+        msgspec.Meta(ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10."),
+    ] = 0
     roll: Annotated[int | None, msgspec.Meta(description="The die that prices Sugar (1-6).")] = None
-    sellable: Annotated[bool, msgspec.Meta(
-        description="False for Prisoners, which are delivered, never sold (from the catalogue).")] = True
+    sellable: Annotated[
+        bool, msgspec.Meta(description="False for Prisoners, which are delivered, never sold (from the catalogue).")
+    ] = True
 
 
 class TradeMade(Event, kw_only=True, tag="trade.made"):
@@ -1114,16 +1192,21 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
     """
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Captain, who alone trades at the Docks.")]
-    lines: Annotated[list[TradeLine], msgspec.Meta(
-        min_length=1, description="Each kind of Goods traded, with how many and which way.")]
+    lines: Annotated[
+        list[TradeLine],
+        msgspec.Meta(min_length=1, description="Each kind of Goods traded, with how many and which way."),
+    ]
 
     VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ship", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"pirate_id": "anne", "lines": [
-            {"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10},
-            {"goods": "Sugar", "quantity": 1, "direction": "sell", "price": 40, "roll": 4},
-            {"goods": "Wood", "quantity": 1, "direction": "buy", "price": 15},
-        ]},
+        {
+            "pirate_id": "anne",
+            "lines": [
+                {"goods": "Rum", "quantity": 2, "direction": "sell", "price": 10},
+                {"goods": "Sugar", "quantity": 1, "direction": "sell", "price": 40, "roll": 4},
+                {"goods": "Wood", "quantity": 1, "direction": "buy", "price": 15},
+            ],
+        },
     )
 
 
@@ -1137,13 +1220,12 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who tells the story.")]
     roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
-    coins: Annotated[int, msgspec.Meta(
-        ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
+    coins: Annotated[
+        int, msgspec.Meta(ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")
+    ] = 0
 
     VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"pirate_id": "mary", "roll": 4, "coins": 2},
-    )
+    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = ({"pirate_id": "mary", "roll": 4, "coins": 2},)
 
 
 class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
@@ -1157,15 +1239,25 @@ class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
     """
 
     ally_id: Annotated[str, msgspec.Meta(description="The hired Ally that schemes.")]
-    guard: Annotated[str | None, msgspec.Meta(
-        description="Who Guards: `group` (a Group of Pirates), the Captain's id, another hired Ally's id, or "
-        "nobody (null).")] = None
-    ally_roll: Annotated[int | None, msgspec.Meta(
-        description="The scheming Ally's Charisma die (1-6); none when nobody Guards.")] = None
-    guard_roll: Annotated[int | None, msgspec.Meta(
-        description="The guard side's Charisma die (1-6); none when nobody Guards.")] = None
-    supplies: Annotated[bool, msgspec.Meta(
-        description="A wounded Ally that got away spent a Supplies token from the Hold to discard its Wounds.")] = False
+    guard: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="Who Guards: `group` (a Group of Pirates), the Captain's id, another hired Ally's id, or "
+            "nobody (null)."
+        ),
+    ] = None
+    ally_roll: Annotated[
+        int | None, msgspec.Meta(description="The scheming Ally's Charisma die (1-6); none when nobody Guards.")
+    ] = None
+    guard_roll: Annotated[
+        int | None, msgspec.Meta(description="The guard side's Charisma die (1-6); none when nobody Guards.")
+    ] = None
+    supplies: Annotated[
+        bool,
+        msgspec.Meta(
+            description="A wounded Ally that got away spent a Supplies token from the Hold to discard its Wounds."
+        ),
+    ] = False
 
     VIEWS: ClassVar[tuple[str, ...]] = ("ship", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -83,8 +83,7 @@ def chi2_sf(x: float, degrees_of_freedom: int) -> float:
         total = math.fsum(math.exp(-y + i * log_y - math.lgamma(i + 1)) for i in range(degrees_of_freedom // 2))
     else:
         total = math.erfc(math.sqrt(y)) + math.fsum(
-            math.exp(-y + (i - 0.5) * log_y - math.lgamma(i + 0.5))
-            for i in range(1, (degrees_of_freedom - 1) // 2 + 1)
+            math.exp(-y + (i - 0.5) * log_y - math.lgamma(i + 0.5)) for i in range(1, (degrees_of_freedom - 1) // 2 + 1)
         )
     return min(1.0, max(0.0, total))
 
@@ -121,8 +120,9 @@ def die_size(sides: int, faces: list[int]) -> DieSize:
 
 def _rates(tally: dict[tuple[str | None, str | None], list[int]]) -> list[SuccessRate]:
     return [
-        SuccessRate(character_id=character_id, skill=skill, attempts=attempts, successes=successes,
-                    rate=successes / attempts)
+        SuccessRate(
+            character_id=character_id, skill=skill, attempts=attempts, successes=successes, rate=successes / attempts
+        )
         for (character_id, skill), (attempts, successes) in sorted(
             tally.items(), key=lambda item: (item[0][0] or "", item[0][1] or "")
         )

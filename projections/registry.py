@@ -16,10 +16,7 @@ from projections.game import Game
 # The one registration of a game: its id and the module exposing its `GAME` (whose handler table registers its event
 # types). Its catalogue is the module of the same name in service.catalog. Imported on first use so a process pays
 # only for the games it serves.
-_MODULES = {
-    "pacg-skull-and-shackles": "projections.pacg",
-    "skull-tales-full-sail": "projections.skull_tales",
-}
+_MODULES = {"pacg-skull-and-shackles": "projections.pacg", "skull-tales-full-sail": "projections.skull_tales"}
 
 GAME_IDS = tuple(_MODULES)
 
@@ -77,8 +74,14 @@ def fold_version(game_id: str) -> str:
     import pathlib
 
     chosen = game(game_id)
-    modules = {"events.base", "events.campaign", "projections.game", "projections.timeline",
-               *(t.__module__ for t in chosen.event_types), _MODULES[game_id]}
+    modules = {
+        "events.base",
+        "events.campaign",
+        "projections.game",
+        "projections.timeline",
+        *(t.__module__ for t in chosen.event_types),
+        _MODULES[game_id],
+    }
     sources: list[tuple[str, bytes]] = []
     for name in sorted(modules):
         source = pathlib.Path(inspect.getfile(importlib.import_module(name)))
@@ -103,8 +106,10 @@ def _behaviour(source: bytes) -> bytes:
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
-                first.value.value, str
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
             ):
                 node.body = node.body[1:] or [ast.Pass()]
     # Without line and column numbers: comments and layout leave no trace in the tree.

@@ -43,7 +43,7 @@ def tell(sentences: Mapping[type[Event], Sentence], state: Any, event: Event) ->
 
 
 def listing(items: list[str], last: str = "and") -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     items = [str(item) for item in items]
     if len(items) <= 1:
         return "".join(items)
@@ -51,7 +51,7 @@ def listing(items: list[str], last: str = "and") -> str:
 
 
 def plural(amount: int, noun: str, many: str | None = None) -> str:
-    """"1 card", "2 cards", "-1 Coin"."""
+    """ "1 card", "2 cards", "-1 Coin"."""
     return f"{amount} {noun if abs(amount) == 1 else (many or noun + 's')}"
 
 

@@ -73,27 +73,50 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
                 missing = await missing_migrations(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
-            return problems.respond(503, f"The database does not answer, so this server is not ready ({error}).",
-                                    "not-ready", headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)})
+            return problems.respond(
+                503,
+                f"The database does not answer, so this server is not ready ({error}).",
+                "not-ready",
+                headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
+            )
         if missing:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
 
     app = Litestar(
         route_handlers=[
-            healthz, readyz, *campaigns.ROUTES, *events.ROUTES, *undo.ROUTES, *dice.ROUTES, *live.ROUTES,
-            *archive.ROUTES, *views.ROUTES, *audit.ROUTES, *games.ROUTES, *web.ROUTES, *metrics.ROUTES,
+            healthz,
+            readyz,
+            *campaigns.ROUTES,
+            *events.ROUTES,
+            *undo.ROUTES,
+            *dice.ROUTES,
+            *live.ROUTES,
+            *archive.ROUTES,
+            *views.ROUTES,
+            *audit.ROUTES,
+            *games.ROUTES,
+            *web.ROUTES,
+            *metrics.ROUTES,
         ],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        exception_handlers={ValidationException: on_validation, **problems.HANDLERS, **outage.HANDLERS,
-                            **idempotency.HANDLERS},
+        exception_handlers={
+            ValidationException: on_validation,
+            **problems.HANDLERS,
+            **outage.HANDLERS,
+            **idempotency.HANDLERS,
+        },
         middleware=[metrics.CONFIG.middleware, RefuseNulInUrl, *limits.middleware(settings.rate_limit)],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
-        openapi_config=OpenAPIConfig(title="Quartermaster", version="0.1.0", path="/schema",
-                                     render_plugins=[documentation.Page(), documentation.Document()]),
+        openapi_config=OpenAPIConfig(
+            title="Quartermaster",
+            version="0.1.0",
+            path="/schema",
+            render_plugins=[documentation.Page(), documentation.Document()],
+        ),
         logging_config=logs.CONFIG,
         debug=False,
     )

@@ -22,8 +22,21 @@ from service.store import Store
 ROLES_THAT_APPEND = frozenset({"owner", "player"})
 OWNER = frozenset({"owner"})
 
-__all__ = ["DEPENDENCIES", "OWNER", "ROLES_THAT_APPEND", "Asking", "CampaignId", "EventStore", "Member",
-           "campaign_id_of", "may", "member", "not_found", "require", "store_of"]
+__all__ = [
+    "DEPENDENCIES",
+    "OWNER",
+    "ROLES_THAT_APPEND",
+    "Asking",
+    "CampaignId",
+    "EventStore",
+    "Member",
+    "campaign_id_of",
+    "may",
+    "member",
+    "not_found",
+    "require",
+    "store_of",
+]
 
 
 @dataclass(frozen=True)
@@ -71,8 +84,11 @@ def same_origin(request: Request) -> None:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if request.headers.get(PAGE_HEADER) != "page" or (origin and origin.partition("://")[2] != host):
-        raise Problem(403, "This change was sent from another site; it is only accepted from Quartermaster's own "
-                           "page.", kind="cross-site")
+        raise Problem(
+            403,
+            "This change was sent from another site; it is only accepted from Quartermaster's own page.",
+            kind="cross-site",
+        )
 
 
 def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
@@ -86,8 +102,11 @@ def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
             return cookie
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "This needs a member token: send `Authorization: Bearer <token>`, or open your join link "
-                           "on this device.", kind="no-token")
+        raise Problem(
+            401,
+            "This needs a member token: send `Authorization: Bearer <token>`, or open your join link on this device.",
+            kind="no-token",
+        )
     return token.strip()
 
 

@@ -87,14 +87,18 @@ def _refresh_stale(conninfo: str) -> None:
     bars: list[Any] = []
 
     def bar(total: int, campaigns: int) -> Any:
-        print(f"The rules of a game changed since {campaigns} campaign(s) were last folded: folding them again.",
-              flush=True)
+        print(
+            f"The rules of a game changed since {campaigns} campaign(s) were last folded: folding them again.",
+            flush=True,
+        )
         bars.append(tqdm(total=total, unit="event", unit_scale=True, desc="refold"))
         return bars[-1].update
 
     async def run() -> None:
-        async with AsyncConnectionPool(conninfo, min_size=1, max_size=1, open=False,
-                                       kwargs={"autocommit": True}) as pool, pool.connection() as conn:
+        async with (
+            AsyncConnectionPool(conninfo, min_size=1, max_size=1, open=False, kwargs={"autocommit": True}) as pool,
+            pool.connection() as conn,
+        ):
             try:
                 await refresh_stale(Store(pool), conn, bar)
             finally:
@@ -123,8 +127,11 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
         try:
             args.campaign = uuid.UUID(args.campaign)
         except ValueError:
-            print(f"--campaign {args.campaign!r} is not a campaign id; campaign ids look like "
-                  "3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b.", file=sys.stderr)
+            print(
+                f"--campaign {args.campaign!r} is not a campaign id; campaign ids look like "
+                "3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b.",
+                file=sys.stderr,
+            )
             return 2
     conninfo = _database(settings, args)
 
@@ -136,8 +143,9 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
         from service.store import Store
         from service.store.snapshots import campaigns_to_fold
 
-        async with AsyncConnectionPool(conninfo, min_size=1, max_size=2, open=False,
-                                       kwargs={"autocommit": True}) as pool:
+        async with AsyncConnectionPool(
+            conninfo, min_size=1, max_size=2, open=False, kwargs={"autocommit": True}
+        ) as pool:
             store = Store(pool)
             async with pool.connection() as conn:
                 campaigns = await campaigns_to_fold(conn, args.campaign)
@@ -146,12 +154,14 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
                     return 2
                 total = sum(c[3] for c in campaigns)
                 drift, failed = [], []
-                with tqdm(total=total, unit="event", unit_scale=True, desc="rebuild" if keep else "verify",
-                          disable=args.quiet) as bar:
+                with tqdm(
+                    total=total, unit="event", unit_scale=True, desc="rebuild" if keep else "verify", disable=args.quiet
+                ) as bar:
                     for campaign_id, game_id, name, _ in campaigns:
                         try:
-                            drift += await rebuild_campaign(store, conn, campaign_id, game(game_id), keep=keep,
-                                                            progress=bar.update)
+                            drift += await rebuild_campaign(
+                                store, conn, campaign_id, game(game_id), keep=keep, progress=bar.update
+                            )
                         except RefoldError as error:  # report the campaign, then go on with the others
                             failed.append(f"{name} ({campaign_id}): the fold refuses {error}")
         print(f"{'Rebuilt' if keep else 'Checked'} {len(campaigns)} campaign(s), {total} event(s).")
@@ -170,22 +180,35 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
 
     def with_data_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        p.add_argument("--data-dir", type=Path, default=settings.data_dir,
-                       help="where the embedded PostgreSQL keeps its data when DATABASE_URL is not set "
-                            f"(default: {settings.data_dir})")
-        p.add_argument("--database-url", default=settings.database_url,
-                       help="a PostgreSQL connection string (default: $DATABASE_URL; unset means embedded)")
+        p.add_argument(
+            "--data-dir",
+            type=Path,
+            default=settings.data_dir,
+            help="where the embedded PostgreSQL keeps its data when DATABASE_URL is not set "
+            f"(default: {settings.data_dir})",
+        )
+        p.add_argument(
+            "--database-url",
+            default=settings.database_url,
+            help="a PostgreSQL connection string (default: $DATABASE_URL; unset means embedded)",
+        )
         return p
 
     serving = with_data_dir(commands.add_parser("serve", help="run the HTTP API (migrates first)"))
     serving.add_argument("--host", default=settings.host, help=f"address to listen on (default {settings.host})")
     serving.add_argument("--port", type=int, default=settings.port, help=f"port to listen on (default {settings.port})")
-    serving.add_argument("--workers", type=int, default=int(os.environ.get("QUARTERMASTER_WORKERS", 1)),
-                         help="server processes (default 1); more use more cores for many clients at once")
+    serving.add_argument(
+        "--workers",
+        type=int,
+        default=int(os.environ.get("QUARTERMASTER_WORKERS", 1)),
+        help="server processes (default 1); more use more cores for many clients at once",
+    )
     serving.set_defaults(run=serve)
     with_data_dir(commands.add_parser("migrate", help="apply database migrations")).set_defaults(run=run_migrate)
-    for name, text in (("verify", "fold every campaign's log again and report any drift from what is stored"),
-                       ("rebuild", "fold every campaign's log again and store the projections and snapshots")):
+    for name, text in (
+        ("verify", "fold every campaign's log again and report any drift from what is stored"),
+        ("rebuild", "fold every campaign's log again and store the projections and snapshots"),
+    ):
         command = with_data_dir(commands.add_parser(name, help=text))
         command.add_argument("--campaign", help="only this campaign id")
         command.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -169,7 +169,7 @@ class _Parser:
                 if sign == "-":
                     raise self.fail(
                         sign_at,
-                        f"Dice can only be added; '-{self.text[start:self.at].strip()}' subtracts dice. "
+                        f"Dice can only be added; '-{self.text[start : self.at].strip()}' subtracts dice. "
                         "Subtract a number instead, as in 1d20-2.",
                     )
                 dice_count += dice.count
@@ -192,18 +192,13 @@ class _Parser:
                 sign, sign_at = following, self.at
                 self.at += 1
                 if not self.peek():
-                    raise self.fail(
-                        self.at, f"The expression ends after '{sign}'; add dice or a number after it."
-                    )
+                    raise self.fail(self.at, f"The expression ends after '{sign}'; add dice or a number after it.")
                 continue
             if following == ">":
                 target = self.pool_target(terms, first_constant)
                 return Expression(terms=tuple(terms), modifier=0, target=target)
             if following:
-                raise self.fail(
-                    self.at,
-                    f"'{following}' cannot appear here; join terms with + or -, as in 1d12+1d6+2.",
-                )
+                raise self.fail(self.at, f"'{following}' cannot appear here; join terms with + or -, as in 1d12+1d6+2.")
             break
         if not terms:
             raise self.fail(0, f"There are no dice to roll in '{self.text.strip()}'; add dice such as 1d6.")
@@ -254,9 +249,7 @@ class _Parser:
             raise self.fail(gt_at, f"A pool rolls dice of one size; this one mixes {mixed}.")
         count = sum(term.count for term in terms)
         if count > MAX_SKULL_TALES_DICE:
-            raise self.fail(
-                0, f"A Skull Tales pool rolls at most {MAX_SKULL_TALES_DICE} dice; this one rolls {count}."
-            )
+            raise self.fail(0, f"A Skull Tales pool rolls at most {MAX_SKULL_TALES_DICE} dice; this one rolls {count}.")
         self.peek()
         target_at = self.at
         target = self.expect_number("A target", MAX_SIDES, "'>' needs a target number after it, as in 4d6>4.")
@@ -279,8 +272,7 @@ def parse(text: str, *, game: str | None = None) -> Expression:
         raise DiceSyntaxError(
             text,
             1,
-            f"A Skull Tales roll uses at most {MAX_SKULL_TALES_DICE} dice; "
-            f"this one rolls {expression.dice_count}.",
+            f"A Skull Tales roll uses at most {MAX_SKULL_TALES_DICE} dice; this one rolls {expression.dice_count}.",
         )
     return expression
 
@@ -288,8 +280,14 @@ def parse(text: str, *, game: str | None = None) -> Expression:
 def _outcome(expression: Expression, dice: tuple[Die, ...], source: Literal["server", "table"]) -> Roll:
     if expression.target is not None:
         successes = sum(1 for die in dice if die.face > expression.target)
-        return Roll(dice=dice, modifier=0, total=sum(die.face for die in dice), target=expression.target,
-                    successes=successes, source=source)
+        return Roll(
+            dice=dice,
+            modifier=0,
+            total=sum(die.face for die in dice),
+            target=expression.target,
+            successes=successes,
+            source=source,
+        )
     total = max(0, sum(die.face for die in dice) + expression.modifier)
     return Roll(dice=dice, modifier=expression.modifier, total=total, source=source)
 

@@ -37,7 +37,7 @@ BEARER = "bearer"
 PROBLEM = {
     "title": "Problem",
     "description": "Every 4xx and 5xx answer (RFC 9457): `detail` is a sentence a person understands; `errors` "
-                   "names each refused event of a batch by its index.",
+    "names each refused event of a batch by its index.",
     "type": "object",
     "properties": {
         "type": {"type": "string", "description": "The kind of problem, as a URI."},
@@ -64,10 +64,10 @@ MEANINGS = {
     403: "The member's role does not allow this (a viewer cannot append), or a browser write came from another site.",
     404: "Nothing is there: no such campaign for this token, game, view, character or batch.",
     409: "A conflict: the log moved on past `expected_position` (`stale-position`), an event id was reused with "
-         "other content (`event-id-reused`), or an undo or redo would break later events.",
+    "other content (`event-id-reused`), or an undo or redo would break later events.",
     413: "The body is larger than this server accepts; send fewer events per request.",
     422: "The request is well-formed but cannot be processed: a field is missing, unknown or of the wrong type, or "
-         "the rules refuse an event (each named in `errors` with its index). Nothing was written.",
+    "the rules refuse an event (each named in `errors` with its index). Nothing was written.",
     503: "The database is not answering, or the campaign kept changing; nothing was written. Try again.",
 }
 
@@ -91,8 +91,11 @@ def event_item(game_id: str, event_type: type) -> dict[str, Any]:
         "properties": {
             "type": {"const": tag},
             "data": data,
-            "id": {"type": "string", "format": "uuid", "description": "The event's own id; a retry with the same "
-                                                                      "ids is answered from the log."},
+            "id": {
+                "type": "string",
+                "format": "uuid",
+                "description": "The event's own id; a retry with the same ids is answered from the log.",
+            },
             "occurred_at": {"type": "string", "format": "date-time", "description": "When it happened at the table."},
         },
         "required": required,
@@ -154,8 +157,10 @@ HISTORY = {
     "type": "object",
     "properties": {
         "events": {"type": "array", "items": {"$ref": "#/components/schemas/Told"}},
-        "next": {"anyOf": [{"type": "integer"}, {"type": "null"}],
-                 "description": "The `after` of the next page, or null on the last page."},
+        "next": {
+            "anyOf": [{"type": "integer"}, {"type": "null"}],
+            "description": "The `after` of the next page, or null on the last page.",
+        },
     },
     "required": ["events", "next"],
 }
@@ -164,8 +169,13 @@ HISTORY = {
 def components() -> dict[str, Any]:
     from service.store import Recorded
 
-    schemas: dict[str, Any] = {"Problem": PROBLEM, "Appended": APPENDED, "History": HISTORY,
-                               "Recorded": _recorded_schema(Recorded), "Told": _recorded_schema(Told)}
+    schemas: dict[str, Any] = {
+        "Problem": PROBLEM,
+        "Appended": APPENDED,
+        "History": HISTORY,
+        "Recorded": _recorded_schema(Recorded),
+        "Told": _recorded_schema(Told),
+    }
     for game_id in GAME_IDS:
         schemas[f"{game_id}.batch"] = append_request(game_id)
         for tag, event_type in event_types(game_id).items():
@@ -175,8 +185,10 @@ def components() -> dict[str, Any]:
 
 
 def _problem(status: int, meaning: str | None = None) -> dict[str, Any]:
-    return {"description": meaning or MEANINGS[status],
-            "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    return {
+        "description": meaning or MEANINGS[status],
+        "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
 
 
 def _json(ref: str, meaning: str) -> dict[str, Any]:
@@ -199,9 +211,13 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
     document = copy.deepcopy(document)
     parts = document.setdefault("components", {})
     parts.setdefault("schemas", {}).update(components())
-    parts["securitySchemes"] = {BEARER: {
-        "type": "http", "scheme": "bearer",
-        "description": "A member's token, answered when the campaign is created or the member added."}}
+    parts["securitySchemes"] = {
+        BEARER: {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A member's token, answered when the campaign is created or the member added.",
+        }
+    }
     handlers = _handlers(app)
     for path, item in document.get("paths", {}).items():
         for method, operation in item.items():
@@ -265,21 +281,29 @@ def _append(item: dict[str, Any]) -> None:
     body["anyOf"] = [{"$ref": f"#/components/schemas/{game_id}.batch"} for game_id in GAME_IDS]
     responses = operation["responses"]
     responses["201"] = _json("#/components/schemas/Appended", "The batch was appended: its positions and events.")
-    responses["200"] = _json("#/components/schemas/Appended",
-                             "A retry of a batch already appended with these event ids: answered from the log, "
-                             "nothing written.")
-    responses["409"] = _problem(409, "`stale-position`: the log moved on past `expected_position` (read what was "
-                                     "added, then send again); `event-id-reused`: an event id is already in the log "
-                                     "with other content.")
-    responses["422"] = _problem(422, "An event has an unknown type, an unknown or missing field, or the rules refuse "
-                                     "it: `errors` names each by its index. Nothing was written.")
+    responses["200"] = _json(
+        "#/components/schemas/Appended",
+        "A retry of a batch already appended with these event ids: answered from the log, nothing written.",
+    )
+    responses["409"] = _problem(
+        409,
+        "`stale-position`: the log moved on past `expected_position` (read what was "
+        "added, then send again); `event-id-reused`: an event id is already in the log "
+        "with other content.",
+    )
+    responses["422"] = _problem(
+        422,
+        "An event has an unknown type, an unknown or missing field, or the rules refuse "
+        "it: `errors` names each by its index. Nothing was written.",
+    )
 
 
 def _history(item: dict[str, Any]) -> None:
     operation = item.get("get")
     if operation is not None:
-        operation["responses"]["200"] = _json("#/components/schemas/History",
-                                              "A page of the log, oldest first, each event with its sentence.")
+        operation["responses"]["200"] = _json(
+            "#/components/schemas/History", "A page of the log, oldest first, each event with its sentence."
+        )
 
 
 _COMPLETED: dict[int, dict[str, Any]] = {}

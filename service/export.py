@@ -188,8 +188,12 @@ def _read_header(raw: bytes) -> tuple[ExportHeader, str]:
         raise ExportError(1, f"the header is incomplete or malformed: {error}.") from None
     digest = _check_sealed(1, raw, line, "the header")
     header = ExportHeader(
-        campaign=line.campaign, game=line.game, exported_at=line.exported_at, events=line.events,
-        format=line.format, version=line.version,
+        campaign=line.campaign,
+        game=line.game,
+        exported_at=line.exported_at,
+        events=line.events,
+        format=line.format,
+        version=line.version,
     )
     return header, digest
 
@@ -227,8 +231,7 @@ def _records(lines: Iterator[bytes], header: ExportHeader, header_hash: str) -> 
         if decoded.prev != previous:
             raise ExportError(
                 number,
-                f"its `prev` is not the hash of line {number - 1}: a line before it was removed, reordered or "
-                "changed.",
+                f"its `prev` is not the hash of line {number - 1}: a line before it was removed, reordered or changed.",
             )
         previous = _check_sealed(number, raw, decoded, "the line")
         yield EventRow(
@@ -245,8 +248,7 @@ def _records(lines: Iterator[bytes], header: ExportHeader, header_hash: str) -> 
     if position < header.events:
         raise ExportError(
             blank_at or number + 1,
-            f"the export ends after {position} of the {header.events} events its header promises; "
-            "it was cut short.",
+            f"the export ends after {position} of the {header.events} events its header promises; it was cut short.",
         )
 
 

@@ -31,15 +31,23 @@ _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 def refuse_nul_and_depth(raw: bytes, where: str = "The request body") -> None:
     """Raise a 400 Problem when a JSON (or NDJSON) body holds a NUL character or nests deeper than MAX_DEPTH."""
     if b"\\u0000" in raw and _NUL_ESCAPE.search(raw):
-        raise Problem(400, f"{where} holds a NUL character (\\u0000) in a string; PostgreSQL cannot store it, so "
-                           "nothing was written. Remove it and send again.", kind="nul-character")
+        raise Problem(
+            400,
+            f"{where} holds a NUL character (\\u0000) in a string; PostgreSQL cannot store it, so "
+            "nothing was written. Remove it and send again.",
+            kind="nul-character",
+        )
     # Only bodies with enough brackets to be that deep are scanned; strings are cut out first, since a bracket in
     # a note is text, not nesting.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
         brackets = _STRINGS.sub(b"", raw).translate(None, _NOT_BRACKETS)
         if brackets and max(accumulate(_STEP[b] for b in brackets)) > MAX_DEPTH:
-            raise Problem(400, f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
-                               "API needs that many levels.", kind="nested-too-deep")
+            raise Problem(
+                400,
+                f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
+                "API needs that many levels.",
+                kind="nested-too-deep",
+            )
 
 
 def unstorable_time(value: datetime | None) -> str | None:
@@ -50,8 +58,7 @@ def unstorable_time(value: datetime | None) -> str | None:
     try:
         value.astimezone(UTC)
     except OverflowError:
-        return (f"{value.isoformat()} is outside the years 1 to 9999 once in UTC; a moment of a campaign is inside "
-                "them.")
+        return f"{value.isoformat()} is outside the years 1 to 9999 once in UTC; a moment of a campaign is inside them."
     return None
 
 
@@ -65,11 +72,25 @@ class RefuseNulInUrl:
         if scope["type"] == "http":
             query = scope.get("query_string", b"")
             if "\x00" in scope["path"] or b"\x00" in query or b"%00" in query:
-                content = msgspec.json.encode(body(
-                    400, "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
-                         "looked up by it. Remove it and send again.", "nul-character", {}))
-                await send({"type": "http.response.start", "status": 400, "headers": [
-                    (b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(content)).encode())]})
+                content = msgspec.json.encode(
+                    body(
+                        400,
+                        "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
+                        "looked up by it. Remove it and send again.",
+                        "nul-character",
+                        {},
+                    )
+                )
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 400,
+                        "headers": [
+                            (b"content-type", MEDIA_TYPE.encode()),
+                            (b"content-length", str(len(content)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": content})
                 return
         await self.app(scope, receive, send)

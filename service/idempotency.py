@@ -27,16 +27,23 @@ async def keyed(request: Request) -> Keyed | None:
     if key is None:
         return None
     if not _KEY.fullmatch(key):
-        raise Problem(400, "The Idempotency-Key header must be 1 to 200 printable characters without spaces (a UUID "
-                           "will do).", kind="bad-idempotency-key")
+        raise Problem(
+            400,
+            "The Idempotency-Key header must be 1 to 200 printable characters without spaces (a UUID will do).",
+            kind="bad-idempotency-key",
+        )
     digest = hashlib.sha256(b"\n".join([request.method.encode(), request.url.path.encode(), await request.body()]))
     return Keyed(key=key, digest=digest.hexdigest())
 
 
 def on_key_reused(_: Request, exc: KeyReused) -> Response:
-    return respond(409, f"The Idempotency-Key {exc.key!r} was already used for a different request (it recorded "
-                        f"batch {exc.batch}); use a new key for a new request.", "idempotency-key-reused",
-                   {"batch": str(exc.batch)})
+    return respond(
+        409,
+        f"The Idempotency-Key {exc.key!r} was already used for a different request (it recorded "
+        f"batch {exc.batch}); use a new key for a new request.",
+        "idempotency-key-reused",
+        {"batch": str(exc.batch)},
+    )
 
 
 HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {KeyReused: on_key_reused}

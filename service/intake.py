@@ -33,7 +33,7 @@ def encode_data(event: msgspec.Struct) -> bytes:
     """
     encoded = _encode(event)
     after_tag = len(_encode({"type": tag_of(type(event))})) - 1
-    return b"{" + encoded[after_tag + 1:] if encoded[after_tag:after_tag + 1] == b"," else b"{}"
+    return b"{" + encoded[after_tag + 1 :] if encoded[after_tag : after_tag + 1] == b"," else b"{}"
 
 
 def prepared_event(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
@@ -50,8 +50,13 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
     for index, new in enumerate(events):
         if new.id is not None:
             if new.id in seen_ids:
-                errors.append({"index": index, "reason": f"Event id {new.id} is also used by event {seen_ids[new.id]} "
-                                                         "of this batch; every event needs its own id."})
+                errors.append(
+                    {
+                        "index": index,
+                        "reason": f"Event id {new.id} is also used by event {seen_ids[new.id]} "
+                        "of this batch; every event needs its own id.",
+                    }
+                )
                 continue
             seen_ids[new.id] = index
         if new.type in _RESERVED:
@@ -61,8 +66,13 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         if event_type is None:
             guess = did_you_mean(new.type, list(known))
             hint = f" Did you mean `{guess}`?" if guess else ""
-            errors.append({"index": index, "reason": f"Unknown event type {new.type!r} for {game_id}.{hint} "
-                                                     f"GET /v1/games/{game_id}/event-types lists every type."})
+            errors.append(
+                {
+                    "index": index,
+                    "reason": f"Unknown event type {new.type!r} for {game_id}.{hint} "
+                    f"GET /v1/games/{game_id}/event-types lists every type.",
+                }
+            )
             continue
         try:
             data = catalog.expand(game_id, new.type, new.data)

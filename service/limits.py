@@ -31,8 +31,10 @@ def parse(text: str) -> tuple[Any, int] | None:
     found = _LIMIT.fullmatch(text)
     if found is None or int(found.group(1)) < 1:
         units = ", ".join(DURATION_VALUES)
-        raise LimitSyntaxError(f"The rate limit {text!r} is not of the form COUNT/UNIT (a whole number, then one of "
-                               f"{units}; for example 20/minute), nor \"off\".")
+        raise LimitSyntaxError(
+            f"The rate limit {text!r} is not of the form COUNT/UNIT (a whole number, then one of "
+            f'{units}; for example 20/minute), nor "off".'
+        )
     return found.group(2), int(found.group(1))
 
 

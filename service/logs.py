@@ -86,16 +86,29 @@ class RequestIds(ASGIMiddleware):
         try:
             await next_app(scope, receive, sending)
         finally:
-            log.info("request", extra={"method": scope["method"], "path": scope["path"], "status": status,
-                                       "ms": round((time.perf_counter() - started) * 1000, 2)})
+            log.info(
+                "request",
+                extra={
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "ms": round((time.perf_counter() - started) * 1000, 2),
+                },
+            )
             request_id.reset(token)
 
 
 CONFIG = LoggingConfig(
     formatters={"json": {"()": JsonLines}},
     filters={"request_id": {"()": RequestIdOnRecord}},
-    handlers={"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "json",
-                         "filters": ["request_id"]}},
+    handlers={
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
     loggers={"quartermaster": {"level": "INFO", "handlers": ["stderr"], "propagate": False}},
     configure_root_logger=False,
     # Unexpected errors are logged once, with their traceback, by the 500 handler in service/problems.py.

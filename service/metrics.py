@@ -16,11 +16,17 @@ from prometheus_client import REGISTRY, Counter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-BATCHES = Counter("quartermaster_batches_appended", "Batches committed to campaign logs (a retry answered from the "
-                  "log is not counted).")
+BATCHES = Counter(
+    "quartermaster_batches_appended",
+    "Batches committed to campaign logs (a retry answered from the log is not counted).",
+)
 EVENTS = Counter("quartermaster_events_appended", "Events committed to campaign logs.")
-REFUSALS = Counter("quartermaster_refusals", "Requests answered with a problem, by status and reason (the problem's "
-                   "type, e.g. rejected, stale-position, forbidden).", ["status", "reason"])
+REFUSALS = Counter(
+    "quartermaster_refusals",
+    "Requests answered with a problem, by status and reason (the problem's "
+    "type, e.g. rejected, stale-position, forbidden).",
+    ["status", "reason"],
+)
 
 
 def appended(events: int) -> None:
@@ -52,6 +58,5 @@ class PoolUse(Collector):
 POOLS = PoolUse()
 REGISTRY.register(POOLS)
 
-CONFIG = PrometheusConfig(app_name="quartermaster", prefix="quartermaster", group_path=True,
-                          exclude=["/metrics"])
+CONFIG = PrometheusConfig(app_name="quartermaster", prefix="quartermaster", group_path=True, exclude=["/metrics"])
 ROUTES = [PrometheusController]

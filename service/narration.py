@@ -67,8 +67,12 @@ async def _after(store: Store, campaign_id: uuid.UUID, game: Game, state: Any, r
         # An undo or redo changes which earlier events count: fold again as of the marker.
         return (await store.state_at(campaign_id, game, recorded.position))[1]
     try:
-        return step(game, state, decode_event(game.id, recorded.type, recorded.data),
-                    Meta(recorded.position, recorded.actor, recorded.occurred_at))
+        return step(
+            game,
+            state,
+            decode_event(game.id, recorded.type, recorded.data),
+            Meta(recorded.position, recorded.actor, recorded.occurred_at),
+        )
     except Rejection:
         # The rules changed since it was appended; the names it would have added are the only loss.
         return state

@@ -37,8 +37,13 @@ CONNECT_TIMEOUT = 2
 def pool(settings: Settings, conninfo: str, configure: Callable[[Any], Any] | None = None) -> AsyncConnectionPool:
     """The app's pool, not yet open, with the timeouts that keep an outage short."""
     return AsyncConnectionPool(
-        conninfo, min_size=settings.pool_min, max_size=settings.pool_max, open=False, configure=configure,
-        timeout=settings.pool_timeout, reconnect_timeout=RECONNECT_TIMEOUT,
+        conninfo,
+        min_size=settings.pool_min,
+        max_size=settings.pool_max,
+        open=False,
+        configure=configure,
+        timeout=settings.pool_timeout,
+        reconnect_timeout=RECONNECT_TIMEOUT,
         kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
     )
 
@@ -65,22 +70,31 @@ def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> 
     sweep(request.app)
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     if isinstance(exc, PoolTimeout):
-        return respond(503, "The database did not answer in time, so nothing was written. Try again in a few "
-                            "seconds.", "database-unavailable", headers=retry)
+        return respond(
+            503,
+            "The database did not answer in time, so nothing was written. Try again in a few seconds.",
+            "database-unavailable",
+            headers=retry,
+        )
     if isinstance(exc, NothingWritten) or request.method in ("GET", "HEAD"):
-        return respond(503, "The connection to the database broke before anything was recorded, so nothing was "
-                            "written. Try again in a few seconds.", "database-unavailable", headers=retry)
-    log.warning("the connection broke during %s %s; the outcome is unknown: %s", request.method,
-                request.url.path, exc)
+        return respond(
+            503,
+            "The connection to the database broke before anything was recorded, so nothing was "
+            "written. Try again in a few seconds.",
+            "database-unavailable",
+            headers=retry,
+        )
+    log.warning("the connection broke during %s %s; the outcome is unknown: %s", request.method, request.url.path, exc)
     return respond(
         503,
         "The connection to the database broke while this was being recorded, and the server cannot tell whether "
         "it was. Send the same request again with the same event ids or the same Idempotency-Key: if it was "
         "recorded, the answer is what was recorded and nothing is written twice. Or read the log to see.",
-        "outcome-unknown", headers=retry,
+        "outcome-unknown",
+        headers=retry,
     )
 
 
 HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {
-    psycopg.OperationalError: on_database_unavailable,
+    psycopg.OperationalError: on_database_unavailable
 }

@@ -60,8 +60,9 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
     }
 
 
-def respond(status: int, detail: str, kind: str, extra: dict[str, Any] | None = None,
-            headers: dict[str, str] | None = None) -> Response:
+def respond(
+    status: int, detail: str, kind: str, extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+) -> Response:
     metrics.refused(status, kind)
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
@@ -87,8 +88,13 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
         headers = {**(exc.headers or {})}
         # Litestar's rate limit says when its window resets; Retry-After is the header clients know.
         headers["Retry-After"] = headers.get("RateLimit-Reset", "60")
-        return respond(429, "Too many campaigns started or imported from this address; wait "
-                            f"{headers['Retry-After']} seconds, then try again.", "rate-limited", headers=headers)
+        return respond(
+            429,
+            "Too many campaigns started or imported from this address; wait "
+            f"{headers['Retry-After']} seconds, then try again.",
+            "rate-limited",
+            headers=headers,
+        )
     else:
         detail = exc.detail or _TITLES.get(status, "Error")
     return respond(status, detail, _TITLES.get(status, "error").lower().replace(" ", "-"))
@@ -109,8 +115,11 @@ def not_found(campaign: object) -> Problem:
 def refused_events(rejected: BatchRejected) -> Problem:
     """A batch of events the fold refused, each with its reason."""
     errors = [{"index": i, "reason": r} for i, r in rejected.errors]
-    detail = (f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
-              if len(errors) == 1 else f"{len(errors)} events were refused; nothing was written. See `errors`.")
+    detail = (
+        f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
+        if len(errors) == 1
+        else f"{len(errors)} events were refused; nothing was written. See `errors`."
+    )
     return Problem(422, detail, kind="rejected", errors=errors)
 
 
@@ -129,17 +138,25 @@ def on_campaign_not_found(request: Request, exc: CampaignNotFound) -> Response:
 
 
 def on_stale_position(request: Request, exc: StalePosition) -> Response:
-    return on_problem(request, Problem(
-        409,
-        f"The log has moved on: you expected position {exc.expected}, but the campaign is at {exc.current}. "
-        "Read what was added since, then send again.",
-        kind="stale-position", position=exc.current,
-    ))
+    return on_problem(
+        request,
+        Problem(
+            409,
+            f"The log has moved on: you expected position {exc.expected}, but the campaign is at {exc.current}. "
+            "Read what was added since, then send again.",
+            kind="stale-position",
+            position=exc.current,
+        ),
+    )
 
 
 def on_id_reused(request: Request, exc: IdReused) -> Response:
-    return on_problem(request, Problem(409, exc.reasons[0][1], kind="event-id-reused",
-                                       errors=[{"index": i, "reason": r} for i, r in exc.reasons]))
+    return on_problem(
+        request,
+        Problem(
+            409, exc.reasons[0][1], kind="event-id-reused", errors=[{"index": i, "reason": r} for i, r in exc.reasons]
+        ),
+    )
 
 
 def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
@@ -151,13 +168,16 @@ def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
     doing = request.route_handler.opt["doing"]
     first = exc.conflicts[0]
     hint = " Undo with cascade=true to take the dependent batches too." if doing == "undo" else ""
-    return on_problem(request, Problem(
-        409,
-        f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
-        f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
-        kind="undo-conflict",
-        conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
-    ))
+    return on_problem(
+        request,
+        Problem(
+            409,
+            f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
+            f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
+            kind="undo-conflict",
+            conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
+        ),
+    )
 
 
 HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {

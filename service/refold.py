@@ -34,7 +34,13 @@ _encode = msgspec.json.Encoder().encode
 FLUSH_EVERY = 1000
 
 __all__ = [
-    "CHUNK", "RefoldError", "Row", "logged_rows", "new_campaign_from_log", "rebuild_campaign", "refold",
+    "CHUNK",
+    "RefoldError",
+    "Row",
+    "logged_rows",
+    "new_campaign_from_log",
+    "rebuild_campaign",
+    "refold",
     "refresh_stale",
 ]
 
@@ -49,14 +55,28 @@ class RefoldError(Exception):
 
 
 async def new_campaign_from_log(
-    store: Store, *, campaign_id: uuid.UUID, game: Game, name: str, owner_id: uuid.UUID, owner_name: str,
-    token_hash: bytes, rows: AsyncIterator[list[Row]],
+    store: Store,
+    *,
+    campaign_id: uuid.UUID,
+    game: Game,
+    name: str,
+    owner_id: uuid.UUID,
+    owner_name: str,
+    token_hash: bytes,
+    rows: AsyncIterator[list[Row]],
 ) -> int:
     """A new campaign, owned by a new member, whose log is these rows folded again (an import, a fork); its
     position. One transaction: a row the fold refuses (RefoldError) leaves nothing behind."""
     async with transaction(store.pool) as conn:
-        await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
-                              owner_name=owner_name, token_hash=token_hash)
+        await insert_campaign(
+            conn,
+            campaign_id=campaign_id,
+            game_id=game.id,
+            name=name,
+            owner_id=owner_id,
+            owner_name=owner_name,
+            token_hash=token_hash,
+        )
         position, _ = await refold(store, conn, campaign_id, game, rows, insert=True)
     return position
 
@@ -89,8 +109,20 @@ async def refold(
         nonlocal written
         # Only an import has rows to insert; a rebuild's positions are already there, so nothing moves.
         last = buffer[-1].position if buffer else written
-        if await write(conn, campaign_id, current=written, last=last, rows=buffer, characters=characters, game=game,
-                       checkpoint=checkpoint, state=_encode(state) if checkpoint is not None else None) is None:
+        if (
+            await write(
+                conn,
+                campaign_id,
+                current=written,
+                last=last,
+                rows=buffer,
+                characters=characters,
+                game=game,
+                checkpoint=checkpoint,
+                state=_encode(state) if checkpoint is not None else None,
+            )
+            is None
+        ):
             raise RuntimeError(f"Campaign {campaign_id} moved from position {written} while its log was folded again.")
         written = last
         buffer.clear()
@@ -149,7 +181,12 @@ class Drift:
 
 
 async def rebuild_campaign(
-    store: Store, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, *, keep: bool,
+    store: Store,
+    conn: psycopg.AsyncConnection,
+    campaign_id: uuid.UUID,
+    game: Game,
+    *,
+    keep: bool,
     progress: Callable[[int], None] | None = None,
 ) -> list[Drift]:
     """Fold a campaign's log again and compare with what is stored; with `keep`, store the result.
@@ -162,8 +199,16 @@ async def rebuild_campaign(
         stored = await stored_projection(conn, campaign_id)
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)
-        position, state = await refold(store, conn, campaign_id, game, logged_rows(conn, campaign_id), insert=False,
-                                       logged=logged, progress=progress)
+        position, state = await refold(
+            store,
+            conn,
+            campaign_id,
+            game,
+            logged_rows(conn, campaign_id),
+            insert=False,
+            logged=logged,
+            progress=progress,
+        )
         rebuilt = await snapshots(conn, campaign_id)
         # The projection row is the latest checkpoint: the latest snapshot, with the version of the fold.
         latest = max(rebuilt, default=0)
@@ -171,15 +216,25 @@ async def rebuild_campaign(
         if stored is None:
             drift.append(Drift(campaign_id, "no projection was stored"))
         elif stored[2] != fold_version(game.id):
-            drift.append(Drift(campaign_id, f"the stored projection was folded by other code (fold {stored[2]!r}, "
-                                            f"now {fold_version(game.id)!r})"))
+            drift.append(
+                Drift(
+                    campaign_id,
+                    f"the stored projection was folded by other code (fold {stored[2]!r}, "
+                    f"now {fold_version(game.id)!r})",
+                )
+            )
         elif stored[0] != latest or decode(stored[1]) != decode(rebuilt[latest]):
-            drift.append(Drift(campaign_id, f"the stored projection (at {stored[0]}) differs from the fold of the log "
-                                            f"(at {latest})"))
+            drift.append(
+                Drift(
+                    campaign_id,
+                    f"the stored projection (at {stored[0]}) differs from the fold of the log (at {latest})",
+                )
+            )
         held = store.cache.get(campaign_id, position)
         if held is not None and held != state:
-            drift.append(Drift(campaign_id, f"the state this process holds (at {position}) differs from the fold of "
-                                            "the log"))
+            drift.append(
+                Drift(campaign_id, f"the state this process holds (at {position}) differs from the fold of the log")
+            )
         # Snapshots folded by other code are replaced wholesale, as the drift above says; they may not even decode
         # into today's state, so they are not compared one by one.
         stale = stored is not None and stored[2] != fold_version(game.id)
@@ -191,8 +246,9 @@ async def rebuild_campaign(
     return drift
 
 
-async def refresh_stale(store: Store, conn: psycopg.AsyncConnection, progress: Callable[[int, int], Any] | None = None
-                        ) -> list[uuid.UUID]:
+async def refresh_stale(
+    store: Store, conn: psycopg.AsyncConnection, progress: Callable[[int, int], Any] | None = None
+) -> list[uuid.UUID]:
     """Fold again every campaign whose projection was folded by other code than this version's; answer them.
 
     `progress(total_events, campaigns)` is called once before work starts, and must answer a callable taking the

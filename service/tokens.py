@@ -31,7 +31,7 @@ def parse(token: str) -> tuple[uuid.UUID, str] | None:
     """The member id and secret of a well-formed token, else None."""
     if not token.startswith(PREFIX):
         return None
-    member, _, secret = token[len(PREFIX):].partition("_")
+    member, _, secret = token[len(PREFIX) :].partition("_")
     # Only the spelling new_token writes: uuid.UUID would also take upper case, braces and `urn:uuid:`, which
     # would make one credential readable under many spellings.
     if not secret or not _MEMBER.fullmatch(member):

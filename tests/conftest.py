@@ -105,25 +105,27 @@ class Api:
 
     client: TestClient
 
-    def new_campaign(self, game: str = "pacg-skull-and-shackles", name: str = "Test voyage",
-                     options: dict[str, Any] | None = None) -> CampaignHandle:
+    def new_campaign(
+        self, game: str = "pacg-skull-and-shackles", name: str = "Test voyage", options: dict[str, Any] | None = None
+    ) -> CampaignHandle:
         answer = self.client.post("/v1/campaigns", json={"name": name, "game": game, "options": options or {}})
         assert answer.status_code == 201, answer.text
         body = answer.json()
         return CampaignHandle(id=body["id"], token=body["token"], member_id=body["member_id"], game=game)
 
     def add_member(self, campaign: CampaignHandle, role: str, name: str | None = None) -> str:
-        answer = self.client.post(f"/v1/campaigns/{campaign.id}/members", json={"name": name or role, "role": role},
-                                  headers=campaign.headers)
+        answer = self.client.post(
+            f"/v1/campaigns/{campaign.id}/members", json={"name": name or role, "role": role}, headers=campaign.headers
+        )
         assert answer.status_code == 201, answer.text
         return answer.json()["token"]
 
-    def append(self, campaign: CampaignHandle, events: list[dict[str, Any]], token: str | None = None,
-               **body: Any) -> Any:
+    def append(
+        self, campaign: CampaignHandle, events: list[dict[str, Any]], token: str | None = None, **body: Any
+    ) -> Any:
         """POST a batch; events are `{type, data}` dicts. Answers the response (not asserted)."""
         headers = {"Authorization": f"Bearer {token or campaign.token}"}
-        return self.client.post(f"/v1/campaigns/{campaign.id}/events", json={"events": events, **body},
-                                headers=headers)
+        return self.client.post(f"/v1/campaigns/{campaign.id}/events", json={"events": events, **body}, headers=headers)
 
     def get(self, campaign: CampaignHandle, path: str, token: str | None = None, **params: Any) -> Any:
         headers = {"Authorization": f"Bearer {token or campaign.token}"}

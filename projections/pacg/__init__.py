@@ -59,7 +59,6 @@ from projections.pacg.state import Options, Owed, State
 GAME_ID = "pacg-skull-and-shackles"
 
 
-
 def initial(options: Mapping[str, Any]) -> State:
     """The state right after campaign.started, with the Core rules options checked."""
     try:
@@ -162,11 +161,29 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 
 # What happens only in a scenario in progress: after a loss, until the next scenario starts, each is refused with
 # the loss (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path: "the scenario ends immediately").
-_IN_PLAY = frozenset({
-    CardMoved, CharacterMoved, DamageDealt, HandReset, HourglassAdvanced, LocationClosed, EncounterEnded,
-    VillainEscaped, ShipDamaged, ShipRepaired, ShipSeized, ShipAnchored, PlunderStashed, PlunderBanished,
-    CharacterRevived, ShipEncountered, ShipEvaded, ShipDefeated, ShipBanished,
-})
+_IN_PLAY = frozenset(
+    {
+        CardMoved,
+        CharacterMoved,
+        DamageDealt,
+        HandReset,
+        HourglassAdvanced,
+        LocationClosed,
+        EncounterEnded,
+        VillainEscaped,
+        ShipDamaged,
+        ShipRepaired,
+        ShipSeized,
+        ShipAnchored,
+        PlunderStashed,
+        PlunderBanished,
+        CharacterRevived,
+        ShipEncountered,
+        ShipEvaded,
+        ShipDefeated,
+        ShipBanished,
+    }
+)
 
 
 def _trading(event: Event) -> bool:

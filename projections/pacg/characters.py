@@ -148,13 +148,17 @@ def moved(state: State, event: CharacterMoved) -> State:
             )
         return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
     if scenario.turn != event.character_id and event.moved_with:
-        raise Rejection(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
+        raise Rejection(
+            f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along."
+        )
     characters = _replace(state, event.character_id, location=event.to)
     if scenario.turn == event.character_id and not scenario.moved_this_turn:
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
     if event.moved_with:
         if fleet.anchored is not None:
-            raise Rejection(f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}.")
+            raise Rejection(
+                f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}."
+            )
         if fleet.wrecked:
             raise Rejection(f"The {fleet.current} is wrecked: other characters cannot move with {mover.name}.")
         for other_id in event.moved_with:

@@ -164,7 +164,7 @@ def ship_seized(state: State, event: ShipSeized) -> State:
         raise Rejection(f"The party already sails the {event.ship}.")
     card = event.ship_card or fleet.ships.get(event.ship)
     if card is not None and card.cannot_be_seized:
-        raise Rejection(f"The {event.ship} cannot be seized: its card says \"This ship cannot be seized.\"")
+        raise Rejection(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
     if scenario.defeated_ship != event.ship:
         raise Rejection(
             f"The party has not defeated the {event.ship} this turn: a card lets you seize a ship you defeat "

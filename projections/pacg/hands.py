@@ -71,7 +71,9 @@ def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
     if event.kept:
         if scenario.turn != event.character_id:
-            raise Rejection(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")
+            raise Rejection(
+                f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}."
+            )
         kept = msgspec.structs.replace(scenario, reset_kept=True)
         return msgspec.structs.replace(state, scenario=kept)
     size = hand_size(found)
@@ -105,7 +107,12 @@ def resetting(state: State, event: Event) -> State | None:
     held = _cards_in(state, character_id, "hand")
     if type(event) is CardMoved and event.from_.character_id == character_id:
         source, target = event.from_.zone, event.to.zone
-        if event.verb == "discard" and source == "hand" and target == "discard" and event.to.character_id == character_id:
+        if (
+            event.verb == "discard"
+            and source == "hand"
+            and target == "discard"
+            and event.to.character_id == character_id
+        ):
             if due.drawing:
                 raise Rejection(
                     f"{name} has begun drawing up to {name}'s hand size of {size}: the reset's discards come "

@@ -113,7 +113,9 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     if reason:
         raise Rejection(reason)
     if event.anchored_at is not None and event.anchored_at not in names:
-        raise Rejection(f"The ship cannot be anchored at {event.anchored_at}: it is not a location of {event.scenario}.")
+        raise Rejection(
+            f"The ship cannot be anchored at {event.anchored_at}: it is not a location of {event.scenario}."
+        )
 
     work = Work(state)
     # Spare cards left after rebuilding and plunder nobody took go back to the vault before the new setup.
@@ -337,9 +339,7 @@ def _closer(state: State, scenario: Scenario, location: str, by: str | None, wha
         if found.location != location:
             raise Rejection(f"{found.name} is at {found.location}, not at {location}: {what}")
         return
-    if not any(
-        state.characters[cid].alive and state.characters[cid].location == location for cid in scenario.party
-    ):
+    if not any(state.characters[cid].alive and state.characters[cid].location == location for cid in scenario.party):
         raise Rejection(f"Nobody is at {location}: {what}")
 
 
@@ -373,8 +373,13 @@ def location_closed(state: State, event: LocationClosed) -> State:
                 "this turn. A summoned henchman is part of no location deck and never lets a location close "
                 "(Summoning and Adding Cards)."
             )
-        _closer(state, scenario, event.location, event.by,
-                "a location closes after a henchman is defeated there, by the character who defeated it.")
+        _closer(
+            state,
+            scenario,
+            event.location,
+            event.by,
+            "a location closes after a henchman is defeated there, by the character who defeated it.",
+        )
     elif how == "empty":
         left = _deck_size(state, event.location)
         if left:
@@ -382,8 +387,13 @@ def location_closed(state: State, event: LocationClosed) -> State:
                 f"{event.location} still holds {left} card{'s' if left != 1 else ''}: a location closes for an "
                 "empty deck only once its deck has run out (Your Turn: Close a Location)."
             )
-        _closer(state, scenario, event.location, event.by,
-                "a character at a location with no cards left may attempt to close it (Your Turn: Close a Location).")
+        _closer(
+            state,
+            scenario,
+            event.location,
+            event.by,
+            "a character at a location with no cards left may attempt to close it (Your Turn: Close a Location).",
+        )
     key = location_key(event.location)
     pile = state.zones.get(key)
     if pile is not None:
@@ -395,8 +405,7 @@ def location_closed(state: State, event: LocationClosed) -> State:
             )
         if pile.hidden.get(DEALT):
             raise Rejection(
-                f"{event.location} cannot close before its deck is searched for villains: reveal its dealt "
-                "cards first."
+                f"{event.location} cannot close before its deck is searched for villains: reveal its dealt cards first."
             )
     work = Work(state)
     # Closing banishes every card of the location deck to the vault.
@@ -436,8 +445,13 @@ def _closed_for_the_encounter(state: State, scenario: Scenario, event: LocationC
             f"The villain is encountered at {event.location}: characters at the other locations temporarily close "
             "theirs; the villain's own location closes only if the villain is defeated."
         )
-    _closer(state, scenario, event.location, event.by,
-            "each character at another location may temporarily close her own location.")
+    _closer(
+        state,
+        scenario,
+        event.location,
+        event.by,
+        "each character at another location may temporarily close her own location.",
+    )
     places = scenario.places.copy()
     places[event.location] = Place(temporarily_closed=True)
     return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, places=places))
@@ -445,9 +459,7 @@ def _closed_for_the_encounter(state: State, scenario: Scenario, event: LocationC
 
 def _villain_encounter_over(scenario: Scenario) -> Scenario:
     """The villain's encounter is over: temporary closures open again (Encountering a Villain)."""
-    return msgspec.structs.replace(
-        scenario, villain_at=None, villain_outcome=None, places=_reopened(scenario.places)
-    )
+    return msgspec.structs.replace(scenario, villain_at=None, villain_outcome=None, places=_reopened(scenario.places))
 
 
 def encounter_ended(state: State, event: EncounterEnded) -> State:
@@ -530,11 +542,19 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
     if outcome in ("evaded",) or (outcome is not None and outcome != said):
         raise Rejection(
             f"{event.villain}'s encounter ended {outcome}, not {said}: "
-            + ("an evaded villain is shuffled back into its location deck." if outcome == "evaded" else
-               "record villain.escaped as it ended.")
+            + (
+                "an evaded villain is shuffled back into its location deck."
+                if outcome == "evaded"
+                else "record villain.escaped as it ended."
+            )
         )
     at = scenario.villain_at
-    if event.defeated and at is not None and not scenario.places[at].closed and not scenario.places[at].temporarily_closed:
+    if (
+        event.defeated
+        and at is not None
+        and not scenario.places[at].closed
+        and not scenario.places[at].temporarily_closed
+    ):
         raise Rejection(
             f"{event.villain} was defeated at {at}: the villain's location closes first (location.closed), then the "
             "villain escapes into the other open locations (Encountering a Villain)."
@@ -606,7 +626,9 @@ def view(state: State) -> dict[str, Any]:
                 "known": dict(pile.known) if pile else {},
                 "face_down": dict(pile.hidden) if pile else {},
                 "characters": [
-                    cid for cid in scenario.party if state.characters[cid].location == name and state.characters[cid].alive
+                    cid
+                    for cid in scenario.party
+                    if state.characters[cid].location == name and state.characters[cid].alive
                 ],
             }
         )
@@ -632,10 +654,7 @@ def view(state: State) -> dict[str, Any]:
         },
         "locations": locations,
         "characters": {
-            cid: {
-                "location": state.characters[cid].location,
-                "alive": state.characters[cid].alive,
-            }
+            cid: {"location": state.characters[cid].location, "alive": state.characters[cid].alive}
             for cid in scenario.party
         },
         "encounter": dict(encounter.known) if encounter else {},

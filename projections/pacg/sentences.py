@@ -23,7 +23,7 @@ def name(state: State | None, character_id: str | None) -> str:
 
 
 def _named(card: str | ev.HiddenCard, state: State | None = None) -> str:
-    """"the Dagger", "Jemma Redclaw" (a villain or henchman is a person), or "a face-down weapon"."""
+    """ "the Dagger", "Jemma Redclaw" (a villain or henchman is a person), or "a face-down weapon"."""
     if isinstance(card, ev.HiddenCard):
         return f"a face-down {card.hidden}" if card.hidden != "dealt" else "a face-down card"
     scenario = state.scenario if state is not None else None
@@ -33,12 +33,20 @@ def _named(card: str | ev.HiddenCard, state: State | None = None) -> str:
 
 
 _PILES = {
-    "deck": "deck", "hand": "hand", "discard": "discards", "buried": "buried cards", "displayed": "displayed cards",
+    "deck": "deck",
+    "hand": "hand",
+    "discard": "discards",
+    "buried": "buried cards",
+    "displayed": "displayed cards",
     "recovery": "recovery pile",
 }
 _PLACES = {
-    "vault": "the vault", "plunder": "the plunder under the ship", "hourglass": "the hourglass",
-    "hourglass_discard": "the hourglass discards", "encounter": "the encounter", "set_aside": "set aside",
+    "vault": "the vault",
+    "plunder": "the plunder under the ship",
+    "hourglass": "the hourglass",
+    "hourglass_discard": "the hourglass discards",
+    "encounter": "the encounter",
+    "set_aside": "set aside",
     "dealt": "the cards dealt face down to the locations",
 }
 
@@ -53,8 +61,14 @@ def zone(state: State | None, where: ev.Zone) -> str:
 
 
 _VERBS = {
-    "draw": "drew", "discard": "discarded", "recharge": "recharged", "bury": "buried", "banish": "banished",
-    "display": "displayed", "acquire": "acquired", "reload": "reloaded",
+    "draw": "drew",
+    "discard": "discarded",
+    "recharge": "recharged",
+    "bury": "buried",
+    "banish": "banished",
+    "display": "displayed",
+    "acquire": "acquired",
+    "reload": "reloaded",
 }
 
 
@@ -70,8 +84,15 @@ def card_moved(state: State, event: ev.CardMoved) -> str:
         return f"{name(state, event.from_.character_id)} gave {card} to {name(state, event.to.character_id)}."
     if event.verb in _VERBS and owner:
         told = f"{name(state, owner)} {_VERBS[event.verb]} {card}"
-        usual = {"draw": "deck", "discard": "hand", "recharge": "hand", "bury": "hand", "banish": "hand",
-                 "display": "hand", "reload": "hand"}.get(event.verb)
+        usual = {
+            "draw": "deck",
+            "discard": "hand",
+            "recharge": "hand",
+            "bury": "hand",
+            "banish": "hand",
+            "display": "hand",
+            "reload": "hand",
+        }.get(event.verb)
         if usual and event.from_.zone != usual:
             told += f" from {zone(state, event.from_)}"
         if event.verb == "banish" and event.to.zone == "vault":
@@ -101,13 +122,18 @@ def products_added(state: State, event: ev.VaultProductsAdded) -> str:
 
 
 def card_defined(state: State, event: ev.CardDefined) -> str:
-    return f"The table added its own {event.card.type} {event.card.name} to the vault ({event.card.count} " \
-           f"{'copy' if event.card.count == 1 else 'copies'})."
+    return (
+        f"The table added its own {event.card.type} {event.card.name} to the vault ({event.card.count} "
+        f"{'copy' if event.card.count == 1 else 'copies'})."
+    )
 
 
 def character_joined(state: State, event: ev.CharacterJoined) -> str:
-    return f"{event.name} joined the party, played by {event.player}." if event.player else f"{event.name} joined " \
-                                                                                             "the party."
+    return (
+        f"{event.name} joined the party, played by {event.player}."
+        if event.player
+        else f"{event.name} joined the party."
+    )
 
 
 def card_completed(state: State, event: ev.CharacterCardCompleted) -> str:
@@ -177,8 +203,12 @@ def location_closed(state: State, event: ev.LocationClosed) -> str:
     told = f"The {event.location} was {'temporarily closed' if event.temporary else 'closed'}"
     if event.by:
         told += f" by {name(state, event.by)}"
-    reason = {"henchman": "after a henchman from its deck was defeated", "empty": "its deck having run out",
-              "villain": "the villain defeated there", "power": "as a card said"}.get(event.how or "")
+    reason = {
+        "henchman": "after a henchman from its deck was defeated",
+        "empty": "its deck having run out",
+        "villain": "the villain defeated there",
+        "power": "as a card said",
+    }.get(event.how or "")
     return told + (f", {reason}." if reason else ".")
 
 
@@ -316,4 +346,3 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.HeroPointAwarded: hero_point_awarded,
     ev.HeroPointSpent: hero_point_spent,
 }
-

@@ -17,7 +17,17 @@ from events.campaign import DiceRolled
 from events import skull_tales as ev
 from projections.game import Episodes, Game, Meta, Rejection, View, own_types
 from projections.skull_tales import (
-    allies, booty, captaincy, chapters, dice, injuries, pirates, port, ship, skills, voyage,
+    allies,
+    booty,
+    captaincy,
+    chapters,
+    dice,
+    injuries,
+    pirates,
+    port,
+    ship,
+    skills,
+    voyage,
 )
 from projections.skull_tales.options import parse
 from projections.skull_tales.sentences import SENTENCES

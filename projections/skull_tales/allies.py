@@ -14,7 +14,14 @@ from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, spend_fame, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.state import (
-    Ally, Compensation, SkullTales, active_pirate, attribute, has_skill, in_play, require_phase,
+    Ally,
+    Compensation,
+    SkullTales,
+    active_pirate,
+    attribute,
+    has_skill,
+    in_play,
+    require_phase,
 )
 
 CHARACTER_LIMIT = 5  # Book I: The Characters
@@ -49,7 +56,9 @@ def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str
     p = state.pirates[hirer_id]
     if paid_from == "crew_booty":
         if not (state.options.solo or state.options.crew_booty_pays_allies == "always"):
-            raise Rejection(f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts).")
+            raise Rejection(
+                f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts)."
+            )
         if state.captain != p.id:
             raise Rejection(f"{p.name} cannot {doing} from the Crew's Booty: only the Captain manages it.")
         source = "crew_booty"
@@ -67,7 +76,9 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
     doing = f"hire the {event.archetype}"
     existing = state.allies.get(event.ally_id)
     if existing is not None and existing.status == "hired":
-        raise Rejection(f"The {existing.archetype} ({event.ally_id}) is already hired by {state.pirates[existing.hirer].name}.")
+        raise Rejection(
+            f"The {existing.archetype} ({event.ally_id}) is already hired by {state.pirates[existing.hirer].name}."
+        )
     if any(a.archetype == event.archetype for a in hired(state)) or any(
         o.archetype == event.archetype for o in in_play(state)
     ):
@@ -78,10 +89,14 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
     mine = [a for a in hired(state) if a.hirer == p.id]
     if state.options.solo:
         if len(mine) >= solo_ally_limit(state):
-            raise Rejection(f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern).")
+            raise Rejection(
+                f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern)."
+            )
     else:
         if p.ally_hired_chapter == state.chapter:
-            raise Rejection(f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies).")
+            raise Rejection(
+                f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies)."
+            )
     # One hired Ally at a time outside Solo: the first goes back to the bag (Book I: The Characters, Allies).
     leaving = [] if state.options.solo else mine
     if len(in_play(state)) + len(hired(state)) - len(leaving) + 1 > CHARACTER_LIMIT:
@@ -89,8 +104,14 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
             f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
         )
     ally = Ally(
-        id=event.ally_id, archetype=event.archetype, hirer=p.id, charisma=event.charisma, salary=event.salary,
-        fame_cost=event.fame_cost, paid_serial=state.phase_serial, hired_chapter=state.chapter,
+        id=event.ally_id,
+        archetype=event.archetype,
+        hirer=p.id,
+        charisma=event.charisma,
+        salary=event.salary,
+        fame_cost=event.fame_cost,
+        paid_serial=state.phase_serial,
+        hired_chapter=state.chapter,
     )
     coins, fame = _price(state, p.id, ally)
     state = spend_time(state, p.id, HIRING_TIME_UNITS, doing)
@@ -124,7 +145,9 @@ def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "port", f"The {ally.archetype}'s loyalty roll")
     if not active(state.options, LOYALTY_SETTING):
-        raise Rejection(f"Allies stay loyal without a roll unless the crew plays the Admiral setting {LOYALTY_SETTING}.")
+        raise Rejection(
+            f"Allies stay loyal without a roll unless the crew plays the Admiral setting {LOYALTY_SETTING}."
+        )
     hirer = state.pirates[ally.hirer]
     if ally.loyalty_serial == state.phase_serial:
         raise Rejection(f"{hirer.name} has already rolled to keep the {ally.archetype} in this Port Phase.")
@@ -136,7 +159,9 @@ def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
     mine = attribute(hirer, "charisma") + event.hirer_roll
     theirs = ally.charisma + event.ally_roll
     if mine == theirs:
-        raise Rejection(f"{hirer.name} and the {ally.archetype} tie at {mine}: the tied players roll again (Book I: Dice Rolls, Charisma rolls).")
+        raise Rejection(
+            f"{hirer.name} and the {ally.archetype} tie at {mine}: the tied players roll again (Book I: Dice Rolls, Charisma rolls)."
+        )
     if mine > theirs:
         return replace(state, allies={**state.allies, ally.id: replace(ally, loyalty_serial=state.phase_serial)})
     # The Ally leaves the crew and goes back to the Ally bag, carrying nothing (Book II: Port Phase, Setup).
@@ -184,7 +209,11 @@ def adventure_payout(state: SkullTales, success: bool) -> SkullTales:
         if success:
             share = math.ceil(ally.coins / 2)
             state = move(state, f"ally:{ally.id}", f"pirate:{ally.hirer}", share, f"the {ally.archetype}'s share")
-        state = move(state, f"ally:{ally.id}", "sink:ally_keeps", state.allies[ally.id].coins,
-                     f"the {ally.archetype} keeps the rest")
+        state = move(
+            state,
+            f"ally:{ally.id}",
+            "sink:ally_keeps",
+            state.allies[ally.id].coins,
+            f"the {ally.archetype} keeps the rest",
+        )
     return state
-

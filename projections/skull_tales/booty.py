@@ -12,25 +12,52 @@ import math
 import msgspec
 
 from events.skull_tales import (
-    BootyBuried, BootyRecovered, CoinsChanged, CoinsGiven, LoanRepaid, LoanTaken, SalaryCollected,
+    BootyBuried,
+    BootyRecovered,
+    CoinsChanged,
+    CoinsGiven,
+    LoanRepaid,
+    LoanTaken,
+    SalaryCollected,
 )
 from projections.game import Rejection
 from projections.skull_tales import penance
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.state import (
-    Debt, Entry, Loan, SkullTales, active_pirate, change, pirate, put, require_phase, skill_effect,
+    Debt,
+    Entry,
+    Loan,
+    SkullTales,
+    active_pirate,
+    change,
+    pirate,
+    put,
+    require_phase,
+    skill_effect,
 )
 
 # Where Coins may come from and go to when a player logs them with `coins.changed` (the fold's own rules use
 # their own names: salary, skill, feat, upgrade...).
-FOUND = frozenset({
-    "search_card", "goal", "fallen_enemy", "event", "rumor", "assignment", "gambling", "card_game", "island",
-})
-SPENT = frozenset({
-    "gear", "rum_and_brew", "black_market", "event", "rumor", "gambling", "card_game", "storytelling", "magic",
-    "bribe", "penalty", "surrender",
-})
+FOUND = frozenset(
+    {"search_card", "goal", "fallen_enemy", "event", "rumor", "assignment", "gambling", "card_game", "island"}
+)
+SPENT = frozenset(
+    {
+        "gear",
+        "rum_and_brew",
+        "black_market",
+        "event",
+        "rumor",
+        "gambling",
+        "card_game",
+        "storytelling",
+        "magic",
+        "bribe",
+        "penalty",
+        "surrender",
+    }
+)
 
 CAPTAIN_SALARY = 50  # Book II: Locations, Docks
 CREW_SALARY = 100
@@ -191,8 +218,14 @@ def coins_changed(state: SkullTales, event: CoinsChanged) -> SkullTales:
         raise Rejection(f"{p.name} cannot lose Coins to {event.source!r}; Coins go to {', '.join(sorted(SPENT))}.")
     if event.source in ("penalty", "surrender"):
         return lose_coins(state, p.id, -event.amount, event.source, event.source)
-    return pay(state, f"pirate:{p.id}", -event.amount, f"spend {count(-event.amount, 'Coin')} on {event.source}",
-               event.source, p.name)
+    return pay(
+        state,
+        f"pirate:{p.id}",
+        -event.amount,
+        f"spend {count(-event.amount, 'Coin')} on {event.source}",
+        event.source,
+        p.name,
+    )
 
 
 def coins_given(state: SkullTales, event: CoinsGiven) -> SkullTales:
@@ -358,4 +391,3 @@ def debtor(state: SkullTales, p_id: str) -> bool:
     """Debtor from the Port Phase after the loan onwards, until repaid (Book II: Locations, Docks; Book II: Locations, Madame Claude's Manor)."""
     p = state.pirates[p_id]
     return p.loan is not None and state.phase_serial > p.loan.phase_serial
-

@@ -12,8 +12,14 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import (
-    AllyMutinyResolved, AssignmentResolved, AssignmentTaken, CaptainElected, CommandIssued, MoraleChanged,
-    MutinyResolved, TrustChanged,
+    AllyMutinyResolved,
+    AssignmentResolved,
+    AssignmentTaken,
+    CaptainElected,
+    CommandIssued,
+    MoraleChanged,
+    MutinyResolved,
+    TrustChanged,
 )
 from projections.game import Rejection
 from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
@@ -21,7 +27,14 @@ from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import (
-    SkullTales, active_pirate, attribute, change, in_play, pirate, put, require_phase,
+    SkullTales,
+    active_pirate,
+    attribute,
+    change,
+    in_play,
+    pirate,
+    put,
+    require_phase,
 )
 
 TRUST_MAX = 20  # Book III: Voyage Phase, Voyage Components
@@ -38,7 +51,9 @@ def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     if state.captain is not None:
         raise Rejection(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
     if "adventure" not in state.phases_done or state.phase is not None:
-        raise Rejection(f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure).")
+        raise Rejection(
+            f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure)."
+        )
     if event.method != "chapter":
         best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
         mine = state.adventure_fame.get(p.id, 0)
@@ -178,7 +193,9 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
     if not 1 <= event.ally_roll <= 6:
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
-        raise Rejection(f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (Book III: Voyage Phase, Mutiny), not {event.coins_spent}.")
+        raise Rejection(
+            f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (Book III: Voyage Phase, Mutiny), not {event.coins_spent}."
+        )
     # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
     # placed on space 20, and the Trust Points of each Character are reset to 0." (Book III: Mutiny): only the
     # Captain's Trust becomes Fame; everyone else's is lost, Allies' included, so no hirer gains half of it.
@@ -186,13 +203,16 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
     if captain_trust:
         state = put(state, change(state.pirates[captain.id], fame=state.pirates[captain.id].fame + captain_trust))
     state = replace(state, trust={}, morale=morale_max(state))
-    state = pay(state, f"pirate:{captain.id}", event.coins_spent, "put down the Ally's mutiny", "ally_mutiny",
-                captain.name)
+    state = pay(
+        state, f"pirate:{captain.id}", event.coins_spent, "put down the Ally's mutiny", "ally_mutiny", captain.name
+    )
     mine = attribute(captain, "charisma") + event.coins_spent // MUTINY_COIN
     theirs = ally.charisma + event.ally_roll
     if mine == theirs:
         if event.tie_winner is None:
-            raise Rejection(f"{captain.name} and the {ally.archetype} tie at {mine}: name the confronted roll's winner.")
+            raise Rejection(
+                f"{captain.name} and the {ally.archetype} tie at {mine}: name the confronted roll's winner."
+            )
         captain_wins = event.tie_winner == "captain"
     else:
         captain_wins = mine > theirs
@@ -216,7 +236,9 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
         else:
             raise Rejection(f"There is no Character {event.quarterdeck_id!r} on the «Quarterdeck».")
     if not 0 < event.points <= most:
-        raise Rejection(f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points).")
+        raise Rejection(
+            f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points)."
+        )
     # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (Book III: Voyage Phase, Command Points).
     if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id:
         trust = min(state.trust.get(event.quarterdeck_id, 0) + 1, TRUST_MAX)
@@ -243,7 +265,9 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTa
         raise Rejection("There is no active Assignment to resolve.")
     if state.assignment.holder != p.id:
         holder = state.pirates[state.assignment.holder].name
-        raise Rejection(f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (Book II: Port Phase, Setup).")
+        raise Rejection(
+            f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (Book II: Port Phase, Setup)."
+        )
     if event.coins:
         if event.coins_to == "crew_booty":
             state = move(state, "source:assignment", "crew_booty", event.coins, "Assignment")

@@ -37,8 +37,14 @@ def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
         phases = list(PHASES)
     if not phases or len(set(phases)) != len(phases):
         raise Rejection(f"Chapter {event.number} needs one to three different phases, not {', '.join(phases)}.")
-    return replace(state, chapter=event.number, chapter_phases=phases, phases_done=[], phase=None,
-                   solo=event.solo or state.options.solo)
+    return replace(
+        state,
+        chapter=event.number,
+        chapter_phases=phases,
+        phases_done=[],
+        phase=None,
+        solo=event.solo or state.options.solo,
+    )
 
 
 def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
@@ -51,7 +57,9 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
         raise Rejection(f"Chapter {state.chapter} has played all its phases ({', '.join(state.chapter_phases)}).")
     expected = state.chapter_phases[done]
     if event.phase != expected:
-        raise Rejection(f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase.")
+        raise Rejection(
+            f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase."
+        )
     state = replace(state, phase=event.phase, phase_serial=state.phase_serial + 1)
     if event.phase == "port":
         return _port_setup(state)
@@ -66,8 +74,11 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
                 state = add_fame(state, p.id, 1)
         return state
     snapshot = Snapshot(
-        pirates=dict(state.pirates), allies=dict(state.allies), ledger_length=len(state.ledger),
-        crew_booty=state.crew_booty, pending=list(state.pending),
+        pirates=dict(state.pirates),
+        allies=dict(state.allies),
+        ledger_length=len(state.ledger),
+        crew_booty=state.crew_booty,
+        pending=list(state.pending),
     )
     return replace(state, snapshot=snapshot, adventure_fame={})
 
@@ -79,8 +90,10 @@ def _port_setup(state: SkullTales) -> SkullTales:
     if active(state.options, "admiral.port.time_units_minus_3"):
         units -= 3
     for p in in_play(state):
-        state = put(state, change(p, time_units=units, salary_collected=False, status="active", boarded=False,
-                                  port_unconscious=False))
+        state = put(
+            state,
+            change(p, time_units=units, salary_collected=False, status="active", boarded=False, port_unconscious=False),
+        )
     return pay_compensations(state)
 
 
@@ -155,10 +168,14 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     if success:
         missing = [p.name for p in crew if p.id not in event.degrees]
         if missing:
-            raise Rejection(f"Say how the Adventure ended for {', '.join(missing)}: total success, partial success or failure.")
+            raise Rejection(
+                f"Say how the Adventure ended for {', '.join(missing)}: total success, partial success or failure."
+            )
         for p in crew:
             if p.status == "unconscious" and event.degrees[p.id] != "failure":
-                raise Rejection(f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure).")
+                raise Rejection(
+                    f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
+                )
     for pid in event.degrees:
         if pid not in state.pirates:
             raise Rejection(f"There is no pirate {pid!r} in this crew.")
@@ -193,8 +210,12 @@ def _repeat(state: SkullTales) -> SkullTales:
         accounts += [f"pirate:{pid}", f"risk:{pid}"]
     for aid in set(state.allies) | set(snapshot.allies):
         accounts.append(f"ally:{aid}")
-    before = replace(state, pirates={**state.pirates, **snapshot.pirates}, allies={**state.allies, **snapshot.allies},
-                     crew_booty=snapshot.crew_booty)
+    before = replace(
+        state,
+        pirates={**state.pirates, **snapshot.pirates},
+        allies={**state.allies, **snapshot.allies},
+        crew_booty=snapshot.crew_booty,
+    )
     restored = state
     for account in accounts:
         now = balance(state, account) if _exists(state, account) else 0
@@ -204,10 +225,19 @@ def _repeat(state: SkullTales) -> SkullTales:
         elif then > now:
             restored = move(restored, "source:repeated_adventure", account, then - now, "the Adventure is repeated")
     return replace(
-        restored, pirates=dict(snapshot.pirates), allies=dict(snapshot.allies), crew_booty=snapshot.crew_booty,
-        phase=None, adventure_fame={}, snapshot=None, pending=list(snapshot.pending),
-        legendary={k: v for k, v in state.legendary.items() if any(
-            i.name == k for p in snapshot.pirates.values() for i in p.items)},
+        restored,
+        pirates=dict(snapshot.pirates),
+        allies=dict(snapshot.allies),
+        crew_booty=snapshot.crew_booty,
+        phase=None,
+        adventure_fame={},
+        snapshot=None,
+        pending=list(snapshot.pending),
+        legendary={
+            k: v
+            for k, v in state.legendary.items()
+            if any(i.name == k for p in snapshot.pirates.values() for i in p.items)
+        },
     )
 
 

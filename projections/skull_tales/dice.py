@@ -44,8 +44,10 @@ def read(state: SkullTales, event: DiceRolled) -> DiceRolled:
     faces = [die.face for die in event.dice]
     total = sum(faces) + event.modifier
     if event.total != total:
-        raise Rejection(f"The dice show {sum(faces)} and the modifier is {event.modifier}, so the total is "
-                        f"{total}, not {event.total}.")
+        raise Rejection(
+            f"The dice show {sum(faces)} and the modifier is {event.modifier}, so the total is "
+            f"{total}, not {event.total}."
+        )
     # A Destiny Point spent with `plus_one` adds +1 to each die of the Pirate's next roll (Book I: Dice Rolls).
     bonus = 1 if event.character_id is not None and event.character_id in state.plus_one else 0
     required = check_terms(event)
@@ -61,8 +63,9 @@ def read(state: SkullTales, event: DiceRolled) -> DiceRolled:
             successes = sum(1 for face in faces if face + bonus > target)
         if event.successes is not None and event.successes != successes:
             plus = " with a Destiny Point's +1 to each die" if bonus else ""
-            raise Rejection(f"Dice {faces} against {target}{plus} give {count(successes, 'success')}, not "
-                            f"{event.successes}.")
+            raise Rejection(
+                f"Dice {faces} against {target}{plus} give {count(successes, 'success')}, not {event.successes}."
+            )
         success = successes >= required
     elif event.difficulty is not None:
         # An attribute check against a difficulty, such as Charisma 5: one die plus the Charisma (Charisma rolls).
@@ -75,9 +78,14 @@ def dice_rolled(state: SkullTales, event: DiceRolled) -> SkullTales:
     who = event.character_id
     destiny = who is not None and who in state.plus_one
     roll = Roll(
-        position=state.position, character_id=who, purpose=event.purpose, faces=[die.face for die in event.dice],
-        target=event.target if event.target is not None else event.difficulty, successes=event.successes,
-        success=event.success, destiny=destiny,
+        position=state.position,
+        character_id=who,
+        purpose=event.purpose,
+        faces=[die.face for die in event.dice],
+        target=event.target if event.target is not None else event.difficulty,
+        successes=event.successes,
+        success=event.success,
+        destiny=destiny,
     )
     plus_one = [c for c in state.plus_one if c != who] if destiny else state.plus_one
-    return replace(state, rolls=[*state.rolls[-(ROLLS_KEPT - 1):], roll], plus_one=plus_one)
+    return replace(state, rolls=[*state.rolls[-(ROLLS_KEPT - 1) :], roll], plus_one=plus_one)

@@ -15,7 +15,14 @@ from projections.skull_tales.booty import move, owe, pay, spend_time
 from projections.skull_tales.pirates import take_item, without_item
 from projections.skull_tales.skills import capacity, special_used
 from projections.skull_tales.state import (
-    Compensation, SkullTales, active_pirate, change, has_skill, pirate, put, require_phase,
+    Compensation,
+    SkullTales,
+    active_pirate,
+    change,
+    has_skill,
+    pirate,
+    put,
+    require_phase,
 )
 from projections.skull_tales.words import count
 
@@ -37,14 +44,15 @@ def injury_suffered(state: SkullTales, event: InjurySuffered) -> SkullTales:
     if event.injury in p.injuries:
         # "If the roll is the same as a ... previously received injury, ignore the result" (Book I: Permanent Injuries and Retirement).
         return put(state, p)
-    lost_pair = any(
-        other != event.injury and _pair_of(other) == event.pair for other in p.injuries
-    )
+    lost_pair = any(other != event.injury and _pair_of(other) == event.pair for other in p.injuries)
     changes = dict(p.injury_changes)
     for name, delta in event.attribute_changes.items():
         changes[name] = changes.get(name, 0) + delta
     p = change(
-        p, injuries=[*p.injuries, event.injury], injury_changes=changes, movement=p.movement + event.movement,
+        p,
+        injuries=[*p.injuries, event.injury],
+        injury_changes=changes,
+        movement=p.movement + event.movement,
         lost_hands=[*p.lost_hands, event.hand] if event.hand else p.lost_hands,
     )
     if lost_pair:
@@ -154,10 +162,15 @@ def pay_compensations(state: SkullTales) -> SkullTales:
     for due in state.pending:
         if due.kind == "injury" and state.pirates[due.about].status == "retired":
             continue  # only an injury that does not force retirement is compensated (Book I: Permanent Injuries and Retirement, Permanent Injury Chart)
-        payers = [due.payer] if due.payer else [
-            o.id for o in state.pirates.values()
-            if o.status != "retired" and o.id != due.about and o.replaces != due.about
-        ]
+        payers = (
+            [due.payer]
+            if due.payer
+            else [
+                o.id
+                for o in state.pirates.values()
+                if o.status != "retired" and o.id != due.about and o.replaces != due.about
+            ]
+        )
         if due.kind == "lost_ally":
             # `about` names the Ally's archetype, not a Pirate.
             reason = f"compensation for the lost Ally {due.about}"

@@ -124,7 +124,9 @@ def parse(options: Mapping[str, Any]) -> Options:
         raise Rejection("A setting is chosen twice.")
     for setting in parsed.settings:
         if (setting.mode == "cabin_boy") != (setting.fame < 0):
-            raise Rejection(f"The setting {setting.key} has {setting.fame} Fame, which does not fit {setting.mode} mode.")
+            raise Rejection(
+                f"The setting {setting.key} has {setting.fame} Fame, which does not fit {setting.mode} mode."
+            )
     return parsed
 
 

@@ -28,7 +28,9 @@ def title(penance: str) -> str:
 def in_penance_adventure(state: SkullTales, p: Pirate) -> bool:
     """The Adventure after the Port where the penance was chosen, while it is played (repeats included)."""
     return (
-        p.penance is not None and not p.penance_done and state.phase == "adventure"
+        p.penance is not None
+        and not p.penance_done
+        and state.phase == "adventure"
         and state.phase_serial > p.penance_serial
     )
 
@@ -41,9 +43,7 @@ def check(state: SkullTales, p: Pirate, source: str, what: str) -> SkullTales:
     if source != forbidden:
         return state
     if state.options.penance_breach == "refused":
-        raise Rejection(
-            f"{p.name} is doing {title(p.penance)} and cannot {cannot} in this Adventure ({line})."
-        )
+        raise Rejection(f"{p.name} is doing {title(p.penance)} and cannot {cannot} in this Adventure ({line}).")
     return put(state, change(p, penance_broken=what))
 
 

@@ -6,9 +6,24 @@ from __future__ import annotations
 import math
 
 from events.skull_tales import (
-    ApprovalGiven, CampaignCompleted, CurseGained, CurseRemoved, DestinyChanged, FameChanged, ItemGained, ItemGiven,
-    ItemLost, ManorEntered, PenanceChosen, PirateRecruited, PirateRevived, PirateUnconscious, PortServiceBought,
-    PurgeUsed, TimeSpent, WoundsChanged,
+    ApprovalGiven,
+    CampaignCompleted,
+    CurseGained,
+    CurseRemoved,
+    DestinyChanged,
+    FameChanged,
+    ItemGained,
+    ItemGiven,
+    ItemLost,
+    ManorEntered,
+    PenanceChosen,
+    PirateRecruited,
+    PirateRevived,
+    PirateUnconscious,
+    PortServiceBought,
+    PurgeUsed,
+    TimeSpent,
+    WoundsChanged,
 )
 from projections.game import Rejection
 from msgspec.structs import replace
@@ -18,7 +33,18 @@ from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_tim
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.state import (
-    ATTRIBUTES, Item, Mark, Pirate, SkullTales, active_pirate, attribute, change, destiny_cap, has_skill, in_play, put,
+    ATTRIBUTES,
+    Item,
+    Mark,
+    Pirate,
+    SkullTales,
+    active_pirate,
+    attribute,
+    change,
+    destiny_cap,
+    has_skill,
+    in_play,
+    put,
     require_phase,
 )
 
@@ -39,7 +65,9 @@ def wounds_word(amount: int) -> str:
 
 def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
     if event.pirate_id in state.pirates:
-        raise Rejection(f"There is already a pirate with the id {event.pirate_id!r} ({state.pirates[event.pirate_id].name}).")
+        raise Rejection(
+            f"There is already a pirate with the id {event.pirate_id!r} ({state.pirates[event.pirate_id].name})."
+        )
     if not event.classes:
         raise Rejection(f"{event.name} needs the class or classes printed on the {event.archetype} card.")
     for name in ATTRIBUTES:
@@ -65,17 +93,27 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
     # Coins, Fame, or Destiny Points" (Book I: Permanent Injuries and Retirement, Character Retirement).
     destiny = event.destiny_points if state.options.starting_destiny_points == "max" and replaced is None else 0
     p = Pirate(
-        id=event.pirate_id, name=event.name, archetype=event.archetype, player=event.player,
-        classes=list(event.classes), dominant_hand=event.dominant_hand,
+        id=event.pirate_id,
+        name=event.name,
+        archetype=event.archetype,
+        player=event.player,
+        classes=list(event.classes),
+        dominant_hand=event.dominant_hand,
         base={name: getattr(event.attributes, name) for name in ATTRIBUTES},
-        action_points=event.action_points, health=event.health, destiny_max=event.destiny_points,
-        salary=event.salary, starting_skills=list(event.skills), starting_gear=list(event.starting_gear),
+        action_points=event.action_points,
+        health=event.health,
+        destiny_max=event.destiny_points,
+        salary=event.salary,
+        starting_skills=list(event.skills),
+        starting_gear=list(event.starting_gear),
         destiny=destiny,
         special_skill_capacity=(
             event.special_skill_capacity
-            if event.special_skill_capacity is not None else state.options.special_skill_capacity
+            if event.special_skill_capacity is not None
+            else state.options.special_skill_capacity
         ),
-        campaigns_completed=event.campaigns_completed, replaces=event.replaces,
+        campaigns_completed=event.campaigns_completed,
+        replaces=event.replaces,
     )
     return put(state, p)
 
@@ -90,8 +128,10 @@ def add_fame(state: SkullTales, pirate_id: str, amount: int) -> SkullTales:
     if state.phase in ("adventure", "voyage"):
         state = put(state, change(p, phase_fame=p.phase_fame + amount))
         if state.phase == "adventure":
-            state = replace(state, adventure_fame={
-                **state.adventure_fame, pirate_id: state.adventure_fame.get(pirate_id, 0) + amount})
+            state = replace(
+                state,
+                adventure_fame={**state.adventure_fame, pirate_id: state.adventure_fame.get(pirate_id, 0) + amount},
+            )
         return state
     return put(state, change(p, fame=p.fame + amount))
 
@@ -231,7 +271,7 @@ def inventory_limit(state: SkullTales) -> int:
 def without_item(p: Pirate, name: str, doing: str) -> list[Item]:
     for index, item in enumerate(p.items):
         if item.name == name:
-            return p.items[:index] + p.items[index + 1:]
+            return p.items[:index] + p.items[index + 1 :]
     if name in p.starting_gear:
         raise Rejection(f"{p.name} cannot {doing} {name}: it is starting gear, which always stays with its owner.")
     held = ", ".join(i.name for i in p.items) or "nothing"
@@ -332,8 +372,16 @@ def penance_chosen(state: SkullTales, event: PenanceChosen) -> SkullTales:
     cost = penance.PENANCES[event.penance]
     state = pay(state, f"pirate:{p.id}", cost, f"do {penance.title(event.penance)}", "penance", p.name)
     # A broken penance is done with: a new one is chosen and paid for from the start.
-    return put(state, change(state.pirates[p.id], penance=event.penance, penance_serial=state.phase_serial,
-                             penance_done=False, penance_broken=None))
+    return put(
+        state,
+        change(
+            state.pirates[p.id],
+            penance=event.penance,
+            penance_serial=state.phase_serial,
+            penance_done=False,
+            penance_broken=None,
+        ),
+    )
 
 
 def curse_removed(state: SkullTales, event: CurseRemoved) -> SkullTales:
@@ -381,8 +429,9 @@ def _purger(state: SkullTales, pirate_id: str) -> Pirate:
 
 def _purge(state: SkullTales, purger: Pirate, cursed: Pirate) -> SkullTales:
     """A successful Purge: the Cursed Pirate loses that state (a penance under way has nothing left to atone)."""
-    state = put(state, change(cursed, cursed=False, penance=None, penance_serial=0, penance_done=False,
-                              penance_broken=None))
+    state = put(
+        state, change(cursed, cursed=False, penance=None, penance_serial=0, penance_done=False, penance_broken=None)
+    )
     state = replace(state, purged=[*state.purged, purger.id])
     return add_fame(state, purger.id, PURGE_FAME)
 
@@ -403,9 +452,7 @@ def purge_used(state: SkullTales, event: PurgeUsed) -> SkullTales:
         raise Rejection(f"{purger.name} has nobody to Purge: no Pirate of the crew is Cursed.")
     destiny = purger.id in state.plus_one
     total = attribute(purger, "charisma") + event.roll + (1 if destiny else 0)
-    passed = total > PURGE_DIFFICULTY or (
-        state.options.charisma_difficulty == "meet" and total == PURGE_DIFFICULTY
-    )
+    passed = total > PURGE_DIFFICULTY or (state.options.charisma_difficulty == "meet" and total == PURGE_DIFFICULTY)
     if destiny:
         state = replace(state, plus_one=[c for c in state.plus_one if c != purger.id])
     if not passed:
@@ -492,4 +539,3 @@ def campaign_completed(state: SkullTales, event: CampaignCompleted) -> SkullTale
         if p.status != "retired":
             state = put(state, change(p, campaigns_completed=p.campaigns_completed + 1))
     return replace(state, campaigns_completed=state.campaigns_completed + 1)
-

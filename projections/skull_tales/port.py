@@ -100,13 +100,13 @@ def story_told(state: SkullTales, event: StoryTold) -> SkullTales:
         raise Rejection(f"{p.name}'s Storytelling is a Charisma roll on one die; {event.roll} is not a face.")
     if not 0 <= event.coins <= STORY_COINS:
         raise Rejection(
-            f"{p.name} can spend up to {count(STORY_COINS, 'Coin')} on a story, +1 to the roll each, "
-            f"not {event.coins}."
+            f"{p.name} can spend up to {count(STORY_COINS, 'Coin')} on a story, +1 to the roll each, not {event.coins}."
         )
     total = story_total(state, event)
     state = spend_time(state, p.id, STORY_TIME_UNITS, "tell a story at the Tavern")
-    state = pay(state, f"pirate:{p.id}", event.coins, f"spend {count(event.coins, 'Coin')} on a story",
-                "storytelling", p.name)
+    state = pay(
+        state, f"pirate:{p.id}", event.coins, f"spend {count(event.coins, 'Coin')} on a story", "storytelling", p.name
+    )
     if p.id in state.plus_one:
         state = replace(state, plus_one=[c for c in state.plus_one if c != p.id])
     fame = story_fame(state, total)

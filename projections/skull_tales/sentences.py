@@ -64,8 +64,9 @@ def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
 
 
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
-    return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}." \
-        .replace(" Fames", " Fame")
+    return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}.".replace(
+        " Fames", " Fame"
+    )
 
 
 def coins_changed(state: SkullTales, event: ev.CoinsChanged) -> str:
@@ -153,8 +154,10 @@ def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
     if event.haggled:
         held = next((i for i in state.pirates[event.pirate_id].items if i.name == event.item), None)
         worth = (held.value if held is not None else 0) or event.value or 0
-        return (f"{name(state, event.pirate_id)} sold the {event.item} with Haggle for "
-                f"{coins(worth - worth // 2)}, half its value.")
+        return (
+            f"{name(state, event.pirate_id)} sold the {event.item} with Haggle for "
+            f"{coins(worth - worth // 2)}, half its value."
+        )
     if event.sold_for:
         return f"{name(state, event.pirate_id)} sold the {event.item} for {coins(event.sold_for)}."
     return f"{name(state, event.pirate_id)} lost the {event.item}."
@@ -164,8 +167,11 @@ def item_given(state: SkullTales, event: ev.ItemGiven) -> str:
     return f"{name(state, event.from_pirate)} gave the {event.item} to {name(state, event.to_pirate)}."
 
 
-_SERVICES = {"charity": "Charity at the Chapel", "rest": "Rest at the Docks", "luxury_treatment":
-             "a Luxury Treatment at the Manor"}
+_SERVICES = {
+    "charity": "Charity at the Chapel",
+    "rest": "Rest at the Docks",
+    "luxury_treatment": "a Luxury Treatment at the Manor",
+}
 
 
 def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
@@ -213,8 +219,9 @@ def skill_learned(state: SkullTales, event: ev.SkillLearned) -> str:
 
 
 def feat_gained(state: SkullTales, event: ev.FeatGained) -> str:
-    return f"{name(state, event.pirate_id)} gained the Feat {event.feat} for {coins(event.coins)} and " \
-           f"{event.fame} Fame."
+    return (
+        f"{name(state, event.pirate_id)} gained the Feat {event.feat} for {coins(event.coins)} and {event.fame} Fame."
+    )
 
 
 def assignment_taken(state: SkullTales, event: ev.AssignmentTaken) -> str:
@@ -224,8 +231,9 @@ def assignment_taken(state: SkullTales, event: ev.AssignmentTaken) -> str:
 def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
     assignment = state.assignment.name if state is not None and state.assignment is not None else "The Assignment"
     told = f"{assignment} {'succeeded' if event.success else 'failed'}"
-    gains = [part for part in (coins(event.coins) if event.coins else "", f"{event.fame} Fame" if event.fame else "")
-             if part]
+    gains = [
+        part for part in (coins(event.coins) if event.coins else "", f"{event.fame} Fame" if event.fame else "") if part
+    ]
     if gains:
         told += f": {listing(gains)} for {name(state, event.pirate_id)}"
     return told + "."
@@ -254,8 +262,11 @@ def ally_dismissed(state: SkullTales, event: ev.AllyDismissed) -> str:
 
 
 def captain_elected(state: SkullTales, event: ev.CaptainElected) -> str:
-    how = {"most_fame": " with the most Adventure Fame", "charisma_tie": " on a Charisma roll",
-           "chapter": " as the chapter says"}[event.method]
+    how = {
+        "most_fame": " with the most Adventure Fame",
+        "charisma_tie": " on a Charisma roll",
+        "chapter": " as the chapter says",
+    }[event.method]
     return f"{name(state, event.pirate_id)} became Captain{how}."
 
 
@@ -273,8 +284,10 @@ def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
 
 
 def ally_mutiny_resolved(state: SkullTales, event: ev.AllyMutinyResolved) -> str:
-    return f"{name(state, event.ally_id)} mutinied; the Captain spent {coins(event.coins_spent)} against a " \
-           f"roll of {event.ally_roll}."
+    return (
+        f"{name(state, event.ally_id)} mutinied; the Captain spent {coins(event.coins_spent)} against a "
+        f"roll of {event.ally_roll}."
+    )
 
 
 def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
@@ -299,14 +312,26 @@ def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
 
 
 def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
-    hits = [part for part in (count(event.sails, "sail") if event.sails else "",
-                              count(event.hold, "Hold Impact") if event.hold else "") if part]
+    hits = [
+        part
+        for part in (
+            count(event.sails, "sail") if event.sails else "",
+            count(event.hold, "Hold Impact") if event.hold else "",
+        )
+        if part
+    ]
     return f"The ship was hit: {listing(hits) or 'no damage'}."
 
 
 def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
-    fixed = [part for part in (count(event.sails, "sail") if event.sails else "",
-                               count(event.hold, "Hold Impact") if event.hold else "") if part]
+    fixed = [
+        part
+        for part in (
+            count(event.sails, "sail") if event.sails else "",
+            count(event.hold, "Hold Impact") if event.hold else "",
+        )
+        if part
+    ]
     return f"{name(state, event.pirate_id)} had the ship repaired: {listing(fixed) or 'nothing'}."
 
 
@@ -345,8 +370,10 @@ def story_told(state: SkullTales, event: ev.StoryTold) -> str:
     fame = port.story_fame(state, total)
     spent = f", spending {coins(event.coins)}," if event.coins else ""
     gained = f"and gained {fame} Fame" if fame else "and gained no Fame"
-    return (f"{name(state, event.pirate_id)} told a story at the Tavern{spent} with a final result of {total} "
-            f"against {port.STORY_DIFFICULTY} {gained}.")
+    return (
+        f"{name(state, event.pirate_id)} told a story at the Tavern{spent} with a final result of {total} "
+        f"against {port.STORY_DIFFICULTY} {gained}."
+    )
 
 
 def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
@@ -422,8 +449,9 @@ def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
     who = name(state, event.pirate_id)
     if event.coin is None:
         return f"{who} schemed with an empty hand."
-    return f"{who} schemed with a {event.coin} coin" + (f"; the Guard held a {event.guard} coin." if event.guard
-                                                          else ".")
+    return f"{who} schemed with a {event.coin} coin" + (
+        f"; the Guard held a {event.guard} coin." if event.guard else "."
+    )
 
 
 def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str:
@@ -435,8 +463,12 @@ def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str
 
 
 def crew_surrendered(state: SkullTales, event: ev.CrewSurrendered) -> str:
-    how = {"surrendered": "surrendered", "sunk": "was sunk", "revolt": "revolted",
-           "sickbay": "ended up in the Sickbay"}[event.cause]
+    how = {
+        "surrendered": "surrendered",
+        "sunk": "was sunk",
+        "revolt": "revolted",
+        "sickbay": "ended up in the Sickbay",
+    }[event.cause]
     return f"The Voyage was lost: the crew {how}."
 
 

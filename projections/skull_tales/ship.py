@@ -12,8 +12,18 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import (
-    GoodsGained, GoodsSpent, GoodsTraded, GroupHired, GroupLost, ShipBought, ShipDamaged, ShipRepaired, ShipUpgraded,
-    TradeLine, TradeMade, UpgradeUsed,
+    GoodsGained,
+    GoodsSpent,
+    GoodsTraded,
+    GroupHired,
+    GroupLost,
+    ShipBought,
+    ShipDamaged,
+    ShipRepaired,
+    ShipUpgraded,
+    TradeLine,
+    TradeMade,
+    UpgradeUsed,
 )
 from projections.game import Rejection
 from projections.skull_tales.booty import move, pay, require_captain, spend_time
@@ -34,8 +44,16 @@ TRADE_TIME_UNITS = 2  # "By spending 2 Time Units, you can trade" (Book II: Loca
 def southern_lady() -> Ship:
     """The crew's first ship, "The Southern Lady" (Book III: Voyage Phase, Important Concepts): a Brigantine with 3 Cannons, printed so."""
     return Ship(
-        name="The Southern Lady", ship_type="Brigantine", sails=3, sails_max=6, hold=7, hold_max=9, cannons=3,
-        groups=4, speed=-1, goods={"Rum": 2, "Supplies": 3},
+        name="The Southern Lady",
+        ship_type="Brigantine",
+        sails=3,
+        sails_max=6,
+        hold=7,
+        hold_max=9,
+        cannons=3,
+        groups=4,
+        speed=-1,
+        goods={"Rum": 2, "Supplies": 3},
     )
 
 
@@ -80,11 +98,16 @@ def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     old = state.ship
     # The old ship's Sails, Cannons and Upgrades bargain the price and are lost; Coins and Goods stay (Book II: Locations, Docks).
     new = Ship(
-        name=event.name or event.ship_type, ship_type=event.ship_type,
-        sails=event.sails - smaller, sails_max=event.sails_max - smaller,
-        hold=event.hold - smaller, hold_max=event.hold_max - smaller, cannons=event.cannons - smaller,
+        name=event.name or event.ship_type,
+        ship_type=event.ship_type,
+        sails=event.sails - smaller,
+        sails_max=event.sails_max - smaller,
+        hold=event.hold - smaller,
+        hold_max=event.hold_max - smaller,
+        cannons=event.cannons - smaller,
         groups=(old.groups if old and state.options.ship_purchase_keeps_groups else 0),
-        speed=event.speed, goods=dict(old.goods) if old else {},
+        speed=event.speed,
+        goods=dict(old.goods) if old else {},
     )
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
@@ -101,21 +124,29 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     upgrades = dict(ship.upgrades)
     if event.effect == "hold":
         if ship.hold >= ship.hold_max:
-            raise Rejection(f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}.")
+            raise Rejection(
+                f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}."
+            )
         ship = replace(ship, hold=ship.hold + 1)
     elif event.effect == "sails":
         if ship.sails >= ship.sails_max:
-            raise Rejection(f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}.")
+            raise Rejection(
+                f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}."
+            )
         ship = replace(ship, sails=ship.sails + 1)
     elif event.effect == "cannon":
         if ship.cannons >= MAX_CANNONS:
-            raise Rejection(f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may.")
+            raise Rejection(
+                f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may."
+            )
         ship = replace(ship, cannons=ship.cannons + 1)
         _check_hold(ship, "take another Cannon")
     else:
         key = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
         if upgrades.get(key, 0) >= event.limit:
-            raise Rejection(f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}.")
+            raise Rejection(
+                f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}."
+            )
         upgrades[key] = upgrades.get(key, 0) + 1
         ship = replace(ship, upgrades=upgrades)
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
@@ -149,8 +180,11 @@ def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
     if event.discarded_cannons > ship.cannons:
         raise Rejection(f"The ship has {count(ship.cannons, 'Cannon')} and cannot lose {event.discarded_cannons}.")
     ship = replace(
-        ship, sails_damaged=min(ship.sails_damaged + event.sails, ship.sails),
-        hold_impacts=ship.hold_impacts + event.hold, goods=goods, cannons=ship.cannons - event.discarded_cannons,
+        ship,
+        sails_damaged=min(ship.sails_damaged + event.sails, ship.sails),
+        hold_impacts=ship.hold_impacts + event.hold,
+        goods=goods,
+        cannons=ship.cannons - event.discarded_cannons,
     )
     if ship.hold - ship.hold_impacts <= 1:
         # "If the «Hold» Impact token reaches 1, the ship sinks." (Book III: Naval Combat, Assign Impacts)
@@ -206,8 +240,14 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     _ship(state)
     require_captain(state, p.id, f"trade {event.goods}")
     require_phase(state, "port", "Trading Goods")
-    line = TradeLine(goods=event.goods, quantity=event.quantity, direction=event.direction, price=event.price,
-                     roll=event.roll, sellable=event.sellable)
+    line = TradeLine(
+        goods=event.goods,
+        quantity=event.quantity,
+        direction=event.direction,
+        price=event.price,
+        roll=event.roll,
+        sellable=event.sellable,
+    )
     _check_line(p.name, line)
     state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
     return _trade(state, p.id, line)

@@ -16,7 +16,15 @@ from projections.skull_tales.options import Options, active
 from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame
 from projections.skull_tales.state import (
-    LearnedSkill, Pirate, SkullTales, active_pirate, attribute, change, has_skill, put, require_phase,
+    LearnedSkill,
+    Pirate,
+    SkullTales,
+    active_pirate,
+    attribute,
+    change,
+    has_skill,
+    put,
+    require_phase,
 )
 
 LEARNING_TIME_UNITS = 7  # Book II: Locations, Docks and every master
@@ -28,8 +36,11 @@ SAVVY_COINS, SAVVY_FAME = 15, 10
 AMBIDEXTROUS_COINS, AMBIDEXTROUS_FAME = 70, 50
 MYSTIC = "Mystic"
 TEACHER_LOCATIONS = {
-    "Grace Jennings": "docks", "Maggie": "market_square", "Jerôme Feuilet": "chapel",
-    "Francisco Carranza": "manor", "Gerrit Jensen": "tavern",
+    "Grace Jennings": "docks",
+    "Maggie": "market_square",
+    "Jerôme Feuilet": "chapel",
+    "Francisco Carranza": "manor",
+    "Gerrit Jensen": "tavern",
 }
 
 
@@ -99,7 +110,9 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
         raise Rejection(f"{p.name} already knows {event.skill}.")
     pre = event.prerequisites
     if pre.starting_only:
-        raise Rejection(f"{p.name} cannot learn {event.skill}: it is a starting skill only (Book II: Feats, Classes and Skills, Mystic Skills).")
+        raise Rejection(
+            f"{p.name} cannot learn {event.skill}: it is a starting skill only (Book II: Feats, Classes and Skills, Mystic Skills)."
+        )
     if event.skill_class == MYSTIC and MYSTIC not in p.classes:
         raise Rejection(
             f"{p.name} cannot learn {event.skill}: only Pirates with the Mystic class learn Mystic skills, "
@@ -111,7 +124,9 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
     if event.unique:
         holder = next((o for o in state.pirates.values() if o.status != "retired" and has_skill(o, event.skill)), None)
         if holder is not None:
-            raise Rejection(f"{p.name} cannot learn {event.skill}: only one Character may have it, and {holder.name} does.")
+            raise Rejection(
+                f"{p.name} cannot learn {event.skill}: only one Character may have it, and {holder.name} does."
+            )
     if event.special and not special_case and special_used(p) >= capacity(p):
         raise Rejection(
             f"{p.name} cannot learn {event.skill}: it is a Special Skill and {p.name} has used all "
@@ -134,8 +149,11 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
         if not known_before:
             raise Rejection(
                 f"{master.name} cannot teach {event.skill} to {p.name}: {master.name} "
-                + ("learned it in this same Port Phase (Book II: Feats, Classes and Skills, Master and apprentice)." if has_skill(master, event.skill)
-                   else "does not know it.")
+                + (
+                    "learned it in this same Port Phase (Book II: Feats, Classes and Skills, Master and apprentice)."
+                    if has_skill(master, event.skill)
+                    else "does not know it."
+                )
             )
     cost, _ = price(state, p, event)
     units = LEARNING_TIME_UNITS - (3 if active(state.options, "cabin_boy.port.skill_time_minus_3") else 0)
@@ -177,8 +195,11 @@ def _check_prerequisites(state: SkullTales, p: Pirate, event: SkillLearned) -> N
 def _learn(state: SkullTales, pirate_id: str, event: SkillLearned) -> SkullTales:
     p = state.pirates[pirate_id]
     learned = LearnedSkill(
-        name=event.skill, skill_class=event.skill_class, special=event.special,
-        phase_serial=state.phase_serial, effects=dict(event.effects),
+        name=event.skill,
+        skill_class=event.skill_class,
+        special=event.special,
+        phase_serial=state.phase_serial,
+        effects=dict(event.effects),
     )
     return put(state, change(p, skills=[*p.skills, learned]))
 
@@ -230,4 +251,3 @@ def feat_gained(state: SkullTales, event: FeatGained) -> SkullTales:
     state = pay(state, f"pirate:{p.id}", event.coins, doing, "feat", p.name)
     state = spend_fame(state, p.id, event.fame, doing)
     return put(state, change(state.pirates[p.id], feats=[*state.pirates[p.id].feats, event.feat]))
-

@@ -85,7 +85,9 @@ class Pirate(Struct, kw_only=True):
     penance: str | None = None
     penance_serial: int = 0
     penance_done: bool = False  # the Adventure after the penance was chosen has ended: the Chapel may lift the Curse
-    penance_broken: str | None = None  # what broke the penance in that Adventure (Book II: Locations, Saint Telmo's Chapel "to the letter")
+    penance_broken: str | None = (
+        None  # what broke the penance in that Adventure (Book II: Locations, Saint Telmo's Chapel "to the letter")
+    )
     injuries: list[str] = []
     injury_changes: dict[str, int] = {}
     lost_hands: list[str] = []
@@ -107,8 +109,12 @@ class Pirate(Struct, kw_only=True):
     replaces: str | None = None
     retired_reason: str | None = None
     matelotage_done: bool = False  # a retired Pirate passes things on once (Book I: Permanent Injuries and Retirement, Character Retirement)
-    boarded: bool = False  # back aboard the Pirate Ship: this Pirate's Port Phase is over (Book II: Port Phase, Port Components)
-    port_unconscious: bool = False  # carried aboard Unconscious in this Port: never late as well (Book II: Port Phase, Port Components)
+    boarded: bool = (
+        False  # back aboard the Pirate Ship: this Pirate's Port Phase is over (Book II: Port Phase, Port Components)
+    )
+    port_unconscious: bool = (
+        False  # carried aboard Unconscious in this Port: never late as well (Book II: Port Phase, Port Components)
+    )
     rumor: str | None = None  # the Rumor card kept, until resolved at a later Port (Book II: Locations, Tavern)
     rumor_serial: int = 0  # the Port Phase it was kept in
 
@@ -211,13 +217,19 @@ class SkullTales(Struct, kw_only=True):
     trust: dict[str, int] = {}
     assignment: Assignment | None = None
     pending: list[Compensation] = []
-    adventure_fame: dict[str, int] = {}  # Fame gained in the current or last Adventure (captaincy, Book I: End of the Adventure)
+    adventure_fame: dict[
+        str, int
+    ] = {}  # Fame gained in the current or last Adventure (captaincy, Book I: End of the Adventure)
     snapshot: Snapshot | None = None
     plus_one: list[str] = []  # characters who spent a Destiny Point for +1 per die on their next roll
     rolls: list[Roll] = []
     campaigns_completed: int = 0
-    caught_scheming: list[str] = []  # Pirates caught this Voyage: no more Schemes until it ends (Book III: Voyage Phase Sequence, Crew Round)
-    purged: list[str] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (Book II: Feats, Classes and Skills, Mystic Skills)
+    caught_scheming: list[
+        str
+    ] = []  # Pirates caught this Voyage: no more Schemes until it ends (Book III: Voyage Phase Sequence, Crew Round)
+    purged: list[
+        str
+    ] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (Book II: Feats, Classes and Skills, Mystic Skills)
 
 
 def pirate(state: SkullTales, pirate_id: str) -> Pirate:
@@ -275,4 +287,3 @@ def attribute(p: Pirate, name: str) -> int:
 
 def destiny_cap(p: Pirate) -> int:
     return p.destiny_max + skill_effect(p, "destiny_points")
-

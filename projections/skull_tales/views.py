@@ -83,11 +83,19 @@ def ship_view(state: SkullTales) -> dict[str, Any]:
         "morale": state.morale,
         "trust": state.trust,
         "allies": [
-            {"id": a.id, "archetype": a.archetype, "hirer": a.hirer, "status": a.status, "charisma": a.charisma,
-             "salary": a.salary}
+            {
+                "id": a.id,
+                "archetype": a.archetype,
+                "hirer": a.hirer,
+                "status": a.status,
+                "charisma": a.charisma,
+                "salary": a.salary,
+            }
             for a in state.allies.values()
         ],
-        "ship": None if ship is None else {
+        "ship": None
+        if ship is None
+        else {
             "name": ship.name,
             "type": ship.ship_type,
             "sails": ship.sails,

@@ -13,7 +13,14 @@ from events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolv
 from projections.game import Rejection
 from projections.skull_tales.booty import move
 from projections.skull_tales.state import (
-    Ally, SkullTales, active_pirate, attribute, change, in_play, put, require_phase,
+    Ally,
+    SkullTales,
+    active_pirate,
+    attribute,
+    change,
+    in_play,
+    put,
+    require_phase,
 )
 
 CAUGHT_TRUST = 5
@@ -31,11 +38,17 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", "A Scheme")
     if state.captain == p.id:
-        raise Rejection(f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round).")
+        raise Rejection(
+            f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round)."
+        )
     if p.id in state.caught_scheming:
-        raise Rejection(f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round).")
+        raise Rejection(
+            f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round)."
+        )
     if event.guard is not None and (state.captain is None or state.ship is None or state.ship.groups == 0):
-        raise Rejection("Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (Book III: Voyage Phase Sequence, Crew Round).")
+        raise Rejection(
+            "Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (Book III: Voyage Phase Sequence, Crew Round)."
+        )
     if event.coin is None:
         _no_extras(event, "an empty hand")
         return state
@@ -82,7 +95,9 @@ def ally_scheme_resolved(state: SkullTales, event: AllySchemeResolved) -> SkullT
         return _ally_got_away(state, ally, event)
     for roll in (event.ally_roll, event.guard_roll):
         if roll is None or not 1 <= roll <= 6:
-            raise Rejection("A guarded Scheme is a confronted Charisma roll: log both dice (ally_roll, guard_roll, 1-6).")
+            raise Rejection(
+                "A guarded Scheme is a confronted Charisma roll: log both dice (ally_roll, guard_roll, 1-6)."
+            )
     assert event.ally_roll is not None and event.guard_roll is not None
     mine, theirs = ally.charisma + event.ally_roll, guard + event.guard_roll
     if mine > theirs:
@@ -124,7 +139,7 @@ def _guard_charisma(state: SkullTales, event: AllySchemeResolved, ally: Ally) ->
 
 
 def _ally_got_away(state: SkullTales, ally: Ally, event: AllySchemeResolved) -> SkullTales:
-    """"they spend 1 Supplies token to discard their wounds, if possible. In addition, they gain as many coins from
+    """ "they spend 1 Supplies token to discard their wounds, if possible. In addition, they gain as many coins from
     the Crew's Booty and Trust Points as their Charisma" (if not enough Coins are left, whatever is left)."""
     if event.supplies:
         have = state.ship.goods.get("Supplies", 0) if state.ship else 0

@@ -29,8 +29,7 @@ class Told:
     before: Any  # the state the event was folded onto
 
 
-async def account(store: Store, campaign_id: uuid.UUID, game: Game[Any], after: int, upto: int
-                  ) -> AsyncIterator[Told]:
+async def account(store: Store, campaign_id: uuid.UUID, game: Game[Any], after: int, upto: int) -> AsyncIterator[Told]:
     """Every event in (after, upto] that counts now, in order, with its sentence and the state before it."""
     state = await store.state_now_at(campaign_id, game, after)
     async for recorded in effective(store, campaign_id, after=after, upto=upto):

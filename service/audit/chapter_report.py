@@ -14,11 +14,22 @@ from service.audit.rolls import roll, success_rates
 
 
 class ChapterTally:
-    reads = frozenset({
-        "phase.started", "phase.ended", "dice.rolled", "injury.suffered", "skill.learned", "mutiny.resolved",
-        "ally_mutiny.resolved", "captain.elected", "pirate.retired", "pirate.recruited", "feat.gained",
-        "purge.used",
-    })
+    reads = frozenset(
+        {
+            "phase.started",
+            "phase.ended",
+            "dice.rolled",
+            "injury.suffered",
+            "skill.learned",
+            "mutiny.resolved",
+            "ally_mutiny.resolved",
+            "captain.elected",
+            "pirate.retired",
+            "pirate.recruited",
+            "feat.gained",
+            "purge.used",
+        }
+    )
     skim: dict[str, dict[str, str]] = {}
 
     def __init__(self, names: dict[str, str], chapter: str) -> None:
@@ -60,29 +71,56 @@ class ChapterTally:
                 self.rolls.append(rolled)
                 phase["rolls"].append(rolled)
             case "purge.used":
-                self.rolls.append({"position": position, "character": event.pirate_id,
-                                   "name": self.names.get(event.pirate_id), "purpose": "purge",
-                                   "skill": "Charisma", "dice": [f"d6={event.roll}"], "total": event.roll,
-                                   "difficulty": 5, "success": None})
+                self.rolls.append(
+                    {
+                        "position": position,
+                        "character": event.pirate_id,
+                        "name": self.names.get(event.pirate_id),
+                        "purpose": "purge",
+                        "skill": "Charisma",
+                        "dice": [f"d6={event.roll}"],
+                        "total": event.roll,
+                        "difficulty": 5,
+                        "success": None,
+                    }
+                )
             case "injury.suffered":
-                self.injuries.append({"position": position, "pirate": event.pirate_id,
-                                      "name": self.names.get(event.pirate_id), "roll": event.roll,
-                                      "injury": event.injury})
+                self.injuries.append(
+                    {
+                        "position": position,
+                        "pirate": event.pirate_id,
+                        "name": self.names.get(event.pirate_id),
+                        "roll": event.roll,
+                        "injury": event.injury,
+                    }
+                )
             case "skill.learned":
-                self.skills.append({"position": position, "pirate": event.pirate_id,
-                                    "name": self.names.get(event.pirate_id), "skill": event.skill,
-                                    "master": event.master_id})
+                self.skills.append(
+                    {
+                        "position": position,
+                        "pirate": event.pirate_id,
+                        "name": self.names.get(event.pirate_id),
+                        "skill": event.skill,
+                        "master": event.master_id,
+                    }
+                )
             case "feat.gained":
                 self.feats.append({"position": position, "pirate": event.pirate_id, "feat": event.feat})
             case "mutiny.resolved":
-                self.mutinies.append({"position": position, "instigator": event.instigator,
-                                      "bids": dict(event.bids)})
+                self.mutinies.append({"position": position, "instigator": event.instigator, "bids": dict(event.bids)})
             case "ally_mutiny.resolved":
-                self.mutinies.append({"position": position, "ally": event.ally_id,
-                                      "coins_spent": event.coins_spent, "ally_roll": event.ally_roll})
+                self.mutinies.append(
+                    {
+                        "position": position,
+                        "ally": event.ally_id,
+                        "coins_spent": event.coins_spent,
+                        "ally_roll": event.ally_roll,
+                    }
+                )
             case "captain.elected":
-                self.captains.append({"position": position, "pirate": event.pirate_id,
-                                      "name": self.names.get(event.pirate_id)})
+                self.captains.append(
+                    {"position": position, "pirate": event.pirate_id, "name": self.names.get(event.pirate_id)}
+                )
             case "pirate.retired":
                 self.retired.append(event.pirate_id)
             case "pirate.recruited":
@@ -119,6 +157,8 @@ class ChapterTally:
             "captains_elected": self.captains,
             "retired": self.retired,
             "recruited": self.recruited,
-            "crew_booty": {"start": before.crew_booty if before is not None else 0,
-                           "end": after.crew_booty if after is not None else 0},
+            "crew_booty": {
+                "start": before.crew_booty if before is not None else 0,
+                "end": after.crew_booty if after is not None else 0,
+            },
         }

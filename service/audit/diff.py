@@ -48,11 +48,13 @@ def changes(before: Any, after: Any, path: str = "") -> Iterator[dict[str, Any]]
             yield from changes(keyed[0], keyed[1], path)
             return
         for index in range(max(len(before), len(after))):
-            yield from changes(before[index] if index < len(before) else _ABSENT,
-                               after[index] if index < len(after) else _ABSENT, f"{path}/{index}")
+            yield from changes(
+                before[index] if index < len(before) else _ABSENT,
+                after[index] if index < len(after) else _ABSENT,
+                f"{path}/{index}",
+            )
         return
-    yield {"path": path, "before": None if before is _ABSENT else before,
-           "after": None if after is _ABSENT else after}
+    yield {"path": path, "before": None if before is _ABSENT else before, "after": None if after is _ABSENT else after}
 
 
 def _empty(value: Any) -> bool:
@@ -95,8 +97,14 @@ def _words(value: Any) -> str:
 
 
 # What repeats another change in other words: counts of the zones, the vault by type, every ledger entry.
-_REPEATS = {("characters", "counts"), ("vault", "by_type"), ("vault", "total"), ("ledger", "entries"),
-            ("ledger", "from_sources"), ("ledger", "to_sinks")}
+_REPEATS = {
+    ("characters", "counts"),
+    ("vault", "by_type"),
+    ("vault", "total"),
+    ("ledger", "entries"),
+    ("ledger", "from_sources"),
+    ("ledger", "to_sinks"),
+}
 
 
 def sentences(found: list[dict[str, Any]], names: dict[str, str]) -> list[str]:
@@ -117,8 +125,14 @@ def sentences(found: list[dict[str, Any]], names: dict[str, str]) -> list[str]:
     return [f"{who}: {'; '.join(phrases)}." for who, phrases in grouped.items()]
 
 
-_SECTIONS = {"vault": "The vault", "fleet": "The fleet", "scenario": "The scenario", "ship": "The ship",
-             "ledger": "The ledger", "chapter": "The chapter"}
+_SECTIONS = {
+    "vault": "The vault",
+    "fleet": "The fleet",
+    "scenario": "The scenario",
+    "ship": "The ship",
+    "ledger": "The ledger",
+    "chapter": "The chapter",
+}
 
 
 def _phrase(section: str, rest: list[str], before: Any, after: Any) -> str:
@@ -138,8 +152,12 @@ def _phrase(section: str, rest: list[str], before: Any, after: Any) -> str:
         delta = _count(after) - _count(before)
         return f"{'+' if delta > 0 else ''}{delta} {rest[1]}"
     if _count(before) or _count(after) or before == 0 or after == 0:
-        if isinstance(before, (int, type(None))) and isinstance(after, (int, type(None))) \
-                and not isinstance(before, bool) and not isinstance(after, bool):
+        if (
+            isinstance(before, (int, type(None)))
+            and isinstance(after, (int, type(None)))
+            and not isinstance(before, bool)
+            and not isinstance(after, bool)
+        ):
             delta = _count(after) - _count(before)
             return f"{label} {_words(before)} → {_words(after)} ({'+' if delta > 0 else ''}{delta})"
     return f"{label} {_words(before)} → {_words(after)}"

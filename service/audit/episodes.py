@@ -36,7 +36,12 @@ class Episode:
 
 
 async def effective(
-    store: Store, campaign_id: Any, types: Sequence[str] = (), *, after: int = 0, upto: int | None = None,
+    store: Store,
+    campaign_id: Any,
+    types: Sequence[str] = (),
+    *,
+    after: int = 0,
+    upto: int | None = None,
     chunk: int = CHUNK,
 ) -> AsyncIterator[Recorded]:
     """Every recorded event after `after` (up to `upto`), of these types when given, a page at a time, undone ones
@@ -53,8 +58,9 @@ async def effective(
         after = page[-1].position
 
 
-async def episodes(store: Store, campaign_id: Any, game: Game, position: int, outcome_types: Sequence[str] = ()
-                   ) -> list[Episode]:
+async def episodes(
+    store: Store, campaign_id: Any, game: Game, position: int, outcome_types: Sequence[str] = ()
+) -> list[Episode]:
     """Every episode played, in order, with what the table recorded about how each went."""
     marks = game.episodes
     if marks is None:
@@ -72,8 +78,9 @@ async def episodes(store: Store, campaign_id: Any, game: Game, position: int, ou
                 found.append(opened)
             name = str(data.get(marks.name))
             plays[name] = plays.get(name, 0) + 1
-            opened = Episode(name=name, play=plays[name], first=recorded.position, last=position,
-                             started_at=recorded.recorded_at)
+            opened = Episode(
+                name=name, play=plays[name], first=recorded.position, last=position, started_at=recorded.recorded_at
+            )
         elif opened is None:
             continue
         elif recorded.type in marks.ended:
@@ -102,8 +109,7 @@ def played_by(game_id: str, at_start: Any, at_end: Any) -> list[dict[str, str]]:
     """Who played an episode: the scenario's party as it started, or every pirate not retired before the chapter."""
     if game_id == "pacg-skull-and-shackles":
         party = at_start.scenario.party if at_start is not None and at_start.scenario is not None else []
-        return [{"id": c, "name": at_start.characters[c].name, "player": at_start.characters[c].player}
-                for c in party]
+        return [{"id": c, "name": at_start.characters[c].name, "player": at_start.characters[c].player} for c in party]
     before = at_start.pirates.values() if at_start is not None else ()
     retired = {sheet.id for sheet in before if sheet.status == "retired"}
     pirates = at_end.pirates.values() if at_end is not None else ()
@@ -115,5 +121,6 @@ def outcome(game_id: str, episode: Episode) -> Any:
     if game_id == "pacg-skull-and-shackles":
         ended = [data.get("result") for type_, data in episode.outcomes if type_ == "scenario.ended"]
         return ended[-1] if ended else "playing"
-    return {data.get("phase"): data.get("outcome", "success") for type_, data in episode.outcomes
-            if type_ == "phase.ended"}
+    return {
+        data.get("phase"): data.get("outcome", "success") for type_, data in episode.outcomes if type_ == "phase.ended"
+    }

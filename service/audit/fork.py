@@ -25,14 +25,15 @@ _encode = msgspec.json.encode
 
 async def undone_at(store: Store, campaign_id: uuid.UUID, at: int) -> dict[int, int]:
     """The positions undone as the log stood at `at`."""
-    markers = [Marker(r.position, r.type, msgspec.json.decode(r.data)["targets"])
-               async for r in effective(store, campaign_id, MARKER_TYPES, upto=at)]
+    markers = [
+        Marker(r.position, r.type, msgspec.json.decode(r.data)["targets"])
+        async for r in effective(store, campaign_id, MARKER_TYPES, upto=at)
+    ]
     return undone_as_of(markers, at)
 
 
 async def forked_rows(
-    store: Store, campaign_id: uuid.UUID, at: int, *, origin: dict[str, object], owner_id: uuid.UUID,
-    owner_name: str,
+    store: Store, campaign_id: uuid.UUID, at: int, *, origin: dict[str, object], owner_id: uuid.UUID, owner_name: str
 ) -> AsyncIterator[list[Row]]:
     """The rows of the fork's log, a chunk at a time: the effective events up to `at`, then the fork's own batch."""
     skip = await undone_at(store, campaign_id, at)
@@ -42,8 +43,19 @@ async def forked_rows(
         if recorded.type in MARKER_TYPES or recorded.position in skip:
             continue
         position += 1
-        chunk.append(Row(position, recorded.id, recorded.batch, recorded.type, recorded.schema_version,
-                         bytes(recorded.data), recorded.actor, recorded.recorded_at, recorded.occurred_at))
+        chunk.append(
+            Row(
+                position,
+                recorded.id,
+                recorded.batch,
+                recorded.type,
+                recorded.schema_version,
+                bytes(recorded.data),
+                recorded.actor,
+                recorded.recorded_at,
+                recorded.occurred_at,
+            )
+        )
         if len(chunk) == CHUNK:
             yield chunk
             chunk = []

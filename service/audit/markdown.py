@@ -33,17 +33,22 @@ def _undone(undone: list[dict[str, Any]]) -> list[str]:
     lines = ["", "## Undone (not counted)", ""]
     for u in undone:
         why = f": {u['reason']}" if u.get("reason") else ""
-        lines.append(f"- #{u['position']} {u['type']}, recorded by {u['recorded_by']}, undone by "
-                     f"{u.get('undone_by') or 'someone'} at #{u['undone_at']}{why}")
+        lines.append(
+            f"- #{u['position']} {u['type']}, recorded by {u['recorded_by']}, undone by "
+            f"{u.get('undone_by') or 'someone'} at #{u['undone_at']}{why}"
+        )
     return lines
 
 
 def scenario(report: dict[str, Any]) -> str:
     """A Skull & Shackles scenario report."""
     outcome = {"won": "won", "lost": "lost"}.get(report["outcome"], "still being played")
-    lines = [f"# {report['scenario']} (play {report['play']}): {outcome}", "",
-             f"Positions {report['first']} to {report['last']}, {report['events']} entries, "
-             f"{report['checks']} rolls.", ""]
+    lines = [
+        f"# {report['scenario']} (play {report['play']}): {outcome}",
+        "",
+        f"Positions {report['first']} to {report['last']}, {report['events']} entries, {report['checks']} rolls.",
+        "",
+    ]
     for turn in report["turns"]:
         title = "Setup" if turn["number"] == 0 else f"Turn {turn['number']}: {turn['name']}"
         lines.append(f"## {title}")
@@ -53,17 +58,27 @@ def scenario(report: dict[str, Any]) -> str:
         lines += ["## Success rate", "", *_rates(report["success_rate"]), ""]
     lines += ["## Cards", ""]
     for c in report["cards"].values():
-        lines.append(f"- {c['name']}: gained {_cards(c['gained'])}; lost {_cards(c['lost'])}; "
-                     f"banished {_cards(c['banished'])}")
+        lines.append(
+            f"- {c['name']}: gained {_cards(c['gained'])}; lost {_cards(c['lost'])}; banished {_cards(c['banished'])}"
+        )
     ships = report["ships"]
-    lines += ["", "## Ships", "",
-              f"- Structural damage: {ships['damage']} dealt, {ships['prevented']} prevented",
-              f"- Wrecked {ships['wrecked']} time(s), repaired {ships['repaired']} time(s)"]
+    lines += [
+        "",
+        "## Ships",
+        "",
+        f"- Structural damage: {ships['damage']} dealt, {ships['prevented']} prevented",
+        f"- Wrecked {ships['wrecked']} time(s), repaired {ships['repaired']} time(s)",
+    ]
     if ships["seized"]:
         lines.append(f"- Seized: {', '.join(ships['seized'])}")
     plunder = report["plunder"]
-    lines += ["", "## Plunder", "", f"- Stashed: {', '.join(plunder['stashed']) or 'none'}",
-              f"- Banished: {', '.join(plunder['banished']) or 'none'}"]
+    lines += [
+        "",
+        "## Plunder",
+        "",
+        f"- Stashed: {', '.join(plunder['stashed']) or 'none'}",
+        f"- Banished: {', '.join(plunder['banished']) or 'none'}",
+    ]
     if plunder["won"]:
         lines.append(f"- Won: {', '.join(p['card'] + ' to ' + p['to'] for p in plunder['won'])}")
     if report["rewards"]:
@@ -74,9 +89,12 @@ def scenario(report: dict[str, Any]) -> str:
 
 def chapter(report: dict[str, Any]) -> str:
     """A Skull Tales chapter report."""
-    lines = [f"# Chapter {report['chapter']}" + ("" if report["ended"] else " (still being played)"), "",
-             f"Positions {report['first']} to {report['last']}, {report['events']} entries, {report['rolls']} rolls.",
-             ""]
+    lines = [
+        f"# Chapter {report['chapter']}" + ("" if report["ended"] else " (still being played)"),
+        "",
+        f"Positions {report['first']} to {report['last']}, {report['events']} entries, {report['rolls']} rolls.",
+        "",
+    ]
     for phase in report["phases"]:
         if phase["phase"] is None and not phase["rolls"]:
             continue
@@ -92,9 +110,11 @@ def chapter(report: dict[str, Any]) -> str:
         extra = [f"injuries: {', '.join(p['injuries'])}"] if p["injuries"] else []
         extra += [f"learned {', '.join(p['skills_learned'])}"] if p["skills_learned"] else []
         extra += [p["status"]] if p["status"] != "active" else []
-        lines.append(f"- {p['name']}: Fame {p['fame']['end']} ({_signed(p['fame']['change'])}), Coins "
-                     f"{p['coins']['end']} ({_signed(p['coins']['change'])}), Wounds {p['wounds']['end']}"
-                     + "".join(f"; {e}" for e in extra))
+        lines.append(
+            f"- {p['name']}: Fame {p['fame']['end']} ({_signed(p['fame']['change'])}), Coins "
+            f"{p['coins']['end']} ({_signed(p['coins']['change'])}), Wounds {p['wounds']['end']}"
+            + "".join(f"; {e}" for e in extra)
+        )
     booty = report["crew_booty"]
     lines += ["", f"Crew's Booty: {booty['end']} ({_signed(booty['end'] - booty['start'])})"]
     if report["mutinies"]:

@@ -85,6 +85,8 @@ def _sheets(before: Any, after: Any) -> list[str]:
         was = before.pirates.get(pirate.id) if before is not None else None
         fame, coins = (was.fame, was.coins) if was is not None else (0, 0)
         if (pirate.fame, pirate.coins) != (fame, coins):
-            lines.append(f"- {pirate.name}: Fame {pirate.fame} ({_signed(pirate.fame - fame)}), Coins {pirate.coins} "
-                         f"({_signed(pirate.coins - coins)})")
+            lines.append(
+                f"- {pirate.name}: Fame {pirate.fame} ({_signed(pirate.fame - fame)}), Coins {pirate.coins} "
+                f"({_signed(pirate.coins - coins)})"
+            )
     return lines if len(lines) > 3 else []

@@ -55,8 +55,9 @@ def tally_for(game: Game, names: dict[str, str], episode: Episode) -> Tally:
     return ChapterTally(names, episode.name)
 
 
-async def undoers(store: Store, campaign_id: uuid.UUID, markers: set[int], members: dict[str, str]
-                  ) -> dict[int, dict[str, Any]]:
+async def undoers(
+    store: Store, campaign_id: uuid.UUID, markers: set[int], members: dict[str, str]
+) -> dict[int, dict[str, Any]]:
     """Who recorded each undo marker, and why, by its position."""
     found: dict[int, dict[str, Any]] = {}
     if not markers:
@@ -69,8 +70,7 @@ async def undoers(store: Store, campaign_id: uuid.UUID, markers: set[int], membe
 
 
 async def report(
-    store: Store, campaign_id: uuid.UUID, game: Game, episode: Episode, members: dict[str, str],
-    next_first: int | None,
+    store: Store, campaign_id: uuid.UUID, game: Game, episode: Episode, members: dict[str, str], next_first: int | None
 ) -> dict[str, Any]:
     """The whole report of one episode: its header, the game's tally, and the undone entries apart."""
     # What counts now, even where an undo came after the episode: the same events the walk below counts.
@@ -85,14 +85,22 @@ async def report(
     counted = 0
     skim = tally.skim
     reads = [t for t in tally.reads if t not in skim]
-    async for chunk in store.log_chunks(campaign_id, episode.first - 1, episode.last, data_of=reads,
-                                        also=undone_here, skim=skim):
+    async for chunk in store.log_chunks(
+        campaign_id, episode.first - 1, episode.last, data_of=reads, also=undone_here, skim=skim
+    ):
         for position, type_, data, actor in chunk:
             if type_ in MARKER_TYPES:
                 continue
             if position in undone_now:
-                undone.append({"position": position, "type": type_, "recorded_by": members.get(actor, actor),
-                               "data": msgspec.json.decode(data or "{}"), "undone_at": undone_now[position]})
+                undone.append(
+                    {
+                        "position": position,
+                        "type": type_,
+                        "recorded_by": members.get(actor, actor),
+                        "data": msgspec.json.decode(data or "{}"),
+                        "undone_at": undone_now[position],
+                    }
+                )
                 continue
             counted += 1
             recorders[actor] = recorders.get(actor, 0) + 1
@@ -102,8 +110,7 @@ async def report(
         # the Scenario).
         async for recorded in effective(store, campaign_id, REWARD_TYPES, after=episode.last, upto=next_first):
             if recorded.undone_by is None and (next_first is None or recorded.position < next_first):
-                tally.reward(recorded.position, recorded.type,
-                             decode_event(game.id, recorded.type, recorded.data))
+                tally.reward(recorded.position, recorded.type, decode_event(game.id, recorded.type, recorded.data))
     who_undid = await undoers(store, campaign_id, {u["undone_at"] for u in undone}, members)
     for entry in undone:
         marker = who_undid.get(entry["undone_at"], {})

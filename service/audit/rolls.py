@@ -29,8 +29,9 @@ def success_rates(rolls: list[dict[str, Any]], names: dict[str, str]) -> dict[st
     for r in rolls:
         if r["character"] is None or r["success"] is None:
             continue
-        rate = rates.setdefault(r["character"], {"name": names.get(r["character"], r["character"]), "checks": 0,
-                                                  "successes": 0})
+        rate = rates.setdefault(
+            r["character"], {"name": names.get(r["character"], r["character"]), "checks": 0, "successes": 0}
+        )
         rate["checks"] += 1
         rate["successes"] += bool(r["success"])
     for rate in rates.values():

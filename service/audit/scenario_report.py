@@ -52,11 +52,23 @@ def _sorted(counter: Counter[str]) -> dict[str, int]:
 
 
 class ScenarioTally:
-    reads = frozenset({
-        "hourglass.advanced", "dice.rolled", "card.moved", "ship.damaged", "ship.repaired", "ship.seized",
-        "plunder.stashed", "plunder.banished", "loot.awarded", "scenario.ended", "character.died",
-        "location.closed", *REWARD_TYPES,
-    })
+    reads = frozenset(
+        {
+            "hourglass.advanced",
+            "dice.rolled",
+            "card.moved",
+            "ship.damaged",
+            "ship.repaired",
+            "ship.seized",
+            "plunder.stashed",
+            "plunder.banished",
+            "loot.awarded",
+            "scenario.ended",
+            "character.died",
+            "location.closed",
+            *REWARD_TYPES,
+        }
+    )
     # Most of a scenario's log is cards moving, and only banishing is counted here: only those moves are read.
     skim = {"card.moved": {"verb": "banish"}}
 
@@ -78,8 +90,15 @@ class ScenarioTally:
         self.outcome: str | None = None
 
     def _turn(self, number: int, character: str | None, position: int | None) -> dict[str, Any]:
-        return {"number": number, "character": character, "name": self.names.get(character or "", character),
-                "first": position, "last": position, "events": 0, "checks": []}
+        return {
+            "number": number,
+            "character": character,
+            "name": self.names.get(character or "", character),
+            "first": position,
+            "last": position,
+            "events": 0,
+            "checks": [],
+        }
 
     def add(self, position: int, type_: str, event: Any) -> None:
         if type_ == "hourglass.advanced":
@@ -100,8 +119,14 @@ class ScenarioTally:
                 name = event.card if isinstance(event.card, str) else f"a face-down {event.card.hidden}"
                 self.banished.setdefault(event.from_.character_id, Counter())[name] += 1
             case "ship.damaged":
-                self.damage.append({"position": position, "amount": event.amount,
-                                    "prevented": event.prevented, "wrecked": bool(event.wrecked)})
+                self.damage.append(
+                    {
+                        "position": position,
+                        "amount": event.amount,
+                        "prevented": event.prevented,
+                        "wrecked": bool(event.wrecked),
+                    }
+                )
             case "ship.repaired":
                 self.repaired.append(position)
             case "ship.seized":
@@ -137,13 +162,17 @@ class ScenarioTally:
     def result(self, before: Any, after: Any) -> dict[str, Any]:
         start, end = holdings(before), holdings(after)
         party = list(after.scenario.party) if after is not None and after.scenario is not None else []
-        concerned = [*party, *(c for c in end if c not in party and (end[c] != start.get(c, Counter())
-                                                                     or c in self.banished))]
+        concerned = [
+            *party,
+            *(c for c in end if c not in party and (end[c] != start.get(c, Counter()) or c in self.banished)),
+        ]
         cards = {
-            c: {"name": self.names.get(c, c),
+            c: {
+                "name": self.names.get(c, c),
                 "gained": _sorted(end.get(c, Counter()) - start.get(c, Counter())),
                 "lost": _sorted(start.get(c, Counter()) - end.get(c, Counter())),
-                "banished": _sorted(self.banished.get(c, Counter()))}
+                "banished": _sorted(self.banished.get(c, Counter())),
+            }
             for c in concerned
         }
         return {

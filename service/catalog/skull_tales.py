@@ -54,8 +54,7 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         options = dict(data.get("options") or {})
         settings = options.get("settings") or []
         expanded = [
-            _find(catalog, "setting", s, "Cabin Boy or Admiral setting") if isinstance(s, str) else s
-            for s in settings
+            _find(catalog, "setting", s, "Cabin Boy or Admiral setting") if isinstance(s, str) else s for s in settings
         ]
         if settings:
             options["settings"] = [{k: v for k, v in s.items()} for s in expanded]
@@ -64,9 +63,14 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
     if event_type == "skill.learned" and "skill" in data:
         skill = _find(catalog, "skill", data["skill"], "skill")
         facts = {
-            "skill_class": skill["class"], "teacher": skill["teacher"], "special": skill["special"],
-            "voyage": skill["voyage"], "unique": skill.get("unique", False),
-            "prerequisites": skill["prerequisites"], "synergy": skill["synergy"], "effects": skill.get("effects", {}),
+            "skill_class": skill["class"],
+            "teacher": skill["teacher"],
+            "special": skill["special"],
+            "voyage": skill["voyage"],
+            "unique": skill.get("unique", False),
+            "prerequisites": skill["prerequisites"],
+            "synergy": skill["synergy"],
+            "effects": skill.get("effects", {}),
         }
         if "coins" not in skill:
             facts["prerequisites"] = {**skill["prerequisites"], "starting_only": True}
@@ -89,13 +93,18 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
     if event_type == "goods.traded" and "goods" in data:
         return _traded(catalog, data)
     if event_type == "trade.made" and isinstance(data.get("lines"), list):
-        lines = [_traded(catalog, line) if isinstance(line, dict) and "goods" in line else line
-                 for line in data["lines"]]
+        lines = [
+            _traded(catalog, line) if isinstance(line, dict) and "goods" in line else line for line in data["lines"]
+        ]
         return {**data, "lines": lines}
     if event_type == "injury.suffered" and "roll" in data and "injury" not in data:
         injury = _find(catalog, "injury", data["roll"], "Permanent Injury for the roll")
-        facts = {"injury": injury["injury"], "pair": injury["pair"],
-                 "attribute_changes": injury.get("attribute_changes", {}), "movement": injury.get("movement", 0)}
+        facts = {
+            "injury": injury["injury"],
+            "pair": injury["pair"],
+            "attribute_changes": injury.get("attribute_changes", {}),
+            "movement": injury.get("movement", 0),
+        }
         if "hand" in injury:
             facts["hand"] = injury["hand"]
         return _fill(data, facts)

@@ -27,9 +27,15 @@ MAX_IMPORT_BYTES = 512 * 1024 * 1024
 
 def _row(recorded: Recorded) -> EventRow:
     return EventRow(
-        position=recorded.position, id=recorded.id, batch=recorded.batch, type=recorded.type,
-        schema_version=recorded.schema_version, data=msgspec.json.decode(recorded.data), actor=recorded.actor,
-        recorded_at=recorded.recorded_at, occurred_at=recorded.occurred_at,
+        position=recorded.position,
+        id=recorded.id,
+        batch=recorded.batch,
+        type=recorded.type,
+        schema_version=recorded.schema_version,
+        data=msgspec.json.decode(recorded.data),
+        actor=recorded.actor,
+        recorded_at=recorded.recorded_at,
+        occurred_at=recorded.occurred_at,
     )
 
 
@@ -55,13 +61,18 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
     found = await store.campaign(campaign_id)
     header = ExportHeader(campaign=found.name, game=found.game, exported_at=datetime.now(UTC), events=found.position)
     return Stream(
-        _export(store, campaign_id, header), media_type=MEDIA_TYPE,
+        _export(store, campaign_id, header),
+        media_type=MEDIA_TYPE,
         headers={"content-disposition": f'attachment; filename="campaign-{campaign_id}.ndjson"'},
     )
 
 
-@post("/v1/campaigns/import", summary="Import an export as a new campaign (the importer becomes its owner)",
-      request_max_body_size=MAX_IMPORT_BYTES, status_code=201)
+@post(
+    "/v1/campaigns/import",
+    summary="Import an export as a new campaign (the importer becomes its owner)",
+    request_max_body_size=MAX_IMPORT_BYTES,
+    status_code=201,
+)
 async def import_campaign(request: Request, store: EventStore) -> Response:
     body = await request.body()
     refuse_nul_and_depth(body, "The import")
@@ -79,18 +90,37 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
     name = header.campaign
     try:
         position = await new_campaign_from_log(
-            store, campaign_id=campaign_id, game=game, name=name, owner_id=owner_id, owner_name="Importer",
-            token_hash=token_hash, rows=_rows(records),
+            store,
+            campaign_id=campaign_id,
+            game=game,
+            name=name,
+            owner_id=owner_id,
+            owner_name="Importer",
+            token_hash=token_hash,
+            rows=_rows(records),
         )
     except ExportError as error:
         raise _bad_line(error) from None
     except RefoldError as error:
         # The header is line 1, so position N is line N + 1.
-        raise Problem(422, f"Line {error.position + 1}: the event at position {error.position} is refused by the "
-                           f"rules: {error.reason} Nothing was imported.", kind="bad-export",
-                      line=error.position + 1) from None
-    return Response({"id": str(campaign_id), "name": name, "game": game.id, "position": position,
-                     "member_id": str(owner_id), "token": token}, status_code=201)
+        raise Problem(
+            422,
+            f"Line {error.position + 1}: the event at position {error.position} is refused by the "
+            f"rules: {error.reason} Nothing was imported.",
+            kind="bad-export",
+            line=error.position + 1,
+        ) from None
+    return Response(
+        {
+            "id": str(campaign_id),
+            "name": name,
+            "game": game.id,
+            "position": position,
+            "member_id": str(owner_id),
+            "token": token,
+        },
+        status_code=201,
+    )
 
 
 async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
@@ -100,10 +130,25 @@ async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
             unstorable = unstorable_time(moment)
             if unstorable:
                 # The header is line 1, so position N is line N + 1.
-                raise Problem(422, f"Line {r.position + 1}: {name}: {unstorable} Nothing was imported.",
-                              kind="bad-export", line=r.position + 1)
-        chunk.append(Row(r.position, r.id, r.batch, r.type, r.schema_version, msgspec.json.encode(r.data), r.actor,
-                         r.recorded_at, r.occurred_at))
+                raise Problem(
+                    422,
+                    f"Line {r.position + 1}: {name}: {unstorable} Nothing was imported.",
+                    kind="bad-export",
+                    line=r.position + 1,
+                )
+        chunk.append(
+            Row(
+                r.position,
+                r.id,
+                r.batch,
+                r.type,
+                r.schema_version,
+                msgspec.json.encode(r.data),
+                r.actor,
+                r.recorded_at,
+                r.occurred_at,
+            )
+        )
         if len(chunk) == CHUNK:
             yield chunk
             chunk = []
@@ -112,8 +157,12 @@ async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
 
 
 def _bad_line(error: ExportError) -> Problem:
-    return Problem(422, f"Line {error.line_number}: {error.reason} Nothing was imported.", kind="bad-export",
-                   line=error.line_number)
+    return Problem(
+        422,
+        f"Line {error.line_number}: {error.reason} Nothing was imported.",
+        kind="bad-export",
+        line=error.line_number,
+    )
 
 
 ROUTES = [export, import_campaign]

@@ -35,8 +35,11 @@ def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode
     return f"/v1/campaigns/{campaign_id}/{path}?" + urlencode({word: episode.name, "play": episode.play})
 
 
-@get("/v1/campaigns/{campaign:str}/scenarios", summary="Every scenario (Skull & Shackles) or chapter (Skull Tales) "
-     "played: its positions, outcome, dates and who played")
+@get(
+    "/v1/campaigns/{campaign:str}/scenarios",
+    summary="Every scenario (Skull & Shackles) or chapter (Skull Tales) "
+    "played: its positions, outcome, dates and who played",
+)
 async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
     game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
@@ -45,26 +48,31 @@ async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) 
     for episode in found:
         _, at_start = await store.state_at(campaign_id, game, episode.first)
         _, at_end = await store.state_at(campaign_id, game, episode.last)
-        answer.append({
-            word: episode.name if word == "scenario" else int(episode.name),
-            "play": episode.play,
-            "first": episode.first,
-            "last": episode.last,
-            "ended": episode.ended,
-            "outcome": listing.outcome(game.id, episode),
-            "started_at": episode.started_at,
-            "ended_at": episode.ended_at,
-            "played_by": listing.played_by(game.id, at_start, at_end),
-            "report": _link(campaign_id, "report", word, episode),
-            "recap": f"/v1/campaigns/{campaign_id}/recap?" + urlencode({"from": episode.first - 1,
-                                                                          "to": episode.last}),
-        })
+        answer.append(
+            {
+                word: episode.name if word == "scenario" else int(episode.name),
+                "play": episode.play,
+                "first": episode.first,
+                "last": episode.last,
+                "ended": episode.ended,
+                "outcome": listing.outcome(game.id, episode),
+                "started_at": episode.started_at,
+                "ended_at": episode.ended_at,
+                "played_by": listing.played_by(game.id, at_start, at_end),
+                "report": _link(campaign_id, "report", word, episode),
+                "recap": f"/v1/campaigns/{campaign_id}/recap?"
+                + urlencode({"from": episode.first - 1, "to": episode.last}),
+            }
+        )
     return {"position": position, f"{word}s": answer}
 
 
-@get("/v1/campaigns/{campaign:str}/report", summary="What happened in a scenario or chapter: turns or phases, every "
-     "check, success rates, cards, ships and plunder, or Fame, Coins, Wounds, injuries, skills and mutinies; "
-     "undone entries apart. Markdown with `Accept: text/markdown`")
+@get(
+    "/v1/campaigns/{campaign:str}/report",
+    summary="What happened in a scenario or chapter: turns or phases, every "
+    "check, success rates, cards, ships and plunder, or Fame, Coins, Wounds, injuries, skills and mutinies; "
+    "undone entries apart. Markdown with `Accept: text/markdown`",
+)
 async def episode_report(
     request: Request,
     store: EventStore,
@@ -72,22 +80,27 @@ async def episode_report(
     member: Asking,
     scenario: Annotated[str | None, QueryParameter(description="The scenario's name (Skull & Shackles).")] = None,
     chapter: Annotated[int | None, QueryParameter(description="The chapter's number (Skull Tales).")] = None,
-    play: Annotated[int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")]
-    = None,
+    play: Annotated[
+        int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")
+    ] = None,
 ) -> Any:
     game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
     if asked is None or (scenario is not None and chapter is not None):
-        raise Problem(400, f"Name the {word} to report on with `?{word}=`: {game.title} has {word}s.",
-                      kind="no-episode")
+        raise Problem(
+            400, f"Name the {word} to report on with `?{word}=`: {game.title} has {word}s.", kind="no-episode"
+        )
     found = await listing.episodes(store, campaign_id, game, position)
     episode = listing.pick(found, asked, play)
     if episode is None:
         played = ", ".join(sorted({e.name for e in found})) or "none yet"
         which = f" a {_ordinal(play)} time" if play is not None else ""
-        raise Problem(404, f"This campaign has not played the {word} {asked}{which}; it has played: {played}.",
-                      kind="episode-not-found")
+        raise Problem(
+            404,
+            f"This campaign has not played the {word} {asked}{which}; it has played: {played}.",
+            kind="episode-not-found",
+        )
     following = found[found.index(episode) + 1].first if found.index(episode) + 1 < len(found) else None
     members = {str(m): name for m, name, _, _ in await store.members(campaign_id)}
     found_report = await report(store, campaign_id, game, episode, members, following)
@@ -101,13 +114,15 @@ def wants_markdown(request: Request) -> bool:
     return "text/markdown" in request.headers.get("accept", "")
 
 
-FROM = QueryParameter(name="from", description="The earlier position: the state as the table saw it right after "
-                      "it (0: before anything).")
+FROM = QueryParameter(
+    name="from", description="The earlier position: the state as the table saw it right after it (0: before anything)."
+)
 TO = QueryParameter(name="to", description="The later position (default: now).")
 
 
-async def _ends(store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
-                ) -> tuple[tuple[int, Any], tuple[int, Any]]:
+async def _ends(
+    store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
+) -> tuple[tuple[int, Any], tuple[int, Any]]:
     end = position if end is None else end
     _check_range(start, end, position)
     return await store.state_at(campaign_id, game, start), await store.state_at(campaign_id, game, end)
@@ -119,28 +134,53 @@ def _check_range(start: int, end: int, position: int) -> None:
     if start > end:
         raise Problem(422, f"`from` ({start}) must not come after `to` ({end}).", kind="bad-range")
     if end > position:
-        raise Problem(422, f"The campaign is at position {position}; there is no position {end} yet.",
-                      kind="bad-position")
+        raise Problem(
+            422, f"The campaign is at position {position}; there is no position {end} yet.", kind="bad-position"
+        )
 
 
-@get("/v1/campaigns/{campaign:str}/diff", summary="What changed between two positions in every view: a list of "
-     "(path, before, after) and the same in sentences")
-async def diff(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
-               end: Annotated[int | None, TO] = None) -> dict[str, Any]:
+@get(
+    "/v1/campaigns/{campaign:str}/diff",
+    summary="What changed between two positions in every view: a list of "
+    "(path, before, after) and the same in sentences",
+)
+async def diff(
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
+    start: Annotated[int, FROM],
+    end: Annotated[int | None, TO] = None,
+) -> dict[str, Any]:
     game, position = await _campaign(store, campaign_id)
     (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
     found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
     # What happened in between, told event by event: the events that count now (an undo shows as what it left).
-    events = [{"position": told.recorded.position, "sentence": told.sentence}
-              async for told in account(store, campaign_id, game, first, last)]
-    return {"from": first, "to": last, "changes": found,
-            "sentences": differ.sentences(found, names_of(game, before, after)), "events": events}
+    events = [
+        {"position": told.recorded.position, "sentence": told.sentence}
+        async for told in account(store, campaign_id, game, first, last)
+    ]
+    return {
+        "from": first,
+        "to": last,
+        "changes": found,
+        "sentences": differ.sentences(found, names_of(game, before, after)),
+        "events": events,
+    }
 
 
-@get("/v1/campaigns/{campaign:str}/recap", summary="A recap in Markdown of what happened between two positions, for "
-     "a group chat or a forum: sentences by turn or phase, the rolls, the rewards", media_type=MARKDOWN)
-async def recap(store: EventStore, campaign_id: CampaignId, member: Asking, start: Annotated[int, FROM],
-                end: Annotated[int | None, TO] = None) -> Response:
+@get(
+    "/v1/campaigns/{campaign:str}/recap",
+    summary="A recap in Markdown of what happened between two positions, for "
+    "a group chat or a forum: sentences by turn or phase, the rolls, the rewards",
+    media_type=MARKDOWN,
+)
+async def recap(
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
+    start: Annotated[int, FROM],
+    end: Annotated[int | None, TO] = None,
+) -> Response:
     game, position = await _campaign(store, campaign_id)
     _check_range(start, position if end is None else end, position)
     found = await store.campaign(campaign_id)
@@ -153,15 +193,23 @@ class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Name | None = None
 
 
-@post("/v1/campaigns/{campaign:str}/fork", summary="Fork the campaign at a position (owner only): a new campaign, "
-      "owned by the caller, whose log is this one's effective log up to there", status_code=201,
-      operation_class=body(ForkRequest), opt=may("fork the campaign", OWNER))
+@post(
+    "/v1/campaigns/{campaign:str}/fork",
+    summary="Fork the campaign at a position (owner only): a new campaign, "
+    "owned by the caller, whose log is this one's effective log up to there",
+    status_code=201,
+    operation_class=body(ForkRequest),
+    opt=may("fork the campaign", OWNER),
+)
 async def fork(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = decode(await request.body(), ForkRequest)
     original = await store.campaign(campaign_id)
     if asked.at > original.position:
-        raise Problem(422, f"The campaign is at position {original.position}; it cannot be forked at {asked.at}.",
-                      kind="bad-position")
+        raise Problem(
+            422,
+            f"The campaign is at position {original.position}; it cannot be forked at {asked.at}.",
+            kind="bad-position",
+        )
     game = await store.game_of(campaign_id)
     name = asked.name or f"{original.name} (forked at {asked.at})"
     new_id, owner_id = uuid.uuid4(), uuid.uuid4()
@@ -169,14 +217,36 @@ async def fork(request: Request, store: EventStore, campaign_id: CampaignId, mem
     origin = {"from_campaign": str(campaign_id), "from_name": original.name, "at": asked.at}
     rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=member.name)
     try:
-        position = await new_campaign_from_log(store, campaign_id=new_id, game=game, name=name, owner_id=owner_id,
-                                               owner_name=member.name, token_hash=token_hash, rows=rows)
+        position = await new_campaign_from_log(
+            store,
+            campaign_id=new_id,
+            game=game,
+            name=name,
+            owner_id=owner_id,
+            owner_name=member.name,
+            token_hash=token_hash,
+            rows=rows,
+        )
     except RefoldError as error:
         # The effective log was accepted event by event; only rules changed since can refuse it now.
-        raise Problem(409, f"The log up to {asked.at} no longer folds under today's rules: position "
-                           f"{error.position}: {error.reason} Nothing was written.", kind="fork-refused") from None
-    return Response({"id": str(new_id), "name": name, "game": game.id, "position": position,
-                     "forked_from": origin, "member_id": str(owner_id), "token": token}, status_code=201)
+        raise Problem(
+            409,
+            f"The log up to {asked.at} no longer folds under today's rules: position "
+            f"{error.position}: {error.reason} Nothing was written.",
+            kind="fork-refused",
+        ) from None
+    return Response(
+        {
+            "id": str(new_id),
+            "name": name,
+            "game": game.id,
+            "position": position,
+            "forked_from": origin,
+            "member_id": str(owner_id),
+            "token": token,
+        },
+        status_code=201,
+    )
 
 
 def _ordinal(n: int | None) -> str:

@@ -25,8 +25,12 @@ __all__ = ["ROUTES", "store_of"]
 
 
 def _invalid_options(rejected: BatchRejected) -> Problem:
-    return Problem(422, f"These campaign options cannot be used: {rejected.errors[0][1]}", kind="invalid-options",
-                   errors=[{"index": i, "reason": r} for i, r in rejected.errors])
+    return Problem(
+        422,
+        f"These campaign options cannot be used: {rejected.errors[0][1]}",
+        kind="invalid-options",
+        errors=[{"index": i, "reason": r} for i, r in rejected.errors],
+    )
 
 
 def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[PreparedEvent]]:
@@ -37,8 +41,9 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
         raise Problem(422, str(error), kind="unknown-game") from None
     try:
         # Rule options may name catalogue entries (a Skull Tales setting); the log keeps them expanded.
-        started = catalog.expand(game.id, "campaign.started", {"name": new.name, "game": new.game,
-                                                               "options": new.options})
+        started = catalog.expand(
+            game.id, "campaign.started", {"name": new.name, "game": new.game, "options": new.options}
+        )
     except catalog.CatalogError as error:
         raise Problem(422, f"These campaign options cannot be used: {error}", kind="invalid-options") from None
     return game, [
@@ -47,18 +52,36 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
     ]
 
 
-@post("/v1/campaigns", summary="Start a campaign", description="Answers the owner's token, shown only this once.",
-      operation_class=body(NewCampaign), opt={"refusal": _invalid_options})
+@post(
+    "/v1/campaigns",
+    summary="Start a campaign",
+    description="Answers the owner's token, shown only this once.",
+    operation_class=body(NewCampaign),
+    opt={"refusal": _invalid_options},
+)
 async def create_campaign(request: Request, store: EventStore) -> dict[str, Any]:
     new = decode(await request.body(), NewCampaign)
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     game, start = _opening(new, owner_id)
     token, token_hash = tokens.new_token(owner_id)
-    appended = await store.create_campaign(campaign_id=campaign_id, game=game, name=new.name, options=new.options,
-                                           owner_id=owner_id, owner_name=new.owner_name, token_hash=token_hash,
-                                           start=start)
-    return {"id": str(campaign_id), "name": new.name, "game": new.game, "position": appended.last_position,
-            "member_id": str(owner_id), "token": token}
+    appended = await store.create_campaign(
+        campaign_id=campaign_id,
+        game=game,
+        name=new.name,
+        options=new.options,
+        owner_id=owner_id,
+        owner_name=new.owner_name,
+        token_hash=token_hash,
+        start=start,
+    )
+    return {
+        "id": str(campaign_id),
+        "name": new.name,
+        "game": new.game,
+        "position": appended.last_position,
+        "member_id": str(owner_id),
+        "token": token,
+    }
 
 
 @get("/v1/campaigns/{campaign:str}", summary="A campaign's summary")
@@ -66,30 +89,53 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
     found = await store.campaign(campaign_id)
     members = await store.members(campaign_id)
     return {
-        "id": str(found.id), "name": found.name, "game": found.game, "position": found.position,
+        "id": str(found.id),
+        "name": found.name,
+        "game": found.game,
+        "position": found.position,
         "created_at": found.created_at,
         "members": [{"member_id": str(m), "name": n, "role": r, "joined_at": t} for m, n, r, t in members],
     }
 
 
-@post("/v1/campaigns/{campaign:str}/members", summary="Add a member (owner only)", operation_class=body(NewMember),
-      opt=may("add members", OWNER))
+@post(
+    "/v1/campaigns/{campaign:str}/members",
+    summary="Add a member (owner only)",
+    operation_class=body(NewMember),
+    opt=may("add members", OWNER),
+)
 async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
     joined = prepared_event(MemberJoined(member_id=str(member_id), name=new.name, role=new.role))
-    appended = await store.add_member(campaign_id, member_id=member_id, name=new.name, role=new.role,
-                                      token_hash=token_hash, joined=joined, actor=str(member.id),
-                                      keyed=await keyed(request))
+    appended = await store.add_member(
+        campaign_id,
+        member_id=member_id,
+        name=new.name,
+        role=new.role,
+        token_hash=token_hash,
+        joined=joined,
+        actor=str(member.id),
+        keyed=await keyed(request),
+    )
     if appended.replayed:
         # Sent again with its Idempotency-Key: the member added the first time. Tokens are kept only as hashes, so
         # the one in the lost answer cannot be shown again; that member gets a new one instead.
         member_id = uuid.UUID(msgspec.json.decode(appended.events[0].data)["member_id"])
         token, token_hash = tokens.new_token(member_id)
         await store.replace_token(campaign_id, member_id, token_hash)
-    return Response({"member_id": str(member_id), "name": new.name, "role": new.role, "token": token,
-                     "position": appended.last_position}, status_code=200 if appended.replayed else 201)
+    return Response(
+        {
+            "member_id": str(member_id),
+            "name": new.name,
+            "role": new.role,
+            "token": token,
+            "position": appended.last_position,
+        },
+        status_code=200 if appended.replayed else 201,
+    )
+
 
 ROUTES = [create_campaign, read_campaign, add_member]
 

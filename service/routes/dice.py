@@ -45,8 +45,12 @@ class RollRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def _refused_roll(rejected: BatchRejected) -> Problem:
-    return Problem(422, f"The roll was refused: {rejected.errors[0][1]} Nothing was written.", kind="rejected",
-                   errors=[{"index": i, "reason": r} for i, r in rejected.errors])
+    return Problem(
+        422,
+        f"The roll was refused: {rejected.errors[0][1]} Nothing was written.",
+        kind="rejected",
+        errors=[{"index": i, "reason": r} for i, r in rejected.errors],
+    )
 
 
 def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
@@ -54,30 +58,50 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     try:
         expression = dice.parse(request.expression, game=game_id)
         outcome = dice.read_faces(expression, request.faces) if request.faces is not None else dice.roll(expression)
-        return dice.to_event(expression, outcome, character_id=request.character_id, purpose=request.purpose,
-                             skill=request.skill, difficulty=request.difficulty, required=request.required)
+        return dice.to_event(
+            expression,
+            outcome,
+            character_id=request.character_id,
+            purpose=request.purpose,
+            skill=request.skill,
+            difficulty=request.difficulty,
+            required=request.required,
+        )
     except dice.DiceSyntaxError as error:
-        raise Problem(422, f"The dice expression does not parse: {error.reason} (column {error.column}).",
-                      kind="bad-dice-expression", column=error.column, expression=request.expression,
-                      caret=error.caret) from None
+        raise Problem(
+            422,
+            f"The dice expression does not parse: {error.reason} (column {error.column}).",
+            kind="bad-dice-expression",
+            column=error.column,
+            expression=request.expression,
+            caret=error.caret,
+        ) from None
     except dice.DiceError as error:
         raise Problem(422, error.reason, kind="bad-roll") from None
 
 
-@post("/v1/campaigns/{campaign:str}/rolls", summary="Roll dice on the server, or log dice thrown at the table",
-      status_code=201, operation_class=body(RollRequest), opt={**may("roll dice"), "refusal": _refused_roll})
+@post(
+    "/v1/campaigns/{campaign:str}/rolls",
+    summary="Roll dice on the server, or log dice thrown at the table",
+    status_code=201,
+    operation_class=body(RollRequest),
+    opt={**may("roll dice"), "refusal": _refused_roll},
+)
 async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
-    appended = await _append_read(store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id),
-                                  keyed=await keyed(request))
+    appended = await _append_read(
+        store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id), keyed=await keyed(request)
+    )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
-    return Response({**appended_body(appended), "roll": appended.events[0]},
-                    status_code=200 if appended.replayed else 201)
+    return Response(
+        {**appended_body(appended), "roll": appended.events[0]}, status_code=200 if appended.replayed else 201
+    )
 
 
-async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: DiceRolled, *, actor: str,
-                       keyed: Keyed | None = None) -> Appended:
+async def _append_read(
+    store: Store, campaign_id: UUID, game: Game[Any], event: DiceRolled, *, actor: str, keyed: Keyed | None = None
+) -> Appended:
     """Append the roll as the game reads it in the campaign's current state (its successes and success).
 
     The reading depends on the state (a Destiny Point's +1, the campaign's options), so it is appended at the
@@ -88,15 +112,21 @@ async def _append_read(store: Store, campaign_id: UUID, game: Game[Any], event: 
         try:
             read = roll_reading(game, state, event)
         except Rejection as rejection:
-            raise Problem(422, f"The roll was refused: {rejection.reason} Nothing was written.",
-                          kind="rejected", errors=[{"index": 0, "reason": rejection.reason}]) from None
+            raise Problem(
+                422,
+                f"The roll was refused: {rejection.reason} Nothing was written.",
+                kind="rejected",
+                errors=[{"index": 0, "reason": rejection.reason}],
+            ) from None
         try:
-            return await store.append(campaign_id, [prepared_event(read)], actor=actor, expected_position=position,
-                                      keyed=keyed)
+            return await store.append(
+                campaign_id, [prepared_event(read)], actor=actor, expected_position=position, keyed=keyed
+            )
         except StalePosition:
             continue
-    raise Problem(503, "The campaign kept changing while the roll was read; nothing was written. Roll again.",
-                  kind="busy")
+    raise Problem(
+        503, "The campaign kept changing while the roll was read; nothing was written. Roll again.", kind="busy"
+    )
 
 
 @get("/v1/campaigns/{campaign:str}/stats/dice", summary="Face counts per die size, success rates, and fairness")
@@ -110,8 +140,11 @@ async def stats(
     if source not in (None, "server", "table"):
         raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
-    rolls = [e async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
-             if character is None or e.character_id == character]
+    rolls = [
+        e
+        async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
+        if character is None or e.character_id == character
+    ]
     return dice_stats(rolls, source=source)  # type: ignore[arg-type]
 
 

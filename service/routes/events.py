@@ -27,8 +27,13 @@ def appended_body(appended: Appended) -> dict[str, Any]:
     }
 
 
-@post("/v1/campaigns/{campaign:str}/events", summary="Append a batch of events", status_code=201,
-      operation_class=body(AppendRequest), opt=may("add to the log"))
+@post(
+    "/v1/campaigns/{campaign:str}/events",
+    summary="Append a batch of events",
+    status_code=201,
+    operation_class=body(AppendRequest),
+    opt=may("add to the log"),
+)
 async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     body = decode(await request.body(), AppendRequest)
     batch = prepare((await store.game_of(campaign_id)).id, body.events)
@@ -46,11 +51,16 @@ async def read_events(
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
     character: Annotated[str | None, QueryParameter(description="Only events concerning this character.")] = None,
-    member_id: Annotated[str | None, QueryParameter(name="member", description="Only events this member appended.")]
-    = None,
-    scenario: Annotated[str | None, QueryParameter(
-        description="Only events of this scenario (Skull & Shackles) or chapter number (Skull Tales), every time it "
-                    "was played.")] = None,
+    member_id: Annotated[
+        str | None, QueryParameter(name="member", description="Only events this member appended.")
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        QueryParameter(
+            description="Only events of this scenario (Skull & Shackles) or chapter number (Skull Tales), every time "
+            "it was played."
+        ),
+    ] = None,
 ) -> dict[str, Any]:
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
@@ -59,9 +69,20 @@ async def read_events(
     game = await store.game_of(campaign_id)
     if scenario is not None and game.episodes is None:
         raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
-    page = await store.history(campaign_id, after=after, limit=limit, types=type or (), character=character,
-                               actor=member_id, episode=scenario, game=game)
-    return {"events": await narrate(store, campaign_id, game, page),
-            "next": page[-1].position if len(page) == limit else None}
+    page = await store.history(
+        campaign_id,
+        after=after,
+        limit=limit,
+        types=type or (),
+        character=character,
+        actor=member_id,
+        episode=scenario,
+        game=game,
+    )
+    return {
+        "events": await narrate(store, campaign_id, game, page),
+        "next": page[-1].position if len(page) == limit else None,
+    }
+
 
 ROUTES = [append_events, read_events]

@@ -17,8 +17,11 @@ async def list_games() -> dict[str, Any]:
     return {"games": reference.games()}
 
 
-@get("/v1/games/{game_id:str}/event-types", summary="Every event type a game accepts: description, schema, "
-     "examples, who may append it and which views it changes")
+@get(
+    "/v1/games/{game_id:str}/event-types",
+    summary="Every event type a game accepts: description, schema, "
+    "examples, who may append it and which views it changes",
+)
 async def list_event_types(game_id: FromPath[str]) -> dict[str, Any]:
     try:
         chosen = game(game_id)

@@ -48,8 +48,9 @@ async def stream(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
-    after: Annotated[int | None, QueryParameter(description="Start after this position (else Last-Event-ID, else 0).")]
-    = None,
+    after: Annotated[
+        int | None, QueryParameter(description="Start after this position (else Last-Event-ID, else 0).")
+    ] = None,
 ) -> ServerSentEvent:
     resume = request.headers.get("last-event-id")
     if after is None and resume:

@@ -42,26 +42,52 @@ async def _body(request: Request, type_: type[Body]) -> Body:
 def _answer(doing: str, done: Appended) -> Response:
     targets = msgspec.json.decode(done.events[0].data)["targets"]
     # Sent again with its Idempotency-Key: answered from the log, nothing written, so 200 rather than 201.
-    return Response({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)},
-                    status_code=200 if done.replayed else 201)
+    return Response(
+        {f"{doing}ne": targets, "position": done.last_position, **appended_body(done)},
+        status_code=200 if done.replayed else 201,
+    )
 
 
-@post("/v1/campaigns/{campaign:str}/undo", summary="Undo a batch (the latest effective one by default)",
-      status_code=201, operation_class=body(UndoRequest), opt=may("undo"))
+@post(
+    "/v1/campaigns/{campaign:str}/undo",
+    summary="Undo a batch (the latest effective one by default)",
+    status_code=201,
+    operation_class=body(UndoRequest),
+    opt=may("undo"),
+)
 async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, UndoRequest)
-    done = await store.undo(campaign_id, batch=asked.batch, cascade=asked.cascade, reason=asked.reason,
-                            actor=str(member.id), only_own=member.role != "owner", mine=asked.mine,
-                            keyed=await keyed(request))
+    done = await store.undo(
+        campaign_id,
+        batch=asked.batch,
+        cascade=asked.cascade,
+        reason=asked.reason,
+        actor=str(member.id),
+        only_own=member.role != "owner",
+        mine=asked.mine,
+        keyed=await keyed(request),
+    )
     return _answer("undo", done)
 
 
-@post("/v1/campaigns/{campaign:str}/redo", summary="Redo the most recently undone batch (or a named one)",
-      status_code=201, operation_class=body(RedoRequest), opt=may("redo"))
+@post(
+    "/v1/campaigns/{campaign:str}/redo",
+    summary="Redo the most recently undone batch (or a named one)",
+    status_code=201,
+    operation_class=body(RedoRequest),
+    opt=may("redo"),
+)
 async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = await _body(request, RedoRequest)
-    done = await store.redo(campaign_id, batch=asked.batch, reason=asked.reason, actor=str(member.id),
-                            only_own=member.role != "owner", mine=asked.mine, keyed=await keyed(request))
+    done = await store.redo(
+        campaign_id,
+        batch=asked.batch,
+        reason=asked.reason,
+        actor=str(member.id),
+        only_own=member.role != "owner",
+        mine=asked.mine,
+        keyed=await keyed(request),
+    )
     return _answer("redo", done)
 
 

@@ -52,10 +52,17 @@ async def whole_state(
     return {"position": position, "state": state}
 
 
-@get("/v1/campaigns/{campaign:str}/views/{name:str}", summary="Any named view of the game; extra query parameters "
-     "are passed to it (for example `?character_id=merisiel`)")
+@get(
+    "/v1/campaigns/{campaign:str}/views/{name:str}",
+    summary="Any named view of the game; extra query parameters "
+    "are passed to it (for example `?character_id=merisiel`)",
+)
 async def any_view(
-    request: Request, store: EventStore, campaign_id: CampaignId, member: Asking, name: FromPath[str],
+    request: Request,
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
+    name: FromPath[str],
     at: int | None = AT,
 ) -> dict[str, Any]:
     params = {k: v for k, v in request.query_params.items() if k != "at"}
@@ -87,7 +94,10 @@ def _named(name: str, summary: str) -> Any:
 
 
 ROUTES = [
-    whole_state, any_view, character, pirate,
+    whole_state,
+    any_view,
+    character,
+    pirate,
     _named("fleet", "The fleet: checked ships, the current ship, wrecked, anchored, plunder"),
     _named("vault", "The vault: copies by card and by type, face-down copies out of the box"),
     _named("scenario", "The scenario: hourglass, locations open or closed, who is where"),

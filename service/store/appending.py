@@ -107,10 +107,20 @@ FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
 
 
 async def write(
-    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, *, current: int, last: int,
-    events: Sequence[PreparedEvent] = (), game: Game | None = None, batch: uuid.UUID | None = None,
-    actor: str | None = None, rows: Sequence[Row] = (), characters: Sequence[str | None] = (),
-    checkpoint: int | None = None, state: bytes | None = None, keyed: Keyed | None = None,
+    conn: psycopg.AsyncConnection,
+    campaign_id: uuid.UUID,
+    *,
+    current: int,
+    last: int,
+    events: Sequence[PreparedEvent] = (),
+    game: Game | None = None,
+    batch: uuid.UUID | None = None,
+    actor: str | None = None,
+    rows: Sequence[Row] = (),
+    characters: Sequence[str | None] = (),
+    checkpoint: int | None = None,
+    state: bytes | None = None,
+    keyed: Keyed | None = None,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
     `characters` (an import), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
@@ -120,19 +130,45 @@ async def write(
     """
     if events:
         assert game is not None
-        written = [_Written(current + 1 + i, p.type, msgspec.Raw(p.data), p.id, p.occurred_at,
-                            game.character_of(p.event)) for i, p in enumerate(events)]
+        written = [
+            _Written(current + 1 + i, p.type, msgspec.Raw(p.data), p.id, p.occurred_at, game.character_of(p.event))
+            for i, p in enumerate(events)
+        ]
     else:
-        written = [_Written(r.position, r.type, msgspec.Raw(r.data), r.id, r.occurred_at, c, r.batch, r.actor,
-                            r.schema_version, r.recorded_at) for r, c in zip(rows, characters, strict=True)]
+        written = [
+            _Written(
+                r.position,
+                r.type,
+                msgspec.Raw(r.data),
+                r.id,
+                r.occurred_at,
+                c,
+                r.batch,
+                r.actor,
+                r.schema_version,
+                r.recorded_at,
+            )
+            for r, c in zip(rows, characters, strict=True)
+        ]
     if keyed is not None and written:
         written[0] = msgspec.structs.replace(written[0], idempotency_key=keyed.key, request_digest=keyed.digest)
-    row = await (await conn.execute(WRITE, {
-        "campaign": campaign_id, "current": current, "last": last,
-        "batch": batch, "actor": actor, "events": _encode(written).decode(),
-        "checkpoint": checkpoint, "state": state.decode() if state is not None else None, "projection": PROJECTION,
-        "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
-    })).fetchone()
+    row = await (
+        await conn.execute(
+            WRITE,
+            {
+                "campaign": campaign_id,
+                "current": current,
+                "last": last,
+                "batch": batch,
+                "actor": actor,
+                "events": _encode(written).decode(),
+                "checkpoint": checkpoint,
+                "state": state.decode() if state is not None else None,
+                "projection": PROJECTION,
+                "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
+            },
+        )
+    ).fetchone()
     if row is None:
         return None
     now, drawn = row
@@ -169,8 +205,7 @@ class Appending:
             # The caller commits (or not): the process cache learns nothing from this append.
             async with conn.transaction():
                 return await self._append_locked(
-                    conn, campaign_id, events, actor=actor, expected_position=expected_position,
-                    batch_id=batch_id,
+                    conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
                 )
         fast = None if keyed else await self._append_known(campaign_id, events, actor, expected_position, batch_id)
         if fast is not None:
@@ -179,13 +214,22 @@ class Appending:
         # COMMIT in one more.
         async with transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
-                conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id,
+                conn,
+                campaign_id,
+                events,
+                actor=actor,
+                expected_position=expected_position,
+                batch_id=batch_id,
                 keyed=keyed,
             )
         return self._committed(campaign_id, appended)
 
     async def _append_known(
-        self, campaign_id: uuid.UUID, events: Sequence[PreparedEvent], actor: str, expected_position: int | None,
+        self,
+        campaign_id: uuid.UUID,
+        events: Sequence[PreparedEvent],
+        actor: str,
+        expected_position: int | None,
         batch_id: uuid.UUID | None,
     ) -> Appended | None:
         """The fast path: fold onto the state this process last committed, and WRITE in its own transaction.
@@ -286,8 +330,15 @@ def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent],
 
 
 async def _write_batch(
-    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
-    events: Sequence[PreparedEvent], actor: str, batch_id: uuid.UUID | None, state: Any, keyed: Keyed | None = None,
+    conn: psycopg.AsyncConnection,
+    campaign_id: uuid.UUID,
+    game: Game,
+    current: int,
+    events: Sequence[PreparedEvent],
+    actor: str,
+    batch_id: uuid.UUID | None,
+    state: Any,
+    keyed: Keyed | None = None,
 ) -> Appended | None:
     """WRITE one folded batch; the Appended to answer, or None if the position moved.
 
@@ -300,18 +351,44 @@ async def _write_batch(
     at = checkpoint_due(current, last)
     encoded = _encode(state) if at is not None else None
     # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
-    written = await write(conn, campaign_id, current=current, last=last, events=events, game=game, batch=batch,
-                          actor=actor, checkpoint=at, state=encoded, keyed=keyed)
+    written = await write(
+        conn,
+        campaign_id,
+        current=current,
+        last=last,
+        events=events,
+        game=game,
+        batch=batch,
+        actor=actor,
+        checkpoint=at,
+        state=encoded,
+        keyed=keyed,
+    )
     if written is None:
         return None
     now, ids = written
     events_recorded = [
-        Recorded(position=current + 1 + i, id=ids[i], batch=batch, type=p.type, schema_version=1,
-                 data=msgspec.Raw(p.data), actor=actor, recorded_at=now, occurred_at=p.occurred_at)
+        Recorded(
+            position=current + 1 + i,
+            id=ids[i],
+            batch=batch,
+            type=p.type,
+            schema_version=1,
+            data=msgspec.Raw(p.data),
+            actor=actor,
+            recorded_at=now,
+            occurred_at=p.occurred_at,
+        )
         for i, p in enumerate(events)
     ]
-    return Appended(batch=batch, first_position=current + 1, last_position=last, events=events_recorded, state=state,
-                    size=len(encoded) if encoded is not None else None)
+    return Appended(
+        batch=batch,
+        first_position=current + 1,
+        last_position=last,
+        events=events_recorded,
+        state=state,
+        size=len(encoded) if encoded is not None else None,
+    )
 
 
 def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) -> Appended | None:
@@ -323,19 +400,39 @@ def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) ->
     for index, p in enumerate(events):
         row = found.get(p.id) if p.id else None
         if row is None:
-            reasons.append((index, "This batch was partly recorded before under other ids; "
-                                   "send the recorded events' ids again or new ids for all."))
+            reasons.append(
+                (
+                    index,
+                    "This batch was partly recorded before under other ids; "
+                    "send the recorded events' ids again or new ids for all.",
+                )
+            )
         elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data):
-            reasons.append((index, f"Event id {p.id} is already recorded at position {row[0]} "
-                                   f"with different content; use a new id for a new event."))
+            reasons.append(
+                (
+                    index,
+                    f"Event id {p.id} is already recorded at position {row[0]} "
+                    f"with different content; use a new id for a new event.",
+                )
+            )
     if reasons:
         raise IdReused(reasons)
     answer = [recorded_from_row(row) for row in found.values()]
     batches = {r.batch for r in answer}
     if len(batches) != 1 or len(answer) != len(events):
-        raise IdReused([(0, "These event ids were recorded in different batches; a retry must resend one batch "
-                            "exactly as it was sent.")])
+        raise IdReused(
+            [
+                (
+                    0,
+                    "These event ids were recorded in different batches; a retry must resend one batch "
+                    "exactly as it was sent.",
+                )
+            ]
+        )
     return Appended(
-        batch=answer[0].batch, first_position=answer[0].position, last_position=answer[-1].position,
-        events=answer, replayed=True,
+        batch=answer[0].batch,
+        first_position=answer[0].position,
+        last_position=answer[-1].position,
+        events=answer,
+        replayed=True,
     )

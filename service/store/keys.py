@@ -44,5 +44,6 @@ async def replay(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, keyed: K
     if digest != keyed.digest:
         raise KeyReused(keyed.key, batch)
     events = [recorded_from_row(r) for r in await (await conn.execute(_BATCH, (campaign_id, batch))).fetchall()]
-    return Appended(batch=batch, first_position=events[0].position, last_position=events[-1].position,
-                    events=events, replayed=True)
+    return Appended(
+        batch=batch, first_position=events[0].position, last_position=events[-1].position, events=events, replayed=True
+    )

@@ -19,8 +19,14 @@ _MEMBERS_KEPT = 10_000
 
 
 async def insert_campaign(
-    conn: psycopg.AsyncConnection, *, campaign_id: uuid.UUID, game_id: str, name: str, owner_id: uuid.UUID,
-    owner_name: str, token_hash: bytes,
+    conn: psycopg.AsyncConnection,
+    *,
+    campaign_id: uuid.UUID,
+    game_id: str,
+    name: str,
+    owner_id: uuid.UUID,
+    owner_name: str,
+    token_hash: bytes,
 ) -> None:
     """Create a campaign at position 0 with its owner, inside the caller's transaction."""
     await conn.execute(
@@ -30,8 +36,7 @@ async def insert_campaign(
 
 
 async def _insert_member(
-    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, member_id: uuid.UUID, name: str, role: str,
-    token_hash: bytes,
+    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, member_id: uuid.UUID, name: str, role: str, token_hash: bytes
 ) -> None:
     await conn.execute(
         "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
@@ -61,11 +66,16 @@ class Members:
     ) -> Appended:
         """Create a campaign with its owner and record its first batch (campaign.started, member.joined)."""
         async with transaction(self.pool, pipeline=True) as conn:
-            await insert_campaign(conn, campaign_id=campaign_id, game_id=game.id, name=name, owner_id=owner_id,
-                                  owner_name=owner_name, token_hash=token_hash)
-            appended = await self._append_locked(
-                conn, campaign_id, start, actor=str(owner_id), expected_position=0
+            await insert_campaign(
+                conn,
+                campaign_id=campaign_id,
+                game_id=game.id,
+                name=name,
+                owner_id=owner_id,
+                owner_name=owner_name,
+                token_hash=token_hash,
             )
+            appended = await self._append_locked(conn, campaign_id, start, actor=str(owner_id), expected_position=0)
         return self._committed(campaign_id, appended)
 
     async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
@@ -159,6 +169,8 @@ class Members:
         Another process may still accept the old token until it restarts, from its cache of members; that token was
         only ever in the lost answer."""
         async with transaction(self.pool) as conn:
-            await conn.execute("UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s",
-                               (token_hash, campaign_id, member_id))
+            await conn.execute(
+                "UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s",
+                (token_hash, campaign_id, member_id),
+            )
         self._members.pop(member_id, None)

@@ -120,7 +120,12 @@ class Reading:
         return state
 
     async def _start(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, markers: list[Marker], at: int,
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game,
+        markers: list[Marker],
+        at: int,
         as_of: int | None = None,
     ) -> tuple[int, Any]:
         """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning);
@@ -139,14 +144,24 @@ class Reading:
         return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in await cur.fetchall()]
 
     async def _effective(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game,
+        after: int,
+        upto: int,
         skip: dict[int, int] | set[int],
     ) -> list[tuple[Event, Meta]]:
         """The events in (after, upto] that count, decoded and ready to fold."""
         return [(e.event, e.meta) for e in await self._entries(conn, campaign_id, game, after, upto, skip)]
 
     async def _entries(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, after: int, upto: int,
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game,
+        after: int,
+        upto: int,
         skip: dict[int, int] | set[int],
     ) -> list[Entry]:
         cur = await conn.execute(
@@ -159,7 +174,6 @@ class Reading:
             for position, batch, type_, data, actor, occurred_at in await cur.fetchall()
             if type_ not in MARKER_TYPES and position not in skip
         ]
-
 
     async def history(
         self,
@@ -186,8 +200,20 @@ class Reading:
             cur = conn.cursor(row_factory=tuple_row)
             await cur.execute(
                 _HISTORY,
-                (campaign_id, after, list(types) or None, list(types) or None, character, character, actor, actor,
-                 firsts, firsts, lasts, limit),
+                (
+                    campaign_id,
+                    after,
+                    list(types) or None,
+                    list(types) or None,
+                    character,
+                    character,
+                    actor,
+                    actor,
+                    firsts,
+                    firsts,
+                    lasts,
+                    limit,
+                ),
             )
             return [recorded_from_row((*row, undone.get(row[0]))) for row in await cur.fetchall()]
 
@@ -235,8 +261,15 @@ class Reading:
             return undone_as_of(await self._markers(conn, campaign_id, END), END)
 
     async def log_chunks(
-        self, campaign_id: uuid.UUID, after: int, upto: int, *, data_of: Sequence[str] = (),
-        also: Sequence[int] = (), skim: Mapping[str, dict[str, Any]] | None = None, chunk: int = 5000,
+        self,
+        campaign_id: uuid.UUID,
+        after: int,
+        upto: int,
+        *,
+        data_of: Sequence[str] = (),
+        also: Sequence[int] = (),
+        skim: Mapping[str, dict[str, Any]] | None = None,
+        chunk: int = 5000,
     ) -> AsyncIterator[list[tuple[int, str, str | None, str]]]:
         """(position, type, data, actor) of every event in (after, upto], a chunk at a time, for readers that walk
         a long stretch of the log (the audit). Only the events of the types in `data_of`, at the positions in
@@ -246,8 +279,19 @@ class Reading:
         needles = [msgspec.json.encode((skim or {})[t]).decode() for t in skimmed]
         while after < upto:
             async with self.pool.connection() as conn:
-                cur = await conn.execute(_CHUNK, (list(data_of), list(also), skimmed, needles, skimmed, campaign_id,
-                                                  after, min(upto, after + chunk)))
+                cur = await conn.execute(
+                    _CHUNK,
+                    (
+                        list(data_of),
+                        list(also),
+                        skimmed,
+                        needles,
+                        skimmed,
+                        campaign_id,
+                        after,
+                        min(upto, after + chunk),
+                    ),
+                )
                 page = await cur.fetchall()
             if not page:
                 return
@@ -266,4 +310,3 @@ class Reading:
             for row in page:
                 yield recorded_from_row(row)
             after = page[-1][0]
-

@@ -23,25 +23,28 @@ CHUNK = 2000
 
 async def stored_projection(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[int, str, str] | None:
     """(position, state as JSON, fold_version) of the stored projection, or None."""
-    return await (await conn.execute(
-        "SELECT position, state::text, fold_version FROM projections WHERE campaign_id = %s AND name = %s",
-        (campaign_id, PROJECTION),
-    )).fetchone()
+    return await (
+        await conn.execute(
+            "SELECT position, state::text, fold_version FROM projections WHERE campaign_id = %s AND name = %s",
+            (campaign_id, PROJECTION),
+        )
+    ).fetchone()
 
 
 async def snapshot_positions(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[int]:
     cur = await conn.execute(
-        "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position",
-        (campaign_id, at),
+        "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position", (campaign_id, at)
     )
     return [row[0] for row in await cur.fetchall()]
 
 
 async def snapshot(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, position: int) -> str:
     """The state stored at a snapshot's position, as JSON."""
-    row = await (await conn.execute(
-        "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, position)
-    )).fetchone()
+    row = await (
+        await conn.execute(
+            "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, position)
+        )
+    ).fetchone()
     return row[0]
 
 
@@ -58,9 +61,9 @@ async def drop_snapshots(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) 
 
 async def lock_for_refold(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> int:
     """Lock the campaign row (no append slips in while its log is folded again); answer its position."""
-    row = await (await conn.execute(
-        "SELECT last_position FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,)
-    )).fetchone()
+    row = await (
+        await conn.execute("SELECT last_position FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,))
+    ).fetchone()
     return row[0] if row else 0
 
 
@@ -106,4 +109,3 @@ async def logged_rows(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> 
         )
         while chunk := await cur.fetchmany(CHUNK):
             yield [Row(p, None, b, t, 1, d.encode(), a, None, o) for p, b, t, d, a, o in chunk]
-

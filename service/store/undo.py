@@ -45,8 +45,16 @@ class Undoing:
     pool: Any
 
     async def undo(
-        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, cascade: bool, reason: str | None, actor: str,
-        only_own: bool, mine: bool = False, keyed: Keyed | None = None,
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        batch: uuid.UUID | None,
+        cascade: bool,
+        reason: str | None,
+        actor: str,
+        only_own: bool,
+        mine: bool = False,
+        keyed: Keyed | None = None,
     ) -> Appended:
         """Leave a batch out of the effective log by appending `event.undone`; nothing is deleted.
 
@@ -70,14 +78,31 @@ class Undoing:
                     raise UndoRefused(f"Batch {batch} is already undone (by position {undone[target.positions[0]]}).")
             self._check_undoable(target, actor, only_own, "undo")
             marked = await self._mark(
-                conn, campaign_id, game, current, markers, UNDONE, set(undone) | set(target.positions),
-                target.positions, cascade=cascade, reason=reason, actor=actor, keyed=keyed,
+                conn,
+                campaign_id,
+                game,
+                current,
+                markers,
+                UNDONE,
+                set(undone) | set(target.positions),
+                target.positions,
+                cascade=cascade,
+                reason=reason,
+                actor=actor,
+                keyed=keyed,
             )
         return self._committed(campaign_id, marked)
 
     async def redo(
-        self, campaign_id: uuid.UUID, *, batch: uuid.UUID | None, reason: str | None, actor: str, only_own: bool,
-        mine: bool = False, keyed: Keyed | None = None,
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        batch: uuid.UUID | None,
+        reason: str | None,
+        actor: str,
+        only_own: bool,
+        mine: bool = False,
+        keyed: Keyed | None = None,
     ) -> Appended:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
@@ -106,22 +131,33 @@ class Undoing:
                 raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
             self._check_undoable(target, actor, only_own, "redo")
             marked = await self._mark(
-                conn, campaign_id, game, current, markers, REDONE, set(undone) - set(target.positions),
-                target.positions, cascade=False, reason=reason, actor=actor, keyed=keyed,
+                conn,
+                campaign_id,
+                game,
+                current,
+                markers,
+                REDONE,
+                set(undone) - set(target.positions),
+                target.positions,
+                cascade=False,
+                reason=reason,
+                actor=actor,
+                keyed=keyed,
             )
         return self._committed(campaign_id, marked)
 
     async def _latest_effective_batch(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int],
-        actor: str | None = None,
+        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int], actor: str | None = None
     ) -> Target:
         # PostgreSQL walks the primary key backwards and stops at the first event that still counts (and, with an
         # actor, that this member recorded).
-        row = await (await conn.execute(
-            "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s))"
-            " AND (%s::text IS NULL OR actor = %s) ORDER BY position DESC LIMIT 1",
-            (campaign_id, list(MARKER_TYPES), list(undone), actor, actor),
-        )).fetchone()
+        row = await (
+            await conn.execute(
+                "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s))"
+                " AND NOT (position = ANY(%s)) AND (%s::text IS NULL OR actor = %s) ORDER BY position DESC LIMIT 1",
+                (campaign_id, list(MARKER_TYPES), list(undone), actor, actor),
+            )
+        ).fetchone()
         if row is None:
             raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
         return await self._batch(conn, campaign_id, row[0])
@@ -155,8 +191,12 @@ class Undoing:
         rows = await cur.fetchall()
         actors = {r[2] for r in rows}
         # Several batches (a cascade) count as the caller's only when every one of them is.
-        return Target(batch=rows[0][3], positions=[r[0] for r in rows], types=[r[1] for r in rows],
-                      actor=actors.pop() if len(actors) == 1 else "")
+        return Target(
+            batch=rows[0][3],
+            positions=[r[0] for r in rows],
+            types=[r[1] for r in rows],
+            actor=actors.pop() if len(actors) == 1 else "",
+        )
 
     @staticmethod
     def _check_undoable(target: Target, actor: str, only_own: bool, doing: str) -> None:
@@ -165,13 +205,27 @@ class Undoing:
         if set(target.types) & _NOT_UNDOABLE:
             raise UndoRefused(f"Batch {target.batch} started the campaign or added a member; that cannot be undone.")
         if only_own and target.actor != actor:
-            raise UndoRefused(f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
-                              "recorded by someone else.", status=403)
+            raise UndoRefused(
+                f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
+                "recorded by someone else.",
+                status=403,
+            )
 
     async def _mark(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, current: int,
-        markers: list[Marker], kind: str, excluded: set[int], targets: list[int], *, cascade: bool,
-        reason: str | None, actor: str, keyed: Keyed | None = None,
+        self,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game,
+        current: int,
+        markers: list[Marker],
+        kind: str,
+        excluded: set[int],
+        targets: list[int],
+        *,
+        cascade: bool,
+        reason: str | None,
+        actor: str,
+        keyed: Keyed | None = None,
     ) -> Appended:
         """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
         position = current + 1
@@ -190,12 +244,37 @@ class Undoing:
         batch = uuid.uuid4()
         # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
         encoded = _encode(result.state)
-        written = await write(conn, campaign_id, current=current, last=position, events=[marker_event], game=game,
-                              batch=batch, actor=actor, checkpoint=position, state=encoded, keyed=keyed)
+        written = await write(
+            conn,
+            campaign_id,
+            current=current,
+            last=position,
+            events=[marker_event],
+            game=game,
+            batch=batch,
+            actor=actor,
+            checkpoint=position,
+            state=encoded,
+            keyed=keyed,
+        )
         if written is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
         now, ids = written
-        recorded = Recorded(position=position, id=ids[0], batch=batch, type=kind, schema_version=1,
-                            data=msgspec.Raw(data), actor=actor, recorded_at=now)
-        return Appended(batch=batch, first_position=position, last_position=position, events=[recorded],
-                        state=result.state, size=len(encoded))
+        recorded = Recorded(
+            position=position,
+            id=ids[0],
+            batch=batch,
+            type=kind,
+            schema_version=1,
+            data=msgspec.Raw(data),
+            actor=actor,
+            recorded_at=now,
+        )
+        return Appended(
+            batch=batch,
+            first_position=position,
+            last_position=position,
+            events=[recorded],
+            state=result.state,
+            size=len(encoded),
+        )

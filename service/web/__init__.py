@@ -18,18 +18,23 @@ HERE = Path(__file__).parent
 _PAGE = (HERE / "page.html").read_bytes()
 
 # The page's own files may change with an upgrade; a phone revalidates rather than keep a stale module.
-_STATIC = create_static_files_router(path="/static", directories=[HERE / "static"], include_in_schema=False,
-                                     cache_control=None, name="page-static")
+_STATIC = create_static_files_router(
+    path="/static", directories=[HERE / "static"], include_in_schema=False, cache_control=None, name="page-static"
+)
 
 
 def _page() -> Response:
-    return Response(_PAGE, media_type="text/html; charset=utf-8", headers={
-        # Nothing from another host, ever: the page works on a table's local network with no internet.
-        "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                                   "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-        "Referrer-Policy": "no-referrer",
-        "Cache-Control": "no-cache",
-    })
+    return Response(
+        _PAGE,
+        media_type="text/html; charset=utf-8",
+        headers={
+            # Nothing from another host, ever: the page works on a table's local network with no internet.
+            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-cache",
+        },
+    )
 
 
 @get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")

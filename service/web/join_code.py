@@ -24,8 +24,9 @@ async def join_code(request: Request) -> Response:
     same_origin(request)
     link = decode(await request.body(), Link).link
     svg = io.BytesIO()
-    segno.make(link, error="m").save(svg, kind="svg", scale=5, border=2, title="Join link", dark="#1b1b1b",
-                                     light="#ffffff")
+    segno.make(link, error="m").save(
+        svg, kind="svg", scale=5, border=2, title="Join link", dark="#1b1b1b", light="#ffffff"
+    )
     return Response(svg.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 

@@ -32,14 +32,27 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def _cookie(request: Request, campaign_id: uuid.UUID, value: str, max_age: int) -> Cookie:
-    return Cookie(key=cookie_name(campaign_id), value=value, max_age=max_age, path="/", httponly=True,
-                  samesite="strict", secure=request.url.scheme == "https")
+    return Cookie(
+        key=cookie_name(campaign_id),
+        value=value,
+        max_age=max_age,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
 
 
 async def _table(request: Request, campaign_id: uuid.UUID, who: Any) -> dict[str, Any]:
     found = await store_of(request).campaign(campaign_id)
-    return {"campaign": str(campaign_id), "name": found.name, "game": found.game, "member_id": str(who.id),
-            "member": who.name, "role": who.role}
+    return {
+        "campaign": str(campaign_id),
+        "name": found.name,
+        "game": found.game,
+        "member_id": str(who.id),
+        "member": who.name,
+        "role": who.role,
+    }
 
 
 @post("/session", include_in_schema=False, status_code=201)
@@ -49,8 +62,12 @@ async def sign_in(request: Request) -> Response:
     join = decode(await request.body(), Join)
     who = await holder(store_of(request), join.token.strip())
     if who is None:
-        raise Problem(401, "This join link is not valid: it may be cut short, or it was never issued. Ask the "
-                           "campaign's owner for a new one.", kind="bad-token")
+        raise Problem(
+            401,
+            "This join link is not valid: it may be cut short, or it was never issued. Ask the "
+            "campaign's owner for a new one.",
+            kind="bad-token",
+        )
     try:
         table = await _table(request, who.campaign_id, who)
     except CampaignNotFound:
@@ -63,7 +80,7 @@ async def tables(request: Request) -> dict[str, Any]:
     """The campaigns this browser is signed in to."""
     store = store_of(request)
     found = []
-    for name, value in list(request.cookies.items())[:MAX_TABLES * 2]:
+    for name, value in list(request.cookies.items())[: MAX_TABLES * 2]:
         if not name.startswith(COOKIE_PREFIX) or len(found) >= MAX_TABLES:
             continue
         who = await holder(store, value)

@@ -10,8 +10,11 @@ OFFSET = 2
 
 
 def position_of(card: str, verb: str) -> int:
-    index = next(i for i, p in enumerate(PAYLOADS)
-                 if p["type"] == "card.moved" and p["data"]["card"] == card and p["data"]["verb"] == verb)
+    index = next(
+        i
+        for i, p in enumerate(PAYLOADS)
+        if p["type"] == "card.moved" and p["data"]["card"] == card and p["data"]["verb"] == verb
+    )
     return index + 1 + OFFSET
 
 
@@ -30,18 +33,27 @@ def test_the_diff_of_the_dead_mans_chest_reward_names_the_three_cards_drawn_from
     assert answer.status_code == 200, answer.text
     found = answer.json()
     assert (found["from"], found["to"]) == (start, end)
-    hand = {c["path"]: (c["before"], c["after"]) for c in found["changes"]
-            if c["path"].startswith("/characters/lirianne/zones/hand/")}
-    assert hand == {"/characters/lirianne/zones/hand/Cat-o'-Nine-Tails": (None, 1),
-                    "/characters/lirianne/zones/hand/Rum Bottle": (None, 1),
-                    "/characters/lirianne/zones/hand/Speed": (None, 1)}
-    assert ("Lirianne: +1 Cat-o'-Nine-Tails in the hand; +1 Rum Bottle in the hand; +1 Speed in the hand."
-            in found["sentences"])
+    hand = {
+        c["path"]: (c["before"], c["after"])
+        for c in found["changes"]
+        if c["path"].startswith("/characters/lirianne/zones/hand/")
+    }
+    assert hand == {
+        "/characters/lirianne/zones/hand/Cat-o'-Nine-Tails": (None, 1),
+        "/characters/lirianne/zones/hand/Rum Bottle": (None, 1),
+        "/characters/lirianne/zones/hand/Speed": (None, 1),
+    }
+    assert (
+        "Lirianne: +1 Cat-o'-Nine-Tails in the hand; +1 Rum Bottle in the hand; +1 Speed in the hand."
+        in found["sentences"]
+    )
     assert "The vault: -1 Cat-o'-Nine-Tails; -1 Rum Bottle; -1 Speed." in found["sentences"]
     # And what happened in between, event by event.
     assert [e["sentence"] for e in found["events"]] == [
-        "Lirianne drew the Cat-o'-Nine-Tails from the vault.", "Lirianne drew the Rum Bottle from the vault.",
-        "Lirianne drew the Speed from the vault."]
+        "Lirianne drew the Cat-o'-Nine-Tails from the vault.",
+        "Lirianne drew the Rum Bottle from the vault.",
+        "Lirianne drew the Speed from the vault.",
+    ]
 
 
 def test_a_diff_from_a_position_to_itself_is_empty(api):

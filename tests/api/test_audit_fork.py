@@ -10,13 +10,15 @@ TALES = "skull-tales-full-sail"
 
 
 def fork(api, campaign, token=None, **body):
-    return api.client.post(f"/v1/campaigns/{campaign.id}/fork", json=body,
-                           headers={"Authorization": f"Bearer {token or campaign.token}"})
+    return api.client.post(
+        f"/v1/campaigns/{campaign.id}/fork", json=body, headers={"Authorization": f"Bearer {token or campaign.token}"}
+    )
 
 
 def state(api, campaign, token, **params):
-    answer = api.client.get(f"/v1/campaigns/{campaign}/state", params=params,
-                            headers={"Authorization": f"Bearer {token}"})
+    answer = api.client.get(
+        f"/v1/campaigns/{campaign}/state", params=params, headers={"Authorization": f"Bearer {token}"}
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()["state"]
 
@@ -45,8 +47,11 @@ def test_a_fork_in_the_middle_of_the_example_of_play_has_the_state_of_that_posit
     # The whole effective log up to the middle, then the fork's own batch: campaign.forked and its owner joining.
     assert forked["position"] == middle + 2
     assert state(api, forked["id"], forked["token"]) == state(api, campaign.id, campaign.token, at=middle)
-    log = api.client.get(f"/v1/campaigns/{forked['id']}/events", params={"after": middle},
-                         headers={"Authorization": f"Bearer {forked['token']}"}).json()["events"]
+    log = api.client.get(
+        f"/v1/campaigns/{forked['id']}/events",
+        params={"after": middle},
+        headers={"Authorization": f"Bearer {forked['token']}"},
+    ).json()["events"]
     assert [e["type"] for e in log] == ["campaign.forked", "member.joined"]
     assert log[0]["sentence"] == f"Forked from “Dangerous Waters” as the table saw it at position {middle}."
 
@@ -67,9 +72,14 @@ def test_a_fork_leaves_out_what_was_undone_by_then_and_numbers_the_log_again(api
     there = state(api, campaign.id, campaign.token, at=now)
     assert without_positions(state(api, forked["id"], forked["token"])) == without_positions(there)
     assert there["pirates"]["mary"]["fame"] == 21
-    positions = [e["position"] for e in api.client.get(
-        f"/v1/campaigns/{forked['id']}/events", params={"limit": 1000},
-        headers={"Authorization": f"Bearer {forked['token']}"}).json()["events"]]
+    positions = [
+        e["position"]
+        for e in api.client.get(
+            f"/v1/campaigns/{forked['id']}/events",
+            params={"limit": 1000},
+            headers={"Authorization": f"Bearer {forked['token']}"},
+        ).json()["events"]
+    ]
     assert positions == list(range(1, forked["position"] + 1))
 
 
@@ -86,8 +96,12 @@ def test_only_the_owner_forks_and_the_fork_belongs_to_its_new_owner_alone(api):
     forked = fork(api, campaign, at=5).json()
     # The original's tokens do not open the fork, and the fork's owner is a member of the fork only.
     assert api.client.get(f"/v1/campaigns/{forked['id']}/state", headers=campaign.headers).status_code == 404
-    assert api.client.get(f"/v1/campaigns/{campaign.id}/state",
-                          headers={"Authorization": f"Bearer {forked['token']}"}).status_code == 404
+    assert (
+        api.client.get(
+            f"/v1/campaigns/{campaign.id}/state", headers={"Authorization": f"Bearer {forked['token']}"}
+        ).status_code
+        == 404
+    )
 
 
 def test_a_fork_past_the_end_or_before_the_start_is_refused_and_writes_nothing(api):
@@ -103,7 +117,7 @@ def test_a_short_scenario_played_through_the_api_answers_its_report_diff_recap_a
     """The issue's check for done, on one campaign: the Example of Play posted a batch per turn."""
     campaign = api.new_campaign(PACG, name="Dangerous Waters", options=OPTIONS)
     turns = [i for i, p in enumerate(PAYLOADS) if p["type"] == "hourglass.advanced"] + [len(PAYLOADS)]
-    assert api.append(campaign, PAYLOADS[:turns[0]]).status_code == 201
+    assert api.append(campaign, PAYLOADS[: turns[0]]).status_code == 201
     for start, end in zip(turns, turns[1:], strict=False):
         assert api.append(campaign, PAYLOADS[start:end]).status_code == 201
     last = len(PAYLOADS) + 2

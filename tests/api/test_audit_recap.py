@@ -38,8 +38,14 @@ def test_the_chapter_recap_follows_the_scenarios_list_link_and_gives_fame_and_co
     assert answer.status_code == 200, answer.text
     text = answer.text
     assert [line for line in text.splitlines() if line.startswith("#")][1:] == [
-        "## Chapter 2", "### Port Phase", "### Voyage Phase", "### Adventure Phase", "## Rolls", "## Fame and Coins",
-        "## Rewards"]
+        "## Chapter 2",
+        "### Port Phase",
+        "### Voyage Phase",
+        "### Adventure Phase",
+        "## Rolls",
+        "## Fame and Coins",
+        "## Rewards",
+    ]
     assert "- Jack led a Mutiny; the sealed bids were Anne 2 coins and Jack 3 coins." in text
     # The chapter report's hand-worked sheets (test_audit_reports.py).
     assert "- Anne: Fame 97 (+15), Coins 100 (+40)" in text

@@ -57,14 +57,22 @@ def test_the_example_of_play_reports_the_turns_checks_and_cards_the_text_describ
     assert found["checks"] == 14
     first = found["turns"][1]["checks"][0]
     assert (first["dice"], first["total"], first["difficulty"], first["success"]) == (
-        ["d8=5", "d8=5", "d8=6"], 16, 11, True)
+        ["d8=5", "d8=5", "d8=6"],
+        16,
+        11,
+        True,
+    )
     # Of the rolls with a result: Lirianne 4 of 4; Seltyiel 3 of 4 (the Force Missile missed); Alahazra 1 of 3.
     rates = {c: (r["successes"], r["checks"]) for c, r in found["success_rate"].items()}
     assert rates == {"lirianne": (4, 4), "seltyiel": (3, 4), "alahazra": (1, 3)}
     # Cards: Lily draws a Cat-o'-Nine-Tails, a Rum Bottle and Speed from the box for the Dead Man's Chest; Seltyiel
     # acquires the Cutlass +1 and the Pearl of Wisdom and gives a Blessing of the Gods to Alahazra.
-    assert found["cards"]["lirianne"] == {"name": "Lirianne", "gained": {"Cat-o'-Nine-Tails": 1, "Rum Bottle": 1,
-                                                                          "Speed": 1}, "lost": {}, "banished": {}}
+    assert found["cards"]["lirianne"] == {
+        "name": "Lirianne",
+        "gained": {"Cat-o'-Nine-Tails": 1, "Rum Bottle": 1, "Speed": 1},
+        "lost": {},
+        "banished": {},
+    }
     assert found["cards"]["seltyiel"]["gained"] == {"Cutlass +1": 1, "Pearl of Wisdom": 1}
     assert found["cards"]["seltyiel"]["lost"] == {"Blessing of the Gods": 1}
     assert found["cards"]["alahazra"]["gained"] == {"Blessing of the Gods": 1}
@@ -84,7 +92,10 @@ def test_the_chapter_report_gives_each_pirates_fame_coins_injuries_skills_and_th
     found = report(api, campaign, chapter=2)
 
     assert [(p["phase"], p["outcome"]) for p in found["phases"] if p["phase"]] == [
-        ("port", "success"), ("voyage", "success"), ("adventure", "success")]
+        ("port", "success"),
+        ("voyage", "success"),
+        ("adventure", "success"),
+    ]
     pirates = found["pirates"]
     # Anne: 82 Fame after chapter 1; +5 for teaching Fencing, +2 Trust at the Mutiny, +6 in the Adventure, +2 from
     # the Admiral setting = 97. Coins: 60 + 50 Captain's Salary - 20 bid + 10 Search card = 100.
@@ -122,7 +133,10 @@ def test_the_scenarios_list_shows_a_scenario_still_being_played_with_its_party(a
 
     assert (scenario["scenario"], scenario["outcome"], scenario["ended"]) == ("Dangerous Waters", "playing", False)
     assert [(p["name"], p["player"]) for p in scenario["played_by"]] == [
-        ("Lirianne", "Lily"), ("Seltyiel", "Sam"), ("Alahazra", "Amber")]
+        ("Lirianne", "Lily"),
+        ("Seltyiel", "Sam"),
+        ("Alahazra", "Amber"),
+    ]
 
 
 def test_an_undone_entry_is_listed_apart_with_who_undid_it_and_never_counted(api):
@@ -131,15 +145,25 @@ def test_an_undone_entry_is_listed_apart_with_who_undid_it_and_never_counted(api
     mistaken = event("fame.changed", pirate_id="mary", amount=50, source="goal")
     assert api.append(campaign, [mistaken], token=player).status_code == 201
     before = report(api, campaign, chapter=3)
-    assert api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"reason": "not her goal"},
-                           headers={"Authorization": f"Bearer {player}"}).status_code == 201
+    assert (
+        api.client.post(
+            f"/v1/campaigns/{campaign.id}/undo",
+            json={"reason": "not her goal"},
+            headers={"Authorization": f"Bearer {player}"},
+        ).status_code
+        == 201
+    )
 
     found = report(api, campaign, chapter=3)
 
     assert before["events"] == found["events"] + 1
     (undone,) = found["undone"]
     assert (undone["type"], undone["recorded_by"], undone["undone_by"], undone["reason"]) == (
-        "fame.changed", "Meg", "Meg", "not her goal")
+        "fame.changed",
+        "Meg",
+        "Meg",
+        "not her goal",
+    )
     assert undone["data"]["amount"] == 50
 
 
@@ -170,8 +194,11 @@ def test_a_report_on_a_scenario_never_played_names_the_ones_that_were(api):
 def test_the_report_in_markdown_lists_each_turn_with_its_rolls(api):
     campaign = played(api, PACG, OPTIONS, PAYLOADS)
 
-    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"scenario": "Dangerous Waters"},
-                            headers={**campaign.headers, "Accept": "text/markdown"})
+    answer = api.client.get(
+        f"/v1/campaigns/{campaign.id}/report",
+        params={"scenario": "Dangerous Waters"},
+        headers={**campaign.headers, "Accept": "text/markdown"},
+    )
 
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/markdown")
     text = answer.text
@@ -185,8 +212,11 @@ def test_the_report_in_markdown_lists_each_turn_with_its_rolls(api):
 def test_the_chapter_report_in_markdown_gives_each_record_sheet(api):
     campaign = played(api, TALES, TALES_OPTIONS, CAMPAIGN)
 
-    answer = api.client.get(f"/v1/campaigns/{campaign.id}/report", params={"chapter": 2},
-                            headers={**campaign.headers, "Accept": "text/markdown"})
+    answer = api.client.get(
+        f"/v1/campaigns/{campaign.id}/report",
+        params={"chapter": 2},
+        headers={**campaign.headers, "Accept": "text/markdown"},
+    )
 
     assert answer.status_code == 200, answer.text
     assert "## Voyage Phase: success" in answer.text
@@ -198,8 +228,9 @@ def test_an_entry_undone_after_its_chapter_ended_counts_for_nothing_in_that_chap
     campaign = played(api, TALES, TALES_OPTIONS, [*CREW, *CHAPTER_ONE, *PORT, *VOYAGE, *ADVENTURE[:2]])
     extra = api.append(campaign, [event("fame.changed", pirate_id="anne", amount=1, source="enemy")]).json()
     assert api.append(campaign, [*ADVENTURE[2:], *NEXT_PORT]).status_code == 201
-    undo = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"batch": extra["batch"]},
-                           headers=campaign.headers)
+    undo = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo", json={"batch": extra["batch"]}, headers=campaign.headers
+    )
     assert undo.status_code == 201, undo.text
 
     found = report(api, campaign, chapter=2)
@@ -211,9 +242,15 @@ def test_an_entry_undone_after_its_chapter_ended_counts_for_nothing_in_that_chap
 
 def test_a_card_banished_from_a_characters_hand_is_counted_banished_and_lost(api):
     campaign = played(api, PACG, OPTIONS, PAYLOADS)
-    banish = {"type": "card.moved", "data": {"card": "Powder Horn", "verb": "banish",
-                                             "from": {"zone": "hand", "character_id": "lirianne"},
-                                             "to": {"zone": "vault"}}}
+    banish = {
+        "type": "card.moved",
+        "data": {
+            "card": "Powder Horn",
+            "verb": "banish",
+            "from": {"zone": "hand", "character_id": "lirianne"},
+            "to": {"zone": "vault"},
+        },
+    }
     assert api.append(campaign, [banish]).status_code == 201
 
     cards = report(api, campaign, scenario="Dangerous Waters")["cards"]["lirianne"]
@@ -225,8 +262,13 @@ def test_a_card_banished_from_a_characters_hand_is_counted_banished_and_lost(api
 def test_a_check_logged_without_its_result_counts_by_its_total_against_the_difficulty(api):
     campaign = played(api, PACG, OPTIONS, PAYLOADS)
     # Skull & Shackles Rulebook, Attempting a Check: a total greater than or equal to the difficulty succeeds.
-    rolls = [{"type": "dice.rolled", "data": {"character_id": "lirianne", "dice": [{"sides": 12, "face": face}],
-                                              "total": face, "difficulty": 8}} for face in (8, 3)]
+    rolls = [
+        {
+            "type": "dice.rolled",
+            "data": {"character_id": "lirianne", "dice": [{"sides": 12, "face": face}], "total": face, "difficulty": 8},
+        }
+        for face in (8, 3)
+    ]
     assert api.append(campaign, rolls).status_code == 201
 
     rate = report(api, campaign, scenario="Dangerous Waters")["success_rate"]["lirianne"]

@@ -55,29 +55,38 @@ def test_a_misspelled_field_is_refused_with_its_event_its_type_and_a_suggestion_
     assert answer.status_code == 422, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
     problem = answer.json()
-    assert problem["detail"] == ("Event 0 (`dice.rolled`) has no field `dificulty`; did you mean `difficulty`? "
-                                 "Nothing was written.")
+    assert problem["detail"] == (
+        "Event 0 (`dice.rolled`) has no field `dificulty`; did you mean `difficulty`? Nothing was written."
+    )
     assert positions(api, campaign) == [1, 2]
 
 
 def test_an_unknown_field_with_no_close_name_lists_the_fields_there_are(api):
     campaign = api.new_campaign()
-    answer = api.append(campaign, [{"type": "note.added", "data": {"text": "x"}},
-                                   {"type": "note.added", "data": {"text": "y", "urgent": True}}])
+    answer = api.append(
+        campaign,
+        [{"type": "note.added", "data": {"text": "x"}}, {"type": "note.added", "data": {"text": "y", "urgent": True}}],
+    )
     assert answer.status_code == 422, answer.text
     assert answer.json()["errors"] == [
-        {"index": 1, "reason": "Event 1 (`note.added`) has no field `urgent`; the fields are `text`."}]
+        {"index": 1, "reason": "Event 1 (`note.added`) has no field `urgent`; the fields are `text`."}
+    ]
     assert positions(api, campaign) == [1, 2]
 
 
 def test_an_unknown_field_inside_a_nested_object_is_refused_with_where_it_is(api):
     campaign = api.new_campaign()
-    move = {"card": "Dagger", "from": {"zone": "hand", "charcter_id": "merisiel"},
-            "to": {"zone": "discard", "character_id": "merisiel"}, "verb": "discard"}
+    move = {
+        "card": "Dagger",
+        "from": {"zone": "hand", "charcter_id": "merisiel"},
+        "to": {"zone": "discard", "character_id": "merisiel"},
+        "verb": "discard",
+    }
     answer = api.append(campaign, [{"type": "card.moved", "data": move}])
     assert answer.status_code == 422, answer.text
     assert answer.json()["errors"][0]["reason"] == (
-        "Event 0 (`card.moved`) has no field `charcter_id` in `data.from`; did you mean `character_id`?")
+        "Event 0 (`card.moved`) has no field `charcter_id` in `data.from`; did you mean `character_id`?"
+    )
 
 
 def test_a_misspelled_field_of_a_request_body_gets_a_suggestion(api):
@@ -95,16 +104,34 @@ def test_a_misspelled_event_type_gets_a_suggestion(api):
 
 def test_every_history_item_carries_a_sentence_with_names_not_ids(api):
     campaign = api.new_campaign(TALES)
-    sheet = {"pirate_id": "anne", "name": "Anne", "archetype": "Captain's Daughter", "classes": ["Duelist"],
-             "attributes": {"melee": 3, "ranged": 2, "strength": 3, "agility": 4, "intelligence": 3,
-                            "perception": 3, "charisma": 4},
-             "action_points": 4, "health": 5, "destiny_points": 3, "salary": 20}
-    answer = api.append(campaign, [
-        {"type": "pirate.recruited", "data": sheet},
-        {"type": "chapter.started", "data": {"number": 1, "title": "The Secret of Captain Jones"}},
-        {"type": "phase.started", "data": {"phase": "adventure"}},
-        {"type": "fame.changed", "data": {"pirate_id": "anne", "amount": 80, "source": "goal"}},
-    ])
+    sheet = {
+        "pirate_id": "anne",
+        "name": "Anne",
+        "archetype": "Captain's Daughter",
+        "classes": ["Duelist"],
+        "attributes": {
+            "melee": 3,
+            "ranged": 2,
+            "strength": 3,
+            "agility": 4,
+            "intelligence": 3,
+            "perception": 3,
+            "charisma": 4,
+        },
+        "action_points": 4,
+        "health": 5,
+        "destiny_points": 3,
+        "salary": 20,
+    }
+    answer = api.append(
+        campaign,
+        [
+            {"type": "pirate.recruited", "data": sheet},
+            {"type": "chapter.started", "data": {"number": 1, "title": "The Secret of Captain Jones"}},
+            {"type": "phase.started", "data": {"phase": "adventure"}},
+            {"type": "fame.changed", "data": {"pirate_id": "anne", "amount": 80, "source": "goal"}},
+        ],
+    )
     assert answer.status_code == 201, answer.text
     events = api.get(campaign, "/events").json()["events"]
     sentences = [e["sentence"] for e in events]
@@ -118,16 +145,34 @@ def test_every_history_item_carries_a_sentence_with_names_not_ids(api):
 
 def test_a_sentence_reads_the_names_of_its_own_moment_even_after_they_were_undone(api):
     campaign = api.new_campaign(TALES)
-    sheet = {"pirate_id": "jack", "name": "Jack", "archetype": "Sea Dog", "classes": ["Rowdy"],
-             "attributes": {"melee": 4, "ranged": 2, "strength": 4, "agility": 3, "intelligence": 2,
-                            "perception": 3, "charisma": 3},
-             "action_points": 4, "health": 6, "destiny_points": 2, "salary": 15}
+    sheet = {
+        "pirate_id": "jack",
+        "name": "Jack",
+        "archetype": "Sea Dog",
+        "classes": ["Rowdy"],
+        "attributes": {
+            "melee": 4,
+            "ranged": 2,
+            "strength": 4,
+            "agility": 3,
+            "intelligence": 2,
+            "perception": 3,
+            "charisma": 3,
+        },
+        "action_points": 4,
+        "health": 6,
+        "destiny_points": 2,
+        "salary": 15,
+    }
     recruited = api.append(campaign, [{"type": "pirate.recruited", "data": sheet}])
     assert recruited.status_code == 201, recruited.text
     fame = {"pirate_id": "jack", "amount": 5, "source": "goal"}
     assert api.append(campaign, [{"type": "fame.changed", "data": fame}]).status_code == 201
-    undo = api.client.post(f"/v1/campaigns/{campaign.id}/undo", headers=campaign.headers,
-                           json={"batch": recruited.json()["batch"], "cascade": True})
+    undo = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo",
+        headers=campaign.headers,
+        json={"batch": recruited.json()["batch"], "cascade": True},
+    )
     assert undo.status_code == 201, undo.text
     assert api.append(campaign, [{"type": "note.added", "data": {"text": "Jack sat this one out."}}]).status_code == 201
 

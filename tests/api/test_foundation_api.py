@@ -130,14 +130,22 @@ def test_authorisation_matrix(api, caller, endpoint):
     campaign = api.new_campaign()
     player = api.add_member(campaign, "player", "Anne")
     tokens = {
-        "owner": campaign.token, "player": player, "viewer": api.add_member(campaign, "viewer"), "no token": None,
-        "bad token": f"qm_{uuid.uuid4().hex}_not-a-real-secret", "another campaign's owner": api.new_campaign().token,
+        "owner": campaign.token,
+        "player": player,
+        "viewer": api.add_member(campaign, "viewer"),
+        "no token": None,
+        "bad token": f"qm_{uuid.uuid4().hex}_not-a-real-secret",
+        "another campaign's owner": api.new_campaign().token,
     }
     # The player's own batch last, so a player may undo it; for redo, the player has undone it already.
     assert api.append(campaign, [MERISIEL], token=player).status_code == 201
     if endpoint == "redo":
-        assert api.client.post(f"/v1/campaigns/{campaign.id}/undo", headers={"Authorization": f"Bearer {player}"}
-                               ).status_code == 201
+        assert (
+            api.client.post(
+                f"/v1/campaigns/{campaign.id}/undo", headers={"Authorization": f"Bearer {player}"}
+            ).status_code
+            == 201
+        )
     method, path, body, _ = ENDPOINTS[endpoint]
     auth = {"Authorization": f"Bearer {tokens[caller]}"} if tokens[caller] else {}
     before = api.get(campaign, "").json()["position"]
@@ -149,12 +157,16 @@ def test_authorisation_matrix(api, caller, endpoint):
         assert api.get(campaign, "").json()["position"] == before  # nothing was written
 
 
-@pytest.mark.parametrize(("caller", "status"), [("no token", 401), ("bad token", 401),
-                                                 ("another campaign's owner", 404)])
+@pytest.mark.parametrize(
+    ("caller", "status"), [("no token", 401), ("bad token", 401), ("another campaign's owner", 404)]
+)
 def test_the_live_stream_refuses_callers_without_a_token_of_the_campaign(api, caller, status):
     campaign = api.new_campaign()
-    tokens = {"no token": None, "bad token": f"qm_{uuid.uuid4().hex}_nope",
-              "another campaign's owner": api.new_campaign().token}
+    tokens = {
+        "no token": None,
+        "bad token": f"qm_{uuid.uuid4().hex}_nope",
+        "another campaign's owner": api.new_campaign().token,
+    }
     auth = {"Authorization": f"Bearer {tokens[caller]}"} if tokens[caller] else {}
     answer = api.client.get(f"/v1/campaigns/{campaign.id}/stream", headers=auth)
     assert answer.status_code == status and answer.json()["detail"]
@@ -195,38 +207,79 @@ BAD_APPENDS = [
     ("events missing", b"{}", 422, "body: a required field is missing: `events`"),
     ("events not a list", b'{"events": 3}', 422, "body.events: Expected `array`, got `int`"),
     ("empty batch", b'{"events": []}', 422, "Expected `array` of length >= 1"),
-    ("expected_position a string", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], '
-     b'"expected_position": "2"}', 422, "body.expected_position: Expected `int | null`, got `str`"),
-    ("negative expected_position", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], '
-     b'"expected_position": -1}', 422, "Expected `int` >= 0"),
-    ("unknown field", b'{"events": [{"type": "note.added", "data": {"text": "x"}}], "evnts": 1}', 422,
-     "unknown field `evnts`"),
-    ("unknown event type", b'{"events": [{"type": "kraken.summoned", "data": {}}]}', 422,
-     "Unknown event type 'kraken.summoned'"),
-    ("missing data field", b'{"events": [{"type": "note.added", "data": {}}]}', 422,
-     "data: a required field is missing: `text`"),
-    ("wrong data type", b'{"events": [{"type": "note.added", "data": {"text": 5}}]}', 422,
-     "data.text: Expected `str`, got `int`"),
-    ("note too long", b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 5000 + b'"}}]}', 422,
-     "Expected `str` of length <= 4000"),
-    ("bad event id", b'{"events": [{"id": "nope", "type": "note.added", "data": {"text": "x"}}]}', 422,
-     "Invalid UUID"),
-    ("reserved type", b'{"events": [{"type": "campaign.started", "data": {"name": "x", "game": "y"}}]}', 422,
-     "a campaign starts when it is created"),
-    ("undo marker", b'{"events": [{"type": "event.undone", "data": {"targets": [1]}}]}', 422,
-     "undo through POST"),
-    ("one good one bad", b'{"events": [{"type": "note.added", "data": {"text": "fine"}}, '
-     b'{"type": "note.added", "data": {}}]}', 422, "Event 1 cannot be recorded"),
-    ("body over the limit", b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 300_000 + b'"}}]}',
-     413, "larger than this server accepts"),
+    (
+        "expected_position a string",
+        b'{"events": [{"type": "note.added", "data": {"text": "x"}}], "expected_position": "2"}',
+        422,
+        "body.expected_position: Expected `int | null`, got `str`",
+    ),
+    (
+        "negative expected_position",
+        b'{"events": [{"type": "note.added", "data": {"text": "x"}}], "expected_position": -1}',
+        422,
+        "Expected `int` >= 0",
+    ),
+    (
+        "unknown field",
+        b'{"events": [{"type": "note.added", "data": {"text": "x"}}], "evnts": 1}',
+        422,
+        "unknown field `evnts`",
+    ),
+    (
+        "unknown event type",
+        b'{"events": [{"type": "kraken.summoned", "data": {}}]}',
+        422,
+        "Unknown event type 'kraken.summoned'",
+    ),
+    (
+        "missing data field",
+        b'{"events": [{"type": "note.added", "data": {}}]}',
+        422,
+        "data: a required field is missing: `text`",
+    ),
+    (
+        "wrong data type",
+        b'{"events": [{"type": "note.added", "data": {"text": 5}}]}',
+        422,
+        "data.text: Expected `str`, got `int`",
+    ),
+    (
+        "note too long",
+        b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 5000 + b'"}}]}',
+        422,
+        "Expected `str` of length <= 4000",
+    ),
+    ("bad event id", b'{"events": [{"id": "nope", "type": "note.added", "data": {"text": "x"}}]}', 422, "Invalid UUID"),
+    (
+        "reserved type",
+        b'{"events": [{"type": "campaign.started", "data": {"name": "x", "game": "y"}}]}',
+        422,
+        "a campaign starts when it is created",
+    ),
+    ("undo marker", b'{"events": [{"type": "event.undone", "data": {"targets": [1]}}]}', 422, "undo through POST"),
+    (
+        "one good one bad",
+        b'{"events": [{"type": "note.added", "data": {"text": "fine"}}, {"type": "note.added", "data": {}}]}',
+        422,
+        "Event 1 cannot be recorded",
+    ),
+    (
+        "body over the limit",
+        b'{"events": [{"type": "note.added", "data": {"text": "' + b"x" * 300_000 + b'"}}]}',
+        413,
+        "larger than this server accepts",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("case", "body", "status", "says"), BAD_APPENDS, ids=[c[0] for c in BAD_APPENDS])
 def test_bad_appends_get_a_clear_problem_and_write_nothing(api, case, body, status, says):
     campaign = api.new_campaign()
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/events", content=body,
-                             headers={**campaign.headers, "content-type": "application/json"})
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/events",
+        content=body,
+        headers={**campaign.headers, "content-type": "application/json"},
+    )
     assert answer.status_code == status, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
     problem = answer.json()
@@ -235,13 +288,16 @@ def test_bad_appends_get_a_clear_problem_and_write_nothing(api, case, body, stat
     assert positions(api, campaign) == [1, 2]
 
 
-@pytest.mark.parametrize(("params", "says"), [
-    ({"limit": 0}, "`limit` must be between 1 and 1000; 0 is not."),
-    ({"limit": 5000}, "`limit` must be between 1 and 1000; 5000 is not."),
-    ({"after": -4}, "`after` must be a position, 0 or more; -4 is not."),
-    ({"after": "abc"}, "`after`"),
-    ({"limit": "ten"}, "`limit`"),
-])
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"limit": 0}, "`limit` must be between 1 and 1000; 0 is not."),
+        ({"limit": 5000}, "`limit` must be between 1 and 1000; 5000 is not."),
+        ({"after": -4}, "`after` must be a position, 0 or more; -4 is not."),
+        ({"after": "abc"}, "`after`"),
+        ({"limit": "ten"}, "`limit`"),
+    ],
+)
 def test_bad_history_cursors_get_a_clear_problem(api, params, says):
     campaign = api.new_campaign()
     answer = api.get(campaign, "/events", **params)
@@ -250,11 +306,14 @@ def test_bad_history_cursors_get_a_clear_problem(api, params, says):
     assert says in answer.json()["detail"]
 
 
-@pytest.mark.parametrize(("body", "status", "says"), [
-    ({"name": "x", "game": "monopoly"}, 422, "does not know the game 'monopoly'"),
-    ({"game": "pacg-skull-and-shackles"}, 422, "a required field is missing: `name`"),
-    ({"name": "", "game": "pacg-skull-and-shackles"}, 422, "length >= 1"),
-])
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"name": "x", "game": "monopoly"}, 422, "does not know the game 'monopoly'"),
+        ({"game": "pacg-skull-and-shackles"}, 422, "a required field is missing: `name`"),
+        ({"name": "", "game": "pacg-skull-and-shackles"}, 422, "length >= 1"),
+    ],
+)
 def test_bad_campaigns_are_refused_and_nothing_is_created(api, database_url, body, status, says):
     import psycopg
 
@@ -268,8 +327,9 @@ def test_bad_campaigns_are_refused_and_nothing_is_created(api, database_url, bod
 
 def test_adding_a_member_with_an_unknown_role_is_refused(api):
     campaign = api.new_campaign()
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/members", json={"name": "Jack", "role": "captain"},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/members", json={"name": "Jack", "role": "captain"}, headers=campaign.headers
+    )
     assert answer.status_code == 422 and "body.role" in answer.json()["detail"]
     assert len(api.get(campaign, "").json()["members"]) == 1
 
@@ -292,6 +352,11 @@ def test_the_openapi_document_is_served(api):
     paths = answer.json()["paths"]
     append = paths["/v1/campaigns/{campaign}/events"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert append["required"] == ["events"] and "expected_position" in append["properties"]
-    for path in ("/v1/campaigns", "/v1/campaigns/{campaign}/members", "/v1/campaigns/{campaign}/undo",
-                 "/v1/campaigns/{campaign}/redo", "/v1/campaigns/{campaign}/rolls"):
+    for path in (
+        "/v1/campaigns",
+        "/v1/campaigns/{campaign}/members",
+        "/v1/campaigns/{campaign}/undo",
+        "/v1/campaigns/{campaign}/redo",
+        "/v1/campaigns/{campaign}/rolls",
+    ):
         assert paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"], path

@@ -21,17 +21,25 @@ def notes_at(api, campaign, **params) -> list[str]:
 
 # -- undo and redo ----------------------------------------------------------------------------------------------
 
+
 def test_undo_without_a_target_undoes_the_latest_batch_and_marks_it_in_the_history(api):
     campaign = api.new_campaign(GAME)
     api.append(campaign, [note("first")])
     api.append(campaign, [note("second a"), note("second b")])
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"reason": "wrong scenario"},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo", json={"reason": "wrong scenario"}, headers=campaign.headers
+    )
     assert answer.status_code == 201, answer.text
     assert answer.json()["undone"] == [4, 5] and answer.json()["position"] == 6
     history = api.get(campaign, "/events").json()["events"]
-    assert [(e["position"], e["undone_by"]) for e in history] == [(1, None), (2, None), (3, None), (4, 6), (5, 6),
-                                                                  (6, None)]
+    assert [(e["position"], e["undone_by"]) for e in history] == [
+        (1, None),
+        (2, None),
+        (3, None),
+        (4, 6),
+        (5, 6),
+        (6, None),
+    ]
     assert history[-1]["type"] == "event.undone"
     assert history[-1]["data"] == {"targets": [4, 5], "reason": "wrong scenario"}
 
@@ -68,28 +76,48 @@ def test_nothing_left_to_undo_or_redo_is_a_clear_409(api):
 
 def test_undoing_an_unknown_batch_is_404_and_writes_nothing(api):
     campaign = api.new_campaign(GAME)
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/undo",
-                             json={"batch": "00000000-0000-4000-8000-000000000000"}, headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo",
+        json={"batch": "00000000-0000-4000-8000-000000000000"},
+        headers=campaign.headers,
+    )
     assert answer.status_code == 404 and "has no batch" in answer.json()["detail"]
     assert api.get(campaign, "").json()["position"] == 2
 
 
-@pytest.mark.parametrize(("undoer", "author", "status"), [
-    ("owner", "owner", 201), ("owner", "player", 201),
-    ("player", "player", 201), ("player", "owner", 403), ("player", "other player", 403),
-    ("viewer", "owner", 403), ("viewer", "player", 403),
-])
+@pytest.mark.parametrize(
+    ("undoer", "author", "status"),
+    [
+        ("owner", "owner", 201),
+        ("owner", "player", 201),
+        ("player", "player", 201),
+        ("player", "owner", 403),
+        ("player", "other player", 403),
+        ("viewer", "owner", 403),
+        ("viewer", "player", 403),
+    ],
+)
 def test_undo_and_redo_permissions(api, undoer, author, status):
     campaign = api.new_campaign(GAME)
-    tokens = {"owner": campaign.token, "player": api.add_member(campaign, "player", "Anne"),
-              "other player": api.add_member(campaign, "player", "Jack"), "viewer": api.add_member(campaign, "viewer")}
+    tokens = {
+        "owner": campaign.token,
+        "player": api.add_member(campaign, "player", "Anne"),
+        "other player": api.add_member(campaign, "player", "Jack"),
+        "viewer": api.add_member(campaign, "viewer"),
+    }
     batch = api.append(campaign, [note("by " + author)], token=tokens[author]).json()["batch"]
-    undo = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"batch": batch},
-                           headers={"Authorization": f"Bearer {tokens[undoer]}"})
+    undo = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo",
+        json={"batch": batch},
+        headers={"Authorization": f"Bearer {tokens[undoer]}"},
+    )
     assert undo.status_code == status, undo.text
     if status == 201:
-        redo = api.client.post(f"/v1/campaigns/{campaign.id}/redo", json={"batch": batch},
-                               headers={"Authorization": f"Bearer {tokens[undoer]}"})
+        redo = api.client.post(
+            f"/v1/campaigns/{campaign.id}/redo",
+            json={"batch": batch},
+            headers={"Authorization": f"Bearer {tokens[undoer]}"},
+        )
         assert redo.status_code == 201, redo.text
     else:
         assert undo.json()["detail"]
@@ -108,6 +136,7 @@ def test_a_player_cannot_redo_what_someone_else_recorded(api):
 
 # -- state at any point -----------------------------------------------------------------------------------------
 
+
 def test_state_at_a_position_is_the_state_as_the_log_stood_then(api):
     campaign = api.new_campaign(GAME)
     api.append(campaign, [note("a")])
@@ -121,14 +150,24 @@ def test_state_at_a_position_is_the_state_as_the_log_stood_then(api):
 
 # -- dice -------------------------------------------------------------------------------------------------------
 
+
 def test_the_server_rolls_an_expression_and_records_every_face(api):
     campaign = api.new_campaign(GAME)
     joined = api.append(
-        campaign, [{"type": "character.joined", "data": {"character_id": "merisiel", "player": "Anne"}}])
+        campaign, [{"type": "character.joined", "data": {"character_id": "merisiel", "player": "Anne"}}]
+    )
     assert joined.status_code == 201, joined.text
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls",
-                             json={"expression": "1d12+1d6+2", "character_id": "merisiel", "skill": "Acrobatics",
-                                   "purpose": "check", "difficulty": 8}, headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls",
+        json={
+            "expression": "1d12+1d6+2",
+            "character_id": "merisiel",
+            "skill": "Acrobatics",
+            "purpose": "check",
+            "difficulty": 8,
+        },
+        headers=campaign.headers,
+    )
     assert answer.status_code == 201, answer.text
     roll = answer.json()["roll"]
     assert roll["type"] == "dice.rolled" and roll["position"] == 4
@@ -140,8 +179,9 @@ def test_the_server_rolls_an_expression_and_records_every_face(api):
 
 def test_a_roll_made_at_the_table_is_logged_with_its_faces(api):
     campaign = api.new_campaign(GAME)
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls",
-                             json={"expression": "2d6+1", "faces": [6, 3]}, headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "2d6+1", "faces": [6, 3]}, headers=campaign.headers
+    )
     assert answer.status_code == 201, answer.text
     assert answer.json()["roll"]["data"]["total"] == 10
     assert answer.json()["roll"]["data"]["source"] == "table"
@@ -149,8 +189,9 @@ def test_a_roll_made_at_the_table_is_logged_with_its_faces(api):
 
 def test_an_invalid_expression_gets_a_422_that_points_where_it_went_wrong(api):
     campaign = api.new_campaign(GAME)
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d12+x"},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d12+x"}, headers=campaign.headers
+    )
     assert answer.status_code == 422
     problem = answer.json()
     assert problem["column"] == 6 and problem["caret"] == "1d12+x\n     ^"
@@ -160,16 +201,18 @@ def test_an_invalid_expression_gets_a_422_that_points_where_it_went_wrong(api):
 
 def test_faces_that_do_not_fit_the_expression_are_refused(api):
     campaign = api.new_campaign(GAME)
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6", "faces": [7]},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6", "faces": [7]}, headers=campaign.headers
+    )
     assert answer.status_code == 422 and "its face is from 1 to 6, not 7" in answer.json()["detail"]
 
 
 def test_dice_statistics_count_faces_and_leave_out_undone_rolls(api):
     campaign = api.new_campaign(GAME)
     for faces in ([1], [6], [6]):
-        api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6", "faces": faces},
-                        headers=campaign.headers)
+        api.client.post(
+            f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6", "faces": faces}, headers=campaign.headers
+        )
     api.client.post(f"/v1/campaigns/{campaign.id}/undo", headers=campaign.headers)
     stats = api.get(campaign, "/stats/dice").json()
     d6 = next(s for s in stats["sizes"] if s["sides"] == 6)
@@ -178,6 +221,7 @@ def test_dice_statistics_count_faces_and_leave_out_undone_rolls(api):
 
 
 # -- live updates -----------------------------------------------------------------------------------------------
+
 
 def read_sse(response, count: int) -> list[dict]:
     """The first `count` events of an SSE response."""
@@ -211,8 +255,11 @@ def live_server(database_url, app_settings):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(app_settings, database_url), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(app_settings, database_url), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -251,8 +298,9 @@ def test_a_following_client_is_woken_by_a_new_append(api, live_server):
 
     campaign = api.new_campaign(GAME)
     with httpx.Client(base_url=live_server, timeout=10) as client:
-        with client.stream("GET", f"/v1/campaigns/{campaign.id}/stream", params={"after": 2},
-                           headers=campaign.headers) as response:
+        with client.stream(
+            "GET", f"/v1/campaigns/{campaign.id}/stream", params={"after": 2}, headers=campaign.headers
+        ) as response:
             # Append once the stream is open and waiting; the wake-up comes well before the heartbeat.
             threading.Timer(0.3, lambda: api.append(campaign, [note("live")])).start()
             (event,) = read_sse(response, 1)
@@ -261,18 +309,21 @@ def test_a_following_client_is_woken_by_a_new_append(api, live_server):
 
 # -- export and import ------------------------------------------------------------------------------------------
 
+
 def test_export_then_import_gives_the_same_state_and_history(api):
     campaign = api.new_campaign(GAME)
     api.append(campaign, [note("a"), note("b")])
-    api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d20", "faces": [17]},
-                    headers=campaign.headers)
+    api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d20", "faces": [17]}, headers=campaign.headers
+    )
     api.client.post(f"/v1/campaigns/{campaign.id}/undo", headers=campaign.headers)
     exported = api.client.get(f"/v1/campaigns/{campaign.id}/export", headers=campaign.headers)
     assert exported.status_code == 200 and exported.headers["content-type"].startswith("application/x-ndjson")
     lines = exported.content.splitlines()
     assert len(lines) == 1 + 6
-    imported = api.client.post("/v1/campaigns/import", content=exported.content,
-                               headers={"content-type": "application/x-ndjson"})
+    imported = api.client.post(
+        "/v1/campaigns/import", content=exported.content, headers={"content-type": "application/x-ndjson"}
+    )
     assert imported.status_code == 201, imported.text
     copy = imported.json()
     copy_headers = {"Authorization": f"Bearer {copy['token']}"}
@@ -308,6 +359,7 @@ def test_an_import_that_is_not_an_export_is_refused_at_line_1(api):
 
 
 # -- verify and rebuild -----------------------------------------------------------------------------------------
+
 
 def test_verify_finds_no_drift_and_rebuild_restores_a_damaged_projection(api, database_url, capsys):
     import psycopg

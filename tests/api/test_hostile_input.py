@@ -78,8 +78,13 @@ def _event_cases() -> Iterator[Any]:
 def _parameter_cases() -> Iterator[Any]:
     for method, route, op in _OPERATIONS:
         for parameter in op.get("parameters", ()):
-            yield pytest.param(method, route, parameter["in"], parameter["name"],
-                               id=f"{method} {route} {parameter['in']} {parameter['name']}")
+            yield pytest.param(
+                method,
+                route,
+                parameter["in"],
+                parameter["name"],
+                id=f"{method} {route} {parameter['in']} {parameter['name']}",
+            )
 
 
 def _export_fields(struct: type) -> list[str]:
@@ -94,8 +99,13 @@ def _is_problem(answer: Any, status: int, kind: str) -> None:
 
 
 def _url(route: str, campaign: Any) -> str:
-    return route.replace("{campaign}", campaign.id).replace("{game_id}", campaign.game).replace(
-        "{name}", "state").replace("{character_id}", "merisiel").replace("{pirate_id}", "anne")
+    return (
+        route.replace("{campaign}", campaign.id)
+        .replace("{game_id}", campaign.game)
+        .replace("{name}", "state")
+        .replace("{character_id}", "merisiel")
+        .replace("{pirate_id}", "anne")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -111,15 +121,20 @@ def campaigns(api):
 
 @pytest.mark.parametrize("method,route,body", list(_body_cases()))
 def test_a_nul_character_in_any_string_of_a_request_body_is_refused(api, campaign, method, route, body):
-    answer = api.client.request(method, _url(route, campaign), content=json.dumps(body),
-                                headers={**campaign.headers, "content-type": "application/json"})
+    answer = api.client.request(
+        method,
+        _url(route, campaign),
+        content=json.dumps(body),
+        headers={**campaign.headers, "content-type": "application/json"},
+    )
     _is_problem(answer, 400, "nul-character")
     assert api.get(campaign, "").json()["position"] == 2
 
 
 @pytest.mark.parametrize("game_id,tag,data", list(_event_cases()))
-def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(api, campaigns, game_id, tag,
-                                                                                       data):
+def test_a_nul_character_in_any_string_of_any_event_is_refused_and_nothing_is_written(
+    api, campaigns, game_id, tag, data
+):
     campaign = campaigns[game_id]
     answer = api.append(campaign, [{"type": tag, "data": data}])
     _is_problem(answer, 400, "nul-character")
@@ -137,8 +152,10 @@ def test_a_nul_character_in_any_parameter_is_refused(api, campaign, method, rout
     _is_problem(answer, 400, "nul-character")
 
 
-@pytest.mark.parametrize("line,field", [(0, name) for name in _export_fields(ExportHeader)]
-                         + [(3, name) for name in _export_fields(EventRow)])
+@pytest.mark.parametrize(
+    "line,field",
+    [(0, name) for name in _export_fields(ExportHeader)] + [(3, name) for name in _export_fields(EventRow)],
+)
 def test_a_nul_character_in_any_string_of_an_import_is_refused(api, line, field):
     source = api.new_campaign()
     api.append(source, [{"type": "note.added", "data": {"text": "Raker Shoals."}}])
@@ -158,8 +175,11 @@ def test_an_escaped_backslash_before_u0000_is_text_and_is_kept(api):
 @pytest.mark.parametrize("route", ["/v1/campaigns", "/v1/campaigns/{campaign}/events", "/v1/campaigns/import"])
 def test_json_nested_a_thousand_deep_is_refused_with_a_sentence(api, campaign, route):
     deep = "[" * 1000 + "]" * 1000
-    inner = {"name": "x", "game": "pacg-skull-and-shackles", "options": {"a": "DEEP"}} if route == "/v1/campaigns" \
+    inner = (
+        {"name": "x", "game": "pacg-skull-and-shackles", "options": {"a": "DEEP"}}
+        if route == "/v1/campaigns"
         else {"events": [{"type": "note.added", "data": {"text": "DEEP"}}]}
+    )
     body = json.dumps(inner).replace('"DEEP"', deep)
     answer = api.client.post(_url(route, campaign), content=body, headers=campaign.headers)
     _is_problem(answer, 400, "nested-too-deep")
@@ -174,8 +194,9 @@ def test_brackets_inside_strings_are_not_nesting(api):
 
 def test_a_number_where_scenario_started_takes_a_list_of_locations_is_refused_naming_the_field(api):
     campaign = api.new_campaign()
-    answer = api.append(campaign, [{"type": "scenario.started", "data": {"scenario": "Raiders of the Fever Sea",
-                                                                         "locations": 673}}])
+    answer = api.append(
+        campaign, [{"type": "scenario.started", "data": {"scenario": "Raiders of the Fever Sea", "locations": 673}}]
+    )
     _is_problem(answer, 422, "invalid-events")
     assert "data.locations" in answer.json()["detail"]
 
@@ -203,9 +224,16 @@ def test_a_value_of_the_wrong_kind_in_any_event_field_is_refused_not_a_500(api, 
     assert api.get(campaign, "").json()["position"] == 2
 
 
-@pytest.mark.parametrize("spelling", [str.upper, lambda hex_: f"urn:uuid:{uuid.UUID(hex_)}",
-                                      lambda hex_: str(uuid.UUID(hex_)), lambda hex_: "{" + hex_ + "}"],
-                         ids=["upper case", "urn:uuid", "with dashes", "in braces"])
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        str.upper,
+        lambda hex_: f"urn:uuid:{uuid.UUID(hex_)}",
+        lambda hex_: str(uuid.UUID(hex_)),
+        lambda hex_: "{" + hex_ + "}",
+    ],
+    ids=["upper case", "urn:uuid", "with dashes", "in braces"],
+)
 def test_a_member_id_spelled_another_way_inside_a_token_is_refused(api, spelling):
     campaign = api.new_campaign()
     member_hex, secret = campaign.token.removeprefix("qm_").split("_", 1)
@@ -228,8 +256,10 @@ def test_an_import_with_a_moment_outside_the_years_1_to_9999_is_refused(api):
     api.append(source, [{"type": "note.added", "data": {"text": "Raker Shoals."}}])
     lines = [json.loads(raw) for raw in api.get(source, "/export").text.splitlines()]
     header = msgspec.convert({k: v for k, v in lines[0].items() if k in ExportHeader.__struct_fields__}, ExportHeader)
-    rows = [msgspec.convert({k: v for k, v in line.items() if k in EventRow.__struct_fields__}, EventRow)
-            for line in lines[1:]]
+    rows = [
+        msgspec.convert({k: v for k, v in line.items() if k in EventRow.__struct_fields__}, EventRow)
+        for line in lines[1:]
+    ]
     rows[2] = msgspec.structs.replace(rows[2], occurred_at=datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14))))
     sealed = b"".join(export_lines(header, rows))  # a well-sealed export, so only the moment is wrong
 

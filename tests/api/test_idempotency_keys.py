@@ -18,8 +18,9 @@ def _types(api, campaign) -> list[str]:
 
 
 def _post(api, campaign, path: str, key: str, body: dict | None = None):
-    return api.client.post(f"/v1/campaigns/{campaign.id}{path}", json=body,
-                           headers={**campaign.headers, "Idempotency-Key": key})
+    return api.client.post(
+        f"/v1/campaigns/{campaign.id}{path}", json=body, headers={**campaign.headers, "Idempotency-Key": key}
+    )
 
 
 def test_an_undo_sent_twice_with_one_key_undoes_one_batch(api):
@@ -73,8 +74,9 @@ def test_a_member_added_twice_with_one_key_is_added_once_with_a_token_that_works
     members = api.get(campaign, "").json()["members"]
     assert [m["name"] for m in members].count("Anne") == 1
     token = again.json()["token"]
-    assert api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {token}"}
-                          ).status_code == 200
+    assert (
+        api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    )
 
 
 def test_the_same_key_with_a_different_request_is_refused_with_409_and_writes_nothing(api):
@@ -99,8 +101,9 @@ def test_a_key_holds_for_a_server_started_after_the_first_answer(api, database_u
     first = _post(api, campaign, "/undo", key)
 
     with TestClient(create_app(app_settings, database_url)) as restarted:
-        again = restarted.post(f"/v1/campaigns/{campaign.id}/undo",
-                               headers={**campaign.headers, "Idempotency-Key": key})
+        again = restarted.post(
+            f"/v1/campaigns/{campaign.id}/undo", headers={**campaign.headers, "Idempotency-Key": key}
+        )
 
     assert again.status_code == 200 and again.json()["batch"] == first.json()["batch"]
     assert _types(api, campaign).count("event.undone") == 1

@@ -105,12 +105,18 @@ def test_metrics_count_appended_events_refusals_by_reason_latency_and_the_pool(a
     after = api.client.get("/metrics")
     assert after.status_code == 200 and after.headers["content-type"].startswith("text/plain")
     text = after.text
-    assert metric(text, "quartermaster_events_appended_total") - metric(before, "quartermaster_events_appended_total") \
-        == 3
-    assert metric(text, "quartermaster_batches_appended_total") \
-        - metric(before, "quartermaster_batches_appended_total") == 1
-    assert metric(text, "quartermaster_refusals_total", status="409", reason="stale-position") \
-        - metric(before, "quartermaster_refusals_total", status="409", reason="stale-position") == 1
+    assert (
+        metric(text, "quartermaster_events_appended_total") - metric(before, "quartermaster_events_appended_total") == 3
+    )
+    assert (
+        metric(text, "quartermaster_batches_appended_total") - metric(before, "quartermaster_batches_appended_total")
+        == 1
+    )
+    assert (
+        metric(text, "quartermaster_refusals_total", status="409", reason="stale-position")
+        - metric(before, "quartermaster_refusals_total", status="409", reason="stale-position")
+        == 1
+    )
     route = {"method": "POST", "path": "/v1/campaigns/{campaign}/events", "app_name": "quartermaster"}
     appends = metric(text, "quartermaster_request_duration_seconds_count", **route, status_code="201")
     assert appends - metric(before, "quartermaster_request_duration_seconds_count", **route, status_code="201") == 1

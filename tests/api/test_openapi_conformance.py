@@ -36,8 +36,12 @@ def conformance_campaign(api):
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
 def test_real_answers_match_the_document(case, api, conformance_campaign):
     campaign, token = conformance_campaign
     if "campaign" in (case.path_parameters or {}):
@@ -49,8 +53,11 @@ def test_real_answers_match_the_document(case, api, conformance_campaign):
 
 def send(api, case, token):
     kwargs = case.as_transport_kwargs(base_url="http://testserver", headers={"Authorization": f"Bearer {token}"})
-    request = {key: kwargs[key] for key in ("method", "url", "params", "headers", "json", "data", "content")
-               if kwargs.get(key) is not None}
+    request = {
+        key: kwargs[key]
+        for key in ("method", "url", "params", "headers", "json", "data", "content")
+        if kwargs.get(key) is not None
+    }
     if "data" in request:
         request["content"] = request.pop("data")
     return api.client.request(**request)
@@ -64,8 +71,9 @@ def test_appending_each_example_answers_as_the_document_says(api, game_id):
     for tag, event_type in event_types(game_id).items():
         for example in () if event_type.WRITTEN_BY else event_type.EXAMPLES:
             body = {"events": [{"type": tag, "data": example}]}
-            case = everything.make_case(operation=operation, path_parameters={"campaign": campaign.id}, body=body,
-                                        media_type="application/json")
+            case = everything.make_case(
+                operation=operation, path_parameters={"campaign": campaign.id}, body=body, media_type="application/json"
+            )
             response = send(api, case, campaign.token)
             case.validate_response(response, checks=CHECKS)
             statuses.add(response.status_code)

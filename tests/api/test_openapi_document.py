@@ -49,8 +49,10 @@ def test_appending_documents_every_answer_with_problem_json(document):
         assert list(responses[status]["content"]) == ["application/problem+json"]
     assert operation["security"] == [{"bearer": []}]
     assert document["components"]["securitySchemes"]["bearer"] == {
-        "type": "http", "scheme": "bearer", "description": document["components"]["securitySchemes"]["bearer"][
-            "description"]}
+        "type": "http",
+        "scheme": "bearer",
+        "description": document["components"]["securitySchemes"]["bearer"]["description"],
+    }
 
 
 def test_routes_without_a_token_declare_no_security(document):

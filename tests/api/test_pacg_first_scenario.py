@@ -44,11 +44,23 @@ def test_a_group_of_four_starts_island_hopping_from_the_catalogue_and_names_card
     # Then cards come up by name: a Dire Rat (in the catalogue) and a Sea Devil (the table says it is a monster)
     first_turn = [
         ev("hourglass.advanced", character_id="lirianne", card="Blessing of Abadar"),
-        ev("card.moved", card="Dire Rat", verb="reveal", explorer="lirianne",
-           **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}}),
+        ev(
+            "card.moved",
+            card="Dire Rat",
+            verb="reveal",
+            explorer="lirianne",
+            **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}},
+        ),
         ev("card.moved", card="Dire Rat", verb="banish", **{"from": {"zone": "encounter"}, "to": {"zone": "vault"}}),
-        ev("card.moved", card="Sea Devil", card_type="monster", verb="reveal", explorer="lirianne", explore_again=True,
-           **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}}),
+        ev(
+            "card.moved",
+            card="Sea Devil",
+            card_type="monster",
+            verb="reveal",
+            explorer="lirianne",
+            explore_again=True,
+            **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}},
+        ),
     ]
     answer = api.append(campaign, first_turn)
     assert answer.status_code == 201, answer.text
@@ -57,8 +69,12 @@ def test_a_group_of_four_starts_island_hopping_from_the_catalogue_and_names_card
     jirelle = api.get(campaign, "/characters/jirelle").json()["character"]
     assert jirelle["hand_size"] == 5
     # And a card named for the first time without its type is refused with a sentence
-    unknown = ev("card.moved", card="Sea Wyrm", verb="reveal",
-                 **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}})
+    unknown = ev(
+        "card.moved",
+        card="Sea Wyrm",
+        verb="reveal",
+        **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}},
+    )
     answer = api.append(campaign, [unknown])
     assert answer.status_code == 422
     assert "Quartermaster knows no card named Sea Wyrm: say its type (card_type)" in answer.text

@@ -42,8 +42,9 @@ def test_a_cookie_write_without_the_pages_header_or_from_another_origin_is_refus
     sign_in(api, campaign.token)
     before = api.client.get(f"/v1/campaigns/{campaign.id}").json()["position"]
     bare = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json=ROLL)
-    foreign = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json=ROLL,
-                              headers={**PAGE, "Origin": "https://elsewhere.example"})
+    foreign = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json=ROLL, headers={**PAGE, "Origin": "https://elsewhere.example"}
+    )
     assert (bare.status_code, foreign.status_code) == (403, 403)
     assert "another site" in bare.json()["detail"]
     assert api.client.get(f"/v1/campaigns/{campaign.id}").json()["position"] == before

@@ -31,8 +31,9 @@ def test_a_client_over_the_limit_gets_429_problem_json_with_retry_after(limited)
 
 def test_imports_count_against_the_same_limit_and_nothing_is_imported_when_refused(limited):
     first = limited.post("/v1/campaigns", json=NEW).json()
-    export = limited.get(f"/v1/campaigns/{first['id']}/export",
-                         headers={"Authorization": f"Bearer {first['token']}"}).content
+    export = limited.get(
+        f"/v1/campaigns/{first['id']}/export", headers={"Authorization": f"Bearer {first['token']}"}
+    ).content
     imported = [limited.post("/v1/campaigns/import", content=export) for _ in range(3)]
 
     assert [a.status_code for a in imported] == [201, 201, 429]
@@ -46,8 +47,11 @@ def test_calls_with_a_member_token_are_not_limited(limited):
     headers = {"Authorization": f"Bearer {campaign['token']}"}
 
     reads = [limited.get(f"/v1/campaigns/{campaign['id']}", headers=headers).status_code for _ in range(10)]
-    note = limited.post(f"/v1/campaigns/{campaign['id']}/events", headers=headers,
-                        json={"events": [{"type": "note.added", "data": {"text": "Still writing."}}]})
+    note = limited.post(
+        f"/v1/campaigns/{campaign['id']}/events",
+        headers=headers,
+        json={"events": [{"type": "note.added", "data": {"text": "Still writing."}}]},
+    )
 
     assert reads == [200] * 10 and note.status_code == 201
 

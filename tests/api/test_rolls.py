@@ -24,6 +24,7 @@ def faces(data: dict[str, Any]) -> list[int]:
 # Skull Tales: Full Sail! rulebook, Book I: Dice Rolls, Difficulty rolls: "You get one success for each die that
 # exceeds the specified value."
 
+
 def test_given_skull_tales_when_the_server_rolls_a_pool_then_the_dice_above_the_target_are_its_successes(api):
     campaign = api.new_campaign(SKULL_TALES)
 
@@ -54,6 +55,7 @@ def test_given_the_readme_example_when_it_is_rolled_in_skull_tales_then_it_is_re
 
 # Book I: Dice Rolls, Charisma rolls: "Any Charisma die roll is resolved by rolling a die and adding the value of
 # the Character"; Difficulty rolls give "a value to exceed" (campaign option charisma_difficulty, default "exceed").
+
 
 def test_given_the_default_options_when_a_charisma_total_equals_its_difficulty_then_the_check_fails(api):
     campaign = api.new_campaign(SKULL_TALES)
@@ -94,8 +96,9 @@ def test_given_a_destiny_point_spent_for_plus_one_when_the_pirate_rolls_a_pool_t
 def test_given_a_skull_tales_campaign_when_a_pool_asks_for_more_successes_than_dice_then_nothing_is_written(api):
     campaign = api.new_campaign(SKULL_TALES)
 
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "2d6>4", "required": 3},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "2d6>4", "required": 3}, headers=campaign.headers
+    )
 
     assert answer.status_code == 422
     assert "2d6>4 rolls 2 dice, so it can require 1 to 2 successes, not 3." in answer.json()["detail"]
@@ -105,14 +108,16 @@ def test_given_a_skull_tales_campaign_when_a_pool_asks_for_more_successes_than_d
 def test_given_a_skull_tales_campaign_when_a_roll_uses_other_dice_than_d6_then_it_is_refused(api):
     campaign = api.new_campaign(SKULL_TALES)
 
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d20"},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d20"}, headers=campaign.headers
+    )
 
     assert answer.status_code == 422 and "six-sided dice only, not a d20" in answer.json()["detail"]
 
 
 # Skull & Shackles Rulebook, Attempting a Check: "If the result is greater than or equal to the difficulty of the
 # check, then you succeed."
+
 
 def test_given_a_skull_and_shackles_campaign_when_the_server_rolls_a_check_then_it_succeeds_on_reaching_it(api):
     campaign = api.new_campaign(SKULL_AND_SHACKLES)
@@ -144,8 +149,15 @@ def test_given_a_skull_and_shackles_campaign_when_a_pool_is_rolled_then_its_succ
 def test_given_a_skull_and_shackles_campaign_when_a_roll_is_logged_whole_with_the_wrong_verdict_then_it_is_refused(api):
     campaign = api.new_campaign(SKULL_AND_SHACKLES)
 
-    answer = api.append(campaign, [{"type": "dice.rolled", "data": {
-        "dice": [{"sides": 6, "face": 3}], "total": 3, "difficulty": 4, "success": True}}])
+    answer = api.append(
+        campaign,
+        [
+            {
+                "type": "dice.rolled",
+                "data": {"dice": [{"sides": 6, "face": 3}], "total": 3, "difficulty": 4, "success": True},
+            }
+        ],
+    )
 
     assert answer.status_code == 422
     assert "d6 totals 3 against a difficulty of 4, which is a failure." in answer.text
@@ -154,8 +166,21 @@ def test_given_a_skull_and_shackles_campaign_when_a_roll_is_logged_whole_with_th
 def test_given_a_skull_tales_campaign_when_a_charisma_roll_is_logged_whole_meeting_its_difficulty_then_it_fails(api):
     campaign = api.new_campaign(SKULL_TALES)
 
-    answer = api.append(campaign, [{"type": "dice.rolled", "data": {
-        "dice": [{"sides": 6, "face": 2}], "modifier": 3, "total": 5, "difficulty": 5, "success": True}}])
+    answer = api.append(
+        campaign,
+        [
+            {
+                "type": "dice.rolled",
+                "data": {
+                    "dice": [{"sides": 6, "face": 2}],
+                    "modifier": 3,
+                    "total": 5,
+                    "difficulty": 5,
+                    "success": True,
+                },
+            }
+        ],
+    )
 
     assert answer.status_code == 422
     assert "d6 totals 5 against a difficulty of 5, which is a failure." in answer.text

@@ -55,7 +55,11 @@ def test_the_skill_learned_is_recorded_with_its_catalogue_facts(api):
     history = api.get(campaign, "/events", type="skill.learned").json()["events"]
     data = history[-1]["data"]
     assert (data["skill_class"], data["teacher"], data["coins"], data["fame"], data["special"]) == (
-        "Duelist", "Francisco Carranza", 100, 60, True,
+        "Duelist",
+        "Francisco Carranza",
+        100,
+        60,
+        True,
     )
 
 
@@ -78,8 +82,13 @@ def test_the_pirate_view_at_an_earlier_position_shows_the_sheet_then(api):
 
 def test_a_purge_roll_posted_over_http_frees_the_cursed_pirate_and_a_second_is_refused(api):
     campaign = api.new_campaign(GAME, options=OPTIONS)
-    at_sea = [*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
-              event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack")]
+    at_sea = [
+        *CREW[:2],
+        WITCH,
+        event("chapter.started", number=1, phases=["voyage"]),
+        event("phase.started", phase="voyage"),
+        event("curse.gained", pirate_id="jack"),
+    ]
     assert api.append(campaign, at_sea).status_code == 201
     answer = api.append(campaign, [event("purge.used", pirate_id="tia", roll=3, cursed_id="jack")])
     assert answer.status_code == 201, answer.text

@@ -33,18 +33,30 @@ def sheet(api, campaign, pirate_id: str) -> dict[str, Any]:
 
 # -- an Ally's death (Book I: Allies, Wounds and Revival; Book II: Port Phase, Setup) -------------------------------
 
+
 def _ally_dies(api):
     """Chapter 2: Jack hires the Cook in Port; the Cook finds 6 Coins and dies in the Adventure."""
     campaign = api.new_campaign(GAME, options=OPTIONS)
-    posted(api, campaign, *CREW, *CHAPTER_ONE,
-           event("chapter.started", number=2, phases=["port", "adventure"]), event("phase.started", phase="port"),
-           event("ally.hired", pirate_id="jack", **COOK), event("phase.ended", phase="port"),
-           event("phase.started", phase="adventure"),
-           event("coins.changed", ally_id="cook", amount=6, source="search_card"),
-           event("ally.died", ally_id="cook"),
-           event("phase.ended", phase="adventure", outcome="success",
-                 degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"}),
-           event("chapter.ended", number=2))
+    posted(
+        api,
+        campaign,
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2, phases=["port", "adventure"]),
+        event("phase.started", phase="port"),
+        event("ally.hired", pirate_id="jack", **COOK),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="adventure"),
+        event("coins.changed", ally_id="cook", amount=6, source="search_card"),
+        event("ally.died", ally_id="cook"),
+        event(
+            "phase.ended",
+            phase="adventure",
+            outcome="success",
+            degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
+        ),
+        event("chapter.ended", number=2),
+    )
     return campaign
 
 
@@ -69,7 +81,8 @@ def test_given_an_ally_died_then_its_coins_are_discarded_and_nothing_is_paid_out
     # "everything else obtained by the Ally is discarded: Coins and any type of card"
     # (Book I: Allies, Wounds and Revival).
     assert [(e["from"], e["to"], e["amount"]) for e in entries if e["from"] == "ally:cook"] == [
-        ("ally:cook", "sink:ally_lost", 6)]
+        ("ally:cook", "sink:ally_lost", 6)
+    ]
 
 
 def test_given_an_ally_died_when_its_upkeep_is_paid_at_the_next_port_then_it_is_refused(api):
@@ -91,10 +104,18 @@ def test_given_an_ally_died_when_its_hirer_hires_the_same_archetype_at_the_next_
 
 # -- the Voyage's end (Book III: End of the Voyage Phase, Unconscious Characters) ------------------------------------
 
+
 def _at_sea(api, *events: dict[str, Any], options: dict[str, Any] | None = None):
     campaign = api.new_campaign(GAME, options=OPTIONS if options is None else options)
-    posted(api, campaign, *CREW, *CHAPTER_ONE, event("chapter.started", number=2, phases=["voyage"]),
-           event("phase.started", phase="voyage"), *events)
+    posted(
+        api,
+        campaign,
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2, phases=["voyage"]),
+        event("phase.started", phase="voyage"),
+        *events,
+    )
     return campaign
 
 
@@ -109,8 +130,11 @@ def test_given_a_pirate_healed_out_of_the_sickbay_when_the_voyage_ends_then_no_f
 
 def test_given_a_pirate_unconscious_when_the_voyage_ends_then_they_start_the_next_phase_with_half_rounded_up(api):
     # Mary ends Chapter 1 with 72 Fame; 3 Trust Points become Fame at the end of the Voyage: 75.
-    campaign = _at_sea(api, event("trust.changed", character_id="mary", amount=3, reason="Helm"),
-                       event("pirate.unconscious", pirate_id="mary"))
+    campaign = _at_sea(
+        api,
+        event("trust.changed", character_id="mary", amount=3, reason="Helm"),
+        event("pirate.unconscious", pirate_id="mary"),
+    )
     assert sheet(api, campaign, "mary")["fame"] == 72
 
     posted(api, campaign, event("phase.ended", phase="voyage", outcome="success"))
@@ -122,15 +146,23 @@ def test_given_a_pirate_unconscious_when_the_voyage_ends_then_they_start_the_nex
 
 # -- an Ally's Mutiny (Book III: Mutiny) ----------------------------------------------------------------------------
 
+
 def test_given_an_allys_mutiny_then_only_the_captains_trust_becomes_fame_and_everyone_elses_is_reset(api):
     campaign = api.new_campaign(GAME, options=OPTIONS)
-    posted(api, campaign, *CREW, *CHAPTER_ONE,
-           event("chapter.started", number=2, phases=["port", "voyage"]), event("phase.started", phase="port"),
-           event("ally.hired", pirate_id="jack", **COOK), event("phase.ended", phase="port"),
-           event("phase.started", phase="voyage"),
-           event("trust.changed", character_id="anne", amount=2, reason="resolved a Voyage Event"),
-           event("trust.changed", character_id="mary", amount=4, reason="Helm"),
-           event("trust.changed", character_id="cook", amount=5, reason="Fight Enemies"))
+    posted(
+        api,
+        campaign,
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2, phases=["port", "voyage"]),
+        event("phase.started", phase="port"),
+        event("ally.hired", pirate_id="jack", **COOK),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("trust.changed", character_id="anne", amount=2, reason="resolved a Voyage Event"),
+        event("trust.changed", character_id="mary", amount=4, reason="Helm"),
+        event("trust.changed", character_id="cook", amount=5, reason="Fight Enemies"),
+    )
     fame = {pid: sheet(api, campaign, pid)["fame"] for pid in ("anne", "jack", "mary")}
 
     # Anne's Charisma 4 against the Cook's Charisma 2 and a die of 1: the mutiny fails.
@@ -145,10 +177,18 @@ def test_given_an_allys_mutiny_then_only_the_captains_trust_becomes_fame_and_eve
 
 # -- one Trade action (Book II: Locations, Docks: "By spending 2 Time Units, you can trade") -------------------------
 
+
 def _in_port(api, *events: dict[str, Any]):
     campaign = api.new_campaign(GAME, options=OPTIONS)
-    posted(api, campaign, *CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-           *events)
+    posted(
+        api,
+        campaign,
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        *events,
+    )
     return campaign
 
 
@@ -156,11 +196,19 @@ def test_given_the_captain_at_the_docks_when_one_trade_sells_and_buys_several_go
     campaign = _in_port(api)
     units = sheet(api, campaign, "anne")["time_units"]
 
-    posted(api, campaign, event("trade.made", pirate_id="anne", lines=[
-        {"goods": "Rum", "quantity": 2, "direction": "sell"},
-        {"goods": "Supplies", "quantity": 1, "direction": "sell"},
-        {"goods": "Wood", "quantity": 2, "direction": "buy"},
-    ]))
+    posted(
+        api,
+        campaign,
+        event(
+            "trade.made",
+            pirate_id="anne",
+            lines=[
+                {"goods": "Rum", "quantity": 2, "direction": "sell"},
+                {"goods": "Supplies", "quantity": 1, "direction": "sell"},
+                {"goods": "Wood", "quantity": 2, "direction": "buy"},
+            ],
+        ),
+    )
 
     assert sheet(api, campaign, "anne")["time_units"] == units - 2
     ship = read(api, campaign, "ship")
@@ -172,10 +220,18 @@ def test_given_the_captain_at_the_docks_when_one_trade_sells_and_buys_several_go
 def test_given_a_trade_when_a_purchase_costs_more_than_the_crews_booty_holds_then_nothing_of_it_is_written(api):
     campaign = _in_port(api)
 
-    detail = refused(api, campaign, event("trade.made", pirate_id="anne", lines=[
-        {"goods": "Rum", "quantity": 1, "direction": "sell"},
-        {"goods": "Metal", "quantity": 1, "direction": "buy"},
-    ]))
+    detail = refused(
+        api,
+        campaign,
+        event(
+            "trade.made",
+            pirate_id="anne",
+            lines=[
+                {"goods": "Rum", "quantity": 1, "direction": "sell"},
+                {"goods": "Metal", "quantity": 1, "direction": "buy"},
+            ],
+        ),
+    )
 
     assert "Anne cannot buy 1 Metal: it costs 50 Coins and there are 10 in the Crew's Booty." in detail
     assert read(api, campaign, "ship")["ship"]["goods"] == {"Rum": 2, "Supplies": 3}
@@ -184,13 +240,17 @@ def test_given_a_trade_when_a_purchase_costs_more_than_the_crews_booty_holds_the
 def test_given_a_pirate_who_is_not_the_captain_when_they_trade_then_it_is_refused(api):
     campaign = _in_port(api)
 
-    detail = refused(api, campaign, event("trade.made", pirate_id="jack", lines=[
-        {"goods": "Rum", "quantity": 1, "direction": "sell"}]))
+    detail = refused(
+        api,
+        campaign,
+        event("trade.made", pirate_id="jack", lines=[{"goods": "Rum", "quantity": 1, "direction": "sell"}]),
+    )
 
     assert "Jack cannot trade at the Docks: only the Captain can, and the Captain is Anne." in detail
 
 
 # -- selling gear with Haggle (Book II: Locations, Market Square: "sell non-starting gear at half its value") -------
+
 
 def test_given_gear_bought_in_port_when_it_is_sold_with_haggle_then_it_brings_half_what_was_paid_rounded_up(api):
     campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Dagger", price=15))
@@ -204,8 +264,11 @@ def test_given_gear_bought_in_port_when_it_is_sold_with_haggle_then_it_brings_ha
 
 
 def test_given_gear_found_with_its_card_price_and_given_away_when_it_is_sold_then_it_brings_half_that_price(api):
-    campaign = _in_port(api, event("item.gained", pirate_id="jack", item="Pistol", value=25),
-                        event("item.given", from_pirate="jack", to_pirate="mary", item="Pistol"))
+    campaign = _in_port(
+        api,
+        event("item.gained", pirate_id="jack", item="Pistol", value=25),
+        event("item.given", from_pirate="jack", to_pirate="mary", item="Pistol"),
+    )
     coins = sheet(api, campaign, "mary")["coins"]
 
     posted(api, campaign, event("item.lost", pirate_id="mary", item="Pistol", haggled=True))
@@ -225,8 +288,7 @@ def test_given_gear_whose_worth_is_unknown_when_it_is_haggled_then_its_card_pric
 
 
 def test_given_a_legendary_item_when_it_is_haggled_then_it_is_refused_as_no_gear_card(api):
-    campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Jones' Compass", kind="legendary",
-                                   value=50))
+    campaign = _in_port(api, event("item.gained", pirate_id="mary", item="Jones' Compass", kind="legendary", value=50))
 
     detail = refused(api, campaign, event("item.lost", pirate_id="mary", item="Jones' Compass", haggled=True))
 
@@ -235,6 +297,7 @@ def test_given_a_legendary_item_when_it_is_haggled_then_it_is_refused_as_no_gear
 
 # -- Storytelling (Book II: Locations, Tavern: "make a Charisma 6 roll. If you succeed, you gain Fame equal to the
 # amount by which the roll was surpassed. You can spend up to 3 Coins before rolling to add +1 ...") --------------
+
 
 def test_given_a_pirate_at_the_tavern_when_a_story_is_told_then_the_fold_computes_the_fame_from_the_roll(api):
     campaign = _in_port(api)
@@ -269,12 +332,14 @@ def test_given_a_story_when_more_than_3_coins_are_spent_on_it_then_it_is_refused
 
 # -- a chapter that opens at sea (Book III: Important Concepts, The Southern Lady) ----------------------------------
 
+
 def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_southern_lady(api):
     campaign = api.new_campaign(GAME, options={"chapter_one_phases": ["voyage", "adventure"]})
     posted(api, campaign, *CREW, event("chapter.started", number=1), event("phase.started", phase="voyage"))
 
-    posted(api, campaign, event("goods.spent", goods="Supplies", purpose="a Voyage Day"),
-           event("ship.damaged", sails=1))
+    posted(
+        api, campaign, event("goods.spent", goods="Supplies", purpose="a Voyage Day"), event("ship.damaged", sails=1)
+    )
 
     ship = read(api, campaign, "ship")["ship"]
     assert (ship["name"], ship["type"], ship["cannons"]) == ("The Southern Lady", "Brigantine", 3)
@@ -284,10 +349,15 @@ def test_given_a_first_chapter_that_opens_at_sea_then_the_crew_sails_the_souther
 
 # -- the Surrender wipe (Book III: End of the Voyage Phase, Surrender) -----------------------------------------------
 
+
 def _surrendered(api, options: dict[str, Any]):
-    campaign = _at_sea(api, event("item.gained", pirate_id="mary", item="Cutlass", value=20),
-                       event("coins.given", from_pirate="mary", to="crew_booty", amount=20),
-                       event("crew.surrendered", cause="surrendered"), options={**OPTIONS, **options})
+    campaign = _at_sea(
+        api,
+        event("item.gained", pirate_id="mary", item="Cutlass", value=20),
+        event("coins.given", from_pirate="mary", to="crew_booty", amount=20),
+        event("crew.surrendered", cause="surrendered"),
+        options={**OPTIONS, **options},
+    )
     return campaign
 
 
@@ -311,8 +381,13 @@ def test_given_surrender_goods_lost_when_the_crew_surrenders_then_the_hold_is_em
 def test_given_surrender_ship_lost_when_the_crew_surrenders_then_no_voyage_starts_until_a_ship_is_bought(api):
     campaign = _surrendered(api, {"surrender_ship": "lost"})
     assert read(api, campaign, "ship")["ship"] is None
-    posted(api, campaign, event("phase.ended", phase="voyage", outcome="failure"), event("chapter.ended", number=2),
-           event("chapter.started", number=3, phases=["voyage"]))
+    posted(
+        api,
+        campaign,
+        event("phase.ended", phase="voyage", outcome="failure"),
+        event("chapter.ended", number=2),
+        event("chapter.started", number=3, phases=["voyage"]),
+    )
 
     detail = refused(api, campaign, event("phase.started", phase="voyage"))
 
@@ -327,14 +402,24 @@ WITCH = {"ally_id": "witch", "archetype": "Witch", "charisma": 3, "salary": 0, "
 def _solo_at_sea(api, options: dict[str, Any] | None = None):
     """Anne sails alone as Captain with the Cook and the Witch, 100 Coins in the Crew's Booty."""
     campaign = api.new_campaign(GAME, options={"solo": True, **(options or {})})
-    posted(api, campaign, CREW[0], event("chapter.started", number=1), event("phase.started", phase="adventure"),
-           event("fame.changed", pirate_id="anne", amount=20, source="goal"),
-           event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
-           event("captain.elected", pirate_id="anne"), event("chapter.ended", number=1),
-           event("chapter.started", number=2, phases=["port", "voyage"]), event("phase.started", phase="port"),
-           event("salary.collected", pirate_id="anne"),
-           event("ally.hired", pirate_id="anne", **COOK), event("ally.hired", pirate_id="anne", **WITCH),
-           event("phase.ended", phase="port"), event("phase.started", phase="voyage"))
+    posted(
+        api,
+        campaign,
+        CREW[0],
+        event("chapter.started", number=1),
+        event("phase.started", phase="adventure"),
+        event("fame.changed", pirate_id="anne", amount=20, source="goal"),
+        event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
+        event("captain.elected", pirate_id="anne"),
+        event("chapter.ended", number=1),
+        event("chapter.started", number=2, phases=["port", "voyage"]),
+        event("phase.started", phase="port"),
+        event("salary.collected", pirate_id="anne"),
+        event("ally.hired", pirate_id="anne", **COOK),
+        event("ally.hired", pirate_id="anne", **WITCH),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+    )
     return campaign
 
 
@@ -388,6 +473,7 @@ def test_given_a_crew_of_pirates_when_an_ally_schemes_then_it_is_refused(api):
 
 
 # -- out of the «Sickbay» (Book III: Voyage Phase, Voyage Posts/Stations, Sickbay; Crew Round, Assist) ---------------
+
 
 def test_given_a_pirate_in_the_sickbay_when_their_intelligence_roll_succeeds_then_they_leave_with_one_wound_less(api):
     campaign = _at_sea(api, event("pirate.unconscious", pirate_id="mary"))

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 
 def roll(api, campaign, token):
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6"},
-                             headers={"Authorization": f"Bearer {token}"})
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/rolls", json={"expression": "1d6"}, headers={"Authorization": f"Bearer {token}"}
+    )
     assert answer.status_code == 201, answer.text
     return answer.json()["last_position"]
 
 
 def post(api, campaign, token, path, body):
-    return api.client.post(f"/v1/campaigns/{campaign.id}{path}", json=body,
-                           headers={"Authorization": f"Bearer {token}"})
+    return api.client.post(
+        f"/v1/campaigns/{campaign.id}{path}", json=body, headers={"Authorization": f"Bearer {token}"}
+    )
 
 
 def undone_positions(api, campaign):

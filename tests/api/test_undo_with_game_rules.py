@@ -32,8 +32,9 @@ def test_undoing_a_draw_that_a_later_discard_needed_is_refused_with_the_discard_
     drawn = api.append(campaign, [draw("merisiel", "Dagger")]).json()
     discarded = api.append(campaign, [discard("merisiel", "Dagger")]).json()
     before = api.get(campaign, "").json()["position"]
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"batch": drawn["batch"]},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo", json={"batch": drawn["batch"]}, headers=campaign.headers
+    )
     assert answer.status_code == 409, answer.text
     (conflict,) = answer.json()["conflicts"]
     assert conflict["position"] == discarded["first_position"] and conflict["type"] == "card.moved"
@@ -47,8 +48,9 @@ def test_undo_with_cascade_takes_the_dependent_discard_too_and_redo_brings_both_
     drawn = api.append(campaign, [draw("merisiel", "Dagger")]).json()
     discarded = api.append(campaign, [discard("merisiel", "Dagger")]).json()
     in_deck = api.get(campaign, "/characters/merisiel").json()
-    answer = api.client.post(f"/v1/campaigns/{campaign.id}/undo", json={"batch": drawn["batch"], "cascade": True},
-                             headers=campaign.headers)
+    answer = api.client.post(
+        f"/v1/campaigns/{campaign.id}/undo", json={"batch": drawn["batch"], "cascade": True}, headers=campaign.headers
+    )
     assert answer.status_code == 201, answer.text
     assert answer.json()["undone"] == [drawn["first_position"], discarded["first_position"]]
     after_undo = api.get(campaign, "/characters/merisiel").json()["character"]

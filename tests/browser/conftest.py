@@ -29,8 +29,15 @@ from service.settings import Settings
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("QUARTERMASTER_SHOTS", "")
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
 
 
 def _chromium() -> str:
@@ -38,10 +45,13 @@ def _chromium() -> str:
     if path:
         return path
     if os.environ.get("CI") == "true":
-        pytest.fail("CI runs the browser tests: Chromium is missing (.ci/run installs it with `apt-get install -y "
-                    "chromium`).")
-    pytest.skip("The table page's browser tests need Chromium: install it (Debian: `apt-get install chromium`) and "
-                "`pip install -e '.[test]'`, then run them again.")
+        pytest.fail(
+            "CI runs the browser tests: Chromium is missing (.ci/run installs it with `apt-get install -y chromium`)."
+        )
+    pytest.skip(
+        "The table page's browser tests need Chromium: install it (Debian: `apt-get install chromium`) and "
+        "`pip install -e '.[test]'`, then run them again."
+    )
 
 
 def _free_port() -> int:
@@ -56,8 +66,15 @@ def server(database_url: str) -> Iterator[str]:
     port = _free_port()
     # Every browser test starts campaigns from one address; the rate limit has tests of its own.
     app = create_app(Settings(pool_min=1, pool_max=8, rate_limit="off"), database_url)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False, log_level="warning",
-                            timeout_graceful_shutdown=1)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_config=None,
+        access_log=False,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, name="page-server", daemon=True)
     thread.start()
@@ -168,27 +185,37 @@ class Http:
     client: httpx.Client
 
     def campaign(self, game: str, options: dict[str, Any] | None = None, name: str = "At the table") -> dict[str, Any]:
-        answer = self.client.post(f"{self.origin}/v1/campaigns", json={"name": name, "game": game,
-                                                                      "options": options or {}, "owner_name": "Olga"})
+        answer = self.client.post(
+            f"{self.origin}/v1/campaigns",
+            json={"name": name, "game": game, "options": options or {}, "owner_name": "Olga"},
+        )
         assert answer.status_code == 201, answer.text
         return answer.json()
 
     def member(self, campaign: dict[str, Any], name: str, role: str = "player") -> dict[str, Any]:
-        answer = self.client.post(f"{self.origin}/v1/campaigns/{campaign['id']}/members",
-                                  json={"name": name, "role": role}, headers=self.auth(campaign["token"]))
+        answer = self.client.post(
+            f"{self.origin}/v1/campaigns/{campaign['id']}/members",
+            json={"name": name, "role": role},
+            headers=self.auth(campaign["token"]),
+        )
         assert answer.status_code == 201, answer.text
         return answer.json()
 
-    def append(self, campaign: dict[str, Any], events: list[dict[str, Any]],
-               token: str | None = None) -> dict[str, Any]:
-        answer = self.client.post(f"{self.origin}/v1/campaigns/{campaign['id']}/events", json={"events": events},
-                                  headers=self.auth(token or campaign["token"]))
+    def append(
+        self, campaign: dict[str, Any], events: list[dict[str, Any]], token: str | None = None
+    ) -> dict[str, Any]:
+        answer = self.client.post(
+            f"{self.origin}/v1/campaigns/{campaign['id']}/events",
+            json={"events": events},
+            headers=self.auth(token or campaign["token"]),
+        )
         assert answer.status_code == 201, answer.text
         return answer.json()
 
     def get(self, campaign: dict[str, Any], path: str, **params: Any) -> Any:
-        answer = self.client.get(f"{self.origin}/v1/campaigns/{campaign['id']}{path}", params=params,
-                                 headers=self.auth(campaign["token"]))
+        answer = self.client.get(
+            f"{self.origin}/v1/campaigns/{campaign['id']}{path}", params=params, headers=self.auth(campaign["token"])
+        )
         assert answer.status_code == 200, answer.text
         return answer.json()
 

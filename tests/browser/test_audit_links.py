@@ -39,4 +39,5 @@ def test_the_crew_sheets_list_each_chapter_with_its_links(phones, http):
     expect(played).to_contain_text("Chapters played")
     expect(played.get_by_role("listitem")).to_have_count(3)
     expect(played.get_by_role("link", name="Report of Chapter 2")).to_have_attribute(
-        "href", f"/v1/campaigns/{campaign['id']}/report?chapter=2&play=1")
+        "href", f"/v1/campaigns/{campaign['id']}/report?chapter=2&play=1"
+    )

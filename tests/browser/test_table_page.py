@@ -74,9 +74,20 @@ def test_an_event_appended_through_the_api_appears_as_its_sentence_within_two_se
     campaign, lily, _ = pacg_table(http)
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Play and log").click()
-    appended = http.append(campaign, [{"type": "dice.rolled", "data": {
-        "character_id": "seltyiel", "purpose": "recharge Force Missile", "dice": [{"sides": 8, "face": 6}],
-        "total": 6}}])
+    appended = http.append(
+        campaign,
+        [
+            {
+                "type": "dice.rolled",
+                "data": {
+                    "character_id": "seltyiel",
+                    "purpose": "recharge Force Missile",
+                    "dice": [{"sides": 8, "face": 6}],
+                    "total": 6,
+                },
+            }
+        ],
+    )
     position = appended["last_position"]
     told = http.get(campaign, "/events", after=position - 1, limit=1)["events"][0]["sentence"]
     expect(log_entry(page, position).locator(".sentence")).to_have_text(told, timeout=LIVE)
@@ -182,12 +193,34 @@ def test_any_other_event_is_logged_through_the_form_built_from_the_event_type_de
 
 def test_the_owner_undoes_an_entry_from_the_log_sees_the_conflict_and_may_cascade(phones, http):
     campaign, _, _ = pacg_table(http)
-    first = http.append(campaign, [{"type": "card.moved", "data": {
-        "card": "Powder Horn", "verb": "discard", "from": {"zone": "hand", "character_id": "lirianne"},
-        "to": {"zone": "discard", "character_id": "lirianne"}}}])["last_position"]
-    second = http.append(campaign, [{"type": "card.moved", "data": {
-        "card": "Powder Horn", "verb": "recharge", "from": {"zone": "discard", "character_id": "lirianne"},
-        "to": {"zone": "deck", "character_id": "lirianne"}}}])["last_position"]
+    first = http.append(
+        campaign,
+        [
+            {
+                "type": "card.moved",
+                "data": {
+                    "card": "Powder Horn",
+                    "verb": "discard",
+                    "from": {"zone": "hand", "character_id": "lirianne"},
+                    "to": {"zone": "discard", "character_id": "lirianne"},
+                },
+            }
+        ],
+    )["last_position"]
+    second = http.append(
+        campaign,
+        [
+            {
+                "type": "card.moved",
+                "data": {
+                    "card": "Powder Horn",
+                    "verb": "recharge",
+                    "from": {"zone": "discard", "character_id": "lirianne"},
+                    "to": {"zone": "deck", "character_id": "lirianne"},
+                },
+            }
+        ],
+    )["last_position"]
     page = phones.open(campaign["token"])
     page.get_by_role("tab", name="Play and log").click()
     log_entry(page, first).get_by_role("button", name=f"Undo #{first}").click()
@@ -250,8 +283,9 @@ def test_a_pirate_collects_her_salary_and_a_skill_she_cannot_afford_is_refused_i
     learning.get_by_label("Pirate").select_option("jack")
     learning.get_by_label("Skill", exact=True).fill("Sweeping Strike")
     learning.get_by_role("button", name="Learn the skill").click()
-    expect(learning.get_by_role("alert")).to_contain_text("Jack cannot learn Sweeping Strike: it costs 130 Coins and "
-                                                          "Jack has 70.")
+    expect(learning.get_by_role("alert")).to_contain_text(
+        "Jack cannot learn Sweeping Strike: it costs 130 Coins and Jack has 70."
+    )
     assert http.get(tales, "")["position"] == before
     page.get_by_role("tab", name="Crew sheets").click()
     expect(page.get_by_label("Anne's record sheet")).to_contain_text(f"Coins{anne['coins']}")

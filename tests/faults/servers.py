@@ -60,8 +60,9 @@ class Served:
         self.process.wait(10)
 
 
-def serve(folder: Path, *, database_url: str | None = None, env: dict[str, str] | None = None,
-          args: tuple[str, ...] = ()) -> Served:
+def serve(
+    folder: Path, *, database_url: str | None = None, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
+) -> Served:
     """Start `quartermaster serve` on a free port, its output in a file under `folder`."""
     port = free_port()
     log = folder / f"serve-{port}.log"
@@ -135,8 +136,12 @@ class ThrowawayPostgres:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> None:
-        self._commands.pg_ctl(["-w", "-o", f"-p {self.port} -h 127.0.0.1 -k ''", "-l", str(self.pgdata / "log"),
-                               "start"], pgdata=self.pgdata, user=self.user, timeout=60)
+        self._commands.pg_ctl(
+            ["-w", "-o", f"-p {self.port} -h 127.0.0.1 -k ''", "-l", str(self.pgdata / "log"), "start"],
+            pgdata=self.pgdata,
+            user=self.user,
+            timeout=60,
+        )
 
     def stop(self, mode: str = "fast") -> None:
         self._commands.pg_ctl(["-w", "-m", mode, "stop"], pgdata=self.pgdata, user=self.user, timeout=60)

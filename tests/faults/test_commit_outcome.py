@@ -68,7 +68,8 @@ def _is_503(answer, kind: str) -> dict:
 
 
 def test_a_connection_cut_once_the_fast_write_reached_postgresql_is_an_unknown_outcome_and_a_retry_records_once(
-        api, through_proxy):
+    api, through_proxy
+):
     cutting, client = through_proxy
     created = client.post("/v1/campaigns", json={"name": "Cut", "game": "pacg-skull-and-shackles"}).json()
     headers = {"Authorization": f"Bearer {created['token']}"}

@@ -36,7 +36,8 @@ def _timed(call):
 
 
 def test_while_the_database_is_down_requests_get_503_within_2_s_and_it_is_ready_within_5_s_of_its_return(
-        tmp_path, throwaway):
+    tmp_path, throwaway
+):
     server = serve(tmp_path, database_url=throwaway.url)
     server.wait_ready()
     client = httpx.Client(base_url=server.url, timeout=30)
@@ -66,7 +67,9 @@ def test_while_the_database_is_down_requests_get_503_within_2_s_and_it_is_ready_
     recovered = time.monotonic() - back
     written = client.post(events, json=NOTE, headers=headers)
     assert written.status_code == 201, written.text
-    print(f"ready {recovered:.2f} s after PostgreSQL came back; slowest 503 while down: "
-          f"{max(s for _, s in answers):.2f} s over {len(answers)} requests")
+    print(
+        f"ready {recovered:.2f} s after PostgreSQL came back; slowest 503 while down: "
+        f"{max(s for _, s in answers):.2f} s over {len(answers)} requests"
+    )
 
     assert server.signal(signal.SIGTERM) == 0

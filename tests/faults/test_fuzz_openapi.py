@@ -35,8 +35,7 @@ def served(tmp_path_factory, database_url):
 
 
 @SCHEMA.parametrize()
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_request_gets_a_5xx_and_every_4xx_is_problem_json(case, served):
     server, created = served
     if "campaign" in (case.path_parameters or {}) and uuid.uuid5(uuid.NAMESPACE_URL, str(case.path_parameters)).int % 2:

@@ -49,8 +49,11 @@ def test_a_server_killed_under_load_loses_and_duplicates_nothing_it_acknowledged
     def writer(number: int) -> None:
         sent = 0
         while not stop.is_set():
-            batch = {"events": [{"type": "note.added", "id": str(uuid.uuid4()),
-                                 "data": {"text": f"Writer {number}, note {sent}."}}]}
+            batch = {
+                "events": [
+                    {"type": "note.added", "id": str(uuid.uuid4()), "data": {"text": f"Writer {number}, note {sent}."}}
+                ]
+            }
             sent += 1
             if not write(first.url, batch):
                 with lock:
@@ -71,15 +74,20 @@ def test_a_server_killed_under_load_loses_and_duplicates_nothing_it_acknowledged
     second.wait_ready()
     for batch in unanswered:  # the same ids: recorded once whether or not the first server committed it
         assert write(second.url, batch)
-    log = httpx.get(f"{second.url}/v1/campaigns/{created['id']}/events", params={"limit": 1000},
-                    headers=headers).json()["events"]
+    log = httpx.get(
+        f"{second.url}/v1/campaigns/{created['id']}/events", params={"limit": 1000}, headers=headers
+    ).json()["events"]
     second.kill()
 
     ids = [e["id"] for e in log]
     assert sorted(set(acknowledged)) == sorted(set(acknowledged) & set(ids))
     assert all(ids.count(i) == 1 for i in acknowledged), "an acknowledged event is in the log twice"
     assert [e["position"] for e in log] == list(range(1, len(log) + 1))
-    verify = subprocess.run([QUARTERMASTER, "verify", "--quiet", "--campaign", created["id"],
-                             "--database-url", database_url], capture_output=True, text=True, timeout=120)
+    verify = subprocess.run(
+        [QUARTERMASTER, "verify", "--quiet", "--campaign", created["id"], "--database-url", database_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert verify.returncode == 0, verify.stdout + verify.stderr
     print(f"{len(acknowledged)} batches acknowledged, {len(unanswered)} unanswered at the kill and sent again")

@@ -37,18 +37,26 @@ async def new_campaign(store: Store) -> uuid.UUID:
     campaign_id, owner = uuid.uuid4(), uuid.uuid4()
     _, token_hash = tokens.new_token(owner)
     await store.create_campaign(
-        campaign_id=campaign_id, game=GAME, name="Checkpoints", options={}, owner_id=owner, owner_name="Owner",
+        campaign_id=campaign_id,
+        game=GAME,
+        name="Checkpoints",
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
         token_hash=token_hash,
-        start=[prepared_event(CampaignStarted(name="Checkpoints", game=GAME.id)),
-               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[
+            prepared_event(CampaignStarted(name="Checkpoints", game=GAME.id)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
     )
     return campaign_id
 
 
 def run(database_url: str, scenario):
     async def main():
-        async with AsyncConnectionPool(database_url, min_size=1, max_size=4, open=False,
-                                       kwargs={"autocommit": True}) as pool:
+        async with AsyncConnectionPool(
+            database_url, min_size=1, max_size=4, open=False, kwargs={"autocommit": True}
+        ) as pool:
             return await scenario(pool)
 
     return asyncio.run(main())
@@ -57,9 +65,13 @@ def run(database_url: str, scenario):
 async def fold_of_the_log(pool, campaign_id: uuid.UUID):
     """The fold of the effective log, from the rows alone: no store, no snapshot, no cache."""
     async with pool.connection() as conn:
-        rows = await (await conn.execute(
-            "SELECT position, type, data::text, actor, occurred_at, (data->'targets')::text FROM events"
-            " WHERE campaign_id = %s ORDER BY position", (campaign_id,))).fetchall()
+        rows = await (
+            await conn.execute(
+                "SELECT position, type, data::text, actor, occurred_at, (data->'targets')::text FROM events"
+                " WHERE campaign_id = %s ORDER BY position",
+                (campaign_id,),
+            )
+        ).fetchall()
     import msgspec
 
     from projections.timeline import Marker
@@ -67,16 +79,31 @@ async def fold_of_the_log(pool, campaign_id: uuid.UUID):
     markers = [Marker(p, t, msgspec.json.decode(targets)) for p, t, _, _, _, targets in rows if t in MARKER_TYPES]
     last = rows[-1][0]
     skip = undone_as_of(markers, last)
-    return last, fold(GAME, [(decode_event(GAME.id, t, d), Meta(p, a, o)) for p, t, d, a, o, _ in rows
-                             if t not in MARKER_TYPES and p not in skip])
+    return last, fold(
+        GAME,
+        [
+            (decode_event(GAME.id, t, d), Meta(p, a, o))
+            for p, t, d, a, o, _ in rows
+            if t not in MARKER_TYPES and p not in skip
+        ],
+    )
 
 
 async def checkpoints(pool, campaign_id: uuid.UUID) -> tuple[list[int], int]:
     async with pool.connection() as conn:
-        snapshots = [r[0] for r in await (await conn.execute(
-            "SELECT position FROM snapshots WHERE campaign_id = %s ORDER BY position", (campaign_id,))).fetchall()]
-        projection = (await (await conn.execute(
-            "SELECT position FROM projections WHERE campaign_id = %s", (campaign_id,))).fetchone())[0]
+        snapshots = [
+            r[0]
+            for r in await (
+                await conn.execute(
+                    "SELECT position FROM snapshots WHERE campaign_id = %s ORDER BY position", (campaign_id,)
+                )
+            ).fetchall()
+        ]
+        projection = (
+            await (
+                await conn.execute("SELECT position FROM projections WHERE campaign_id = %s", (campaign_id,))
+            ).fetchone()
+        )[0]
     return snapshots, projection
 
 
@@ -130,10 +157,16 @@ def test_a_server_appending_after_another_folds_from_the_log_not_from_its_stale_
     assert sorted(state.characters) == ["jirelle", "lem"]
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                HealthCheck.too_slow])
-@given(steps=st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["note", "join", "undo", "read"]),
-                                st.integers(1, 40)), min_size=3, max_size=12))
+@settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.integers(0, 2), st.sampled_from(["note", "join", "undo", "read"]), st.integers(1, 40)),
+        min_size=3,
+        max_size=12,
+    )
+)
 def test_every_read_from_any_process_equals_the_fold_of_the_effective_log(database_url, steps):
     async def scenario(pool):
         servers = [Store(pool), Store(pool), Store(pool)]

@@ -21,13 +21,16 @@ DISTRIBUTION = "campaign_id"
 LOCAL = {"schema_migrations"}
 # The store's statements that cannot name a campaign, and why (the README lists them too).
 ACROSS_CAMPAIGNS = {
-    "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s":
-        "signing in from a join link knows only the token, not yet its campaign",
-    "SELECT DISTINCT game FROM campaigns":
-        "at start-up, which games have campaigns whose fold may have changed: one scan of every shard per start",
+    "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s": (
+        "signing in from a join link knows only the token, not yet its campaign"
+    ),
+    "SELECT DISTINCT game FROM campaigns": (
+        "at start-up, which games have campaigns whose fold may have changed: one scan of every shard per start"
+    ),
     "SELECT c.campaign_id, c.last_position FROM campaigns c JOIN projections p ON p.campaign_id = c.campaign_id"
-    " AND p.name = %s WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at":
-        "at start-up, the campaigns a changed fold must fold again: one scan of every shard per start",
+    " AND p.name = %s WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at": (
+        "at start-up, the campaigns a changed fold must fold again: one scan of every shard per start"
+    ),
 }
 STORE = Path(service.store.__file__).parent
 _SQL = re.compile(r"(SELECT .* FROM |INSERT INTO |UPDATE \w+ SET |DELETE FROM |WITH \w+ AS \()")
@@ -41,9 +44,15 @@ def _tables(conn: psycopg.Connection) -> list[str]:
 def test_every_table_has_the_distribution_column(database_url):
     with psycopg.connect(database_url) as conn:
         tables = _tables(conn)
-        lacking = [t for t in tables if not conn.execute(
-            "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = %s"
-            " AND column_name = %s", (t, DISTRIBUTION)).fetchone()]
+        lacking = [
+            t
+            for t in tables
+            if not conn.execute(
+                "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = %s"
+                " AND column_name = %s",
+                (t, DISTRIBUTION),
+            ).fetchone()
+        ]
     assert tables and lacking == []
 
 
@@ -56,10 +65,12 @@ def test_every_key_unique_constraint_and_foreign_key_includes_campaign_id(databa
                          WHERE a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey))
             FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
             WHERE n.nspname = current_schema() AND c.contype IN ('p', 'u', 'f')
-            """).fetchall()
+            """
+        ).fetchall()
         unique_indexes = conn.execute(
             "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
-            " AND indexdef LIKE 'CREATE UNIQUE INDEX%%'").fetchall()
+            " AND indexdef LIKE 'CREATE UNIQUE INDEX%%'"
+        ).fetchall()
     keys = [(table, name, columns) for table, name, _, columns in constraints if table not in LOCAL]
     assert any(name == "members_pkey" for _, name, _ in keys)
     assert [(t, n) for t, n, columns in keys if DISTRIBUTION not in columns] == []
@@ -89,5 +100,5 @@ def test_every_statement_of_the_store_names_the_campaign(module, statement):
         return
     assert DISTRIBUTION in statement, f"{module}: a statement that does not name a campaign: {statement}"
     if statement.upper().startswith(("SELECT", "UPDATE", "DELETE")):
-        where = statement[statement.upper().index(" WHERE "):] if " WHERE " in statement.upper() else ""
+        where = statement[statement.upper().index(" WHERE ") :] if " WHERE " in statement.upper() else ""
         assert DISTRIBUTION in where, f"{module}: not filtered by campaign_id: {statement}"

@@ -24,15 +24,16 @@ from service.refold import rebuild_campaign
 from service.store import Store
 from tests.unit.pacg.campaigns import campaign as random_campaign
 
-LAWS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                       HealthCheck.too_slow])
+LAWS = settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 
 def batches_of(events: list, rng: random.Random) -> list[list]:
     out, i = [], 0
     while i < len(events):
         size = rng.choice([1, 1, 1, 2, 3, 8])
-        out.append(events[i:i + size])
+        out.append(events[i : i + size])
         i += size
     return out
 
@@ -44,10 +45,17 @@ async def played(store: Store, seed: int) -> tuple[uuid.UUID, str, list]:
     campaign_id, owner = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner)
     await store.create_campaign(
-        campaign_id=campaign_id, game=GAME, name="Law", options={}, owner_id=owner, owner_name="Owner",
+        campaign_id=campaign_id,
+        game=GAME,
+        name="Law",
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
         token_hash=token_hash,
-        start=[prepared_event(CampaignStarted(name="Law", game=GAME.id)),
-               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[
+            prepared_event(CampaignStarted(name="Law", game=GAME.id)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
     )
     for batch in batches_of(events, rng):
         await store.append(campaign_id, [prepared_event(e) for e in batch], actor=str(owner))
@@ -56,8 +64,9 @@ async def played(store: Store, seed: int) -> tuple[uuid.UUID, str, list]:
 
 def with_store(database_url: str, scenario):
     async def main():
-        async with AsyncConnectionPool(database_url, min_size=1, max_size=3, open=False,
-                                       kwargs={"autocommit": True}) as pool:
+        async with AsyncConnectionPool(
+            database_url, min_size=1, max_size=3, open=False, kwargs={"autocommit": True}
+        ) as pool:
             return await scenario(Store(pool), pool)
 
     return asyncio.run(main())
@@ -115,6 +124,7 @@ def test_export_then_import_gives_the_same_state(api, database_url, seed):
     assert imported.status_code == 201, imported.text
     copy = imported.json()
     original = api.client.get(f"/v1/campaigns/{campaign_id}/state", headers=headers).json()
-    copied = api.client.get(f"/v1/campaigns/{copy['id']}/state",
-                            headers={"Authorization": f"Bearer {copy['token']}"}).json()
+    copied = api.client.get(
+        f"/v1/campaigns/{copy['id']}/state", headers={"Authorization": f"Bearer {copy['token']}"}
+    ).json()
     assert copied == original

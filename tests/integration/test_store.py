@@ -28,18 +28,26 @@ async def _new_campaign(store: Store) -> uuid.UUID:
     campaign_id, owner = uuid.uuid4(), uuid.uuid4()
     _, token_hash = tokens.new_token(owner)
     await store.create_campaign(
-        campaign_id=campaign_id, game=game(GAME), name="Store test", options={}, owner_id=owner, owner_name="Owner",
+        campaign_id=campaign_id,
+        game=game(GAME),
+        name="Store test",
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
         token_hash=token_hash,
-        start=[prepared_event(CampaignStarted(name="Store test", game=GAME)),
-               prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner"))],
+        start=[
+            prepared_event(CampaignStarted(name="Store test", game=GAME)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
     )
     return campaign_id
 
 
 def run(database_url: str, scenario, pool_size: int = 4):
     async def main():
-        async with AsyncConnectionPool(database_url, min_size=1, max_size=pool_size, open=False,
-                                       kwargs={"autocommit": True}) as pool:
+        async with AsyncConnectionPool(
+            database_url, min_size=1, max_size=pool_size, open=False, kwargs={"autocommit": True}
+        ) as pool:
             return await scenario(Store(pool), pool)
 
     return asyncio.run(main())
@@ -63,8 +71,9 @@ def test_twenty_concurrent_writers_leave_no_gap_no_duplicate_and_every_loser_is_
             while True:
                 current = (await store.campaign(campaign_id)).position
                 try:
-                    appended = await store.append(campaign_id, [note(f"writer {n}")], actor="t",
-                                                  expected_position=current)
+                    appended = await store.append(
+                        campaign_id, [note(f"writer {n}")], actor="t", expected_position=current
+                    )
                     return appended.first_position
                 except StalePosition as stale:
                     assert stale.current > current  # the loser learns where the log really is
@@ -82,8 +91,7 @@ def test_twenty_concurrent_writers_leave_no_gap_no_duplicate_and_every_loser_is_
 def test_appends_without_expected_position_all_land_gapless(database_url):
     async def scenario(store: Store, pool):
         campaign_id = await _new_campaign(store)
-        await asyncio.gather(*(store.append(campaign_id, [note(f"{n}a"), note(f"{n}b")], actor="t")
-                               for n in range(20)))
+        await asyncio.gather(*(store.append(campaign_id, [note(f"{n}a"), note(f"{n}b")], actor="t") for n in range(20)))
         return await _positions(pool, campaign_id)
 
     assert run(database_url, scenario, pool_size=22) == list(range(1, 43))
@@ -177,10 +185,10 @@ def test_a_stale_expected_position_is_refused_with_the_current_one(database_url)
     assert (stale.expected, stale.current) == (1, 2)
 
 
-@pytest.mark.parametrize("statement", [
-    "UPDATE events SET type = 'note.added' WHERE campaign_id = %s",
-    "DELETE FROM events WHERE campaign_id = %s",
-])
+@pytest.mark.parametrize(
+    "statement",
+    ["UPDATE events SET type = 'note.added' WHERE campaign_id = %s", "DELETE FROM events WHERE campaign_id = %s"],
+)
 def test_recorded_events_cannot_be_updated_or_deleted(database_url, statement):
     campaign_id = run(database_url, lambda store, pool: _new_campaign(store))
     with psycopg.connect(database_url) as conn:
@@ -274,14 +282,18 @@ def test_campaigns_folded_by_other_code_are_found_and_folded_again(database_url)
             await conn.execute("UPDATE projections SET fold_version = 'older' WHERE campaign_id = %s", (campaign_id,))
             drift = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
             refolded = await refresh_stale(Store(pool), conn)
-            version = (await (await conn.execute(
-                "SELECT fold_version FROM projections WHERE campaign_id = %s", (campaign_id,))).fetchone())[0]
+            version = (
+                await (
+                    await conn.execute("SELECT fold_version FROM projections WHERE campaign_id = %s", (campaign_id,))
+                ).fetchone()
+            )[0]
             after = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
         return campaign_id, drift, refolded, version, after
 
     campaign_id, drift, refolded, version, after = run(database_url, scenario)
-    assert [d.what for d in drift] == [f"the stored projection was folded by other code (fold 'older', now "
-                                       f"{fold_version(GAME)!r})"]
+    assert [d.what for d in drift] == [
+        f"the stored projection was folded by other code (fold 'older', now {fold_version(GAME)!r})"
+    ]
     assert campaign_id in refolded and version == fold_version(GAME) and after == []
 
 
@@ -291,8 +303,9 @@ def test_a_batch_mixing_chosen_and_drawn_ids_keeps_each_in_its_place(database_ur
     async def scenario(store: Store, pool):
         campaign_id = await _new_campaign(store)
         await store.append(campaign_id, [note("warm the cache")], actor="t")  # so the one-statement path is taken
-        appended = await store.append(campaign_id, [note("drawn"), note("chosen", chosen), note("drawn too")],
-                                      actor="t")
+        appended = await store.append(
+            campaign_id, [note("drawn"), note("chosen", chosen), note("drawn too")], actor="t"
+        )
         return appended, await store.history(campaign_id, after=3)
 
     appended, read = run(database_url, scenario)

@@ -11,8 +11,9 @@ from service.audit.diff import changes
 
 keys = st.sampled_from(["deck", "hand", "Cutlass", "Dagger", "a/b", "x~y", "fame", "coins"])
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["Merisiel", "won", ""])
-views = st.recursive(leaves, lambda inner: st.dictionaries(keys, inner, max_size=4) | st.lists(leaves, max_size=3),
-                     max_leaves=20)
+views = st.recursive(
+    leaves, lambda inner: st.dictionaries(keys, inner, max_size=4) | st.lists(leaves, max_size=3), max_leaves=20
+)
 records = st.dictionaries(keys, views, max_size=5)
 
 

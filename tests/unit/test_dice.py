@@ -258,13 +258,29 @@ def test_faces_that_do_not_fit_the_expression_are_refused_with_what_was_expected
 def test_a_check_succeeds_when_its_total_reaches_the_difficulty():
     expression = parse("1d12+1d6+2")
 
-    reached = plain(to_event(expression, read_faces(expression, [6, 2]), character_id="merisiel",
-                             purpose="check", skill="Dexterity", difficulty=10))
+    reached = plain(
+        to_event(
+            expression,
+            read_faces(expression, [6, 2]),
+            character_id="merisiel",
+            purpose="check",
+            skill="Dexterity",
+            difficulty=10,
+        )
+    )
     missed = plain(to_event(expression, read_faces(expression, [5, 2]), difficulty=10))
 
     assert reached == DiceRolled(
-        dice=[Die(12, 6), Die(6, 2)], modifier=2, total=10, expression="1d12+1d6+2",
-        character_id="merisiel", purpose="check", skill="Dexterity", difficulty=10, success=True, source="table",
+        dice=[Die(12, 6), Die(6, 2)],
+        modifier=2,
+        total=10,
+        expression="1d12+1d6+2",
+        character_id="merisiel",
+        purpose="check",
+        skill="Dexterity",
+        difficulty=10,
+        success=True,
+        source="table",
     )
     assert missed.success is False
 
@@ -304,12 +320,19 @@ def test_the_event_records_the_canonical_expression_and_encodes_with_its_tag():
 @pytest.mark.parametrize(
     ("text", "options", "reason"),
     [
-        ("4d6>4", {"difficulty": 3},
-         "4d6>4 is a pool that counts dice beating 4; give how many successes it requires, not a difficulty."),
+        (
+            "4d6>4",
+            {"difficulty": 3},
+            "4d6>4 is a pool that counts dice beating 4; give how many successes it requires, not a difficulty.",
+        ),
         ("4d6>4", {"required": 5}, "4d6>4 rolls 4 dice, so it can require 1 to 4 successes, not 5."),
         ("4d6>4", {"required": 0}, "4d6>4 rolls 4 dice, so it can require 1 to 4 successes, not 0."),
-        ("1d20", {"required": 1},
-         "1d20 adds its dice up; only a pool such as 4d6>4 requires a number of successes. Give a difficulty instead."),
+        (
+            "1d20",
+            {"required": 1},
+            "1d20 adds its dice up; only a pool such as 4d6>4 requires a number of successes. "
+            "Give a difficulty instead.",
+        ),
     ],
 )
 def test_asking_for_the_wrong_kind_of_success_is_refused(text, options, reason):
@@ -335,8 +358,11 @@ sums = st.builds(
 @st.composite
 def pools(draw):
     sides = draw(st.integers(2, MAX_SIDES))
-    counts = draw(st.lists(st.integers(1, MAX_SKULL_TALES_DICE), min_size=1, max_size=3).filter(
-        lambda counts: sum(counts) <= MAX_SKULL_TALES_DICE))
+    counts = draw(
+        st.lists(st.integers(1, MAX_SKULL_TALES_DICE), min_size=1, max_size=3).filter(
+            lambda counts: sum(counts) <= MAX_SKULL_TALES_DICE
+        )
+    )
     target = draw(st.integers(1, sides - 1))
     return Expression(terms=tuple(Dice(count, sides) for count in counts), target=target)
 

@@ -17,8 +17,9 @@ EXPORTED_AT = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
 
 
 def header(events: int) -> ExportHeader:
-    return ExportHeader(campaign="Wormwood Mutiny", game="pacg-skull-and-shackles", exported_at=EXPORTED_AT,
-                        events=events)
+    return ExportHeader(
+        campaign="Wormwood Mutiny", game="pacg-skull-and-shackles", exported_at=EXPORTED_AT, events=events
+    )
 
 
 def row(position: int, **changes) -> EventRow:
@@ -193,7 +194,8 @@ def test_the_reader_yields_trusted_events_before_it_reaches_a_bad_line():
 
 def test_an_empty_export_is_refused():
     assert (refusal([]).line_number, refusal([]).reason) == (
-        1, "the export is empty; its first line should be the header."
+        1,
+        "the export is empty; its first line should be the header.",
     )
     assert refusal([b"\n"]).reason == "the export is empty; its first line should be the header."
 
@@ -226,7 +228,8 @@ def test_a_newer_format_version_is_refused():
     error = refusal([sealed(content)])
 
     assert (error.line_number, error.reason) == (
-        1, "the export is format version 2, and this Quartermaster reads version 1 only."
+        1,
+        "the export is format version 2, and this Quartermaster reads version 1 only.",
     )
 
 
@@ -261,7 +264,8 @@ def test_a_renamed_campaign_is_caught_by_the_header_hash():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        1, "the header does not match its hash: it was changed after the export was written."
+        1,
+        "the header does not match its hash: it was changed after the export was written.",
     )
 
 
@@ -303,7 +307,8 @@ def test_an_event_line_missing_a_field_is_refused():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        2, "the line is not an event as the exporter writes it: Object missing required field `prev`."
+        2,
+        "the line is not an event as the exporter writes it: Object missing required field `prev`.",
     )
 
 
@@ -332,7 +337,8 @@ def test_positions_must_start_at_one():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        2, "the line holds position 2 where position 1 was expected; positions run 1, 2, 3... without gaps."
+        2,
+        "the line holds position 2 where position 1 was expected; positions run 1, 2, 3... without gaps.",
     )
 
 
@@ -343,7 +349,8 @@ def test_a_removed_line_is_caught_by_the_gap_in_positions():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        3, "the line holds position 3 where position 2 was expected; positions run 1, 2, 3... without gaps."
+        3,
+        "the line holds position 3 where position 2 was expected; positions run 1, 2, 3... without gaps.",
     )
 
 
@@ -355,7 +362,8 @@ def test_a_line_not_chained_to_the_one_before_is_refused():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        3, "its `prev` is not the hash of line 2: a line before it was removed, reordered or changed."
+        3,
+        "its `prev` is not the hash of line 2: a line before it was removed, reordered or changed.",
     )
 
 
@@ -366,7 +374,8 @@ def test_an_event_changed_after_export_is_caught_by_its_hash():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        2, "the line does not match its hash: it was changed after the export was written."
+        2,
+        "the line does not match its hash: it was changed after the export was written.",
     )
 
 
@@ -399,7 +408,8 @@ def test_an_export_cut_short_is_refused_at_the_line_that_is_missing():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        4, "the export ends after 2 of the 3 events its header promises; it was cut short."
+        4,
+        "the export ends after 2 of the 3 events its header promises; it was cut short.",
     )
 
 
@@ -410,7 +420,8 @@ def test_a_blank_line_between_events_is_refused():
     error = refusal(lines)
 
     assert (error.line_number, error.reason) == (
-        3, "the line is blank, but events follow it; an export has no blank lines."
+        3,
+        "the line is blank, but events follow it; an export has no blank lines.",
     )
 
 
@@ -458,8 +469,9 @@ def logs(draw):
         )
         for position in range(1, count + 1)
     ]
-    found = ExportHeader(campaign=draw(st.text(max_size=20)), game=draw(st.text(max_size=20)),
-                         exported_at=draw(aware), events=count)
+    found = ExportHeader(
+        campaign=draw(st.text(max_size=20)), game=draw(st.text(max_size=20)), exported_at=draw(aware), events=count
+    )
     return found, rows
 
 

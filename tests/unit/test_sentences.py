@@ -32,8 +32,11 @@ def told(game_id: str, payloads: list[dict[str, Any]], options: dict[str, Any]) 
 
 
 LOGS = {
-    "pacg-skull-and-shackles": (example_of_play.PAYLOADS, example_of_play.OPTIONS,
-                                ("lirianne", "seltyiel", "alahazra")),
+    "pacg-skull-and-shackles": (
+        example_of_play.PAYLOADS,
+        example_of_play.OPTIONS,
+        ("lirianne", "seltyiel", "alahazra"),
+    ),
     "skull-tales-full-sail": (chapter_one.CAMPAIGN, chapter_one.OPTIONS, ("anne", "jack", "mary", "ned")),
 }
 
@@ -74,5 +77,7 @@ def test_a_sentence_that_fails_falls_back_to_what_the_type_means():
         raise KeyError("nobody")
 
     event = CampaignStarted(name="t", game="pacg-skull-and-shackles")
-    assert tell({CampaignStarted: broken}, None, event) == "The campaign began: its name, the game it plays and " \
-                                                            "the rule options the table chose."
+    assert (
+        tell({CampaignStarted: broken}, None, event) == "The campaign began: its name, the game it plays and "
+        "the rule options the table chose."
+    )

@@ -85,7 +85,11 @@ class Campaign:
     def setup(self) -> None:
         self.emit(_ev("vault.products_added", product="B", cards=BOX))
         for who in PARTY:
-            self.emit(_ev("character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())))
+            self.emit(
+                _ev(
+                    "character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())
+                )
+            )
             self.emit(_ev("deck.built", character_id=who, cards=self.deck_for(who, {})))
 
     def deck_for(self, who: str, own: dict[str, int], new: bool = False) -> list[str]:
@@ -122,7 +126,10 @@ class Campaign:
     def start_scenario(self) -> None:
         names = list(LOCATIONS[: self.rng.randint(2, 4)])
         locations = [
-            {"name": name, "deck": {t: self.rng.randint(0, 2) for t in ("monster", "barrier", "weapon", "item", "blessing")}}
+            {
+                "name": name,
+                "deck": {t: self.rng.randint(0, 2) for t in ("monster", "barrier", "weapon", "item", "blessing")},
+            }
             for name in names
         ]
         self.emit(
@@ -187,7 +194,13 @@ class Campaign:
         scenario = state.scenario
         living = self.living()
         plunder = state.zones.get("plunder")
-        if state.fleet.wrecked and plunder and plunder.hidden and scenario.turn and not scenario.plunder_banished_this_turn:
+        if (
+            state.fleet.wrecked
+            and plunder
+            and plunder.hidden
+            and scenario.turn
+            and not scenario.plunder_banished_this_turn
+        ):
             self.emit(_ev("plunder.banished", card_type=rng.choice(sorted(plunder.hidden))))
         who = living[scenario.turns % len(living)]
         self.emit(_ev("hourglass.advanced", character_id=who))
@@ -211,7 +224,15 @@ class Campaign:
         elif roll < 0.45 and deck:
             self.emit(_moved(self.next_draw(who), "draw", _zone("deck", who), _zone("hand", who)))
         elif roll < 0.55 and hand:
-            verb, target = rng.choice([("discard", "discard"), ("recharge", "deck"), ("bury", "buried"), ("display", "displayed"), ("reload", "deck")])
+            verb, target = rng.choice(
+                [
+                    ("discard", "discard"),
+                    ("recharge", "deck"),
+                    ("bury", "buried"),
+                    ("display", "displayed"),
+                    ("reload", "deck"),
+                ]
+            )
             self.emit(_moved(rng.choice(hand), verb, _zone("hand", who), _zone(target, who)))
         elif roll < 0.62:
             amount = rng.randint(0, 3)
@@ -227,12 +248,16 @@ class Campaign:
         elif roll < 0.72 and state.fleet.wrecked and not state.scenario.moved_this_turn:
             self.emit(_ev("ship.repaired", character_id=who))
         elif roll < 0.76 and not state.fleet.wrecked:
-            self.emit(_ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"])))
+            self.emit(
+                _ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"]))
+            )
         elif roll < 0.82:
             here = state.characters[who].location
             riders = [o for o in self.living() if o != who and state.characters[o].location == here]
             along = riders if not state.fleet.wrecked and state.fleet.anchored is None else []
-            self.emit(_ev("character.moved", character_id=who, to=rng.choice(list(state.scenario.places)), moved_with=along))
+            self.emit(
+                _ev("character.moved", character_id=who, to=rng.choice(list(state.scenario.places)), moved_with=along)
+            )
         elif roll < 0.86 and hand and not (state.scenario.gave_this_turn or state.scenario.moved_this_turn):
             here = state.characters[who].location
             others = [o for o in self.living() if o != who and state.characters[o].location == here]
@@ -289,9 +314,7 @@ class Campaign:
                 return
             if label == "dealt":
                 dealt = state.zones.get("dealt")
-                options = sorted(dealt.known) + [
-                    n for t in sorted(dealt.hidden) for n in self.names_in_vault(t)[:1]
-                ]
+                options = sorted(dealt.known) + [n for t in sorted(dealt.hidden) for n in self.names_in_vault(t)[:1]]
             else:
                 options = self.names_in_vault(label)
                 if rng.random() < 0.1 or not options:
@@ -300,7 +323,9 @@ class Campaign:
             name = rng.choice(options)
         place = _zone("location", location=location)
         first_seen = {"card_type": name.split()[1]} if name not in self.state.cards else {}
-        self.emit(_ev("card.moved", card=name, verb="reveal", **{"from": place, "to": _zone("encounter")}, **first_seen))
+        self.emit(
+            _ev("card.moved", card=name, verb="reveal", **{"from": place, "to": _zone("encounter")}, **first_seen)
+        )
         info = self.state.cards[name]
         if info.type == "villain":
             self.villain(who, name, location)
@@ -366,18 +391,32 @@ class Campaign:
         for who in PARTY:
             character = state.characters[who]
             if not character.alive:
-                self.emit(_ev("character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())))
+                self.emit(
+                    _ev(
+                        "character.joined",
+                        character_id=who,
+                        name=who.title(),
+                        player=who,
+                        card=character_card(who.title()),
+                    )
+                )
                 self.emit(_ev("deck.built", character_id=who, cards=self.deck_for(who, {}, new=True)))
                 continue
             if state.completed and rng.random() < 0.5:
                 for kind in ("skill", "power", "card"):
                     boxes = groups(self.state.characters[who], kind)
                     prefix = "role|" if kind == "power" and self.state.characters[who].role else f"{kind}|"
-                    open_groups = [g for g, labels in boxes.items() if self.state.characters[who].feats.get(prefix + g, 0) < len(labels)]
+                    open_groups = [
+                        g
+                        for g, labels in boxes.items()
+                        if self.state.characters[who].feats.get(prefix + g, 0) < len(labels)
+                    ]
                     if open_groups:
                         group = rng.choice(sorted(open_groups))
                         index = self.state.characters[who].feats.get(prefix + group, 0)
-                        self.emit(_ev("feat.gained", character_id=who, kind=kind, feat=f"{group} {boxes[group][index]}"))
+                        self.emit(
+                            _ev("feat.gained", character_id=who, kind=kind, feat=f"{group} {boxes[group][index]}")
+                        )
             if rng.random() < 0.1 and self.state.characters[who].role is None and self.roles_open():
                 self.emit(_ev("role.chosen", character_id=who, role="Infiltrator"))
             if rng.random() < 0.2:

@@ -218,7 +218,9 @@ LILYS_FIRST_TURN: list[dict[str, Any]] = [
     moved("Buccaneer", "summon", VAULT, ENCOUNTER),
     moved("Force Missile", "set_aside", hand("seltyiel"), SET_ASIDE),
     moved("Longsword", "recharge", hand("seltyiel"), deck("seltyiel")),
-    roll("seltyiel", "check", [(8, 1), (4, 1), (4, 1), (6, 1)], modifier=3, skill="Arcane", difficulty=8, success=False),
+    roll(
+        "seltyiel", "check", [(8, 1), (4, 1), (4, 1), (6, 1)], modifier=3, skill="Arcane", difficulty=8, success=False
+    ),
     {"type": "damage.dealt", "data": {"character_id": "seltyiel", "amount": 1, "damage_type": "Combat"}},
     *discards("seltyiel", "Quartermaster"),
     moved("Buccaneer", "banish", ENCOUNTER, VAULT),

@@ -39,24 +39,35 @@ def test_a_group_starts_island_hopping_with_the_catalogue_alone():
         cards = [name for names in entry["suggested_deck"].values() for name in names]
         events.append(ev("deck.built", character_id=who, cards=cards))
     # When Island Hopping starts on its own, its location decks given by type as printed on the location cards
-    island = ev("scenario.started", scenario="Island Hopping", locations=[
-        {"name": name, "deck": {"monster": 3, "barrier": 2, "weapon": 1, "item": 1, "ally": 1, "blessing": 1}}
-        for name in ("Floating Shipyard", "Shark Island", "Lonely Island", "Tempest Cay")
-    ])
+    island = ev(
+        "scenario.started",
+        scenario="Island Hopping",
+        locations=[
+            {"name": name, "deck": {"monster": 3, "barrier": 2, "weapon": 1, "item": 1, "ally": 1, "blessing": 1}}
+            for name in ("Floating Shipyard", "Shark Island", "Lonely Island", "Tempest Cay")
+        ],
+    )
     state = fold(*events, island)
     # Then the hourglass holds the 30 blessings the rules give, each location its 9 face-down cards, and the
     # villain is dealt face down (the catalogue knows no henchman of Island Hopping)
     assert state.scenario.adventure is None
     assert state.zones["hourglass"].hidden == {"blessing": 30}
     assert state.zones["location:Shark Island"].hidden == {
-        "monster": 3, "barrier": 2, "weapon": 1, "item": 1, "ally": 1, "blessing": 1,
+        "monster": 3,
+        "barrier": 2,
+        "weapon": 1,
+        "item": 1,
+        "ally": 1,
+        "blessing": 1,
     }
     assert state.zones["dealt"].known == {"Adaro Barbarian": 1}
     # And the cards that come up are named as they come up
     state = fold(
         {"type": "plunder.stashed", "data": {"roll": 2}},
-        *[{"type": "character.moved", "data": {"character_id": who, "to": "Shark Island"}}
-          for who in ("lirianne", "seltyiel", "alahazra", "jirelle")],
+        *[
+            {"type": "character.moved", "data": {"character_id": who, "to": "Shark Island"}}
+            for who in ("lirianne", "seltyiel", "alahazra", "jirelle")
+        ],
         {"type": "hourglass.advanced", "data": {"character_id": "lirianne", "card": "Blessing of Abadar"}},
         ev("card.moved", **explore("Dire Rat", who="lirianne")["data"]),
         state=state,
@@ -84,8 +95,11 @@ def test_naming_an_unknown_card_without_its_type_is_refused():
 
 
 def test_a_card_keeps_the_type_it_became_known_with():
-    state = fold(explore("Sea Devil", card_type="monster"), move("Sea Devil", "banish", zone("encounter"), zone("vault")),
-                 state=playing())
+    state = fold(
+        explore("Sea Devil", card_type="monster"),
+        move("Sea Devil", "banish", zone("encounter"), zone("vault")),
+        state=playing(),
+    )
     assert rejection(state, explore("Sea Devil", card_type="barrier", explore_again=True)) == (
         "Sea Devil is a monster in this campaign, not a barrier."
     )
@@ -95,8 +109,11 @@ def test_the_open_box_gives_up_more_copies_than_the_products_listed():
     # Given a vault whose known Dire Rats are all dealt or elsewhere: the base set holds 8 in this box
     state = playing()
     for _ in range(8):
-        state = fold(move("Dire Rat", "summon", zone("vault"), zone("encounter")),
-                     move("Dire Rat", "display", zone("encounter"), zone("displayed", "merisiel")), state=state)
+        state = fold(
+            move("Dire Rat", "summon", zone("vault"), zone("encounter")),
+            move("Dire Rat", "display", zone("encounter"), zone("displayed", "merisiel")),
+            state=state,
+        )
     # When a face-down monster of Shark Island turns out to be a ninth Dire Rat
     state = fold(explore("Dire Rat"), state=state)
     # Then the log learns a ninth copy, and every copy it knows is in one zone
@@ -106,10 +123,21 @@ def test_the_open_box_gives_up_more_copies_than_the_products_listed():
 
 
 def test_an_unknown_villain_and_henchman_become_known_as_the_scenario_card_calls_them():
-    state = fold(*SETUP, {"type": "scenario.started", "data": {
-        "scenario": "Island Hopping", "villains": ["Adaro Barbarian"], "henchmen": ["Hammerhead Sharks"],
-        "locations": [{"name": "Shark Island", "deck": {"monster": 1}}, {"name": "Tempest Cay", "deck": {"monster": 1}}],
-    }})
+    state = fold(
+        *SETUP,
+        {
+            "type": "scenario.started",
+            "data": {
+                "scenario": "Island Hopping",
+                "villains": ["Adaro Barbarian"],
+                "henchmen": ["Hammerhead Sharks"],
+                "locations": [
+                    {"name": "Shark Island", "deck": {"monster": 1}},
+                    {"name": "Tempest Cay", "deck": {"monster": 1}},
+                ],
+            },
+        },
+    )
     assert state.cards["Adaro Barbarian"].type == "villain"
     assert state.cards["Hammerhead Sharks"].type == "henchman"
     assert state.zones["dealt"].known == {"Adaro Barbarian": 1, "Hammerhead Sharks": 1}

@@ -49,11 +49,18 @@ def test_an_unknown_product_is_a_catalog_error():
 def test_ships_expand_with_set_and_class():
     data = catalog_module.expand(CATALOG, "ship.awarded", {"ship": "Truewind"})
     assert data["ship_card"] == {
-        "name": "Truewind", "set": "B", "ship_class": 1, "to_defeat": "Intelligence or Knowledge 8, or Wisdom or Survival 6",
+        "name": "Truewind",
+        "set": "B",
+        "ship_class": 1,
+        "to_defeat": "Intelligence or Knowledge 8, or Wisdom or Survival 6",
         "to_repair": "Craft 7",
         "when_encountering": ["You may discard an ally that has the Pirate trait to add 2 to your check to defeat."],
-        "when_commanding": ["You may discard a card from the blessings deck to recharge a random card from your discard pile."],
-        "when_wrecked": ["The difficulty of your check to acquire an ally that has the Pirate trait is increased by 2."],
+        "when_commanding": [
+            "You may discard a card from the blessings deck to recharge a random card from your discard pile."
+        ],
+        "when_wrecked": [
+            "The difficulty of your check to acquire an ally that has the Pirate trait is increased by 2."
+        ],
         "cannot_be_seized": False,
     }
     assert len(CATALOG["ships"]["ships"]) == 24
@@ -61,11 +68,15 @@ def test_ships_expand_with_set_and_class():
 
 def test_a_location_without_a_known_deck_list_is_a_catalog_error():
     with pytest.raises(CatalogError, match="does not know the deck list of Raker Shoals"):
-        catalog_module.expand(CATALOG, "scenario.started", {"scenario": "Dangerous Waters", "locations": ["Raker Shoals"]})
+        catalog_module.expand(
+            CATALOG, "scenario.started", {"scenario": "Dangerous Waters", "locations": ["Raker Shoals"]}
+        )
 
 
 def test_a_known_scenario_fills_its_villains_and_henchmen():
-    data = catalog_module.expand(CATALOG, "scenario.started", {"scenario": "Dangerous Waters", "locations": [{"name": "Fog Bank", "deck": {}}]})
+    data = catalog_module.expand(
+        CATALOG, "scenario.started", {"scenario": "Dangerous Waters", "locations": [{"name": "Fog Bank", "deck": {}}]}
+    )
     assert data["villains"] == ["Jemma Redclaw"] and data["henchmen"] == ["Buccaneer"]
 
 

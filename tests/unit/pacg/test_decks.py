@@ -45,11 +45,17 @@ def test_a_card_without_the_basic_trait_cannot_come_from_the_vault():
 
 def test_a_deck_cannot_take_more_copies_than_a_counted_vault_holds():
     deck = ["Longsword", "Longsword"] + MERISIEL_DECK[2:]
-    state = fold(*SETUP[:4], {"type": "deck.built", "data": {"character_id": "valeros", "cards": deck}},
-                 options={"box": "counted"})
+    state = fold(
+        *SETUP[:4],
+        {"type": "deck.built", "data": {"character_id": "valeros", "cards": deck}},
+        options={"box": "counted"},
+    )
     reason = rejection(
         state,
-        {"type": "character.joined", "data": {"character_id": "lem", "name": "Lem", "player": "Cy", "card": character_card("Lem")}},
+        {
+            "type": "character.joined",
+            "data": {"character_id": "lem", "name": "Lem", "player": "Cy", "card": character_card("Lem")},
+        },
         {"type": "deck.built", "data": {"character_id": "lem", "cards": deck}},
     )
     assert reason == "Longsword is not in the vault: it is in Valeros's deck."
@@ -95,8 +101,7 @@ def test_rebuilding_keeps_own_cards_and_returns_the_left_overs_to_the_vault_at_t
 
 def test_a_rebuilt_deck_counts_loot_as_its_type():
     state = fold(
-        {"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "merisiel"}},
-        state=end_scenario(),
+        {"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "merisiel"}}, state=end_scenario()
     )
     deck = ["Sea Devil's Sabre" if name == "Dagger" else name for name in MERISIEL_DECK]
     state = fold({"type": "deck.rebuilt", "data": {"character_id": "merisiel", "cards": deck}}, state=state)

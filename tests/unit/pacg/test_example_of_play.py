@@ -94,9 +94,14 @@ def test_the_lost_plunder_went_back_to_the_vault_and_the_repaired_ship_sails_on(
         "plunder": 0,
         "plunder_by_type": {},
         "plunder_known": {},
-        "ships": {"Merchantman": fleet["ships"]["Merchantman"], "Shackles Pirate Ship": fleet["ships"]["Shackles Pirate Ship"]},
-        "powers": ["When you would roll for plunder, you may discard a card from the blessings deck to choose the "
-                   "type of plunder card instead."],
+        "ships": {
+            "Merchantman": fleet["ships"]["Merchantman"],
+            "Shackles Pirate Ship": fleet["ships"]["Shackles Pirate Ship"],
+        },
+        "powers": [
+            "When you would roll for plunder, you may discard a card from the blessings deck to choose the "
+            "type of plunder card instead."
+        ],
         "encountering": None,
     }
     assert view(end, "vault")["cards"]["Find Traps"] == 1

@@ -52,8 +52,14 @@ def test_a_second_free_exploration_in_a_turn_is_refused_when_the_campaign_counts
 
 
 def test_an_exploration_a_card_grants_may_follow_the_free_one():
-    state = fold(explore("Dire Rat"), banish("Dire Rat"), explore("Dire Rat", explore_again=True), banish("Dire Rat"),
-                 explore("Buccaneer", explore_again=True), state=turn_of("merisiel", ONCE))
+    state = fold(
+        explore("Dire Rat"),
+        banish("Dire Rat"),
+        explore("Dire Rat", explore_again=True),
+        banish("Dire Rat"),
+        explore("Buccaneer", explore_again=True),
+        state=turn_of("merisiel", ONCE),
+    )
     assert state.zones["encounter"].known == {"Buccaneer": 1}
 
 
@@ -71,34 +77,73 @@ def test_the_next_turn_brings_a_new_free_exploration():
 
 
 def test_a_group_that_plays_otherwise_explores_without_limit():
-    state = fold(explore("Dire Rat"), banish("Dire Rat"), explore("Dire Rat"),
-                 state=turn_of("merisiel", {"explore_once_per_turn": False}))
+    state = fold(
+        explore("Dire Rat"),
+        banish("Dire Rat"),
+        explore("Dire Rat"),
+        state=turn_of("merisiel", {"explore_once_per_turn": False}),
+    )
     assert state.zones["encounter"].known == {"Dire Rat": 1}
 
 
 def test_explorations_that_name_no_explorer_are_not_counted():
-    state = fold(move("Dire Rat", "reveal", SHARK, zone("encounter")), banish("Dire Rat"), explore("Dire Rat"),
-                 state=turn_of("merisiel", ONCE))
+    state = fold(
+        move("Dire Rat", "reveal", SHARK, zone("encounter")),
+        banish("Dire Rat"),
+        explore("Dire Rat"),
+        state=turn_of("merisiel", ONCE),
+    )
     assert state.zones["encounter"].known == {"Dire Rat": 1}
 
 
-@pytest.mark.parametrize(("given", "when", "then"), [
-    ([advance("valeros")], explore("Dire Rat"),
-     "Merisiel may never explore on another player's turn: it is Valeros's turn."),
-    ([], explore("Dire Rat"), "Merisiel may never explore on another player's turn: no turn has started yet."),
-    ([advance("merisiel")], explore("Dire Rat", place=TEMPEST),
-     "Merisiel is at Shark Island and explores that location, not Tempest Cay."),
-    ([advance("merisiel")], explore("Dire Rat", who="lem"), "No character lem has joined this campaign (characters: merisiel, valeros)."),
-    ([advance("merisiel"), move("Dagger", "draw", zone("deck", "merisiel"), zone("hand", "merisiel"))],
-     with_data(move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")), explorer="merisiel"),
-     "Only exploring names an explorer: a card revealed from a location to the encounter, not discard from hand to "
-     "discard."),
-    ([advance("merisiel")], with_data(move("Dire Rat", "reveal", SHARK, zone("encounter")), explore_again=True),
-     "An exploration a card or power grants (explore_again) names its explorer."),
-    ([advance("merisiel"), ev("character.died", character_id="merisiel")], explore("Dire Rat"),
-     "Merisiel is dead and can do nothing for the rest of Island Hopping."),
-], ids=["another player's turn", "before the first turn", "another location", "an unknown explorer",
-        "a move that is no exploration", "explore_again without its explorer", "a dead explorer"])
+@pytest.mark.parametrize(
+    ("given", "when", "then"),
+    [
+        (
+            [advance("valeros")],
+            explore("Dire Rat"),
+            "Merisiel may never explore on another player's turn: it is Valeros's turn.",
+        ),
+        ([], explore("Dire Rat"), "Merisiel may never explore on another player's turn: no turn has started yet."),
+        (
+            [advance("merisiel")],
+            explore("Dire Rat", place=TEMPEST),
+            "Merisiel is at Shark Island and explores that location, not Tempest Cay.",
+        ),
+        (
+            [advance("merisiel")],
+            explore("Dire Rat", who="lem"),
+            "No character lem has joined this campaign (characters: merisiel, valeros).",
+        ),
+        (
+            [advance("merisiel"), move("Dagger", "draw", zone("deck", "merisiel"), zone("hand", "merisiel"))],
+            with_data(
+                move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")), explorer="merisiel"
+            ),
+            "Only exploring names an explorer: a card revealed from a location to the encounter, not discard from hand to "
+            "discard.",
+        ),
+        (
+            [advance("merisiel")],
+            with_data(move("Dire Rat", "reveal", SHARK, zone("encounter")), explore_again=True),
+            "An exploration a card or power grants (explore_again) names its explorer.",
+        ),
+        (
+            [advance("merisiel"), ev("character.died", character_id="merisiel")],
+            explore("Dire Rat"),
+            "Merisiel is dead and can do nothing for the rest of Island Hopping.",
+        ),
+    ],
+    ids=[
+        "another player's turn",
+        "before the first turn",
+        "another location",
+        "an unknown explorer",
+        "a move that is no exploration",
+        "explore_again without its explorer",
+        "a dead explorer",
+    ],
+)
 def test_an_exploration_is_refused_with_the_real_situation(given, when, then):
     assert rejection(fold(*SETUP, *START, *given, options=ONCE), when) == then
 

@@ -83,11 +83,16 @@ def test_a_reward_of_a_scenario_not_completed_is_rejected():
 
 
 def test_loot_goes_to_any_character_or_to_the_vault():
-    state = fold({"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "valeros", "reward_of": "Island Hopping"}}, state=won())
+    state = fold(
+        {"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "valeros", "reward_of": "Island Hopping"}},
+        state=won(),
+    )
     assert character(state, character_id="valeros")["zones"]["deck"]["Sea Devil's Sabre"] == 1
     reason = rejection(won(), {"type": "loot.awarded", "data": {"card": "Cutlass", "to": "valeros"}})
     assert reason == "Cutlass is a weapon, not a loot card."
-    reason = rejection(fold(*SETUP, *START), {"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "valeros"}})
+    reason = rejection(
+        fold(*SETUP, *START), {"type": "loot.awarded", "data": {"card": "Sea Devil's Sabre", "to": "valeros"}}
+    )
     assert reason == "Loot is handed out after the scenario, not during Island Hopping."
 
 
@@ -107,7 +112,11 @@ def adventure(name, scenario, number):
 
 def test_a_role_card_waits_for_the_third_adventure_by_default():
     # Given a party that has completed two adventures
-    state = fold(*SETUP, *adventure("The Wormwood Mutiny", "Press Ganged!", 1), *adventure("Raiders of the Fever Sea", "Raker Run", 2))
+    state = fold(
+        *SETUP,
+        *adventure("The Wormwood Mutiny", "Press Ganged!", 1),
+        *adventure("Raiders of the Fever Sea", "Raker Run", 2),
+    )
     # When Merisiel takes her role, then the rulebook's reward for the third adventure is not hers yet
     reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
     assert reason == (
@@ -122,8 +131,12 @@ def test_a_role_card_waits_for_the_third_adventure_by_default():
 
 def test_plunder_and_peril_is_not_an_adventure_of_the_adventure_path():
     # Given a party that completed Plunder and Peril (the base set's adventure, # 0) and two adventures of the Path
-    state = fold(*SETUP, *adventure("Plunder and Peril", "Island Hopping", 0),
-                 *adventure("The Wormwood Mutiny", "Press Ganged!", 1), *adventure("Raiders of the Fever Sea", "Raker Run", 2))
+    state = fold(
+        *SETUP,
+        *adventure("Plunder and Peril", "Island Hopping", 0),
+        *adventure("The Wormwood Mutiny", "Press Ganged!", 1),
+        *adventure("Raiders of the Fever Sea", "Raker Run", 2),
+    )
     # When Merisiel takes her role, then it waits for the third adventure of the Adventure Path (Skull & Shackles Rulebook, Role Cards)
     reason = rejection(state, {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}})
     assert reason.endswith("the party has completed 2 of its adventures.")

@@ -88,7 +88,11 @@ def test_a_wrecked_ship_loses_a_plunder_card_at_the_end_of_each_turn():
         "The Merchantman is wrecked: banish 1 random plunder card at the end of Merisiel's turn before the next "
         "turn starts."
     )
-    state = fold({"type": "plunder.banished", "data": {"card_type": "weapon", "card": "Cutlass"}}, advance("valeros"), state=state)
+    state = fold(
+        {"type": "plunder.banished", "data": {"card_type": "weapon", "card": "Cutlass"}},
+        advance("valeros"),
+        state=state,
+    )
     assert fleet_view(state)["plunder"] == 0
     assert GAME.views["vault"].read(state)["face_down_out"].get("weapon", 0) == 1  # the location's weapon only
 
@@ -97,8 +101,12 @@ def test_repairing_a_ship_that_is_not_wrecked_is_rejected():
     assert rejection(playing(), {"type": "ship.repaired", "data": {}}) == (
         "The Merchantman is not wrecked; there is nothing to repair."
     )
-    state = fold(advance("merisiel"), damaged(1), {"type": "ship.repaired", "data": {"character_id": "merisiel"}},
-                 state=playing())
+    state = fold(
+        advance("merisiel"),
+        damaged(1),
+        {"type": "ship.repaired", "data": {"character_id": "merisiel"}},
+        state=playing(),
+    )
     assert fleet_view(state)["wrecked"] is False
 
 
@@ -107,8 +115,14 @@ def ev(type_, **data):
 
 
 TRUEWIND = {"name": "Truewind", "set": "B", "ship_class": 1}
-DOMINATOR = {"name": "Dominator", "set": "B", "ship_class": 6, "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
-             "when_encountering": ["This ship cannot be seized."], "cannot_be_seized": True}
+DOMINATOR = {
+    "name": "Dominator",
+    "set": "B",
+    "ship_class": 6,
+    "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
+    "when_encountering": ["This ship cannot be seized."],
+    "cannot_be_seized": True,
+}
 
 
 def test_only_the_commander_attempts_a_repair():
@@ -122,16 +136,20 @@ def test_only_the_commander_attempts_a_repair():
 
 
 def test_the_repair_comes_at_the_start_of_the_move_step():
-    state = fold(*HANDS, advance("merisiel"), damaged(1), ev("character.moved", character_id="merisiel", to="Tempest Cay"),
-                 state=playing())
+    state = fold(
+        *HANDS,
+        advance("merisiel"),
+        damaged(1),
+        ev("character.moved", character_id="merisiel", to="Tempest Cay"),
+        state=playing(),
+    )
     assert rejection(state, ev("ship.repaired")) == (
         "Merisiel has moved this turn: the commander attempts a repair at the start of the move step (Wrecked Ships)."
     )
 
 
 def test_an_anchored_ship_is_commanded_only_at_its_location():
-    state = fold(ev("ship.anchored", location="Tempest Cay"), *HANDS, advance("merisiel"), damaged(1),
-                 state=playing())
+    state = fold(ev("ship.anchored", location="Tempest Cay"), *HANDS, advance("merisiel"), damaged(1), state=playing())
     assert rejection(state, ev("ship.repaired")) == (
         "The Merchantman is anchored at Tempest Cay and Merisiel is at Shark Island: Merisiel is not commanding it, "
         "so cannot attempt a repair."
@@ -177,10 +195,15 @@ def test_the_party_sails_only_a_checked_ship_or_a_promo_of_a_checked_class():
     )
     state = fold(
         *SETUP,
-        {"type": "ship.awarded", "data": {"ship": "Truewind", "ship_card": {"name": "Truewind", "set": "B", "ship_class": 1}}},
+        {
+            "type": "ship.awarded",
+            "data": {"ship": "Truewind", "ship_card": {"name": "Truewind", "set": "B", "ship_class": 1}},
+        },
         {
             "type": "scenario.started",
-            "data": dict(SCENARIO["data"], ship="Promo Sloop", ship_card={"name": "Promo Sloop", "set": "P", "ship_class": 1}),
+            "data": dict(
+                SCENARIO["data"], ship="Promo Sloop", ship_card={"name": "Promo Sloop", "set": "P", "ship_class": 1}
+            ),
         },
     )
     assert fleet_view(state)["current"] == "Promo Sloop"
@@ -196,8 +219,13 @@ def test_a_ship_is_checked_off_on_the_fleet_card_once():
 
 def test_a_ship_that_cannot_be_seized_is_never_seized():
     # Given Merisiel defeats the Dominator, whose card says "This ship cannot be seized."
-    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR),
-                 ev("ship.defeated", ship="Dominator"), state=playing())
+    state = fold(
+        *HANDS,
+        advance("merisiel"),
+        ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR),
+        ev("ship.defeated", ship="Dominator"),
+        state=playing(),
+    )
     # When a card would seize it, then it is refused
     assert rejection(state, ev("ship.seized", ship="Dominator", ship_card=DOMINATOR)) == (
         'The Dominator cannot be seized: its card says "This ship cannot be seized."'
@@ -205,7 +233,9 @@ def test_a_ship_that_cannot_be_seized_is_never_seized():
 
 
 def test_a_ship_is_seized_only_once_defeated():
-    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), state=playing())
+    state = fold(
+        *HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), state=playing()
+    )
     assert rejection(state, ev("ship.seized", ship="Truewind")) == (
         "The party has not defeated the Truewind this turn: a card lets you seize a ship you defeat (Seizing Ships; "
         "ship.encountered, then ship.defeated)."
@@ -214,12 +244,15 @@ def test_a_ship_is_seized_only_once_defeated():
 
 def test_the_commander_encounters_an_enemy_ship_and_the_fleet_view_shows_its_powers():
     # Given Merisiel commanding the Merchantman (Encountering Ships)
-    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR),
-                 state=playing())
+    state = fold(
+        *HANDS, advance("merisiel"), ev("ship.encountered", ship="Dominator", ship_card=DOMINATOR), state=playing()
+    )
     # Then the fleet view shows the enemy ship and its When Encountering powers
     assert fleet_view(state)["encountering"] == {
-        "ship": "Dominator", "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
-        "powers": ["This ship cannot be seized."], "cannot_be_seized": True,
+        "ship": "Dominator",
+        "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
+        "powers": ["This ship cannot be seized."],
+        "cannot_be_seized": True,
     }
     # When she evades it, the encounter is over
     state = fold(ev("ship.evaded", ship="Dominator"), state=state)
@@ -227,8 +260,13 @@ def test_the_commander_encounters_an_enemy_ship_and_the_fleet_view_shows_its_pow
 
 
 def test_a_failed_check_against_a_ship_deals_structural_damage_and_ends_the_encounter():
-    state = fold(*HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), damaged(2),
-                 state=playing())
+    state = fold(
+        *HANDS,
+        advance("merisiel"),
+        ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND),
+        damaged(2),
+        state=playing(),
+    )
     assert fleet_view(state)["wrecked"] is True and fleet_view(state)["encountering"] is None
     assert rejection(state, ev("ship.defeated", ship="Truewind")) == (
         "The commander is encountering no ship, so the Truewind cannot be defeated (ship.encountered first)."

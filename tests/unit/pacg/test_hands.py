@@ -116,8 +116,13 @@ def test_the_player_may_discard_any_number_of_cards_first_and_then_draws_back_up
 
 
 def test_a_discard_after_the_reset_has_begun_drawing_is_refused():
-    state = fold(reset(), discard("merisiel", "Dagger"), discard("merisiel", "Pistol"), draw("merisiel", "Sailor"),
-                 state=merisiels_turn("Dagger", "Pistol", "Cure"))
+    state = fold(
+        reset(),
+        discard("merisiel", "Dagger"),
+        discard("merisiel", "Pistol"),
+        draw("merisiel", "Sailor"),
+        state=merisiels_turn("Dagger", "Pistol", "Cure"),
+    )
     assert rejection(state, discard("merisiel", "Cure")) == (
         "Merisiel has begun drawing up to Merisiel's hand size of 3: the reset's discards come before its draws."
     )
@@ -167,7 +172,9 @@ def test_a_character_card_without_a_hand_size_needs_it_given_with_the_reset():
     assert rejection(state, reset()) == (
         "Merisiel's character card records no hand size: give Merisiel's hand size with the reset."
     )
-    state = fold(reset(hand_size=4), *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure", "Sailor")], state=state)
+    state = fold(
+        reset(hand_size=4), *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure", "Sailor")], state=state
+    )
     assert state.owed is None
 
 
@@ -182,8 +189,14 @@ def feat(label):
 
 
 def test_hand_size_feats_raise_the_hand_size_the_reset_draws_up_to():
-    state = fold(*SETUP, feat("4"), *START, advance("merisiel"), reset(),
-                 *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure")])
+    state = fold(
+        *SETUP,
+        feat("4"),
+        *START,
+        advance("merisiel"),
+        reset(),
+        *[draw("merisiel", n) for n in ("Dagger", "Pistol", "Cure")],
+    )
     assert rejection(state, advance("valeros")).endswith("to reach Merisiel's hand size of 4 before the reset ends.")
     state = fold(draw("merisiel", "Sailor"), state=state)
     assert state.owed is None
@@ -197,14 +210,28 @@ def test_the_role_cards_hand_size_boxes_count_once_a_role_is_chosen():
     assert hand_size(state.characters["merisiel"]) == 6
 
 
-@pytest.mark.parametrize(("given", "when", "then"), [
-    ([*SETUP, *START, ev("character.died", character_id="merisiel")], reset(),
-     "Merisiel is dead and can do nothing for the rest of Island Hopping."),
-    (SETUP, reset(), "No scenario is in progress, so Merisiel cannot do that now."),
-    ([*SETUP, *START, draw("merisiel", "Dagger"), ev("damage.dealt", character_id="merisiel", amount=1)], reset(),
-     "Merisiel must first discard 1 more card from Merisiel's hand for the damage just dealt."),
-    ([*SETUP, *START], reset(hand_size=0), "Merisiel's hand size is 3 (character card and Hand Size feats), not 0."),
-], ids=["dead", "no scenario", "damage owed first", "a hand size not the card's"])
+@pytest.mark.parametrize(
+    ("given", "when", "then"),
+    [
+        (
+            [*SETUP, *START, ev("character.died", character_id="merisiel")],
+            reset(),
+            "Merisiel is dead and can do nothing for the rest of Island Hopping.",
+        ),
+        (SETUP, reset(), "No scenario is in progress, so Merisiel cannot do that now."),
+        (
+            [*SETUP, *START, draw("merisiel", "Dagger"), ev("damage.dealt", character_id="merisiel", amount=1)],
+            reset(),
+            "Merisiel must first discard 1 more card from Merisiel's hand for the damage just dealt.",
+        ),
+        (
+            [*SETUP, *START],
+            reset(hand_size=0),
+            "Merisiel's hand size is 3 (character card and Hand Size feats), not 0.",
+        ),
+    ],
+    ids=["dead", "no scenario", "damage owed first", "a hand size not the card's"],
+)
 def test_a_reset_is_refused_with_the_real_situation(given, when, then):
     assert rejection(fold(*given), when) == then
 
@@ -225,7 +252,11 @@ class Resetting(Checked):
             return
         size = hand_size(self.state.characters[who])
         self.emit(_ev("hand.reset", character_id=who))
-        hand_cards = sorted(n for n, c in self.state.zones.get(f"{who}:hand").known.items() for _ in range(c)) if self.state.zones.get(f"{who}:hand") else []
+        hand_cards = (
+            sorted(n for n, c in self.state.zones.get(f"{who}:hand").known.items() for _ in range(c))
+            if self.state.zones.get(f"{who}:hand")
+            else []
+        )
         # Any number of discards first, then down to the hand size.
         keep = self.rng.randint(0, min(size, len(hand_cards)))
         for name in self.rng.sample(hand_cards, len(hand_cards) - keep):

@@ -32,8 +32,12 @@ def rebuilt_decks_match(state, event, before):
             by_type[state.cards[name].counts_as] += count
         # "Each card feat allows you to put one more card of the type you choose into your character deck" (Your
         # Character, Feats): the printed count, plus one for each box checked.
-        wanted = Counter({card_type: line.count + character.feats.get(f"card|{card_type}", 0)
-                          for card_type, line in character.card.cards_list.items()})
+        wanted = Counter(
+            {
+                card_type: line.count + character.feats.get(f"card|{card_type}", 0)
+                for card_type, line in character.card.cards_list.items()
+            }
+        )
         assert +by_type == +wanted, f"{character.name}'s rebuilt deck holds {dict(by_type)}, not {dict(wanted)}"
 
 

@@ -64,8 +64,9 @@ def test_advancing_an_empty_hourglass_loses_the_scenario():
     view = scenario_view(state)
     assert view["in_progress"] is False
     assert view["lost"] == "Island Hopping was lost (the hourglass had no card left to advance)"
-    assert state.zones["merisiel:deck"].known == {name: 1 for name in ["Dagger", "Pistol", "Cure", "Leather Armor",
-                                                                      "Rum Bottle", "Sailor"]} | {"Blessing of the Gods": 2}
+    assert state.zones["merisiel:deck"].known == {
+        name: 1 for name in ["Dagger", "Pistol", "Cure", "Leather Armor", "Rum Bottle", "Sailor"]
+    } | {"Blessing of the Gods": 2}
     reason = rejection(state, {"type": "scenario.ended", "data": {"result": "won"}})
     assert reason == "Island Hopping was lost (the hourglass had no card left to advance); it cannot end as won."
     # And the table's scenario.ended lost only says so again
@@ -83,10 +84,15 @@ def test_every_character_dead_loses_the_scenario():
 
 
 def test_after_a_loss_explorations_moves_and_damage_wait_for_the_next_scenario():
-    state = fold({"type": "character.died", "data": {"character_id": "merisiel"}},
-                 {"type": "character.died", "data": {"character_id": "valeros"}}, state=playing())
-    refused = "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved " \
-              "or dealt in it; the next scenario starts anew."
+    state = fold(
+        {"type": "character.died", "data": {"character_id": "merisiel"}},
+        {"type": "character.died", "data": {"character_id": "valeros"}},
+        state=playing(),
+    )
+    refused = (
+        "Island Hopping was lost (every character is dead) and ended at once: nothing more is explored, moved "
+        "or dealt in it; the next scenario starts anew."
+    )
     for event in (
         move("Dire Rat", "reveal", zone("location", location="Shark Island"), zone("encounter")),
         {"type": "character.moved", "data": {"character_id": "merisiel", "to": "Tempest Cay"}},
@@ -116,7 +122,12 @@ def test_a_location_with_unsearched_dealt_cards_cannot_close():
 
 def test_a_location_holding_the_villain_cannot_close():
     state = fold(
-        move("Jemma Redclaw", "reveal", zone("location", location="Shark Island"), zone("location", location="Shark Island")),
+        move(
+            "Jemma Redclaw",
+            "reveal",
+            zone("location", location="Shark Island"),
+            zone("location", location="Shark Island"),
+        ),
         state=playing(),
     )
     reason = rejection(state, {"type": "location.closed", "data": {"location": "Shark Island", "how": "power"}})
@@ -163,11 +174,15 @@ def adventure_scenario(name):
 
 def test_an_adventures_scenarios_are_played_in_order():
     reason = rejection(fold(*SETUP, ADVENTURE), adventure_scenario("Second Voyage"))
-    assert reason == "Plunder and Peril's scenarios are played in order: Island Hopping must be won before Second Voyage."
+    assert (
+        reason == "Plunder and Peril's scenarios are played in order: Island Hopping must be won before Second Voyage."
+    )
 
 
 def test_a_lost_scenario_must_be_replayed_before_the_next():
-    state = fold(*SETUP, ADVENTURE, adventure_scenario("Island Hopping"), {"type": "scenario.ended", "data": {"result": "lost"}})
+    state = fold(
+        *SETUP, ADVENTURE, adventure_scenario("Island Hopping"), {"type": "scenario.ended", "data": {"result": "lost"}}
+    )
     reason = rejection(state, adventure_scenario("Second Voyage"))
     assert reason.endswith("Island Hopping must be won before Second Voyage.")
 
@@ -221,7 +236,9 @@ def test_a_checked_starting_hand_needs_a_card_of_the_favoured_type():
     from tests.unit.pacg.pacg_world import draw, rejection
 
     # Given a campaign that checks starting hands, Merisiel draws no weapon, her favoured type
-    state = fold(*SETUP, *START, draw("merisiel", "Cure"), draw("valeros", "Longsword"), options={"starting_hand": "checked"})
+    state = fold(
+        *SETUP, *START, draw("merisiel", "Cure"), draw("valeros", "Longsword"), options={"starting_hand": "checked"}
+    )
     # When the first turn starts, then her hand is refused with the weapon her deck still holds
     reason = rejection(state, {"type": "hourglass.advanced", "data": {"character_id": "valeros"}})
     assert reason == (
@@ -229,7 +246,9 @@ def test_a_checked_starting_hand_needs_a_card_of_the_favoured_type():
         "hand holds at least 1 card of the favoured type (discard it and draw again)."
     )
     # When she has drawn again, then the turn starts
-    state = fold(draw("merisiel", "Pistol"), {"type": "hourglass.advanced", "data": {"character_id": "valeros"}}, state=state)
+    state = fold(
+        draw("merisiel", "Pistol"), {"type": "hourglass.advanced", "data": {"character_id": "valeros"}}, state=state
+    )
     assert state.scenario.turn == "valeros"
 
 

@@ -42,10 +42,13 @@ def test_the_next_turn_waits_for_the_reset_of_a_hand_over_its_size():
         "step, before Valeros's turn starts (hand.reset, then the discards or draws)."
     )
     # When she resets, discarding down to 3, then Valeros's turn starts
-    state = fold(ev("hand.reset", character_id="merisiel"),
-                 move("Leather Armor", "discard", hand("merisiel"), zone("discard", "merisiel")),
-                 move("Rum Bottle", "discard", hand("merisiel"), zone("discard", "merisiel")),
-                 advance("valeros"), state=state)
+    state = fold(
+        ev("hand.reset", character_id="merisiel"),
+        move("Leather Armor", "discard", hand("merisiel"), zone("discard", "merisiel")),
+        move("Rum Bottle", "discard", hand("merisiel"), zone("discard", "merisiel")),
+        advance("valeros"),
+        state=state,
+    )
     assert state.scenario.turn == "valeros"
 
 
@@ -55,8 +58,12 @@ def test_the_next_turn_waits_for_a_hand_under_its_size_to_draw_up():
 
 
 def test_a_power_that_keeps_the_hand_lets_the_turn_end_without_a_reset():
-    state = fold(draw("merisiel", "Leather Armor"), ev("hand.reset", character_id="merisiel", kept=True),
-                 advance("valeros"), state=turn_of("merisiel"))
+    state = fold(
+        draw("merisiel", "Leather Armor"),
+        ev("hand.reset", character_id="merisiel", kept=True),
+        advance("valeros"),
+        state=turn_of("merisiel"),
+    )
     assert state.scenario.turn == "valeros"
     assert sum(state.zones["merisiel:hand"].known.values()) == 4
 
@@ -67,14 +74,29 @@ def test_a_character_who_died_on_her_turn_resets_nothing():
 
 
 def test_a_group_that_plays_otherwise_records_resets_as_it_likes():
-    state = fold(draw("merisiel", "Leather Armor"), advance("valeros"), state=turn_of("merisiel", {"reset": "recorded"}))
+    state = fold(
+        draw("merisiel", "Leather Armor"), advance("valeros"), state=turn_of("merisiel", {"reset": "recorded"})
+    )
     assert state.scenario.turn == "valeros"
 
 
 def test_a_card_without_a_hand_size_asks_for_the_reset_that_gives_it():
-    state = fold(*SETUP[:1], {"type": "character.joined", "data": {
-        "character_id": "merisiel", "name": "Merisiel", "player": "Ann",
-        "card": {**SETUP[1]["data"]["card"], "hand_size": None}}}, *SETUP[2:], *START, *HANDS, advance("merisiel"))
+    state = fold(
+        *SETUP[:1],
+        {
+            "type": "character.joined",
+            "data": {
+                "character_id": "merisiel",
+                "name": "Merisiel",
+                "player": "Ann",
+                "card": {**SETUP[1]["data"]["card"], "hand_size": None},
+            },
+        },
+        *SETUP[2:],
+        *START,
+        *HANDS,
+        advance("merisiel"),
+    )
     assert rejection(state, advance("valeros")) == (
         "Merisiel's turn ends with the reset, a required step, before Valeros's turn starts: Merisiel's character "
         "card records no hand size, so record hand.reset with Merisiel's hand size."
@@ -97,8 +119,11 @@ def test_a_card_is_given_once_a_turn():
 
 
 def test_a_card_is_given_before_moving():
-    state = fold(ev("character.moved", character_id="merisiel", to="Tempest Cay"),
-                 ev("character.moved", character_id="merisiel", to="Shark Island"), state=turn_of("merisiel"))
+    state = fold(
+        ev("character.moved", character_id="merisiel", to="Tempest Cay"),
+        ev("character.moved", character_id="merisiel", to="Shark Island"),
+        state=turn_of("merisiel"),
+    )
     assert rejection(state, GIVE) == (
         "Merisiel has moved this turn: the Give a Card step comes before the Move step, so a card is given to a "
         "character at the location where Merisiel began the turn."
@@ -106,12 +131,17 @@ def test_a_card_is_given_before_moving():
 
 
 def test_the_next_turn_may_give_again():
-    state = fold(GIVE, move("Pistol", "discard", hand("merisiel"), zone("discard", "merisiel")),
-                 ev("hand.reset", character_id="merisiel"), draw("merisiel", "Leather Armor"),
-                 draw("merisiel", "Rum Bottle"),
-                 move("Dagger", "discard", hand("valeros"), zone("discard", "valeros")),
-                 advance("valeros"), move("Longsword", "give", hand("valeros"), hand("merisiel")),
-                 state=turn_of("merisiel", {"reset": "recorded"}))
+    state = fold(
+        GIVE,
+        move("Pistol", "discard", hand("merisiel"), zone("discard", "merisiel")),
+        ev("hand.reset", character_id="merisiel"),
+        draw("merisiel", "Leather Armor"),
+        draw("merisiel", "Rum Bottle"),
+        move("Dagger", "discard", hand("valeros"), zone("discard", "valeros")),
+        advance("valeros"),
+        move("Longsword", "give", hand("valeros"), hand("merisiel")),
+        state=turn_of("merisiel", {"reset": "recorded"}),
+    )
     assert state.zones["merisiel:hand"].known["Longsword"] == 1
 
 
@@ -143,8 +173,11 @@ def test_when_only_recharged_cards_are_left_they_are_drawn_in_their_order():
     state = turn_of("merisiel", {"reset": "recorded"})
     for name in MERISIEL_DECK[3:]:
         state = fold(draw("merisiel", name), state=state)
-    state = fold(move("Dagger", "recharge", hand("merisiel"), deck("merisiel")),
-                 move("Pistol", "recharge", hand("merisiel"), deck("merisiel")), state=state)
+    state = fold(
+        move("Dagger", "recharge", hand("merisiel"), deck("merisiel")),
+        move("Pistol", "recharge", hand("merisiel"), deck("merisiel")),
+        state=state,
+    )
     assert rejection(state, draw("merisiel", "Pistol")) == (
         "Every card left in Merisiel's deck was recharged to the bottom since it was last shuffled, the Dagger "
         "first: Merisiel draws the Dagger, not the Pistol."
@@ -164,7 +197,10 @@ def test_a_reloaded_card_is_the_next_draw():
 
 
 def test_a_card_shuffled_into_the_deck_forgets_the_order():
-    state = fold(move("Dagger", "recharge", hand("merisiel"), deck("merisiel")),
-                 move("Pistol", "shuffle", hand("merisiel"), deck("merisiel")), draw("merisiel", "Dagger"),
-                 state=turn_of("merisiel"))
+    state = fold(
+        move("Dagger", "recharge", hand("merisiel"), deck("merisiel")),
+        move("Pistol", "shuffle", hand("merisiel"), deck("merisiel")),
+        draw("merisiel", "Dagger"),
+        state=turn_of("merisiel"),
+    )
     assert state.zones["merisiel:hand"].known["Dagger"] == 1

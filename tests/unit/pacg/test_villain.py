@@ -28,8 +28,13 @@ def four_islands():
     """Merisiel at Shark Island, Valeros at Tempest Cay; Jemma Redclaw and three Buccaneers dealt among four."""
     return fold(
         *SETUP,
-        ev("scenario.started", scenario="Island Hopping", locations=ISLANDS, villains=["Jemma Redclaw"],
-           henchmen=["Buccaneer"]),
+        ev(
+            "scenario.started",
+            scenario="Island Hopping",
+            locations=ISLANDS,
+            villains=["Jemma Redclaw"],
+            henchmen=["Buccaneer"],
+        ),
         *START[1:3],
         ev("character.moved", character_id="valeros", to="Tempest Cay"),
         ev("hourglass.advanced", character_id="merisiel"),
@@ -95,8 +100,11 @@ def test_evading_the_villain_ends_the_encounter_and_its_temporary_closures():
 
 def test_a_defeated_villains_location_closes_first_and_she_escapes_to_the_open_locations():
     # Given Valeros temporarily closes Tempest Cay and Merisiel defeats Jemma at Shark Island
-    state = fold(ev("location.closed", location="Tempest Cay", temporary=True, by="valeros"),
-                 ev("encounter.ended", card="Jemma Redclaw", outcome="defeated"), state=meets_jemma())
+    state = fold(
+        ev("location.closed", location="Tempest Cay", temporary=True, by="valeros"),
+        ev("encounter.ended", card="Jemma Redclaw", outcome="defeated"),
+        state=meets_jemma(),
+    )
     escape = ev("villain.escaped", villain="Jemma Redclaw", to=["Fog Bank", "Lonely Island"])
     # When she escapes before Shark Island closes, then it is refused
     assert rejection(state, escape) == (
@@ -105,8 +113,12 @@ def test_a_defeated_villains_location_closes_first_and_she_escapes_to_the_open_l
     )
     # When Shark Island closes, then she escapes to Fog Bank and Lonely Island with 1 blessing from the vault
     state = fold(ev("location.closed", location="Shark Island", by="merisiel", how="villain"), escape, state=state)
-    assert statuses(state) == {"Shark Island": "closed", "Tempest Cay": "open", "Fog Bank": "open",
-                               "Lonely Island": "open"}
+    assert statuses(state) == {
+        "Shark Island": "closed",
+        "Tempest Cay": "open",
+        "Fog Bank": "open",
+        "Lonely Island": "open",
+    }
     assert state.zones["dealt"].hidden == {"blessing": 1}
     assert state.scenario.villain_at is None
 
@@ -134,10 +146,12 @@ def test_an_undefeated_villain_escapes_into_the_open_locations_her_own_included(
 
 
 def test_an_escaping_villain_is_dealt_to_every_open_location():
-    state = fold(ev("location.closed", location="Tempest Cay", temporary=True, by="valeros"),
-                 ev("encounter.ended", card="Jemma Redclaw", outcome="defeated"),
-                 ev("location.closed", location="Shark Island", how="villain"),
-                 state=meets_jemma())
+    state = fold(
+        ev("location.closed", location="Tempest Cay", temporary=True, by="valeros"),
+        ev("encounter.ended", card="Jemma Redclaw", outcome="defeated"),
+        ev("location.closed", location="Shark Island", how="villain"),
+        state=meets_jemma(),
+    )
     assert rejection(state, ev("villain.escaped", villain="Jemma Redclaw", to=[])) == (
         "Jemma Redclaw escapes to every open location, that is Fog Bank and Lonely Island."
     )
@@ -147,14 +161,21 @@ def test_an_escaping_villain_is_dealt_to_every_open_location():
 
 
 def test_a_henchman_from_the_location_deck_lets_the_location_close():
-    state = fold(move("Buccaneer", "reveal", SHARK, ENCOUNTER), move("Buccaneer", "banish", ENCOUNTER, VAULT),
-                 ev("location.closed", location="Shark Island", by="merisiel", how="henchman"), state=four_islands())
+    state = fold(
+        move("Buccaneer", "reveal", SHARK, ENCOUNTER),
+        move("Buccaneer", "banish", ENCOUNTER, VAULT),
+        ev("location.closed", location="Shark Island", by="merisiel", how="henchman"),
+        state=four_islands(),
+    )
     assert statuses(state)["Shark Island"] == "closed"
 
 
 def test_a_summoned_henchman_never_lets_a_location_close():
-    state = fold(move("Buccaneer", "summon", VAULT, ENCOUNTER), move("Buccaneer", "banish", ENCOUNTER, VAULT),
-                 state=four_islands())
+    state = fold(
+        move("Buccaneer", "summon", VAULT, ENCOUNTER),
+        move("Buccaneer", "banish", ENCOUNTER, VAULT),
+        state=four_islands(),
+    )
     assert rejection(state, ev("location.closed", location="Shark Island", by="merisiel", how="henchman")) == (
         "Shark Island cannot close for a henchman: no henchman from its deck has been defeated there this turn. A "
         "summoned henchman is part of no location deck and never lets a location close (Summoning and Adding "
@@ -165,15 +186,17 @@ def test_a_summoned_henchman_never_lets_a_location_close():
 def test_an_empty_location_deck_lets_a_character_there_close_it():
     # Given Tempest Cay's monster banished, and its face-down dealt card still there
     cay = zone("location", location="Tempest Cay")
-    state = fold(move("Dire Rat", "reveal", cay, ENCOUNTER), move("Dire Rat", "banish", ENCOUNTER, VAULT),
-                 state=four_islands())
+    state = fold(
+        move("Dire Rat", "reveal", cay, ENCOUNTER), move("Dire Rat", "banish", ENCOUNTER, VAULT), state=four_islands()
+    )
     assert rejection(state, ev("location.closed", location="Tempest Cay", by="valeros", how="empty")) == (
         "Tempest Cay still holds 1 card: a location closes for an empty deck only once its deck has run out (Your "
         "Turn: Close a Location)."
     )
     # When its last card, a Buccaneer, is defeated, then only a character there may close it
-    state = fold(move("Buccaneer", "reveal", cay, ENCOUNTER), move("Buccaneer", "banish", ENCOUNTER, VAULT),
-                 state=state)
+    state = fold(
+        move("Buccaneer", "reveal", cay, ENCOUNTER), move("Buccaneer", "banish", ENCOUNTER, VAULT), state=state
+    )
     assert rejection(state, ev("location.closed", location="Tempest Cay", by="merisiel", how="empty")) == (
         "Merisiel is at Shark Island, not at Tempest Cay: a character at a location with no cards left may attempt "
         "to close it (Your Turn: Close a Location)."

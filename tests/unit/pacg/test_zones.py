@@ -18,7 +18,11 @@ def test_drawing_a_card_moves_it_from_the_deck_to_the_hand():
 
 
 def test_discarding_a_card_not_in_hand_is_rejected_with_its_real_zone():
-    state = fold(draw("merisiel", "Dagger"), move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")), state=playing())
+    state = fold(
+        draw("merisiel", "Dagger"),
+        move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")),
+        state=playing(),
+    )
     reason = rejection(state, move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")))
     assert reason == "Dagger is not in Merisiel's hand: it is in Merisiel's discard pile."
 
@@ -34,7 +38,11 @@ def test_a_card_in_several_zones_is_reported_everywhere():
 
 
 def test_recharging_puts_a_card_from_hand_at_the_bottom_of_the_deck():
-    state = fold(draw("merisiel", "Cure"), move("Cure", "recharge", zone("hand", "merisiel"), zone("deck", "merisiel")), state=playing())
+    state = fold(
+        draw("merisiel", "Cure"),
+        move("Cure", "recharge", zone("hand", "merisiel"), zone("deck", "merisiel")),
+        state=playing(),
+    )
     assert character(state, character_id="merisiel")["zones"]["deck"]["Cure"] == 1
 
 
@@ -53,7 +61,16 @@ def test_recharging_into_another_characters_deck_is_rejected():
 
 def test_drawing_from_an_empty_deck_is_rejected_and_points_to_death():
     state = playing()
-    for name in ["Dagger", "Pistol", "Cure", "Leather Armor", "Rum Bottle", "Sailor", "Blessing of the Gods", "Blessing of the Gods"]:
+    for name in [
+        "Dagger",
+        "Pistol",
+        "Cure",
+        "Leather Armor",
+        "Rum Bottle",
+        "Sailor",
+        "Blessing of the Gods",
+        "Blessing of the Gods",
+    ]:
         state = fold(draw("merisiel", name), state=state)
     reason = rejection(state, draw("merisiel", "Dagger"))
     assert reason == (
@@ -63,7 +80,9 @@ def test_drawing_from_an_empty_deck_is_rejected_and_points_to_death():
 
 
 def test_exploring_reveals_a_face_down_card_of_the_named_type():
-    state = fold(move("Dire Rat", "reveal", zone("location", location="Shark Island"), zone("encounter")), state=playing())
+    state = fold(
+        move("Dire Rat", "reveal", zone("location", location="Shark Island"), zone("encounter")), state=playing()
+    )
     scenario = GAME.views["scenario"].read(state)
     shark = scenario["locations"][0]
     assert shark["face_down"]["monster"] == 1
@@ -77,7 +96,9 @@ def test_revealing_a_type_the_location_does_not_hold_is_rejected():
 
 
 def test_exploring_can_reveal_the_dealt_villain_or_henchman():
-    state = fold(move("Buccaneer", "reveal", zone("location", location="Shark Island"), zone("encounter")), state=playing())
+    state = fold(
+        move("Buccaneer", "reveal", zone("location", location="Shark Island"), zone("encounter")), state=playing()
+    )
     assert GAME.views["scenario"].read(state)["encounter"] == {"Buccaneer": 1}
     reason = rejection(
         state,
@@ -88,12 +109,16 @@ def test_exploring_can_reveal_the_dealt_villain_or_henchman():
 
 
 def test_a_face_down_card_that_is_missing_is_rejected():
-    reason = rejection(playing(), move({"hidden": "armor"}, "banish", zone("location", location="Shark Island"), zone("vault")))
+    reason = rejection(
+        playing(), move({"hidden": "armor"}, "banish", zone("location", location="Shark Island"), zone("vault"))
+    )
     assert reason == "There is no face-down armor card in the Shark Island location deck."
 
 
 def test_giving_a_card_needs_the_givers_turn_and_the_same_location():
-    state = fold(draw("merisiel", "Dagger"), {"type": "hourglass.advanced", "data": {"character_id": "valeros"}}, state=playing())
+    state = fold(
+        draw("merisiel", "Dagger"), {"type": "hourglass.advanced", "data": {"character_id": "valeros"}}, state=playing()
+    )
     reason = rejection(state, move("Dagger", "give", zone("hand", "merisiel"), zone("hand", "valeros")))
     assert reason == "Merisiel can give a card only on Merisiel's own turn."
     state = fold(
@@ -127,7 +152,10 @@ def test_an_imagined_copy_cannot_be_kept():
     state = playing()
     for _ in range(6):
         state = fold(move("Buccaneer", "summon", zone("vault"), zone("encounter")), state=state)
-    state = fold(*[move("Buccaneer", "shuffle", zone("encounter"), zone("location", location="Shark Island")) for _ in range(5)], state=state)
+    state = fold(
+        *[move("Buccaneer", "shuffle", zone("encounter"), zone("location", location="Shark Island")) for _ in range(5)],
+        state=state,
+    )
     reason = rejection(state, move("Buccaneer", "display", zone("encounter"), zone("displayed", "merisiel")))
     assert reason.startswith("The Buccaneer in the encounter is a summoned copy of a card already in play")
 

@@ -36,7 +36,9 @@ def start(options: dict[str, Any] | None = None) -> SkullTales:
     return state
 
 
-def given(*payloads: dict[str, Any], options: dict[str, Any] | None = None, state: SkullTales | None = None) -> SkullTales:
+def given(
+    *payloads: dict[str, Any], options: dict[str, Any] | None = None, state: SkullTales | None = None
+) -> SkullTales:
     """The state after these payloads, which must all be accepted."""
     state = state or start(options)
     first = len(state.ledger) + 2
@@ -66,6 +68,12 @@ def view(state: SkullTales, name: str, **params: Any) -> Any:
 
 def at_sea(*extra, options=None):
     """Anne, Jack and Tia in a Voyage-only first chapter, Jack Cursed."""
-    return given(*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
-                 event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack"), *extra,
-                 options=options if options is not None else OPTIONS)
+    return given(
+        *CREW[:2],
+        WITCH,
+        event("chapter.started", number=1, phases=["voyage"]),
+        event("phase.started", phase="voyage"),
+        event("curse.gained", pirate_id="jack"),
+        *extra,
+        options=options if options is not None else OPTIONS,
+    )

@@ -57,7 +57,9 @@ def test_the_whole_chapter_ends_in_these_record_sheets():
     # Anne: 89 Fame + 6 in the Adventure + 2 Admiral; 90 Coins + a 10-Coin Search card; then at the next Port
     # 5 Coins to Mary for her Permanent Injury (Book II: Port Phase, Setup) and 10 for Jack's retirement, a sink (Book II: Port Phase, Setup).
     assert (anne["fame"], anne["coins"]) == (89 + 6 + 2, 90 + 10 - 5 - 10)
-    assert anne["captain"] is True  # re-elected with the most Adventure Fame after Jack retired (Book I: End of the Adventure)
+    assert (
+        anne["captain"] is True
+    )  # re-elected with the most Adventure Fame after Jack retired (Book I: End of the Adventure)
 
     # Mary fell Unconscious: her 2 Adventure Fame are lost (Book I: Character and Enemy States, Unconscious); the failed revive gave her the Right hand
     # (roll 4, Book I: Permanent Injuries and Retirement, Permanent Injury Chart) and cleared her Wounds (Book I: Character Actions, Revive); she ends standing, so her Fame is not halved (Book I: Character and Enemy States, Unconscious).
@@ -70,7 +72,9 @@ def test_the_whole_chapter_ends_in_these_record_sheets():
     assert jack["status"] == "retired"
     assert jack["attributes"]["perception"] == 2
     assert jack["injuries"] == ["Right eye", "Left eye"]
-    assert jack["coins"] == 0  # half of 55 rounded up (Book I: How to start) went to Ned, the rest to the box (Book I: Permanent Injuries and Retirement, Character Retirement)
+    assert (
+        jack["coins"] == 0
+    )  # half of 55 rounded up (Book I: How to start) went to Ned, the rest to the box (Book I: Permanent Injuries and Retirement, Character Retirement)
 
     # Ned replaces Jack without Coins, Fame or Destiny Points (Book I: Permanent Injuries and Retirement, Character Retirement); 28 Coins by matelotage; +2 Admiral Fame;
     # 5 Coins to Mary at the Port. He does not pay for Jack's retirement: he is Jack's player's new Pirate.

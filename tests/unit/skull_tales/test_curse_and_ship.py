@@ -6,55 +6,108 @@ from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
 WITCH = event(
-    "pirate.recruited", pirate_id="tia", name="Tia", archetype="Witch", classes=["Mystic"],
-    attributes={"melee": 2, "ranged": 2, "strength": 2, "agility": 3, "intelligence": 4, "perception": 3,
-                "charisma": 4},
-    action_points=4, health=4, destiny_points=3, salary=10, skills=["Totem Magic", "Purge"], starting_gear=["Staff"],
+    "pirate.recruited",
+    pirate_id="tia",
+    name="Tia",
+    archetype="Witch",
+    classes=["Mystic"],
+    attributes={
+        "melee": 2,
+        "ranged": 2,
+        "strength": 2,
+        "agility": 3,
+        "intelligence": 4,
+        "perception": 3,
+        "charisma": 4,
+    },
+    action_points=4,
+    health=4,
+    destiny_points=3,
+    salary=10,
+    skills=["Totem Magic", "Purge"],
+    starting_gear=["Staff"],
 )
 
 
 def in_port(*extra, options=None, crew=CREW):
-    return given(*crew, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 *extra, options=options if options is not None else OPTIONS)
+    return given(
+        *crew,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        *extra,
+        options=options if options is not None else OPTIONS,
+    )
 
 
 def test_purge_lifts_a_curse_at_sea_and_its_three_fame_wait_for_the_voyages_end():
-    state = given(*CREW[:2], WITCH, event("chapter.started", number=1, phases=["voyage"]),
-                  event("phase.started", phase="voyage"), event("curse.gained", pirate_id="jack"), options=OPTIONS)
+    state = given(
+        *CREW[:2],
+        WITCH,
+        event("chapter.started", number=1, phases=["voyage"]),
+        event("phase.started", phase="voyage"),
+        event("curse.gained", pirate_id="jack"),
+        options=OPTIONS,
+    )
     state = when(state, event("curse.removed", pirate_id="jack", by="purge", purger_id="tia"))
     assert view(state, "pirate", pirate_id="jack")["cursed"] is False
-    assert view(state, "pirate", pirate_id="tia")["at_risk"]["fame"] == 3  # Book II: Feats, Classes and Skills, Mystic Skills
+    assert (
+        view(state, "pirate", pirate_id="tia")["at_risk"]["fame"] == 3
+    )  # Book II: Feats, Classes and Skills, Mystic Skills
     state = when(state, event("phase.ended", phase="voyage"), 1001)
     assert view(state, "pirate", pirate_id="tia")["fame"] == 3
 
 
 def test_purge_is_a_voyage_skill():
-    state = given(*CREW[:2], WITCH, event("chapter.started", number=1, phases=["port"]),
-                  event("phase.started", phase="port"), event("curse.gained", pirate_id="jack"), options=OPTIONS)
+    state = given(
+        *CREW[:2],
+        WITCH,
+        event("chapter.started", number=1, phases=["port"]),
+        event("phase.started", phase="port"),
+        event("curse.gained", pirate_id="jack"),
+        options=OPTIONS,
+    )
     assert refused(state, event("curse.removed", pirate_id="jack", by="purge", purger_id="tia")) == (
         "Lifting a Curse with Purge happens in the Voyage Phase, and this is the port phase."
     )
 
 
 def test_atonement_costs_the_penance_and_lifts_the_curse_at_a_later_port():
-    state = in_port(event("curse.gained", pirate_id="jack"), event("penance.chosen", pirate_id="jack", penance="greedy"))
+    state = in_port(
+        event("curse.gained", pirate_id="jack"), event("penance.chosen", pirate_id="jack", penance="greedy")
+    )
     jack = view(state, "pirate", pirate_id="jack")
-    assert (jack["coins"], jack["time_units"], jack["penance"]) == (70 - 40, 20 - 1, "greedy")  # Book II: Locations, Saint Telmo's Chapel
-    state = given(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                  event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"),
-                  event("phase.ended", phase="adventure", degrees={
-                      "anne": "total_success", "jack": "total_success", "mary": "total_success"}),
-                  event("chapter.ended", number=2), event("chapter.started", number=3),
-                  event("phase.started", phase="port"), state=state)
+    assert (jack["coins"], jack["time_units"], jack["penance"]) == (
+        70 - 40,
+        20 - 1,
+        "greedy",
+    )  # Book II: Locations, Saint Telmo's Chapel
+    state = given(
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("phase.ended", phase="voyage"),
+        event("phase.started", phase="adventure"),
+        event(
+            "phase.ended",
+            phase="adventure",
+            degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
+        ),
+        event("chapter.ended", number=2),
+        event("chapter.started", number=3),
+        event("phase.started", phase="port"),
+        state=state,
+    )
     state = when(state, event("curse.removed", pirate_id="jack", by="atonement"))
     jack = view(state, "pirate", pirate_id="jack")
     assert (jack["cursed"], jack["penance"]) == (False, None)
 
 
 def test_a_new_ship_keeps_the_goods_and_groups_and_loses_cannons_and_upgrades():
-    state = in_port(event("coins.changed", pirate_id="mary", amount=200, source="event"),
-                    event("coins.given", from_pirate="mary", to="crew_booty", amount=300),
-                    event("ship.upgraded", pirate_id="anne", upgrade="Ram"))
+    state = in_port(
+        event("coins.changed", pirate_id="mary", amount=200, source="event"),
+        event("coins.given", from_pirate="mary", to="crew_booty", amount=300),
+        event("ship.upgraded", pirate_id="anne", upgrade="Ram"),
+    )
     state = when(state, event("ship.bought", pirate_id="anne", ship_type="Schooner", name="Swift"))
     ship = view(state, "ship")
     # Book II: Locations, Docks: Coins and Goods stay; Sails, Cannons and Upgrades bargain the price and are lost; 300 - 60 - 150.
@@ -65,9 +118,11 @@ def test_a_new_ship_keeps_the_goods_and_groups_and_loses_cannons_and_upgrades():
 
 
 def test_a_new_ship_without_groups_when_the_option_says_so():
-    state = in_port(event("coins.changed", pirate_id="mary", amount=100, source="event"),
-                    event("coins.given", from_pirate="mary", to="crew_booty", amount=200),
-                    options={**OPTIONS, "ship_purchase_keeps_groups": False})
+    state = in_port(
+        event("coins.changed", pirate_id="mary", amount=100, source="event"),
+        event("coins.given", from_pirate="mary", to="crew_booty", amount=200),
+        options={**OPTIONS, "ship_purchase_keeps_groups": False},
+    )
     state = when(state, event("ship.bought", pirate_id="anne", ship_type="Schooner"))
     assert view(state, "ship")["ship"]["groups_of_pirates"] == 0
 
@@ -75,8 +130,7 @@ def test_a_new_ship_without_groups_when_the_option_says_so():
 def test_a_hold_impact_reaching_column_one_sinks_the_ship():
     state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"))
     # The Southern Lady's Hold is 7 columns; 5 tokens already aboard fill 3 columns.
-    state = when(state, event("ship.damaged", hold=6, discarded_goods={"Rum": 2, "Supplies": 3},
-                              discarded_cannons=3))
+    state = when(state, event("ship.damaged", hold=6, discarded_goods={"Rum": 2, "Supplies": 3}, discarded_cannons=3))
     ship = view(state, "ship")["ship"]
     assert (ship["hold_impacts"], ship["hold_free"]) == (6, 2)
 
@@ -86,8 +140,11 @@ def test_the_cabin_boy_extra_time_units_and_the_admiral_salary_cut():
         {"key": "cabin_boy.port.extra_time_units", "mode": "cabin_boy", "phase": "port", "fame": -2},
         {"key": "admiral.port.salary_reduced", "mode": "admiral", "phase": "port", "fame": 2},
     ]
-    state = in_port(event("salary.collected", pirate_id="jack"), event("salary.collected", pirate_id="anne"),
-                    options={"settings": settings})
+    state = in_port(
+        event("salary.collected", pirate_id="jack"),
+        event("salary.collected", pirate_id="anne"),
+        options={"settings": settings},
+    )
     jack = view(state, "pirate", pirate_id="jack")
     # 25 Time Units (Appendix II: Admiral Mode and Cabin Boy Mode, Cabin Boy Mode) - 1; Salary 15 - 5; the Captain 50 - 10 and the crew 100 - 20 (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Voyage Phase).
     assert (jack["time_units"], jack["coins"]) == (25 - 1, 70 + 10)

@@ -12,8 +12,14 @@ DOCUMENTED = (ev.ItemGained, ev.ItemLost, ev.TradeMade, ev.StoryTold)
 
 
 def test_every_documented_example_is_accepted_in_a_port_of_the_worked_campaign():
-    state = given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                  event("goods.gained", goods="Sugar", quantity=1, source="plunder"), options=OPTIONS)
+    state = given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        event("goods.gained", goods="Sugar", quantity=1, source="plunder"),
+        options=OPTIONS,
+    )
     for event_type in DOCUMENTED:
         assert event_type.EXAMPLES, f"{event_type.__name__} documents no example"
         for data in event_type.EXAMPLES:
@@ -22,15 +28,22 @@ def test_every_documented_example_is_accepted_in_a_port_of_the_worked_campaign()
 
 
 def test_the_ally_scheme_examples_are_accepted_at_sea_in_solo_mode():
-    state = given(CREW[0], event("chapter.started", number=1), event("phase.started", phase="adventure"),
-                  event("fame.changed", pirate_id="anne", amount=20, source="goal"),
-                  event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
-                  event("captain.elected", pirate_id="anne"), event("chapter.ended", number=1),
-                  event("chapter.started", number=2, phases=["port", "voyage"]), event("phase.started", phase="port"),
-                  event("salary.collected", pirate_id="anne"),
-                  event("ally.hired", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2, salary=10,
-                        fame_cost=5),
-                  event("phase.ended", phase="port"), event("phase.started", phase="voyage"), options={"solo": True})
+    state = given(
+        CREW[0],
+        event("chapter.started", number=1),
+        event("phase.started", phase="adventure"),
+        event("fame.changed", pirate_id="anne", amount=20, source="goal"),
+        event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
+        event("captain.elected", pirate_id="anne"),
+        event("chapter.ended", number=1),
+        event("chapter.started", number=2, phases=["port", "voyage"]),
+        event("phase.started", phase="port"),
+        event("salary.collected", pirate_id="anne"),
+        event("ally.hired", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2, salary=10, fame_cost=5),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        options={"solo": True},
+    )
     for data in ev.AllySchemeResolved.EXAMPLES:
         state = when(state, event(tag_of(ev.AllySchemeResolved), **data))
     assert state.caught_scheming == ["cook"]

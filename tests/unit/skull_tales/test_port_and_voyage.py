@@ -6,27 +6,47 @@ from __future__ import annotations
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
-LOYALTY = {"key": "admiral.port.ally_charisma_roll", "mode": "admiral", "phase": "port", "fame": 2,
-           "text": "Each Pirate with an Ally must pass a confronted Charisma roll"}
+LOYALTY = {
+    "key": "admiral.port.ally_charisma_roll",
+    "mode": "admiral",
+    "phase": "port",
+    "fame": 2,
+    "text": "Each Pirate with an Ally must pass a confronted Charisma roll",
+}
 COOK = {"ally_id": "cook", "archetype": "Cook", "charisma": 2, "salary": 10, "fame_cost": 5}
-ROUND_TRIP = [event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-              event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"),
-              event("phase.ended", phase="adventure", degrees={
-                  "anne": "total_success", "jack": "total_success", "mary": "total_success"}),
-              event("chapter.ended", number=2), event("chapter.started", number=3), event("phase.started", phase="port")]
+ROUND_TRIP = [
+    event("phase.ended", phase="port"),
+    event("phase.started", phase="voyage"),
+    event("phase.ended", phase="voyage"),
+    event("phase.started", phase="adventure"),
+    event(
+        "phase.ended",
+        phase="adventure",
+        degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
+    ),
+    event("chapter.ended", number=2),
+    event("chapter.started", number=3),
+    event("phase.started", phase="port"),
+]
 
 
 def in_port(*extra, options=None):
-    return given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 *extra, options=options if options is not None else OPTIONS)
+    return given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        *extra,
+        options=options if options is not None else OPTIONS,
+    )
 
 
 def at_sea(*extra, options=None):
-    return in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"), *extra,
-                   options=options)
+    return in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"), *extra, options=options)
 
 
 # --- late to the ship (Book II: Port Phase, Port Components) ---
+
 
 def test_a_pirate_whose_time_units_ran_out_before_reaching_the_ship_loses_five_fame():
     state = in_port(event("time.spent", pirate_id="jack", amount=20))
@@ -45,10 +65,9 @@ def test_a_pirate_back_aboard_in_time_loses_nothing_and_their_port_is_over():
 
 
 def test_a_pirate_with_time_units_left_is_not_late():
-    assert refused(in_port(event("time.spent", pirate_id="jack", amount=19)),
-                   event("pirate.boarded", pirate_id="jack", late=True)) == (
-        "Jack is not late: Jack still has 1 Time Unit to reach the Pirate Ship."
-    )
+    assert refused(
+        in_port(event("time.spent", pirate_id="jack", amount=19)), event("pirate.boarded", pirate_id="jack", late=True)
+    ) == ("Jack is not late: Jack still has 1 Time Unit to reach the Pirate Ship.")
 
 
 def test_a_pirate_carried_aboard_unconscious_is_not_also_late():
@@ -66,6 +85,7 @@ def test_a_pirate_boards_once_a_port():
 
 
 # --- the Admiral loyalty roll (Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase) ---
+
 
 def keeping_the_cook(*extra):
     options = {**OPTIONS, "settings": [*OPTIONS["settings"], LOYALTY]}
@@ -127,6 +147,7 @@ def test_a_loyalty_roll_is_one_die_each():
 
 # --- Rumors (Book II: Port Phase, Setup; Book II: Locations, Madame Claude's Manor; Book II: Locations, Tavern) ---
 
+
 def test_a_kept_rumor_pays_its_reward_at_the_next_port():
     state = in_port(event("rumors.heard", pirate_id="mary", where="tavern", kept="The Drowned Bell"))
     assert view(state, "pirate", pirate_id="mary")["time_units"] == 20 - 2
@@ -180,10 +201,16 @@ def test_a_rumor_pays_rewards_on_success_and_penalties_on_failure():
 
 # --- Scheme and Guard (Book III: Voyage Phase Sequence, Crew Round) ---
 
+
 def with_booty(*extra):
     """At sea with 100 Coins in the Crew's Booty and Jack wounded twice."""
-    return in_port(event("salary.collected", pirate_id="anne"), event("wounds.changed", pirate_id="jack", amount=2),
-                   event("phase.ended", phase="port"), event("phase.started", phase="voyage"), *extra)
+    return in_port(
+        event("salary.collected", pirate_id="anne"),
+        event("wounds.changed", pirate_id="jack", amount=2),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        *extra,
+    )
 
 
 def test_a_raid_takes_a_die_plus_three_coins_from_the_crews_booty():
@@ -262,13 +289,19 @@ def test_a_guard_needs_a_group_of_pirates():
 
 # --- the surrender wipe (Book III: End of the Voyage Phase) ---
 
+
 def test_a_surrender_strips_every_record_sheet_and_the_crews_booty():
-    state = with_booty(event("item.gained", pirate_id="mary", item="Cursed Compass", kind="legendary"),
-                       event("booty.buried", pirate_id="anne", island="B", amount=40))
+    state = with_booty(
+        event("item.gained", pirate_id="mary", item="Cursed Compass", kind="legendary"),
+        event("booty.buried", pirate_id="anne", island="B", amount=40),
+    )
     state = when(state, event("crew.surrendered", cause="sunk"))
     sheets = {p["id"]: p for p in view(state, "pirates")}
     assert [(s["coins"], s["items"], s["starting_gear"]) for s in sheets.values()] == [
-        (0, [], ["Rapier"]), (0, [], ["Axe"]), (0, [], ["Dagger"])]
+        (0, [], ["Rapier"]),
+        (0, [], ["Axe"]),
+        (0, [], ["Dagger"]),
+    ]
     assert view(state, "ship")["crew_booty"] == 0
     assert state.legendary == {}
     # Buried booty is not on the Record Sheet's Crew's Booty: it stays on island B.
@@ -278,8 +311,11 @@ def test_a_surrender_strips_every_record_sheet_and_the_crews_booty():
 
 
 def test_a_revolt_also_loses_the_allies():
-    state = in_port(event("ally.hired", pirate_id="jack", **COOK), event("phase.ended", phase="port"),
-                    event("phase.started", phase="voyage"))
+    state = in_port(
+        event("ally.hired", pirate_id="jack", **COOK),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+    )
     state = when(state, event("crew.surrendered", cause="revolt"))
     assert view(state, "pirate", pirate_id="jack")["ally"] is None
 

@@ -17,8 +17,11 @@ TIERS = [(70, 50), (100, 60), (130, 70)]
 CLASSES = ["Rogue", "Duelist", "Scholar", "Rowdy", "Shooter", "Mystic"]
 
 
-@for_all(tier=st.sampled_from(TIERS), skill_class=st.sampled_from(CLASSES[:-1]),
-         classes=st.lists(st.sampled_from(CLASSES), min_size=1, max_size=2, unique=True))
+@for_all(
+    tier=st.sampled_from(TIERS),
+    skill_class=st.sampled_from(CLASSES[:-1]),
+    classes=st.lists(st.sampled_from(CLASSES), min_size=1, max_size=2, unique=True),
+)
 def test_the_class_price_is_x_x_plus_15_or_one_and_a_half_x(tier, skill_class, classes):
     coins, fame = tier
     price = class_price(coins, fame, skill_class, classes, Options())
@@ -37,14 +40,20 @@ def test_the_printed_triples_follow_from_the_formula():
         if "coins" not in skill or skill["class"] == "Mystic":
             continue
         x, y = skill["coins"], skill["fame"]
-        assert [class_price(x, y, skill["class"], c, Options()).coins for c in
-                ([skill["class"]], [skill["class"], "Other"], ["Other"])] == {
-            70: [70, 85, 105], 100: [100, 115, 150], 130: [130, 145, 195]}[x]
+        assert [
+            class_price(x, y, skill["class"], c, Options()).coins
+            for c in ([skill["class"]], [skill["class"], "Other"], ["Other"])
+        ] == {70: [70, 85, 105], 100: [100, 115, 150], 130: [130, 145, 195]}[x]
 
 
 def in_port(options=None):
-    return given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 options=options or OPTIONS)
+    return given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        options=options or OPTIONS,
+    )
 
 
 PORT_STATE = in_port()
@@ -61,9 +70,19 @@ PORT_STATE = in_port()
 def test_a_learned_skill_costs_what_the_formula_and_discounts_say(skill, pirate, master, coins, fame):
     state = PORT_STATE
     if coins:
-        state = step(GAME, state, decode(event("coins.changed", pirate_id=pirate, amount=coins, source="event")), Meta(position=900))
+        state = step(
+            GAME,
+            state,
+            decode(event("coins.changed", pirate_id=pirate, amount=coins, source="event")),
+            Meta(position=900),
+        )
     if fame:
-        state = step(GAME, state, decode(event("fame.changed", pirate_id=pirate, amount=fame, source="event")), Meta(position=901))
+        state = step(
+            GAME,
+            state,
+            decode(event("fame.changed", pirate_id=pirate, amount=fame, source="event")),
+            Meta(position=901),
+        )
     before = state.pirates[pirate]
     learn = decode(event("skill.learned", pirate_id=pirate, skill=skill, master_id=master))
     try:
@@ -84,8 +103,12 @@ def test_a_learned_skill_costs_what_the_formula_and_discounts_say(skill, pirate,
 
 
 def _held(state) -> int:
-    return (state.crew_booty + sum(p.coins + p.phase_coins for p in state.pirates.values())
-            + sum(a.coins for a in state.allies.values()) + sum(sum(i.values()) for i in state.buried.values()))
+    return (
+        state.crew_booty
+        + sum(p.coins + p.phase_coins for p in state.pirates.values())
+        + sum(a.coins for a in state.allies.values())
+        + sum(sum(i.values()) for i in state.buried.values())
+    )
 
 
 def _actions():
@@ -98,11 +121,19 @@ def _actions():
         st.builds(lambda p, q, a: event("coins.given", from_pirate=p, to=q, amount=a), who, who, amount),
         st.builds(lambda p, a: event("coins.given", from_pirate=p, to="crew_booty", amount=a), who, amount),
         st.builds(lambda p: event("salary.collected", pirate_id=p), who),
-        st.builds(lambda u: event("ship.upgraded", pirate_id="anne", upgrade=u),
-                  st.sampled_from(["Cannon", "Ram", "Expand Hold", "Signal Codex"])),
-        st.builds(lambda g, n, d: event("goods.traded", pirate_id="anne", goods=g, quantity=n, direction=d),
-                  st.sampled_from(["Rum", "Supplies", "Wood"]), st.integers(1, 3), st.sampled_from(["buy", "sell"])),
-        st.builds(lambda p, a: event("loan.taken", pirate_id=p, amount=a, lender="market"), who, st.sampled_from([5, 25, 50])),
+        st.builds(
+            lambda u: event("ship.upgraded", pirate_id="anne", upgrade=u),
+            st.sampled_from(["Cannon", "Ram", "Expand Hold", "Signal Codex"]),
+        ),
+        st.builds(
+            lambda g, n, d: event("goods.traded", pirate_id="anne", goods=g, quantity=n, direction=d),
+            st.sampled_from(["Rum", "Supplies", "Wood"]),
+            st.integers(1, 3),
+            st.sampled_from(["buy", "sell"]),
+        ),
+        st.builds(
+            lambda p, a: event("loan.taken", pirate_id=p, amount=a, lender="market"), who, st.sampled_from([5, 25, 50])
+        ),
         st.builds(lambda p, a: event("loan.repaid", pirate_id=p, amount=a), who, st.integers(1, 60)),
         st.builds(lambda p: event("skill.learned", pirate_id=p, skill="Tactician"), who),
         st.builds(lambda p: event("pirate.unconscious", pirate_id=p), who),

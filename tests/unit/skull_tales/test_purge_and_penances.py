@@ -34,8 +34,10 @@ def test_a_failed_purge_roll_frees_nobody_and_spends_the_voyages_purge():
 
 
 def test_a_purge_roll_that_meets_five_passes_when_the_campaign_reads_charisma_difficulties_as_meet():
-    state = when(at_sea(options={**OPTIONS, "charisma_difficulty": "meet"}),
-                 event("purge.used", pirate_id="tia", roll=1, cursed_id="jack"))
+    state = when(
+        at_sea(options={**OPTIONS, "charisma_difficulty": "meet"}),
+        event("purge.used", pirate_id="tia", roll=1, cursed_id="jack"),
+    )
     assert sheet(state, "jack")["cursed"] is False
 
 
@@ -47,16 +49,22 @@ def test_a_destiny_point_spent_on_the_purge_roll_adds_one_to_its_die():
 
 
 def test_purge_is_ready_again_when_the_next_voyage_starts():
-    state = at_sea(event("purge.used", pirate_id="tia", roll=1, cursed_id="jack"),
-                   event("phase.ended", phase="voyage"), event("chapter.ended", number=1),
-                   event("chapter.started", number=2, phases=["voyage"]), event("phase.started", phase="voyage"))
+    state = at_sea(
+        event("purge.used", pirate_id="tia", roll=1, cursed_id="jack"),
+        event("phase.ended", phase="voyage"),
+        event("chapter.ended", number=1),
+        event("chapter.started", number=2, phases=["voyage"]),
+        event("phase.started", phase="voyage"),
+    )
     state = when(state, event("purge.used", pirate_id="tia", roll=3, cursed_id="jack"))
     assert sheet(state, "jack")["cursed"] is False
 
 
 def test_a_purge_logged_the_old_way_replays_and_counts_as_the_voyages_purge():
-    state = when(at_sea(event("curse.gained", pirate_id="anne")),
-                 event("curse.removed", pirate_id="jack", by="purge", purger_id="tia"))
+    state = when(
+        at_sea(event("curse.gained", pirate_id="anne")),
+        event("curse.removed", pirate_id="jack", by="purge", purger_id="tia"),
+    )
     assert sheet(state, "jack")["cursed"] is False
     assert refused(state, event("purge.used", pirate_id="tia", roll=6, cursed_id="anne")) == (
         "Tia has already used Purge in this Voyage Phase; it is used once per Voyage Phase (Book II: Feats, Classes and Skills, Mystic Skills)."
@@ -64,9 +72,18 @@ def test_a_purge_logged_the_old_way_replays_and_counts_as_the_voyages_purge():
 
 
 def test_a_purge_ends_the_penance_the_freed_pirate_was_doing():
-    state = given(*CREW, *CHAPTER_ONE, WITCH, event("chapter.started", number=2), event("phase.started", phase="port"),
-                  event("curse.gained", pirate_id="jack"), event("penance.chosen", pirate_id="jack", penance="wroth"),
-                  event("phase.ended", phase="port"), event("phase.started", phase="voyage"), options=OPTIONS)
+    state = given(
+        *CREW,
+        *CHAPTER_ONE,
+        WITCH,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        event("curse.gained", pirate_id="jack"),
+        event("penance.chosen", pirate_id="jack", penance="wroth"),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        options=OPTIONS,
+    )
     state = when(state, event("purge.used", pirate_id="tia", roll=4, cursed_id="jack"))
     assert (sheet(state, "jack")["cursed"], sheet(state, "jack")["penance"]) == (False, None)
 
@@ -76,15 +93,28 @@ def test_a_purge_ends_the_penance_the_freed_pirate_was_doing():
 
 def penitent(penance, *extra, options=None):
     """Chapter 2: Jack, Cursed, chooses a penance in the Port; the crew sails and starts the Adventure."""
-    return given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 event("curse.gained", pirate_id="jack"), event("penance.chosen", pirate_id="jack", penance=penance),
-                 event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                 event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"), *extra,
-                 options=options if options is not None else OPTIONS)
+    return given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        event("curse.gained", pirate_id="jack"),
+        event("penance.chosen", pirate_id="jack", penance=penance),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("phase.ended", phase="voyage"),
+        event("phase.started", phase="adventure"),
+        *extra,
+        options=options if options is not None else OPTIONS,
+    )
 
 
-NEXT_PORT = [event("phase.ended", phase="adventure", degrees=ADVENTURE_DEGREES), event("chapter.ended", number=2),
-             event("chapter.started", number=3), event("phase.started", phase="port")]
+NEXT_PORT = [
+    event("phase.ended", phase="adventure", degrees=ADVENTURE_DEGREES),
+    event("chapter.ended", number=2),
+    event("chapter.started", number=3),
+    event("phase.started", phase="port"),
+]
 
 
 def test_a_greedy_penitent_who_loots_a_fallen_enemy_breaks_the_penance_and_the_chapel_keeps_the_curse():
@@ -99,19 +129,27 @@ def test_a_greedy_penitent_who_loots_a_fallen_enemy_breaks_the_penance_and_the_c
 
 
 def test_a_pirate_whose_penance_broke_chooses_and_pays_for_a_new_one():
-    state = given(event("coins.changed", pirate_id="jack", amount=1, source="fallen_enemy"), *NEXT_PORT,
-                  state=penitent("greedy"))
+    state = given(
+        event("coins.changed", pirate_id="jack", amount=1, source="fallen_enemy"), *NEXT_PORT, state=penitent("greedy")
+    )
     coins = sheet(state, "jack")["coins"]
     state = when(state, event("penance.chosen", pirate_id="jack", penance="wroth"))
     jack = sheet(state, "jack")
-    assert (jack["penance"], jack["penance_broken"], jack["coins"]) == ("wroth", None, coins - 20)  # Book II: Locations, Saint Telmo's Chapel
+    assert (jack["penance"], jack["penance_broken"], jack["coins"]) == (
+        "wroth",
+        None,
+        coins - 20,
+    )  # Book II: Locations, Saint Telmo's Chapel
     assert jack["cursed"] is True
 
 
 def test_a_greedy_penitent_keeps_the_penance_with_coins_that_come_from_elsewhere():
-    state = given(event("coins.changed", pirate_id="jack", amount=5, source="search_card"),
-                  event("coins.changed", pirate_id="jack", amount=4, source="goal"), *NEXT_PORT,
-                  state=penitent("greedy"))
+    state = given(
+        event("coins.changed", pirate_id="jack", amount=5, source="search_card"),
+        event("coins.changed", pirate_id="jack", amount=4, source="goal"),
+        *NEXT_PORT,
+        state=penitent("greedy"),
+    )
     state = when(state, event("curse.removed", pirate_id="jack", by="atonement"))
     assert (sheet(state, "jack")["cursed"], sheet(state, "jack")["penance_broken"]) == (False, None)
 
@@ -127,55 +165,77 @@ def test_a_prideful_penitent_who_takes_fame_for_an_enemy_breaks_the_penance():
 
 
 def test_a_prideful_penitent_keeps_the_penance_with_fame_from_a_goal():
-    state = given(event("fame.changed", pirate_id="jack", amount=5, source="goal"), *NEXT_PORT,
-                  state=penitent("prideful"))
+    state = given(
+        event("fame.changed", pirate_id="jack", amount=5, source="goal"), *NEXT_PORT, state=penitent("prideful")
+    )
     assert sheet(state, "jack")["penance_broken"] is None
 
 
 def test_the_wroths_penance_is_not_broken_by_anything_the_log_records():
     # Its "offensive actions against an Enemy that has not previously attacked you" happen in combat (Book II: Locations, Saint Telmo's Chapel).
-    state = given(event("coins.changed", pirate_id="jack", amount=2, source="fallen_enemy"),
-                  event("fame.changed", pirate_id="jack", amount=2, source="enemy"), state=penitent("wroth"))
+    state = given(
+        event("coins.changed", pirate_id="jack", amount=2, source="fallen_enemy"),
+        event("fame.changed", pirate_id="jack", amount=2, source="enemy"),
+        state=penitent("wroth"),
+    )
     assert sheet(state, "jack")["penance_broken"] is None
 
 
 def test_the_campaign_may_refuse_what_a_penance_forbids_instead():
     options = {**OPTIONS, "penance_breach": "refused"}
-    assert refused(penitent("greedy", options=options),
-                   event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy")) == (
+    assert refused(
+        penitent("greedy", options=options), event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy")
+    ) == (
         "Jack is doing the penance for the Greedy and cannot take rewards from Fallen Enemy tokens in this "
         "Adventure (Book II: Locations, Saint Telmo's Chapel)."
     )
-    assert refused(penitent("prideful", options=options),
-                   event("fame.changed", pirate_id="jack", amount=2, source="enemy")) == (
+    assert refused(
+        penitent("prideful", options=options), event("fame.changed", pirate_id="jack", amount=2, source="enemy")
+    ) == (
         "Jack is doing the penance for the Prideful and cannot gain Fame by defeating Enemies in this "
         "Adventure (Book II: Locations, Saint Telmo's Chapel)."
     )
 
 
 def test_a_repeated_adventure_forgets_the_breach_made_in_the_attempt():
-    state = given(event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy"),
-                  event("phase.ended", phase="adventure", outcome="repeat"), event("phase.started", phase="adventure"),
-                  state=penitent("greedy"))
+    state = given(
+        event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy"),
+        event("phase.ended", phase="adventure", outcome="repeat"),
+        event("phase.started", phase="adventure"),
+        state=penitent("greedy"),
+    )
     assert sheet(state, "jack")["penance_broken"] is None
     state = when(state, event("coins.changed", pirate_id="jack", amount=2, source="fallen_enemy"))
     assert sheet(state, "jack")["penance_broken"] == "took 2 Coins from a Fallen Enemy token"
 
 
 def test_looting_in_a_later_adventure_does_not_break_a_penance_already_fulfilled():
-    state = given(*NEXT_PORT, event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                  event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"),
-                  event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy"),
-                  state=penitent("greedy"))
+    state = given(
+        *NEXT_PORT,
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("phase.ended", phase="voyage"),
+        event("phase.started", phase="adventure"),
+        event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy"),
+        state=penitent("greedy"),
+    )
     assert sheet(state, "jack")["penance_broken"] is None
 
 
 def test_the_chapel_waits_for_the_adventure_that_fulfils_the_penance():
-    state = given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2, phases=["port"]),
-                  event("phase.started", phase="port"), event("curse.gained", pirate_id="jack"),
-                  event("penance.chosen", pirate_id="jack", penance="greedy"), event("phase.ended", phase="port"),
-                  event("chapter.ended", number=2), event("chapter.started", number=3),
-                  event("phase.started", phase="port"), options=OPTIONS)
+    state = given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2, phases=["port"]),
+        event("phase.started", phase="port"),
+        event("curse.gained", pirate_id="jack"),
+        event("penance.chosen", pirate_id="jack", penance="greedy"),
+        event("phase.ended", phase="port"),
+        event("chapter.ended", number=2),
+        event("chapter.started", number=3),
+        event("phase.started", phase="port"),
+        options=OPTIONS,
+    )
     assert refused(state, event("curse.removed", pirate_id="jack", by="atonement")) == (
         "Jack has not yet played the Adventure that fulfils the penance for the Greedy; the Chapel lifts the Curse "
         "in the Port Phase after it."

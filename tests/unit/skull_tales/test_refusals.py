@@ -13,8 +13,14 @@ from tests.unit.skull_tales.table import CATALOG, given, refused, start, when
 
 def in_port(*extra, options=None):
     """The crew of the chapter payloads, Anne Captain, at the start of chapter 2's Port phase."""
-    return given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 *extra, options=options if options is not None else OPTIONS)
+    return given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        *extra,
+        options=options if options is not None else OPTIONS,
+    )
 
 
 def test_learning_a_skill_without_enough_coins_names_the_price_and_the_purse():
@@ -25,7 +31,9 @@ def test_learning_a_skill_without_enough_coins_names_the_price_and_the_purse():
 
 
 def test_learning_a_skill_without_enough_fame_is_refused():
-    state = in_port(event("salary.collected", pirate_id="jack"), event("coins.changed", pirate_id="jack", amount=50, source="event"))
+    state = in_port(
+        event("salary.collected", pirate_id="jack"), event("coins.changed", pirate_id="jack", amount=50, source="event")
+    )
     reason = refused(state, event("skill.learned", pirate_id="jack", skill="Sweeping Strike"))
     assert reason == "Jack cannot learn Sweeping Strike: it costs 70 Fame and Jack has 47."
 
@@ -74,7 +82,9 @@ def test_starting_only_skills_cannot_be_learned():
 
 
 def test_a_known_skill_cannot_be_learned_again():
-    assert refused(in_port(), event("skill.learned", pirate_id="anne", skill="Fencing")) == "Anne already knows Fencing."
+    assert (
+        refused(in_port(), event("skill.learned", pirate_id="anne", skill="Fencing")) == "Anne already knows Fencing."
+    )
 
 
 def test_a_master_must_have_known_the_skill_before_this_port():
@@ -118,14 +128,19 @@ def test_learning_takes_seven_time_units():
 
 def test_bosun_cannot_be_learned_by_the_captain():
     state = in_port(event("coins.changed", pirate_id="anne", amount=100, source="event"))
-    assert refused(state, event("skill.learned", pirate_id="anne", skill="Bosun")) == "Anne cannot learn Bosun while Captain."
+    assert (
+        refused(state, event("skill.learned", pirate_id="anne", skill="Bosun"))
+        == "Anne cannot learn Bosun while Captain."
+    )
 
 
 def test_bosun_is_unique_to_one_character():
     # Jack (Rowdy) pays the off-class price for Bosun (Scholar, 70 tier): 105 Coins, 75 Fame (Book II: Feats, Classes and Skills, Scholar Skills).
-    state = in_port(event("coins.changed", pirate_id="jack", amount=35, source="event"),
-                    event("fame.changed", pirate_id="jack", amount=28, source="event"),
-                    event("skill.learned", pirate_id="jack", skill="Bosun"))
+    state = in_port(
+        event("coins.changed", pirate_id="jack", amount=35, source="event"),
+        event("fame.changed", pirate_id="jack", amount=28, source="event"),
+        event("skill.learned", pirate_id="jack", skill="Bosun"),
+    )
     state = when(state, event("coins.changed", pirate_id="mary", amount=10, source="event"))
     assert refused(state, event("skill.learned", pirate_id="mary", skill="Bosun")) == (
         "Mary cannot learn Bosun: only one Character may have it, and Jack does."
@@ -159,7 +174,8 @@ def test_an_upgrade_the_crews_booty_cannot_pay_is_refused():
 
 def test_cannons_stop_at_five():
     state = in_port(
-        event("salary.collected", pirate_id="anne"), event("ship.upgraded", pirate_id="anne", upgrade="Cannon"),
+        event("salary.collected", pirate_id="anne"),
+        event("ship.upgraded", pirate_id="anne", upgrade="Cannon"),
         event("coins.given", from_pirate="anne", to="crew_booty", amount=100),
         event("ship.upgraded", pirate_id="anne", upgrade="Cannon"),
         event("coins.given", from_pirate="mary", to="crew_booty", amount=100),
@@ -171,7 +187,8 @@ def test_cannons_stop_at_five():
 
 def test_the_hold_cannot_grow_past_the_ship_types_maximum():
     state = in_port(
-        event("salary.collected", pirate_id="anne"), event("ship.upgraded", pirate_id="anne", upgrade="Expand Hold"),
+        event("salary.collected", pirate_id="anne"),
+        event("ship.upgraded", pirate_id="anne", upgrade="Expand Hold"),
         event("ship.upgraded", pirate_id="anne", upgrade="Expand Hold"),
     )
     assert refused(state, event("ship.upgraded", pirate_id="anne", upgrade="Expand Hold")) == (
@@ -201,8 +218,11 @@ def test_a_full_hold_takes_no_more_goods():
 
 
 def test_groups_of_pirates_stop_at_six():
-    state = in_port(event("salary.collected", pirate_id="anne"), event("group.hired", pirate_id="anne"),
-                    event("group.hired", pirate_id="anne"))
+    state = in_port(
+        event("salary.collected", pirate_id="anne"),
+        event("group.hired", pirate_id="anne"),
+        event("group.hired", pirate_id="anne"),
+    )
     assert refused(state, event("group.hired", pirate_id="anne")) == (
         "Anne cannot hire a Group of Pirates: the ship carries 6, the most it may."
     )
@@ -229,9 +249,12 @@ def test_loans_stop_at_fifty_coins():
 
 
 def test_a_captain_buries_booty_on_a_single_island():
-    state = in_port(event("salary.collected", pirate_id="anne"), event("phase.ended", phase="port"),
-                    event("phase.started", phase="voyage"),
-                    event("booty.buried", pirate_id="anne", island="B", amount=40))
+    state = in_port(
+        event("salary.collected", pirate_id="anne"),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("booty.buried", pirate_id="anne", island="B", amount=40),
+    )
     assert refused(state, event("booty.buried", pirate_id="anne", island="C", amount=10)) == (
         "Anne cannot bury booty on island C: each Captain buries on a single island, and Anne's is island B."
     )
@@ -245,9 +268,12 @@ def test_only_the_captain_buries_booty():
 
 
 def test_a_mutineer_must_exceed_the_captains_trust():
-    state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                    event("trust.changed", character_id="anne", amount=3),
-                    event("trust.changed", character_id="jack", amount=3))
+    state = in_port(
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("trust.changed", character_id="anne", amount=3),
+        event("trust.changed", character_id="jack", amount=3),
+    )
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 1, "anne": 0})) == (
         "Jack cannot join the Mutiny: Jack has 3 Trust Points and the Captain Anne has 3; "
         "a Mutineer must exceed the Captain (Book III: Voyage Phase, Mutiny)."
@@ -255,8 +281,11 @@ def test_a_mutineer_must_exceed_the_captains_trust():
 
 
 def test_a_mutineer_cannot_bid_more_coins_than_their_record_sheet_holds():
-    state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                    event("trust.changed", character_id="jack", amount=3))
+    state = in_port(
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("trust.changed", character_id="jack", amount=3),
+    )
     # Jack has 70 Coins: 7 bidding coins (Book III: Voyage Phase, Mutiny).
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 8, "anne": 0})) == (
         "Jack cannot bid 8 coins: Jack has 70 Coins, 7 bidding coins, and must bid at least 1."
@@ -264,8 +293,11 @@ def test_a_mutineer_cannot_bid_more_coins_than_their_record_sheet_holds():
 
 
 def test_a_tied_mutiny_needs_the_charisma_roll():
-    state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"),
-                    event("trust.changed", character_id="jack", amount=3))
+    state = in_port(
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("trust.changed", character_id="jack", amount=3),
+    )
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 2, "anne": 2})) == (
         "Jack, Anne tie with 2 coins: name the winner of the confronted Charisma roll."
     )
@@ -286,19 +318,24 @@ def test_a_captain_cannot_be_elected_over_a_captain():
 def test_an_ally_with_more_charisma_costs_three_coins_and_fame_a_point():
     state = in_port(event("coins.changed", pirate_id="jack", amount=0 + 1, source="event"))
     # Jack (Charisma 3) hires a Charisma 5 Surgeon with Salary 60: 60 + 2 x 3 = 66 Coins; he has 71.
-    state = when(state, event("ally.hired", pirate_id="jack", ally_id="surgeon", archetype="Surgeon", charisma=5,
-                              salary=60, fame_cost=10))
+    state = when(
+        state,
+        event(
+            "ally.hired", pirate_id="jack", ally_id="surgeon", archetype="Surgeon", charisma=5, salary=60, fame_cost=10
+        ),
+    )
     sheet = GAME.views["pirate"].read(state, pirate_id="jack")
     assert (sheet["coins"], sheet["fame"], sheet["ally"]) == (71 - 66, 47 - 16, "Surgeon")
 
 
 def test_one_ally_per_pirate_per_chapter():
-    state = in_port(event("ally.hired", pirate_id="jack", ally_id="cook", archetype="Cook", charisma=2, salary=10,
-                          fame_cost=5))
-    assert refused(state, event("ally.hired", pirate_id="jack", ally_id="witch", archetype="Witch", charisma=2,
-                                salary=10, fame_cost=5)) == (
-        "Jack cannot hire the Witch: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies)."
+    state = in_port(
+        event("ally.hired", pirate_id="jack", ally_id="cook", archetype="Cook", charisma=2, salary=10, fame_cost=5)
     )
+    assert refused(
+        state,
+        event("ally.hired", pirate_id="jack", ally_id="witch", archetype="Witch", charisma=2, salary=10, fame_cost=5),
+    ) == ("Jack cannot hire the Witch: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies).")
 
 
 def test_the_crew_limit_of_five_characters_holds():
@@ -306,25 +343,38 @@ def test_the_crew_limit_of_five_characters_holds():
         event("ally.hired", pirate_id="jack", ally_id="cook", archetype="Cook", charisma=2, salary=10, fame_cost=5),
         event("ally.hired", pirate_id="mary", ally_id="witch", archetype="Witch", charisma=2, salary=10, fame_cost=5),
     )
-    assert refused(state, event("ally.hired", pirate_id="anne", ally_id="surgeon", archetype="Surgeon", charisma=2,
-                                salary=10, fame_cost=5)) == (
+    assert refused(
+        state,
+        event(
+            "ally.hired", pirate_id="anne", ally_id="surgeon", archetype="Surgeon", charisma=2, salary=10, fame_cost=5
+        ),
+    ) == (
         "Anne cannot hire the Surgeon: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
     )
 
 
 def test_an_archetype_in_play_is_not_in_the_ally_bag():
-    assert refused(in_port(), event("ally.hired", pirate_id="jack", ally_id="sd", archetype="Sea Dog", charisma=2,
-                                    salary=10, fame_cost=5)) == (
-        "Jack cannot hire the Sea Dog: the Sea Dog is already in play, not in the Ally bag."
-    )
+    assert refused(
+        in_port(),
+        event("ally.hired", pirate_id="jack", ally_id="sd", archetype="Sea Dog", charisma=2, salary=10, fame_cost=5),
+    ) == ("Jack cannot hire the Sea Dog: the Sea Dog is already in play, not in the Ally bag.")
 
 
 def test_allies_are_not_paid_from_the_crews_booty_outside_solo_mode():
     state = in_port(event("salary.collected", pirate_id="anne"))
-    assert refused(state, event("ally.hired", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2,
-                                salary=10, fame_cost=5, paid_from="crew_booty")) == (
-        "Anne cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts)."
-    )
+    assert refused(
+        state,
+        event(
+            "ally.hired",
+            pirate_id="anne",
+            ally_id="cook",
+            archetype="Cook",
+            charisma=2,
+            salary=10,
+            fame_cost=5,
+            paid_from="crew_booty",
+        ),
+    ) == ("Anne cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts).")
 
 
 def test_a_prosthesis_needs_the_injury_it_replaces():
@@ -405,12 +455,21 @@ def test_an_adventure_cannot_end_without_each_pirates_degree_of_success():
 
 
 def test_an_unconscious_pirate_cannot_claim_success():
-    state = given(*CREW, event("chapter.started", number=1), event("phase.started", phase="adventure"),
-                  event("pirate.unconscious", pirate_id="jack"), options=OPTIONS)
-    assert refused(state, event("phase.ended", phase="adventure", degrees={
-        "anne": "total_success", "jack": "partial_success", "mary": "total_success"})) == (
-        "Jack is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
+    state = given(
+        *CREW,
+        event("chapter.started", number=1),
+        event("phase.started", phase="adventure"),
+        event("pirate.unconscious", pirate_id="jack"),
+        options=OPTIONS,
     )
+    assert refused(
+        state,
+        event(
+            "phase.ended",
+            phase="adventure",
+            degrees={"anne": "total_success", "jack": "partial_success", "mary": "total_success"},
+        ),
+    ) == ("Jack is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure).")
 
 
 def test_more_than_five_dice_are_refused():
@@ -452,8 +511,14 @@ def test_bad_options_are_refused_when_the_campaign_starts():
 
 def test_an_unknown_setting_is_refused_by_the_catalogue():
     with pytest.raises(CatalogError) as caught:
-        catalogue.expand(CATALOG, "campaign.started", {"name": "x", "game": GAME.id, "options": {"settings": ["cabin_boy.port.free_rum"]}})
-    assert str(caught.value).startswith("Skull Tales has no Cabin Boy or Admiral setting called 'cabin_boy.port.free_rum'.")
+        catalogue.expand(
+            CATALOG,
+            "campaign.started",
+            {"name": "x", "game": GAME.id, "options": {"settings": ["cabin_boy.port.free_rum"]}},
+        )
+    assert str(caught.value).startswith(
+        "Skull Tales has no Cabin Boy or Admiral setting called 'cabin_boy.port.free_rum'."
+    )
 
 
 def test_an_unexpanded_setting_is_refused_by_the_fold():

@@ -7,19 +7,42 @@ from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
 NED = event(
-    "pirate.recruited", pirate_id="ned", name="Ned", archetype="Gunner", player="joe", classes=["Shooter"],
-    attributes={"melee": 2, "ranged": 4, "strength": 3, "agility": 3, "intelligence": 3, "perception": 4,
-                "charisma": 2},
-    action_points=4, health=5, destiny_points=2, salary=15, skills=["Fast Reload", "Artillery"],
-    starting_gear=["Musket"], replaces="jack",
+    "pirate.recruited",
+    pirate_id="ned",
+    name="Ned",
+    archetype="Gunner",
+    player="joe",
+    classes=["Shooter"],
+    attributes={
+        "melee": 2,
+        "ranged": 4,
+        "strength": 3,
+        "agility": 3,
+        "intelligence": 3,
+        "perception": 4,
+        "charisma": 2,
+    },
+    action_points=4,
+    health=5,
+    destiny_points=2,
+    salary=15,
+    skills=["Fast Reload", "Artillery"],
+    starting_gear=["Musket"],
+    replaces="jack",
 )
 # Right eye, then Left eye: Jack has lost a pair (Book I: Permanent Injuries and Retirement, Character Retirement).
 BLINDED = [event("injury.suffered", pirate_id="jack", roll=1), event("injury.suffered", pirate_id="jack", roll=6)]
 
 
 def in_port(*extra):
-    return given(*CREW, *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"),
-                 *extra, options=OPTIONS)
+    return given(
+        *CREW,
+        *CHAPTER_ONE,
+        event("chapter.started", number=2),
+        event("phase.started", phase="port"),
+        *extra,
+        options=OPTIONS,
+    )
 
 
 def retired_jack(*before):
@@ -35,13 +58,15 @@ def legendary_jack(*before, new=NED):
         event("skill.learned", pirate_id="jack", skill="Sweeping Strike"),
         *before,
         event("feat.gained", pirate_id="jack", feat="Legendary Pirate", requires={}),
-        event("pirate.retired", pirate_id="jack", reason="legendary_pirate"), new,
+        event("pirate.retired", pirate_id="jack", reason="legendary_pirate"),
+        new,
     )
 
 
 def test_matelotage_passes_half_the_coins_and_one_item_and_returns_the_rest_to_the_box():
-    state = retired_jack(event("item.gained", pirate_id="jack", item="Pistol"),
-                         event("item.gained", pirate_id="jack", item="Spyglass"))
+    state = retired_jack(
+        event("item.gained", pirate_id="jack", item="Pistol"), event("item.gained", pirate_id="jack", item="Spyglass")
+    )
     state = when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=35, item="Spyglass"))
     ned, jack = view(state, "pirate", pirate_id="ned"), view(state, "pirate", pirate_id="jack")
     assert (ned["coins"], ned["items"]) == (35, ["Spyglass"])
@@ -57,13 +82,19 @@ def test_half_of_an_odd_purse_is_rounded_up_and_no_more():
     assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=37)) == (
         "Jack can give Ned at most half of 71 Coins, 36, not 37."
     )
-    assert view(when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=36)),
-                "pirate", pirate_id="ned")["coins"] == 36
+    assert (
+        view(
+            when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=36)), "pirate", pirate_id="ned"
+        )["coins"]
+        == 36
+    )
 
 
 def test_a_legendary_item_passed_on_changes_holder_and_the_others_go_back_to_the_deck():
-    state = retired_jack(event("item.gained", pirate_id="jack", item="Cursed Compass", kind="legendary"),
-                         event("item.gained", pirate_id="jack", item="Kraken Tooth", kind="legendary"))
+    state = retired_jack(
+        event("item.gained", pirate_id="jack", item="Cursed Compass", kind="legendary"),
+        event("item.gained", pirate_id="jack", item="Kraken Tooth", kind="legendary"),
+    )
     state = when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, item="Cursed Compass"))
     assert state.legendary == {"Cursed Compass": "ned"}
     # The Kraken Tooth went back to the box and may be found again (Book I: Adventure Phase, Cards).
@@ -82,8 +113,9 @@ def test_matelotage_happens_once():
 def test_a_legendary_pirate_teaches_the_new_pirate_a_free_skill():
     state = legendary_jack()
     before = view(state, "pirate", pirate_id="ned")
-    state = when(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
-                              free_skill="Sweeping Strike"))
+    state = when(
+        state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, free_skill="Sweeping Strike")
+    )
     ned = view(state, "pirate", pirate_id="ned")
     assert "Sweeping Strike" in ned["skills"]
     # Free: no Coins, Fame or Time Units; Sweeping Strike is a Special Skill and takes a slot (Book II: Feats, Classes and Skills, Rowdy Skills; Book II: Feats, Classes and Skills, Special Skills).
@@ -92,14 +124,17 @@ def test_a_legendary_pirate_teaches_the_new_pirate_a_free_skill():
 
 
 def test_the_free_skill_is_one_the_retired_pirate_learned():
-    assert refused(legendary_jack(), event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
-                                           free_skill="Fencing")) == "Jack never learned Fencing."
+    assert (
+        refused(
+            legendary_jack(), event("matelotage.done", retired_id="jack", new_id="ned", coins=0, free_skill="Fencing")
+        )
+        == "Jack never learned Fencing."
+    )
 
 
 def test_only_a_legendary_pirate_teaches_a_free_skill():
     state = retired_jack()
-    assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
-                                free_skill="Fighter")) == (
+    assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, free_skill="Fighter")) == (
         "Only a Legendary Pirate teaches a free skill on retiring, and Jack is not one."
     )
 
@@ -107,26 +142,38 @@ def test_only_a_legendary_pirate_teaches_a_free_skill():
 def test_a_free_special_skill_needs_a_free_slot():
     # "Learning through a game effect also fails if no slot is free" (Book II: Feats, Classes and Skills, Special Skills): Ned's Fame Dial has none.
     state = legendary_jack(new={**NED, "data": {**NED["data"], "special_skill_capacity": 0}})
-    assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
-                                free_skill="Sweeping Strike")) == (
+    assert refused(
+        state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, free_skill="Sweeping Strike")
+    ) == (
         "Ned cannot learn Sweeping Strike: it is a Special Skill and Ned has used all 0 slots of Special Skill capacity."
     )
 
 
 def test_a_free_skill_already_known_is_not_learned_twice():
     state = legendary_jack(new={**NED, "data": {**NED["data"], "skills": ["Sweeping Strike"]}})
-    assert refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0,
-                                free_skill="Sweeping Strike")) == "Ned already knows Sweeping Strike."
+    assert (
+        refused(state, event("matelotage.done", retired_id="jack", new_id="ned", coins=0, free_skill="Sweeping Strike"))
+        == "Ned already knows Sweeping Strike."
+    )
 
 
 def test_retirement_compensation_is_ten_coins_from_each_other_pirate_into_nobodys_purse():
     state = retired_jack()
-    state = given(event("salary.collected", pirate_id="mary"), event("phase.ended", phase="port"),
-                  event("phase.started", phase="voyage"), event("phase.ended", phase="voyage"),
-                  event("phase.started", phase="adventure"),
-                  event("phase.ended", phase="adventure", degrees={
-                      "anne": "total_success", "mary": "total_success", "ned": "total_success"}),
-                  event("chapter.ended", number=2), event("chapter.started", number=3), state=state)
+    state = given(
+        event("salary.collected", pirate_id="mary"),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("phase.ended", phase="voyage"),
+        event("phase.started", phase="adventure"),
+        event(
+            "phase.ended",
+            phase="adventure",
+            degrees={"anne": "total_success", "mary": "total_success", "ned": "total_success"},
+        ),
+        event("chapter.ended", number=2),
+        event("chapter.started", number=3),
+        state=state,
+    )
     state = when(state, event("phase.started", phase="port"))
     # Anne had 60, Mary 120 + 15; Jack's injury forced retirement, so only the retirement is paid (Book I: Permanent Injuries and Retirement, Permanent Injury Chart; Book I: Permanent Injuries and Retirement, Character Retirement).
     # Ned replaces Jack and does not pay for him.
