@@ -148,6 +148,32 @@ VOYAGE = [
     event("phase.ended", phase="voyage", outcome="success"),
 ]
 
+# Jack's successor when the Adventure retires him (Book I: Permanent Injuries and Retirement, Character Retirement).
+NED = event(
+    "pirate.recruited",
+    pirate_id="ned",
+    name="Ned",
+    archetype="Gunner",
+    player="joe",
+    classes=["Shooter"],
+    attributes={
+        "melee": 2,
+        "ranged": 4,
+        "strength": 3,
+        "agility": 3,
+        "intelligence": 3,
+        "perception": 4,
+        "charisma": 2,
+    },
+    action_points=4,
+    health=5,
+    destiny_points=2,
+    salary=15,
+    skills=["Fast Reload", "Artillery"],
+    starting_gear=["Musket"],
+    replaces="jack",
+)
+
 ADVENTURE = [
     event("phase.started", phase="adventure"),
     event("fame.changed", pirate_id="anne", amount=6, source="enemy"),
@@ -195,30 +221,7 @@ ADVENTURE = [
     ),
     event("injury.suffered", pirate_id="jack", roll=6),
     event("pirate.retired", pirate_id="jack", reason="injury"),
-    event(
-        "pirate.recruited",
-        pirate_id="ned",
-        name="Ned",
-        archetype="Gunner",
-        player="joe",
-        classes=["Shooter"],
-        attributes={
-            "melee": 2,
-            "ranged": 4,
-            "strength": 3,
-            "agility": 3,
-            "intelligence": 3,
-            "perception": 4,
-            "charisma": 2,
-        },
-        action_points=4,
-        health=5,
-        destiny_points=2,
-        salary=15,
-        skills=["Fast Reload", "Artillery"],
-        starting_gear=["Musket"],
-        replaces="jack",
-    ),
+    NED,
     event(
         "phase.ended",
         phase="adventure",

@@ -2,31 +2,8 @@
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH, event
 from tests.unit.skull_tales.table import given, refused, view, when
-
-WITCH = event(
-    "pirate.recruited",
-    pirate_id="tia",
-    name="Tia",
-    archetype="Witch",
-    classes=["Mystic"],
-    attributes={
-        "melee": 2,
-        "ranged": 2,
-        "strength": 2,
-        "agility": 3,
-        "intelligence": 4,
-        "perception": 3,
-        "charisma": 4,
-    },
-    action_points=4,
-    health=4,
-    destiny_points=3,
-    salary=10,
-    skills=["Totem Magic", "Purge"],
-    starting_gear=["Staff"],
-)
 
 
 def in_port(*extra, options=None, crew=CREW):

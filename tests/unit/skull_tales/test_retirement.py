@@ -3,33 +3,9 @@
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, NED, OPTIONS, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
-NED = event(
-    "pirate.recruited",
-    pirate_id="ned",
-    name="Ned",
-    archetype="Gunner",
-    player="joe",
-    classes=["Shooter"],
-    attributes={
-        "melee": 2,
-        "ranged": 4,
-        "strength": 3,
-        "agility": 3,
-        "intelligence": 3,
-        "perception": 4,
-        "charisma": 2,
-    },
-    action_points=4,
-    health=5,
-    destiny_points=2,
-    salary=15,
-    skills=["Fast Reload", "Artillery"],
-    starting_gear=["Musket"],
-    replaces="jack",
-)
 # Right eye, then Left eye: Jack has lost a pair (Book I: Permanent Injuries and Retirement, Character Retirement).
 BLINDED = [event("injury.suffered", pirate_id="jack", roll=1), event("injury.suffered", pirate_id="jack", roll=6)]
 
