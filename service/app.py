@@ -107,7 +107,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             **outage.HANDLERS,
             **idempotency.HANDLERS,
         },
-        middleware=[metrics.CONFIG.middleware, RefuseNulInUrl, *limits.middleware(settings.rate_limit)],
+        middleware=[metrics.CONFIG.middleware, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -123,6 +123,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     # Request ids and the request log wrap the router itself, not only the routes, so that the answers no route
     # handles (404, 405) carry an id and a log line too.
     app.asgi_handler = logs.RequestIds()(app.asgi_handler)
+    # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
+    app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app
 
 

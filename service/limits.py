@@ -1,9 +1,10 @@
 """A per-client rate limit on what anyone may call without a token: starting a campaign and importing one.
 
 Everything else needs a member token, so its callers are known; these two would let anyone fill the database. The
-limit is Litestar's rate-limit middleware, counting per client address in each server process (with `--workers N`,
-each worker counts on its own). Behind a proxy, run uvicorn with `--proxy-headers` from a trusted proxy so the client
-address is the caller's, not the proxy's.
+two routes carry `PER_CLIENT` as their own middleware, so no other request pays for the limit. It counts with
+Litestar's rate-limit machinery, per client address in each server process (with `--workers N`, each worker counts
+on its own), at the rate the app was made with. Behind a proxy, run uvicorn with `--proxy-headers` from a trusted
+proxy so the client address is the caller's, not the proxy's.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from litestar import Request
-from litestar.middleware.rate_limit import DURATION_VALUES, RateLimitConfig
+from litestar.exceptions import TooManyRequestsException
+from litestar.middleware import DefineMiddleware
+from litestar.middleware.rate_limit import DURATION_VALUES, RateLimitConfig, RateLimitMiddleware
+from litestar.types import ASGIApp, Receive, Scope, Send
 
-# Routes a caller without a token may write through (method, path).
-UNAUTHENTICATED = frozenset({("POST", "/v1/campaigns"), ("POST", "/v1/campaigns/import")})
+# Where create_app keeps the app's Limit (None when the limit is off).
+STATE_KEY = "rate_limit"
 
 _LIMIT = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour|day)\s*")
 
@@ -38,13 +41,48 @@ def parse(text: str) -> tuple[Any, int] | None:
     return found.group(2), int(found.group(1))
 
 
-def _unauthenticated(request: Request) -> bool:
-    return (request.method, request.scope["path"]) in UNAUTHENTICATED
+async def _not_called(scope: Scope, receive: Receive, send: Send) -> None:
+    raise AssertionError("a Limit counts requests; the route's own stack calls the handler")
 
 
-def middleware(text: str) -> list[Any]:
-    """The app's rate-limit middleware for this setting (none when it is off)."""
-    limit = parse(text)
-    if limit is None:
-        return []
-    return [RateLimitConfig(rate_limit=limit, check_throttle_handler=_unauthenticated).middleware]
+class Limit(RateLimitMiddleware):
+    """Litestar's per-client counting, one per app, so the routes it guards share one count and one lock."""
+
+    def __init__(self, rate: tuple[Any, int]) -> None:
+        super().__init__(app=_not_called, config=RateLimitConfig(rate_limit=rate))
+
+    async def count(self, scope: Scope, send: Send) -> Send:
+        """Count this request against its client, or raise 429 when the client is over the limit; answers the send
+        that adds the RateLimit headers (as Litestar's middleware does)."""
+        app = scope["litestar_app"]
+        key = self.cache_key_from_request(app.request_class(scope))
+        store = self.config.get_store_from_app(app)
+        async with self._lock:
+            seen = await self.retrieve_cached_history(key, store)
+            if len(seen.history) >= self.max_requests:
+                raise TooManyRequestsException(headers=self.create_response_headers(cache_object=seen))
+            await self.set_cached_history(key=key, cache_object=seen, store=store)
+        return self.create_send_wrapper(send=send, cache_object=seen)
+
+
+def limit(text: str) -> Limit | None:
+    """The app's limit for this setting (None when it is off)."""
+    rate = parse(text)
+    return None if rate is None else Limit(rate)
+
+
+class PerClient:
+    """The app's limit, on the route that carries it. A plain ASGI middleware: the check is a coroutine, so it never
+    takes the thread hop Litestar gives a sync `check_throttle_handler`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit: Limit | None = scope["litestar_app"].state.get(STATE_KEY)
+        if limit is not None:
+            send = await limit.count(scope, send)
+        await self.app(scope, receive, send)
+
+
+PER_CLIENT = DefineMiddleware(PerClient)

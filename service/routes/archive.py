@@ -12,7 +12,7 @@ from litestar import Request, Response, get, post
 from litestar.response import Stream
 
 from projections.registry import UnknownGame, game as game_by_id
-from service import tokens
+from service import limits, tokens
 from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
 from service.hostile import refuse_nul_and_depth, unstorable_time
@@ -72,6 +72,7 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
     summary="Import an export as a new campaign (the importer becomes its owner)",
     request_max_body_size=MAX_IMPORT_BYTES,
     status_code=201,
+    middleware=[limits.PER_CLIENT],
 )
 async def import_campaign(request: Request, store: EventStore) -> Response:
     body = await request.body()

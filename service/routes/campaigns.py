@@ -12,7 +12,7 @@ from litestar.params import FromPath
 from events.campaign import CampaignStarted, MemberJoined
 from projections.game import BatchRejected, Game
 from projections.registry import UnknownGame, game as game_by_id
-from service import catalog, tokens
+from service import catalog, limits, tokens
 from service.auth import OWNER, Asking, CampaignId, EventStore, may, store_of
 from service.idempotency import keyed
 from service.intake import prepared_event
@@ -58,6 +58,7 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
     description="Answers the owner's token, shown only this once.",
     operation_class=body(NewCampaign),
     opt={"refusal": _invalid_options},
+    middleware=[limits.PER_CLIENT],
 )
 async def create_campaign(request: Request, store: EventStore) -> dict[str, Any]:
     new = decode(await request.body(), NewCampaign)

@@ -56,6 +56,16 @@ def test_calls_with_a_member_token_are_not_limited(limited):
     assert reads == [200] * 10 and note.status_code == 201
 
 
+def test_other_routes_neither_count_against_the_limit_nor_carry_its_headers(limited):
+    unlimited = [limited.get("/healthz") for _ in range(10)] + [limited.get("/v1/nowhere") for _ in range(10)]
+    starts = [limited.post("/v1/campaigns", json=NEW) for _ in range(4)]
+
+    assert {a.status_code for a in unlimited} == {200, 404}
+    assert not any("ratelimit-limit" in a.headers for a in unlimited)
+    assert [a.status_code for a in starts] == [201, 201, 201, 429]
+    assert starts[0].headers["ratelimit-remaining"] == "2"
+
+
 def test_the_limit_can_be_switched_off(database_url):
     with TestClient(create_app(Settings(pool_min=1, pool_max=2, rate_limit="off"), database_url)) as client:
         assert {client.post("/v1/campaigns", json=NEW).status_code for _ in range(25)} == {201}
