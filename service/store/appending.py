@@ -43,7 +43,7 @@ from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
 
 _encode = msgspec.json.Encoder().encode
 
-_LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
+LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
 
 # The statement that inserts events (with WRITE_ONE below, its form for one event). The events travel as one JSON
 # array (msgspec encodes it in one call, and each event's data is spliced in as it was encoded, never parsed again);
@@ -309,7 +309,7 @@ class Appending:
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
         """Lock the campaign row until commit; answer its game, position and the transaction's time."""
-        row = await (await conn.execute(_LOCK, (campaign_id,))).fetchone()
+        row = await (await conn.execute(LOCK, (campaign_id,))).fetchone()
         if row is None:
             raise CampaignNotFound(campaign_id)
         return game_by_id(row[0]), row[1], row[2]
@@ -328,7 +328,7 @@ class Appending:
         # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
         # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
         # it and runs after it, under the lock: one round trip for both.
-        locking = await conn.execute(_LOCK, (campaign_id,))
+        locking = await conn.execute(LOCK, (campaign_id,))
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
         row = await locking.fetchone()
