@@ -13,9 +13,8 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from service import documentation, idempotency, limits, logs, metrics, outage, problems, web
+from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, web
 from service.auth import DEPENDENCIES
-from service.hostile import RefuseNulInUrl
 from service.live import Wakeups
 from service.migrate import missing_migrations
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
@@ -107,7 +106,6 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             **outage.HANDLERS,
             **idempotency.HANDLERS,
         },
-        middleware=[metrics.CONFIG.middleware, RefuseNulInUrl],
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -120,9 +118,9 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
-    # Request ids and the request log wrap the router itself, not only the routes, so that the answers no route
-    # handles (404, 405) carry an id and a log line too.
-    app.asgi_handler = logs.RequestIds()(app.asgi_handler)
+    # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a log
+    # line and a count too; no app-wide Litestar middleware, so a route's stack is its handler alone.
+    app.asgi_handler = front.Front(app)
     # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app

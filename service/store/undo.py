@@ -2,6 +2,11 @@
 
 Nothing recorded is ever deleted. A marker is checked like any append: the log after the target is folded again with
 the new exclusions (projections.undo.recheck), and the marker is refused if a later event would no longer hold.
+
+An undo is a conversation with PostgreSQL under the campaign's row lock, so its time is mostly round trips. It runs in
+pipeline mode and sends what does not depend on an answer together: the lock with the markers and the snapshot
+positions; the snapshot with the events after it; five round trips in all (BEGIN, lock and reads; the target; the
+snapshot and events; the write; COMMIT) where each read once took its own.
 """
 
 from __future__ import annotations
@@ -15,17 +20,43 @@ import psycopg
 
 from events.campaign import EventRedone, EventUndone
 from projections.game import Game
-from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, undone_as_of
+from projections.registry import game as game_by_id
+from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
 from projections.undo import recheck
-from service.store.appending import write
+from service.store.appending import LOCK, write
+from service.store.cache import state_decoder
 from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
-from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
+from service.store.reading import END, ENTRIES, MARKERS, entries_from, markers_from
+from service.store.records import Appended, CampaignNotFound, PreparedEvent, Recorded, UndoConflict, UndoRefused
+from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
 
 _encode = msgspec.json.Encoder().encode
 
 # Undoing these would leave members or the campaign itself without the event that made them.
 _NOT_UNDOABLE = frozenset({"campaign.started", "member.joined"})
+
+# The latest batch that still counts (of one member, given an actor), read whole in one statement: PostgreSQL walks
+# the primary key backwards to the first event that counts, then reads its batch by the batch index.
+_LATEST_EFFECTIVE_BATCH = """
+SELECT position, type, actor, batch_id FROM events
+WHERE campaign_id = %s AND batch_id = (
+    SELECT batch_id FROM events
+    WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s)) AND (%s::text IS NULL OR actor = %s)
+    ORDER BY position DESC LIMIT 1
+)
+ORDER BY position
+"""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A locked campaign and what every undo and redo reads first."""
+
+    game: Game
+    current: int
+    markers: list[Marker]
+    snapshots: list[int]
 
 
 @dataclass(frozen=True)
@@ -62,14 +93,13 @@ class Undoing:
         Raises UndoRefused when there is nothing to undo or the batch is not the caller's, UndoConflict when later
         events would be refused (and `cascade` is off).
         """
-        async with transaction(self.pool) as conn:
-            game, current, _ = await self._lock(conn, campaign_id)
+        async with transaction(self.pool, pipeline=True) as conn:
+            held = await self._hold(conn, campaign_id)
             # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
             done = await replay(conn, campaign_id, keyed)
             if done is not None:
                 return done
-            markers = await self._markers(conn, campaign_id, current)
-            undone = undone_as_of(markers, current)
+            undone = undone_as_of(held.markers, held.current)
             if batch is None:
                 target = await self._latest_effective_batch(conn, campaign_id, undone, actor if mine else None)
             else:
@@ -80,9 +110,7 @@ class Undoing:
             marked = await self._mark(
                 conn,
                 campaign_id,
-                game,
-                current,
-                markers,
+                held,
                 UNDONE,
                 set(undone) | set(target.positions),
                 target.positions,
@@ -107,14 +135,13 @@ class Undoing:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
         With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
-        async with transaction(self.pool) as conn:
-            game, current, _ = await self._lock(conn, campaign_id)
+        async with transaction(self.pool, pipeline=True) as conn:
+            held = await self._hold(conn, campaign_id)
             # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
             done = await replay(conn, campaign_id, keyed)
             if done is not None:
                 return done
-            markers = await self._markers(conn, campaign_id, current)
-            undone = undone_as_of(markers, current)
+            undone = undone_as_of(held.markers, held.current)
             if batch is None:
                 if mine:
                     # Only the caller's own undone events: a player redoes her own batch, whoever undid it.
@@ -133,9 +160,7 @@ class Undoing:
             marked = await self._mark(
                 conn,
                 campaign_id,
-                game,
-                current,
-                markers,
+                held,
                 REDONE,
                 set(undone) - set(target.positions),
                 target.positions,
@@ -146,21 +171,33 @@ class Undoing:
             )
         return self._committed(campaign_id, marked)
 
+    async def _hold(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> Held:
+        """Lock the campaign row until commit, and read its markers and snapshot positions in the same round trip.
+
+        The reads run after the lock is granted, each with a snapshot of its own (read committed), so they see every
+        event and snapshot up to the locked position and none beyond it: appends move the position under this lock.
+        """
+        locking = await conn.execute(LOCK, (campaign_id,))
+        marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END))
+        snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END))
+        row = await locking.fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        markers = markers_from(await marking.fetchall())
+        snapshots = [r[0] for r in await snapping.fetchall()]
+        return Held(game_by_id(row[0]), row[1], markers, snapshots)
+
     async def _latest_effective_batch(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int], actor: str | None = None
     ) -> Target:
-        # PostgreSQL walks the primary key backwards and stops at the first event that still counts (and, with an
-        # actor, that this member recorded).
-        row = await (
-            await conn.execute(
-                "SELECT batch_id FROM events WHERE campaign_id = %s AND NOT (type = ANY(%s))"
-                " AND NOT (position = ANY(%s)) AND (%s::text IS NULL OR actor = %s) ORDER BY position DESC LIMIT 1",
-                (campaign_id, list(MARKER_TYPES), list(undone), actor, actor),
-            )
-        ).fetchone()
-        if row is None:
+        """The latest batch that still counts (with an actor: that this member recorded)."""
+        cur = await conn.execute(
+            _LATEST_EFFECTIVE_BATCH, (campaign_id, campaign_id, list(MARKER_TYPES), list(undone), actor, actor)
+        )
+        rows = await cur.fetchall()
+        if not rows:
             raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
-        return await self._batch(conn, campaign_id, row[0])
+        return Target(batch=rows[0][3], positions=[r[0] for r in rows], types=[r[1] for r in rows], actor=rows[0][2])
 
     async def _recorded_by(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int], actor: str
@@ -215,9 +252,7 @@ class Undoing:
         self,
         conn: psycopg.AsyncConnection,
         campaign_id: uuid.UUID,
-        game: Game,
-        current: int,
-        markers: list[Marker],
+        held: Held,
         kind: str,
         excluded: set[int],
         targets: list[int],
@@ -228,9 +263,14 @@ class Undoing:
         keyed: Keyed | None = None,
     ) -> Appended:
         """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
+        game, current = held.game, held.current
         position = current + 1
-        start, state = await self._start(conn, campaign_id, game, [*markers, Marker(position, kind, targets)], position)
-        entries = await self._entries(conn, campaign_id, game, start, current, ())
+        # The snapshot and the events after it travel in one round trip.
+        start = safe_start(held.snapshots, [*held.markers, Marker(position, kind, targets)], position)
+        stored = await conn.execute(SNAPSHOT, (campaign_id, start)) if start else None
+        rows = await conn.execute(ENTRIES, (campaign_id, start, current))
+        state = state_decoder(game).decode((await stored.fetchall())[0][0]) if stored is not None else None
+        entries = entries_from(game, await rows.fetchall(), ())
         result = recheck(game, state, entries, excluded, cascade=cascade)
         if result.conflicts:
             raise UndoConflict(result.conflicts)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
+import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from litestar import get
@@ -60,6 +63,69 @@ def test_a_callers_own_request_id_is_kept_and_a_strange_one_is_replaced(api):
     assert api.client.get("/healthz").headers["x-request-id"] != api.client.get("/healthz").headers["x-request-id"]
 
 
+def test_an_address_refused_for_a_nul_character_has_a_request_id_and_a_log_record_too(api, log_lines):
+    answer = api.client.get("/healthz?x=%00")
+    assert answer.status_code == 400 and answer.json()["type"].endswith("/nul-character")
+    line = [r for r in records(log_lines) if r.get("request_id") == answer.headers["x-request-id"]]
+    assert [(r["path"], r["status"]) for r in line] == [("/healthz", 400)]
+
+
+def test_the_request_line_carries_its_time_as_every_record_does_in_utc_to_the_millisecond(api, log_lines):
+    before = datetime.now(UTC) - timedelta(milliseconds=1)
+    answer = api.client.get("/healthz")
+    after = datetime.now(UTC)
+    line = [r for r in records(log_lines) if r.get("request_id") == answer.headers["x-request-id"]]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", line[0]["at"])
+    assert before <= datetime.fromisoformat(line[0]["at"]) <= after
+
+
+def test_the_request_line_goes_through_logging_to_a_handler_with_another_formatter(api, log_lines):
+    handler = logging.getLogger("quartermaster").handlers[0]
+    previous = handler.formatter
+    handler.setFormatter(logging.Formatter("%(levelname)s %(message)s %(method)s %(path)s %(status)s"))
+    try:
+        api.client.get("/healthz")
+    finally:
+        handler.setFormatter(previous)
+    assert log_lines.getvalue().splitlines()[-1] == "INFO request GET /healthz 200"
+
+
+class OnlyErrors(logging.Filter):
+    """Keeps the request records of 5xx answers, and remembers every record it was shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[logging.LogRecord] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        self.seen.append(record)
+        return getattr(record, "status", 500) >= 500
+
+
+def test_a_filter_on_the_request_records_sees_every_request_and_decides_what_is_written(api, log_lines):
+    requests = logging.getLogger("quartermaster.requests")
+    only_errors = OnlyErrors()
+    requests.addFilter(only_errors)
+    try:
+        api.client.get("/healthz")
+    finally:
+        requests.removeFilter(only_errors)
+    assert [(r.getMessage(), vars(r)["path"], vars(r)["status"]) for r in only_errors.seen] == [
+        ("request", "/healthz", 200)
+    ]
+    assert log_lines.getvalue() == ""
+
+
+def test_the_request_line_is_not_written_when_the_logger_is_above_info(api, log_lines):
+    requests = logging.getLogger("quartermaster.requests")
+    requests.setLevel(logging.WARNING)
+    try:
+        api.client.get("/healthz")
+    finally:
+        requests.setLevel(logging.NOTSET)
+    assert log_lines.getvalue() == ""
+
+
 def test_an_unexpected_error_is_one_error_record_with_its_traceback_and_the_answers_request_id(
     database_url, app_settings, log_lines
 ):
@@ -81,6 +147,8 @@ def test_an_unexpected_error_is_one_error_record_with_its_traceback_and_the_answ
     assert "RuntimeError: the powder magazine caught fire" in errors[0]["traceback"]
     assert errors[0]["traceback"].startswith("Traceback (most recent call last)")
     assert [r["status"] for r in mine if r["message"] == "request"] == [500]
+    route = {"method": "GET", "path": "/explode", "app_name": "quartermaster", "status_code": "500"}
+    assert metric(client.get("/metrics").text, "quartermaster_requests_error_total", **route) >= 1
 
 
 def metric(text: str, name: str, **labels: str) -> float:
@@ -122,3 +190,18 @@ def test_metrics_count_appended_events_refusals_by_reason_latency_and_the_pool(a
     assert appends - metric(before, "quartermaster_request_duration_seconds_count", **route, status_code="201") == 1
     assert metric(text, "quartermaster_pool_max") >= 8
     assert 1 <= metric(text, "quartermaster_pool_size") <= metric(text, "quartermaster_pool_max")
+
+
+def test_an_address_no_route_takes_is_counted_under_one_label_and_scrapes_are_not_counted(api):
+    stray = f"/v1/campaigns/{uuid.uuid4()}/nowhere"
+    before = api.client.get("/metrics").text
+    assert api.client.get(stray).status_code == 404
+    assert api.client.request("BREW", "/healthz").status_code == 405
+    text = api.client.get("/metrics").text
+    unrouted = {"path": "unrouted", "app_name": "quartermaster"}
+    for method, status in (("GET", "404"), ("OTHER", "405")):
+        count = "quartermaster_requests_total"
+        labels = {**unrouted, "method": method, "status_code": status}
+        assert metric(text, count, **labels) - metric(before, count, **labels) == 1
+    assert stray.split("/")[3] not in text
+    assert "BREW" not in text and 'path="/metrics"' not in text
