@@ -23,9 +23,17 @@ MAX_DEPTH = 32
 
 # `\u0000` inside a JSON string, but not `\\u0000` (an escaped backslash followed by the text "u0000").
 _NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+# A JSON string: a quote, then anything but a quote or a backslash, or a backslash and the character it escapes (not
+# a line break), then a quote. Written unrolled (runs of plain characters, then one escape at a time) so the regex
+# engine takes a string in a few steps rather than one per character; it matches exactly what the plain
+# `"(?:[^"\\]|\\.)*"` matches.
+_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_QUOTED = re.compile(rb'"[^"]*"')
+# Which bracket it is never matters to the depth, so `{}` count as `[]`.
+_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_NOT_BRACKETS_OR_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
+_OPEN = ord("[")
 
 
 def refuse_nul_and_depth(raw: bytes, where: str = "The request body") -> None:
@@ -39,15 +47,44 @@ def refuse_nul_and_depth(raw: bytes, where: str = "The request body") -> None:
         )
     # Only bodies with enough brackets to be that deep are scanned; strings are cut out first, since a bracket in
     # a note is text, not nesting.
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
-        brackets = _STRINGS.sub(b"", raw).translate(None, _NOT_BRACKETS)
-        if brackets and max(accumulate(_STEP[b] for b in brackets)) > MAX_DEPTH:
-            raise Problem(
-                400,
-                f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
-                "API needs that many levels.",
-                kind="nested-too-deep",
-            )
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _deeper_than(MAX_DEPTH, _brackets(raw)):
+        raise Problem(
+            400,
+            f"{where} nests arrays and objects more than {MAX_DEPTH} deep; no request of this "
+            "API needs that many levels.",
+            kind="nested-too-deep",
+        )
+
+
+def _brackets(raw: bytes) -> bytes:
+    """The brackets of a JSON text outside its strings, each as `[` or `]`."""
+    if b"\\" in raw or raw.count(b'"') % 2:
+        # An escaped quote, or a quote left open: only the string regex tells where strings end.
+        return _STRINGS.sub(b"", raw).translate(_AS_SQUARE, _NOT_BRACKETS)
+    # Without backslashes, every other quote ends a string. Cut down to quotes and brackets first (a few bytes an
+    # event), then drop the quotes with nothing between them: whether they open and close an empty string or close
+    # one string and open the next, nothing outside the strings changes. Only strings holding brackets are left.
+    kept = raw.translate(_AS_SQUARE, _NOT_BRACKETS_OR_QUOTES).replace(b'""', b"")
+    return _QUOTED.sub(b"", kept) if b'"' in kept else kept
+
+
+def _deeper_than(limit: int, brackets: bytes) -> bool:
+    """Whether some prefix of `brackets` (`[` and `]`, balanced or not) opens more than `limit` it has not closed.
+
+    Each pass takes out the pairs `[]` with nothing inside, which lowers the deepest point by exactly one level: the
+    deepest `[` is always followed by a `]` (closers are added at the end so that an unclosed last `[` is too).
+    A pass that finds no pair leaves only `]`: nothing is open anywhere. A deep text loses few bytes a pass, and is
+    counted bracket by bracket instead.
+    """
+    rest = brackets + b"]" * (limit + 1)  # one closer left after `limit` passes, each of which takes at most one
+    while limit:
+        shorter = rest.replace(b"[]", b"")
+        if len(shorter) == len(rest):
+            return False
+        if len(rest) - len(shorter) < len(rest) // 8:
+            break
+        rest, limit = shorter, limit - 1
+    return max(accumulate(1 if b == _OPEN else -1 for b in rest)) > limit
 
 
 def unstorable_time(value: datetime | None) -> str | None:

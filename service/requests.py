@@ -138,6 +138,44 @@ def unknown_fields(type_: Any, data: Any, where: str = "data") -> list[tuple[str
     return found
 
 
+@cache
+def plain_fields(type_: Any) -> frozenset[str]:
+    """The fields of a struct type that hold no struct at any depth (its tag field excluded): data whose keys are
+    all among them has no unknown field, so `unknown_fields` is [] without walking it."""
+    return frozenset(name for name, (_, nests) in _fields_of(_unwrap(_info(type_))).items() if not nests)
+
+
+def _nests(info: Any) -> bool:
+    """Whether a value of this type can hold a struct: only a struct has fields to be unknown."""
+    if isinstance(info, mi.StructType):
+        return True
+    if isinstance(info, mi.UnionType):
+        return any(_nests(_unwrap(t)) for t in info.types)
+    if isinstance(info, (mi.ListType, mi.VarTupleType)):
+        return _nests(_unwrap(info.item_type))
+    if isinstance(info, mi.DictType):
+        return _nests(_unwrap(info.value_type))
+    return False
+
+
+_FIELDS: dict[type, dict[str, tuple[Any, bool]]] = {}
+
+
+def _fields_of(info: mi.StructType) -> dict[str, tuple[Any, bool]]:
+    """A struct's fields by JSON name: their type, and whether a struct can be inside (kept per struct class)."""
+    fields = _FIELDS.get(info.cls)
+    if fields is None:
+        # _nests stops at the first struct it meets, so working out one struct's fields never needs another's
+        # (a struct holding itself included).
+        fields = {
+            f.encode_name: (_unwrap(f.type), _nests(_unwrap(f.type)))
+            for f in info.fields
+            if f.encode_name != info.tag_field
+        }
+        _FIELDS[info.cls] = fields
+    return fields
+
+
 def _walk(info: Any, data: Any, where: str, found: list[tuple[str, str, str]]) -> None:
     if isinstance(info, mi.UnionType):
         # The member a JSON object or array can only be: the struct (or mapping) for an object, the list for an array.
@@ -145,15 +183,14 @@ def _walk(info: Any, data: Any, where: str, found: list[tuple[str, str, str]]) -
         members = [t for t in map(_unwrap, info.types) if isinstance(t, wanted)]
         info = members[0] if members else None
     if isinstance(info, mi.StructType) and isinstance(data, dict):
-        fields = {f.encode_name: f for f in info.fields}
-        known = [name for name in fields if name != info.tag_field]
+        fields = _fields_of(info)
         for key, value in data.items():
             field = fields.get(key)
             if field is None:
                 if key != info.tag_field:
-                    found.append((where, key, _suggest(key, known)))
-                continue
-            _walk(_unwrap(field.type), value, f"{where}.{key}", found)
+                    found.append((where, key, _suggest(key, list(fields))))
+            elif field[1]:  # a value that cannot hold a struct has no field to be unknown
+                _walk(field[0], value, f"{where}.{key}", found)
     elif isinstance(info, (mi.ListType, mi.VarTupleType)) and isinstance(data, list):
         for index, item in enumerate(data):
             _walk(_unwrap(info.item_type), item, f"{where}[{index}]", found)

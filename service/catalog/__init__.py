@@ -15,7 +15,8 @@ Each game has a module here exposing:
 from __future__ import annotations
 
 import importlib
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from types import ModuleType
 from typing import Any
 
@@ -41,6 +42,12 @@ def catalog(game_id: str) -> Any:
 def expand(game_id: str, event_type: str, data: dict[str, Any]) -> dict[str, Any]:
     """The event's data with every catalogue name expanded into facts."""
     return _module(game_id).expand(catalog(game_id), event_type, data)
+
+
+@cache
+def expander(game_id: str) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
+    """`expand` for one game, its module and catalogue looked up once (a batch expands every event)."""
+    return partial(_module(game_id).expand, catalog(game_id))
 
 
 def public(game_id: str) -> Any:

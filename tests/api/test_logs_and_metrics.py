@@ -6,8 +6,10 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from litestar import get
@@ -68,6 +70,15 @@ def test_an_address_refused_for_a_nul_character_has_a_request_id_and_a_log_recor
     assert [(r["path"], r["status"]) for r in line] == [("/healthz", 400)]
 
 
+def test_the_request_line_carries_its_time_as_every_record_does_in_utc_to_the_millisecond(api, log_lines):
+    before = datetime.now(UTC) - timedelta(milliseconds=1)
+    answer = api.client.get("/healthz")
+    after = datetime.now(UTC)
+    line = [r for r in records(log_lines) if r.get("request_id") == answer.headers["x-request-id"]]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", line[0]["at"])
+    assert before <= datetime.fromisoformat(line[0]["at"]) <= after
+
+
 def test_the_request_line_goes_through_logging_to_a_handler_with_another_formatter(api, log_lines):
     handler = logging.getLogger("quartermaster").handlers[0]
     previous = handler.formatter
@@ -77,6 +88,32 @@ def test_the_request_line_goes_through_logging_to_a_handler_with_another_formatt
     finally:
         handler.setFormatter(previous)
     assert log_lines.getvalue().splitlines()[-1] == "INFO request GET /healthz 200"
+
+
+class OnlyErrors(logging.Filter):
+    """Keeps the request records of 5xx answers, and remembers every record it was shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[logging.LogRecord] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        self.seen.append(record)
+        return getattr(record, "status", 500) >= 500
+
+
+def test_a_filter_on_the_request_records_sees_every_request_and_decides_what_is_written(api, log_lines):
+    requests = logging.getLogger("quartermaster.requests")
+    only_errors = OnlyErrors()
+    requests.addFilter(only_errors)
+    try:
+        api.client.get("/healthz")
+    finally:
+        requests.removeFilter(only_errors)
+    assert [(r.getMessage(), vars(r)["path"], vars(r)["status"]) for r in only_errors.seen] == [
+        ("request", "/healthz", 200)
+    ]
+    assert log_lines.getvalue() == ""
 
 
 def test_the_request_line_is_not_written_when_the_logger_is_above_info(api, log_lines):

@@ -1,0 +1,61 @@
+"""Intake records an event exactly as its struct encodes it, whichever way it got there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from projections.registry import GAME_IDS, event_types
+from service import catalog
+from service.intake import encode_data, prepare
+from service.problems import Problem
+from service.requests import NewEvent, plain_fields, unknown_fields
+
+EXAMPLES = [
+    pytest.param(game_id, tag, data, id=f"{game_id} {tag} {n}")
+    for game_id in GAME_IDS
+    for tag, event_type in sorted(event_types(game_id).items())
+    if not event_type.WRITTEN_BY
+    for n, data in enumerate(event_type.EXAMPLES)
+]
+
+
+@pytest.mark.parametrize("game_id,tag,data", EXAMPLES)
+def test_every_example_is_recorded_as_its_struct_encodes_it(game_id, tag, data):
+    event_type = event_types(game_id)[tag]
+    expected = msgspec.convert({**catalog.expand(game_id, tag, data), "type": tag}, event_type, strict=True)
+
+    [prepared] = prepare(game_id, [NewEvent(type=tag, data=data)])
+
+    assert prepared.event == expected
+    assert prepared.type == tag
+    assert prepared.data == encode_data(expected)
+    assert msgspec.json.decode(prepared.data) == {k: v for k, v in msgspec.to_builtins(expected).items() if k != "type"}
+
+
+NESTED_JUNK: list[Any] = [{"unknown": 1}, [{"unknown": 1}], {"a": [{"b": {"unknown": 1}}]}, "text", 3, None]
+
+
+@pytest.mark.parametrize("game_id,tag", [(g, t) for g in GAME_IDS for t in sorted(event_types(g))])
+def test_a_field_that_holds_no_struct_has_no_unknown_field_whatever_it_holds(game_id, tag):
+    event_type = event_types(game_id)[tag]
+    for name in plain_fields(event_type):
+        for junk in NESTED_JUNK:
+            assert unknown_fields(event_type, {name: junk}) == []
+
+
+def test_an_unknown_field_of_an_event_without_nested_structs_is_still_refused_with_the_closest_name():
+    with pytest.raises(Problem) as refused:
+        prepare("pacg-skull-and-shackles", [NewEvent(type="note.added", data={"txt": "Raker Shoals."})])
+    assert refused.value.extra["errors"] == [
+        {"index": 0, "reason": "Event 0 (`note.added`) has no field `txt`; did you mean `text`?"}
+    ]
+
+
+def test_a_type_in_the_data_is_the_events_own():
+    [prepared] = prepare(
+        "pacg-skull-and-shackles", [NewEvent(type="note.added", data={"text": "Raker Shoals.", "type": "x"})]
+    )
+    assert prepared.data == b'{"text":"Raker Shoals."}'
