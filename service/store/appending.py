@@ -86,7 +86,10 @@ SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM mo
 # WRITE for the most common append, one event and no checkpoint: the same position check and insert, with the
 # event's fields as plain parameters. Measured on this server (backend CPU per append, no commit): WRITE 137 µs,
 # this 99 µs, the floor's bare INSERT 55 µs; reading one row out of jsonb_to_recordset in a CTE was the difference.
-# The position and campaign come from the moved row, so each is sent once.
+# The position and campaign come from the moved row, so each is sent once. Moving the position costs about 25 µs of
+# the rest (the update is HOT: 99.8% of updates with 2,000 campaigns packed in their pages, so no fillfactor); a
+# design where the primary key alone orders writers would save that but move every reader of last_position, the
+# locking path and undo onto a retry, and was left for a round of its own.
 WRITE_ONE = """
 WITH moved AS (
     UPDATE campaigns SET last_position = %s WHERE campaign_id = %s AND last_position = %s
