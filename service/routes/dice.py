@@ -21,7 +21,7 @@ from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
 from service.requests import decode
-from service.routes.events import appended_body
+from service.routes.events import appended_answer, appended_body
 from service.store import Appended, StalePosition, Store
 from service.store.keys import Keyed
 
@@ -94,9 +94,7 @@ async def roll(request: Request, store: EventStore, campaign_id: CampaignId, mem
         store, campaign_id, game, _rolled(asked, game.id), actor=str(member.id), keyed=await keyed(request)
     )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
-    return Response(
-        {**appended_body(appended), "roll": appended.events[0]}, status_code=200 if appended.replayed else 201
-    )
+    return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended)
 
 
 async def _append_read(

@@ -12,7 +12,7 @@ from service.auth import Asking, CampaignId, EventStore, may
 from service.idempotency import keyed
 from service.openapi import body
 from service.requests import decode
-from service.routes.events import appended_body
+from service.routes.events import appended_answer, appended_body
 from service.store import Appended
 
 Mine = Annotated[bool, msgspec.Meta(description="Without `batch`: the caller's own latest batch, whoever wrote since.")]
@@ -42,10 +42,7 @@ async def _body(request: Request, type_: type[Body]) -> Body:
 def _answer(doing: str, done: Appended) -> Response:
     targets = msgspec.json.decode(done.events[0].data)["targets"]
     # Sent again with its Idempotency-Key: answered from the log, nothing written, so 200 rather than 201.
-    return Response(
-        {f"{doing}ne": targets, "position": done.last_position, **appended_body(done)},
-        status_code=200 if done.replayed else 201,
-    )
+    return appended_answer({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, done)
 
 
 @post(

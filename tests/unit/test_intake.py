@@ -1,17 +1,24 @@
-"""Intake records an event exactly as its struct encodes it, whichever way it got there."""
+"""Intake records an event exactly as its struct encodes it, whichever way it got there, and answers in the bytes
+Litestar would write."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import msgspec
 import pytest
+from litestar.serialization import encode_json, get_serializer
 
 from projections.registry import GAME_IDS, event_types
 from service import catalog
 from service.intake import encode_data, prepare
 from service.problems import Problem
 from service.requests import NewEvent, plain_fields, unknown_fields
+from service.routes.events import appended_answer, appended_body
+from service.store import Appended, Recorded
 
 EXAMPLES = [
     pytest.param(game_id, tag, data, id=f"{game_id} {tag} {n}")
@@ -59,3 +66,25 @@ def test_a_type_in_the_data_is_the_events_own():
         "pacg-skull-and-shackles", [NewEvent(type="note.added", data={"text": "Raker Shoals.", "type": "x"})]
     )
     assert prepared.data == b'{"text":"Raker Shoals."}'
+
+
+def test_the_answer_to_an_append_is_the_json_litestar_would_write_for_it():
+    recorded = Recorded(
+        position=3,
+        id=uuid.uuid4(),
+        batch=uuid.uuid4(),
+        type="note.added",
+        schema_version=1,
+        data=msgspec.Raw(b'{"text":"Raker Shoals."}'),
+        actor=str(uuid.uuid4()),
+        recorded_at=datetime.now(UTC),
+        occurred_at=datetime(2026, 3, 1, 20, 15, tzinfo=timezone(timedelta(hours=2))),
+    )
+    appended = Appended(batch=recorded.batch, first_position=3, last_position=3, events=[recorded])
+    content = {**appended_body(appended), "roll": recorded}
+
+    answer = appended_answer(content, appended)
+
+    assert answer.content == encode_json(content, get_serializer())
+    assert answer.status_code == 201
+    assert appended_answer(content, replace(appended, replayed=True)).status_code == 200
