@@ -47,10 +47,13 @@ async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psy
 async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
     """A pooled connection for one statement in its own implicit transaction: a lost connection there may have
     committed, since the statement and its commit are one."""
+    # getconn and putconn rather than pool.connection(): that one also enters the connection's own block, whose
+    # COMMIT on exit is a no-op here (autocommit) that still takes the connection's lock; putconn alone returns a
+    # broken connection to be replaced, as it does there.
+    conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
     try:
-        async with pool.connection() as conn:
-            yield conn
-    except PoolTimeout:
-        raise
+        yield conn
     except psycopg.OperationalError as error:
         raise CommitOutcomeUnknown(str(error)) from error
+    finally:
+        await pool.putconn(conn)
