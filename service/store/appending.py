@@ -26,9 +26,11 @@ import psycopg
 
 from projections.game import BatchRejected, Game, Meta, fold_batch
 from projections.registry import fold_version, game as game_by_id
+from projections.timeline import MARKER_TYPES
 from service import metrics
 from service.store.keys import Keyed, replay
 from service.store.outcome import statement, transaction
+from service.store.reading import END, MARKERS, markers_from
 from service.store.records import (
     Appended,
     CampaignNotFound,
@@ -39,7 +41,7 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
+from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
 
 _encode = msgspec.json.Encoder().encode
 
@@ -256,7 +258,9 @@ class Appending:
         if fast is not None:
             return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
-        # COMMIT in one more.
+        # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
+        # none), what folding from the latest snapshot needs is read in that first round trip too.
+        stale = not keyed or self.cache.latest(campaign_id) is None
         async with transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn,
@@ -266,6 +270,7 @@ class Appending:
                 expected_position=expected_position,
                 batch_id=batch_id,
                 keyed=keyed,
+                stale=stale,
             )
         return self._committed(campaign_id, appended)
 
@@ -327,13 +332,17 @@ class Appending:
         expected_position: int | None = None,
         batch_id: uuid.UUID | None = None,
         keyed: Keyed | None = None,
+        stale: bool = False,
     ) -> Appended:
         # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
-        # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids is sent with
-        # it and runs after it, under the lock: one round trip for both.
+        # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids (and, for a
+        # `stale` state, of the markers and snapshot positions) is sent with it and runs after it, under the lock:
+        # one round trip for all. Under the lock no event or snapshot lies beyond the position it names.
         locking = await conn.execute(LOCK, (campaign_id,))
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
+        marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END)) if stale else None
+        snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END)) if stale else None
         row = await locking.fetchone()
         if row is None:
             raise CampaignNotFound(campaign_id)
@@ -349,24 +358,21 @@ class Appending:
         if expected_position is not None and expected_position != current:
             raise StalePosition(expected_position, current)
 
-        state = await self._current_state(conn, campaign_id, game, current)
+        state = self.cache.get(campaign_id, current) if current else None
+        if state is None and current:
+            # Another process wrote since, or this one never held the campaign: the latest snapshot and the events
+            # after it, read under the row lock.
+            if marking is not None and snapping is not None:
+                markers = markers_from(await marking.fetchall())
+                snapshots = [r[0] for r in await snapping.fetchall()]
+                state = await self.fold_from(conn, campaign_id, game, current, markers, snapshots)  # type: ignore[attr-defined]
+            else:
+                state = await self.fold_at(conn, campaign_id, game, current)  # type: ignore[attr-defined]
         state = _fold(game, state, current, events, actor)  # raises BatchRejected
         appended = await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state, keyed)
         if appended is None:
             raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
         return appended
-
-    async def _current_state(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, position: int
-    ) -> Any:
-        if position == 0:
-            return None
-        cached = self.cache.get(campaign_id, position)
-        if cached is not None:
-            return cached
-        # Another process wrote since, or this one never held the campaign: the latest snapshot and the events
-        # after it, read under the row lock.
-        return await self.fold_at(conn, campaign_id, game, position)  # type: ignore[attr-defined]
 
 
 def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:

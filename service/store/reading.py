@@ -17,7 +17,7 @@ from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
 from projections.undo import Entry
 from service.store.cache import state_decoder
 from service.store.records import CampaignNotFound, Recorded, recorded_from_row
-from service.store.snapshots import snapshot, snapshot_positions
+from service.store.snapshots import SNAPSHOT, snapshot_positions
 
 _FOLD_CHUNK = 5000
 END = 2**62  # a position past any log, for "up to now"
@@ -119,47 +119,41 @@ class Reading:
         """The fold up to `at`, leaving out what markers up to `as_of` (default: `at` itself) had undone."""
         seen = at if as_of is None else as_of
         markers = await self._markers(conn, campaign_id, seen)
-        start, state = await self._start(conn, campaign_id, game, markers, at, seen)
-        skip = undone_as_of(markers, seen)
-        # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
-        after = start
-        while after < at:
-            upto = min(at, after + _FOLD_CHUNK)
-            state = fold(game, await self._effective(conn, campaign_id, game, after, upto, skip), state)
-            after = upto
-        return state
+        snapshots = await snapshot_positions(conn, campaign_id, at)
+        return await self.fold_from(conn, campaign_id, game, at, markers, snapshots, as_of)
 
-    async def _start(
+    async def fold_from(
         self,
         conn: psycopg.AsyncConnection,
         campaign_id: uuid.UUID,
         game: Game,
-        markers: list[Marker],
         at: int,
+        markers: Sequence[Marker],
+        snapshots: Sequence[int],
         as_of: int | None = None,
-    ) -> tuple[int, Any]:
-        """The latest snapshot that folding up to `at` may start from, and its state (0 and None: the beginning);
-        with `as_of`, one that no marker up to `as_of` reaches behind."""
-        start = safe_start(await snapshot_positions(conn, campaign_id, at), markers, at if as_of is None else as_of)
-        if not start:
-            return 0, None
-        return start, state_decoder(game).decode(await snapshot(conn, campaign_id, start))
+    ) -> Any:
+        """fold_at, given the campaign's markers and snapshot positions (any beyond `at` or `as_of` are passed over).
+
+        In pipeline mode the snapshot and the first events after it travel in one round trip."""
+        seen = at if as_of is None else as_of
+        markers = [m for m in markers if m.position <= seen]
+        # The latest snapshot no marker up to `seen` reaches behind (0: the beginning).
+        start = safe_start([s for s in snapshots if s <= at], markers, seen)
+        skip = undone_as_of(markers, seen)
+        stored = await conn.execute(SNAPSHOT, (campaign_id, start)) if start else None
+        # A chunk at a time, so folding far back (an old undo, a marker met during a rebuild) keeps memory flat.
+        after, upto = start, min(at, start + _FOLD_CHUNK)
+        rows = await conn.execute(ENTRIES, (campaign_id, after, upto)) if after < at else None
+        state = state_decoder(game).decode((await stored.fetchall())[0][0]) if stored is not None else None
+        while rows is not None:
+            state = fold(game, [(e.event, e.meta) for e in entries_from(game, await rows.fetchall(), skip)], state)
+            after, upto = upto, min(at, upto + _FOLD_CHUNK)
+            rows = await conn.execute(ENTRIES, (campaign_id, after, upto)) if after < at else None
+        return state
 
     async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
         cur = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), at))
         return markers_from(await cur.fetchall())
-
-    async def _effective(
-        self,
-        conn: psycopg.AsyncConnection,
-        campaign_id: uuid.UUID,
-        game: Game,
-        after: int,
-        upto: int,
-        skip: dict[int, int] | set[int],
-    ) -> list[tuple[Event, Meta]]:
-        """The events in (after, upto] that count, decoded and ready to fold."""
-        return [(e.event, e.meta) for e in await self._entries(conn, campaign_id, game, after, upto, skip)]
 
     async def _entries(
         self,

@@ -40,12 +40,6 @@ async def snapshot_positions(conn: psycopg.AsyncConnection, campaign_id: uuid.UU
     return [row[0] for row in await cur.fetchall()]
 
 
-async def snapshot(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, position: int) -> str:
-    """The state stored at a snapshot's position, as JSON."""
-    row = await (await conn.execute(SNAPSHOT, (campaign_id, position))).fetchone()
-    return row[0]
-
-
 async def snapshots(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> dict[int, str]:
     """Every snapshot of a campaign: position to state as JSON."""
     cur = await conn.execute("SELECT position, state::text FROM snapshots WHERE campaign_id = %s", (campaign_id,))
