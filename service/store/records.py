@@ -29,9 +29,11 @@ class Recorded(msgspec.Struct, frozen=True):
     undone_by: int | None = None
 
 
-@dataclass(frozen=True)
-class PreparedEvent:
-    """An event ready to append: already decoded, catalogue names already expanded, not yet given a position."""
+class PreparedEvent(msgspec.Struct, frozen=True):
+    """An event ready to append: already decoded, catalogue names already expanded, not yet given a position.
+
+    A Struct rather than a dataclass: a 1,000-event batch makes a thousand, at a tenth of a dataclass's cost each.
+    """
 
     event: Event
     type: str
