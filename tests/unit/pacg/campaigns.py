@@ -281,21 +281,23 @@ class Campaign:
     def enemy_ship(self, who: str) -> None:
         """An enemy ship: the commander encounters it, anyone else banishes it (rulebook, Encountering Ships)."""
         rng, state = self.rng, self.state
+        # The enemy is never the ship the party sails: once the party has seized the Raider, it meets the Privateer.
+        ship = "Raider" if state.fleet.current != "Raider" else "Privateer"
         anchored = state.fleet.anchored
         if anchored is not None and state.characters[who].location != anchored:
-            self.emit(_ev("ship.banished", ship="Raider", character_id=who))
+            self.emit(_ev("ship.banished", ship=ship, character_id=who))
             return
-        card = {"name": "Raider", "cannot_be_seized": rng.random() < 0.5}
-        self.emit(_ev("ship.encountered", ship="Raider", ship_card=card))
+        card = {"name": ship, "cannot_be_seized": rng.random() < 0.5}
+        self.emit(_ev("ship.encountered", ship=ship, ship_card=card))
         outcome = rng.choice(["evaded", "defeated", "damaged"])
         if outcome == "evaded":
-            self.emit(_ev("ship.evaded", ship="Raider"))
+            self.emit(_ev("ship.evaded", ship=ship))
         elif outcome == "defeated":
-            self.emit(_ev("ship.defeated", ship="Raider"))
+            self.emit(_ev("ship.defeated", ship=ship))
             if not self.state.fleet.wrecked and rng.random() < 0.5:
                 self.emit(_ev("plunder.stashed", roll=rng.randint(1, 5)))
             if not card["cannot_be_seized"] and rng.random() < 0.3:
-                self.emit(_ev("ship.seized", ship="Raider", ship_card=card))
+                self.emit(_ev("ship.seized", ship=ship, ship_card=card))
         else:
             self.emit(_ev("ship.damaged", amount=1))
 
