@@ -52,7 +52,10 @@ LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s 
 
 # The statement that inserts events (with WRITE_ONE below, its form for one event). The events travel as one JSON
 # array (msgspec encodes it in one call, and each event's data is spliced in as it was encoded, never parsed again);
-# binary arrays cost a Python loop per column.
+# binary arrays cost a Python loop per column. Each event is an array too (`write` gives the order), read by index:
+# a third less JSON to send and parse than objects, and less work per row than jsonb_to_recordset's record building
+# (a 1,000-event insert with all indexes, PostgreSQL 15 here, 100 interleaved rounds: 10.2 ms with objects through
+# jsonb_to_recordset, 9.8 ms with arrays).
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
 # an append leaves them out and passes the batch's values. The UPDATE matches only if nobody moved the position, and
 # every other part writes only when it matched. At a checkpoint the state is parsed once and stored as a snapshot
@@ -66,13 +69,10 @@ WITH moved AS (
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id, idempotency_key, request_digest)
-    SELECT %(campaign)s, e.position, e.event_id, coalesce(e.batch_id, %(batch)s::uuid),
-           e.type, coalesce(e.schema_version, 1), e.data, coalesce(e.actor, %(actor)s::text),
-           coalesce(e.recorded_at, moved.now), e.occurred_at, e.character_id, e.idempotency_key, e.request_digest
-    FROM moved, jsonb_to_recordset(%(events)s::jsonb)
-        AS e(position bigint, event_id uuid, type text, data jsonb, occurred_at timestamptz, character_id text,
-             batch_id uuid, actor text, schema_version smallint, recorded_at timestamptz, idempotency_key text,
-             request_digest text)
+    SELECT %(campaign)s, (e->>0)::bigint, (e->>3)::uuid, coalesce((e->>6)::uuid, %(batch)s::uuid),
+           e->>1, coalesce((e->>8)::smallint, 1), e->2, coalesce(e->>7, %(actor)s::text),
+           coalesce((e->>9)::timestamptz, moved.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11
+    FROM moved, jsonb_array_elements(%(events)s::jsonb) AS e
 ), given AS (
     SELECT %(state)s::jsonb AS state FROM moved WHERE %(checkpoint)s::bigint IS NOT NULL
 ), projected AS (
@@ -107,24 +107,6 @@ SELECT campaign_id, last_position, coalesce(%s::uuid, gen_random_uuid()), %s::uu
 FROM moved
 RETURNING recorded_at, event_id
 """
-
-
-class _Written(msgspec.Struct, omit_defaults=True):
-    """One event as WRITE reads it (jsonb_to_recordset); a field left out is NULL."""
-
-    position: int
-    type: str
-    data: msgspec.Raw
-    event_id: uuid.UUID | None = None
-    occurred_at: datetime | None = None
-    character_id: str | None = None
-    batch_id: uuid.UUID | str | None = None
-    actor: str | None = None
-    schema_version: int | None = None
-    recorded_at: datetime | None = None
-    # On the first event of a batch written under an Idempotency-Key (service/store/keys.py).
-    idempotency_key: str | None = None
-    request_digest: str | None = None
 
 
 _BY_EVENT_IDS = """
@@ -179,17 +161,22 @@ async def write(
             )
         ).fetchone()
         return None if row is None else (row[0], [row[1]])
+    # Each event as WRITE reads it: [position, type, data, event_id, occurred_at, character_id, batch_id, actor,
+    # schema_version, recorded_at, idempotency_key, request_digest], the fields left out at its end NULL. The envelope
+    # (batch_id to recorded_at) only when folding an export again; the key and digest only on the first event of a
+    # batch written under an Idempotency-Key (service/store/keys.py). Tuples: msgspec encodes them as arrays, and
+    # makes them faster than structs.
     if events:
         assert game is not None
         ids = _with_ids([p.id for p in events])
-        written = [
-            _Written(current + 1 + i, p.type, msgspec.Raw(p.data), ids[i], p.occurred_at, game.character_of(p.event))
+        written: list[tuple[Any, ...]] = [
+            (current + 1 + i, p.type, msgspec.Raw(p.data), ids[i], p.occurred_at, game.character_of(p.event))
             for i, p in enumerate(events)
         ]
     else:
         ids = _with_ids([r.id for r in rows])
         written = [
-            _Written(
+            (
                 r.position,
                 r.type,
                 msgspec.Raw(r.data),
@@ -204,7 +191,7 @@ async def write(
             for i, (r, c) in enumerate(zip(rows, characters, strict=True))
         ]
     if keyed is not None and written:
-        written[0] = msgspec.structs.replace(written[0], idempotency_key=keyed.key, request_digest=keyed.digest)
+        written[0] = (*written[0], *[None] * (10 - len(written[0])), keyed.key, keyed.digest)
     row = await (
         await conn.execute(
             WRITE,
