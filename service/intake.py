@@ -48,10 +48,18 @@ def prepared_event(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
     return PreparedEvent(event=event, type=tag_of(type(event)), data=encode_data(event), **envelope)
 
 
+@cache
+def _kinds(game_id: str) -> dict[str, tuple[type, frozenset[str], int]]:
+    """Each event type of a game by its tag, with its plain fields and where its encoded tag ends: looked up once
+    per event of a batch instead of three times."""
+    return {tag: (t, plain_fields(t), _after_tag(t)) for tag, t in event_types(game_id).items()}
+
+
 def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
     """Decode a client's batch into events ready to append, or a 422 listing every event's problem."""
-    known = event_types(game_id)
+    known = _kinds(game_id)
     expand = catalog.expander(game_id)
+    convert, encode = msgspec.convert, _encode
     errors: list[dict[str, Any]] = []
     ready: list[PreparedEvent] = []
     seen_ids: dict[Any, int] = {}
@@ -70,8 +78,8 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         if new.type in _RESERVED:
             errors.append({"index": index, "reason": f"{new.type} cannot be appended: {_RESERVED[new.type]}."})
             continue
-        event_type = known.get(new.type)
-        if event_type is None:
+        kind = known.get(new.type)
+        if kind is None:
             guess = did_you_mean(new.type, list(known))
             hint = f" Did you mean `{guess}`?" if guess else ""
             errors.append(
@@ -82,12 +90,13 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
                 }
             )
             continue
+        event_type, plain, after_tag = kind
         try:
             data = expand(new.type, new.data)
-            if data.keys() <= plain_fields(event_type):
+            if data.keys() <= plain:
                 # No field that can hold a struct, so nothing unknown at any depth, and no `type` in the data: the
                 # struct takes the data as it is (most events of a batch: notes, damage, the hourglass).
-                event = msgspec.convert(data, event_type, strict=True)
+                event = convert(data, event_type, strict=True)
             else:
                 unknown = unknown_fields(event_type, data)
                 if unknown:
@@ -105,14 +114,15 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             # belongs) can trip it; the event type itself says what the shape should be.
             errors.append({"index": index, "reason": _shape(new, event_type)})
             continue
-        unstorable = unstorable_time(new.occurred_at)
+        unstorable = unstorable_time(new.occurred_at) if new.occurred_at is not None else None
         if unstorable:
             errors.append({"index": index, "reason": f"occurred_at: {unstorable}"})
             continue
-        # `new.type` is the event's tag (`known` is keyed by tags).
-        ready.append(
-            PreparedEvent(event=event, type=new.type, data=encode_data(event), id=new.id, occurred_at=new.occurred_at)
-        )
+        # `new.type` is the event's tag (`known` is keyed by tags). The data as encode_data writes it, inline: this
+        # runs once per event of a batch.
+        encoded = encode(event)
+        fields = b"{" + encoded[after_tag + 1 :] if encoded[after_tag : after_tag + 1] == b"," else b"{}"
+        ready.append(PreparedEvent(event, new.type, fields, new.id, new.occurred_at))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready

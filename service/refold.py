@@ -104,6 +104,8 @@ async def refold(
     marked = False  # the batch is an undo or redo marker
     buffer: list[Row] = []
     characters: list[str | None] = []
+    # Batches already ended, for an import: the store reads a batch as the run of its id (store/reading.py).
+    ended: set[uuid.UUID | str] = set()
 
     async def flush(checkpoint: int | None = None) -> None:
         nonlocal written
@@ -141,6 +143,13 @@ async def refold(
             if row.batch != batch:
                 if batch is not None:
                     await batch_ended(position)
+                    if insert:
+                        ended.add(batch)
+                if row.batch in ended:
+                    raise RefoldError(
+                        row.position,
+                        f"batch {row.batch} ended before this position; a batch's events follow each other.",
+                    )
                 batch, before_batch, marked = row.batch, position, False
             position = row.position
             if row.type in MARKER_TYPES:

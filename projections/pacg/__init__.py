@@ -219,9 +219,11 @@ def apply(state: State, event: Event, meta: Meta) -> State:
 
 def character_of(event: Event) -> str | None:
     """The character an event concerns, for history filters."""
-    if isinstance(event, CardMoved):
+    # Exact types, as in the handler table: a failed isinstance on a msgspec class takes the slow path, and every
+    # append asks this once per event.
+    if type(event) is CardMoved:
         return event.from_.character_id or event.to.character_id
-    if isinstance(event, LootAwarded):
+    if type(event) is LootAwarded:
         return None if event.to == "vault" else event.to
     return getattr(event, "character_id", None)
 

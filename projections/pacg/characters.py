@@ -190,12 +190,8 @@ def died(state: State, event: CharacterDied) -> State:
     buried = character_key(event.character_id, "buried")
     # Bury deck, hand, recovery pile, displayed cards and discards (Core rules; the 2013 text names three of them).
     for zone in CHARACTER_ZONES:
-        if zone == "buried":
-            continue
-        key = character_key(event.character_id, zone)
-        for name, count in list(work.pile(key)[0].items()):
-            work.add_known(key, name, -count)
-            work.add_known(buried, name, count)
+        if zone != "buried":
+            work.gather(character_key(event.character_id, zone), buried)
     characters = _replace(state, event.character_id, alive=False, died_in=state.scenarios_played, location=None)
     orders = {who: order for who, order in state.deck_order.items() if who != event.character_id}
     dead = work.commit(characters=characters, owed=None, deck_order=orders)

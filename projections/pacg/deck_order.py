@@ -59,8 +59,11 @@ def after_move(state: State, event: CardMoved) -> dict[str, DeckOrder]:
     """The known orders once this card has moved into or out of a character deck (`state` is before the move)."""
     source, target = event.from_, event.to
     orders = state.deck_order
-    name = event.card if isinstance(event.card, str) else None
-    if source == target or (source.zone != "deck" and target.zone != "deck"):
+    if target.zone != "deck" and (source.zone != "deck" or source.character_id not in orders):
+        # Out of a deck whose order nobody knows (most draws), or nowhere near a deck: nothing known changes.
+        return orders
+    name = event.card if type(event.card) is str else None
+    if source == target:
         return orders
     changed = dict(orders)
     if source.zone == "deck" and source.character_id is not None and name is not None:

@@ -102,10 +102,15 @@ def deck_built(state: State, event: DeckBuilt) -> State:
         raise Rejection(problem)
     work = Work(state)
     target = character_key(event.character_id, "deck")
+    # The rule reads the card and the campaign, not the cards taken so far: each name is checked once, at its first
+    # copy, so the first refusal is the one a card-by-card check would give.
+    allowed: set[str] = set()
     for name in event.cards:
-        reason = vault_rule(state, name)
-        if reason:
-            raise Rejection(reason)
+        if name not in allowed:
+            reason = vault_rule(state, name)
+            if reason:
+                raise Rejection(reason)
+            allowed.add(name)
         work.vault_take(name)
         work.add_known(target, name)
     return _with_deck(work, state, event.character_id, character)

@@ -61,13 +61,10 @@ def finish(state: State, result: str) -> State:
         owned: dict[str, int] = {}
         for zone in CHARACTER_ZONES:
             key = character_key(character_id, zone)
-            if key == target and character.alive:
+            if key == target:
                 continue  # A living character's deck stays as it is; only the dead's cards are counted.
-            for name, count in list(work.pile(key)[0].items()):
+            for name, count in work.gather(key, target).items():
                 owned[name] = owned.get(name, 0) + count
-                if key != target:
-                    work.add_known(key, name, -count)
-                    work.add_known(target, name, count)
         if not character.alive:
             # The other characters may take a dead character's cards when they rebuild; the rest go to the vault.
             dead_cards[character_id] = owned

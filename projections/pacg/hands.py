@@ -25,12 +25,13 @@ HAND_SIZE = "Hand Size"
 
 def hand_size(found: Character) -> int | None:
     """The hand size on the character card, raised by the checked Hand Size power feat boxes."""
-    labels = groups(found, "power").get(HAND_SIZE, [])
     prefix = "role|" if found.role is not None else "power|"
     checked = found.feats.get(prefix + HAND_SIZE, 0)
     base = found.card.hand_size
     if not checked:
+        # Most characters most of the time: no box checked, so no label to read (every reset and turn asks).
         return base
+    labels = groups(found, "power").get(HAND_SIZE, [])
     # A box is labelled with the hand size it gives ("5"), or on some cards with what it adds ("+1").
     label = labels[checked - 1].strip()
     if label.startswith("+") and label[1:].isdigit():

@@ -9,7 +9,7 @@ from projections.game import Rejection
 from projections.pacg.deck_order import after_move, check_draw
 from projections.pacg.scenario import encounter_moved, explored
 from projections.pacg.state import State
-from projections.pacg.zones import Work, describe, key_of
+from projections.pacg.zones import Work, describe
 
 _ALL = frozenset(
     CHARACTER_ZONES
@@ -85,10 +85,12 @@ def _allowed_words(verb: str) -> str:
     return "; ".join(pairs)
 
 
-def _check_zone(state: State, zone: Zone, during: bool) -> None:
-    if zone.zone in CHARACTER_ZONES:
+def _check_zone(state: State, zone: Zone, during: bool) -> str:
+    """The zone's key (`merisiel:hand`, `location:Raker Shoals`, `vault`), once the zone is one a card can be in now."""
+    kind = zone.zone
+    if kind in CHARACTER_ZONES:
         if zone.character_id is None:
-            raise Rejection(f"A card in a {zone.zone} zone needs the character_id it belongs to.")
+            raise Rejection(f"A card in a {kind} zone needs the character_id it belongs to.")
         character = state.characters.get(zone.character_id)
         if character is None:
             raise Rejection(f"No character {zone.character_id} has joined this campaign.")
@@ -98,15 +100,18 @@ def _check_zone(state: State, zone: Zone, during: bool) -> None:
                 raise Rejection(f"{character.name} is not playing {scenario.name}.")
             if not character.alive:
                 raise Rejection(f"{character.name} is dead and can do nothing for the rest of {scenario.name}.")
-    elif zone.character_id is not None:
-        raise Rejection(f"The {zone.zone} belongs to no character; leave out character_id.")
-    if zone.zone == "location":
+        return f"{zone.character_id}:{kind}"
+    if zone.character_id is not None:
+        raise Rejection(f"The {kind} belongs to no character; leave out character_id.")
+    if kind == "location":
         if zone.location is None:
             raise Rejection("A card in a location zone needs the location's name.")
         scenario = state.scenario
         if scenario is None or zone.location not in scenario.places:
             where = f"{scenario.name}" if scenario else "any scenario in progress"
             raise Rejection(f"{zone.location} is not a location of {where}.")
+        return f"location:{zone.location}"
+    return kind
 
 
 def card_moved(state: State, event: CardMoved) -> State:
@@ -122,14 +127,13 @@ def card_moved(state: State, event: CardMoved) -> State:
             raise Rejection("Characters trade cards from their decks between scenarios, not during one.")
     elif scenario is None:
         raise Rejection("No scenario is in progress: cards move between zones only while one is played.")
-    _check_zone(state, source, True)
-    _check_zone(state, target, True)
+    from_key = _check_zone(state, source, True)
+    to_key = _check_zone(state, target, True)
     if not _allowed(verb, source, target):
         raise Rejection(
             f"{verb.capitalize().replace('_', ' ')} moves a card only from {_allowed_words(verb)}; "
-            f"not from {describe(state, key_of(source))} to {describe(state, key_of(target))}."
+            f"not from {describe(state, from_key)} to {describe(state, to_key)}."
         )
-    from_key, to_key = key_of(source), key_of(target)
     if verb == "give" and not trading:
         giver = state.characters[source.character_id or ""]
         taker = state.characters[target.character_id or ""]

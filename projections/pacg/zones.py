@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES, HiddenCard, Zone
+from events.pacg import CHARACTER_ZONES, HiddenCard
 from projections.game import Rejection
 from projections.pacg.state import CardInfo, Pile, State
 
@@ -32,19 +32,6 @@ def character_key(character_id: str, zone: str) -> str:
 
 def location_key(location: str) -> str:
     return f"location:{location}"
-
-
-def key_of(zone: Zone) -> str:
-    kind = zone.zone
-    if kind in CHARACTER_ZONES:
-        if zone.character_id is None:
-            raise Rejection(f"A card in a {kind} zone needs the character_id it belongs to.")
-        return f"{zone.character_id}:{kind}"
-    if kind == "location":
-        if zone.location is None:
-            raise Rejection("A card in a location zone needs the location's name.")
-        return f"location:{zone.location}"
-    return kind
 
 
 def word(state: State, thing: str) -> str:
@@ -326,8 +313,17 @@ class Work:
         if key == VAULT:
             self.vault_take(card)
             return card
-        if self.known(key, card) >= 1:
-            self.add_known(key, card, -1)
+        # The common case, a known copy leaving the zone, with the count update of _bump written out: this runs for
+        # most events of a campaign. The zone's known counts are read before they are copied.
+        counts = self.known_w.get(key)
+        have = (counts if counts is not None else self.state.zones.get(key, _EMPTY).known).get(card, 0)
+        if have >= 1:
+            if counts is None:
+                counts = self._known(key)
+            if have == 1:
+                del counts[card]
+            else:
+                counts[card] = have - 1  # type: ignore[index]  # a str: HiddenCard returned above
             return card
         info = self.card(card)
         if info is not None and self.hidden(key, info.type) >= 1:
@@ -362,7 +358,9 @@ class Work:
         if key == VAULT:
             self.vault_put(card)
             return
-        self.add_known(key, card)
+        counts = self._known(key)
+        # A count is never left at 0 (see _bump), so one more copy is never 0 either.
+        counts[card] = counts.get(card, 0) + 1  # type: ignore[index]  # a str: HiddenCard returned above
 
     def move(self, source: str, target: str, card: str | HiddenCard) -> None:
         if source == ENCOUNTER and type(card) is str:
@@ -402,6 +400,17 @@ class Work:
             for _ in range(count):
                 self.move(key, target, HiddenCard(label))
 
+    def gather(self, key: str, target: str) -> dict[str, int]:
+        """Every known copy of a zone into another (neither the vault nor the encounter), as moving them one by one
+        would leave the counts; answers the copies moved."""
+        known = self.pile(key)[0]
+        if known:
+            into = self._known(target)
+            for name, count in known.items():
+                into[name] = into.get(name, 0) + count
+            self.known_w[key] = {}
+        return known
+
     def summon(self, name: str) -> None:
         """Summon a card into the encounter from the vault; a card already in play is imagined as another copy
         (Skull & Shackles Rulebook, Summoning and Adding Cards)."""
@@ -436,10 +445,17 @@ class Work:
         base = state if state is not None else self.state
         if self.known_w or self.hidden_w:
             changes["zones"] = self.zones()
-        for field in ("vault_types", "face_down_out", "imagined", "cards", "copies"):
-            value = getattr(self, field)
-            if value is not None and field not in changes:
-                changes[field] = value
+        # Written out rather than a loop over the names: most events change none of these counts.
+        if self.vault_types is not None and "vault_types" not in changes:
+            changes["vault_types"] = self.vault_types
+        if self.face_down_out is not None and "face_down_out" not in changes:
+            changes["face_down_out"] = self.face_down_out
+        if self.imagined is not None and "imagined" not in changes:
+            changes["imagined"] = self.imagined
+        if self.cards is not None and "cards" not in changes:
+            changes["cards"] = self.cards
+        if self.copies is not None and "copies" not in changes:
+            changes["copies"] = self.copies
         if not changes:
             return base
         return msgspec.structs.replace(base, **changes)

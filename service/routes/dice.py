@@ -15,7 +15,7 @@ from projections.dice import read as roll_reading
 from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
-from service.auth import Asking, CampaignId, EventStore, may
+from service.auth import DIRECT, Asking, CampaignId, EventStore, may
 from service.idempotency import keyed
 from service.intake import prepared_event
 from service.openapi import body
@@ -86,6 +86,7 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     status_code=201,
     operation_class=body(RollRequest),
     opt={**may("roll dice"), "refusal": _refused_roll},
+    middleware=[DIRECT],
 )
 async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     asked = decode(await request.body(), RollRequest)

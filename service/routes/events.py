@@ -8,7 +8,7 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import QueryParameter
 
-from service.auth import Asking, CampaignId, EventStore, may
+from service.auth import DIRECT, Asking, CampaignId, EventStore, may
 from service.intake import prepare
 from service.narration import narrate
 from service.openapi import body
@@ -44,6 +44,7 @@ def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
     status_code=201,
     operation_class=body(AppendRequest),
     opt=may("add to the log"),
+    middleware=[DIRECT],
 )
 async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     body = decode(await request.body(), AppendRequest)

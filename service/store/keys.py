@@ -7,13 +7,11 @@ from dataclasses import dataclass
 
 import psycopg
 
+from service.store.reading import BATCH_AT, END
 from service.store.records import Appended, recorded_from_row
 
-_BY_KEY = "SELECT request_digest, batch_id FROM events WHERE campaign_id = %s AND idempotency_key = %s"
-_BATCH = """
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
-FROM events WHERE campaign_id = %s AND batch_id = %s ORDER BY position
-"""
+# The key is kept on the first event of the batch it recorded; the batch is read from there.
+_BY_KEY = "SELECT request_digest, batch_id, position FROM events WHERE campaign_id = %s AND idempotency_key = %s"
 
 
 @dataclass(frozen=True)
@@ -40,10 +38,11 @@ async def replay(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, keyed: K
     row = await (await conn.execute(_BY_KEY, (campaign_id, keyed.key))).fetchone()
     if row is None:
         return None
-    digest, batch = row
+    digest, batch, at = row
     if digest != keyed.digest:
         raise KeyReused(keyed.key, batch)
-    events = [recorded_from_row(r) for r in await (await conn.execute(_BATCH, (campaign_id, batch))).fetchall()]
+    cur = await conn.execute(BATCH_AT, {"campaign": campaign_id, "at": at, "batch": batch, "end": END})
+    events = [recorded_from_row(r) for r in await cur.fetchall()]
     return Appended(
         batch=batch, first_position=events[0].position, last_position=events[-1].position, events=events, replayed=True
     )

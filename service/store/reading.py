@@ -34,6 +34,70 @@ SELECT position, batch_id, type, data::text, actor, occurred_at FROM events
 WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
 """
 
+# A batch's events follow each other (one statement writes them at current+1..last; an import refuses a batch split
+# by another), so a batch is the run of its id around any one of its events. Its readers (undo and redo, the answer
+# to a retried Idempotency-Key) find one of its events, then PostgreSQL walks the primary key from it to one event
+# past each end of the run and reads what lies between: there is no index on batch_id (migration 0007 says why).
+
+# The whole batch holding position `at`, which is of batch `batch` (an idempotency key is kept on its batch's first
+# event).
+BATCH_AT = """
+WITH run AS (
+    SELECT coalesce((SELECT position FROM events WHERE campaign_id = %(campaign)s AND position < %(at)s
+                       AND batch_id <> %(batch)s ORDER BY position DESC LIMIT 1), 0) AS after,
+           coalesce((SELECT position FROM events WHERE campaign_id = %(campaign)s AND position > %(at)s
+                       AND batch_id <> %(batch)s ORDER BY position LIMIT 1), %(end)s) AS before
+)
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM run, events WHERE campaign_id = %(campaign)s AND position > run.after AND position < run.before
+ORDER BY position
+"""
+
+# The whole batch of the latest event that is of batch `batch` (any batch when NULL), of none of the types
+# `not_types`, at none of the positions `not_at`, and recorded by `actor` (anyone when NULL): the latest effective
+# batch for undo, or a batch named by its id. The walk back to a named batch is as long as the log after it, which
+# undoing or redoing that batch reads and folds again anyway.
+LATEST_BATCH = """
+WITH latest AS (
+    SELECT position, batch_id FROM events
+    WHERE campaign_id = %(campaign)s AND (%(batch)s::uuid IS NULL OR batch_id = %(batch)s::uuid)
+      AND NOT (type = ANY(%(not_types)s::text[])) AND NOT (position = ANY(%(not_at)s::bigint[]))
+      AND (%(actor)s::text IS NULL OR actor = %(actor)s::text)
+    ORDER BY position DESC LIMIT 1
+), run AS (
+    SELECT coalesce((SELECT e.position FROM events e WHERE e.campaign_id = %(campaign)s
+                       AND e.position < latest.position AND e.batch_id <> latest.batch_id
+                     ORDER BY e.position DESC LIMIT 1), 0) AS after,
+           coalesce((SELECT e.position FROM events e WHERE e.campaign_id = %(campaign)s
+                       AND e.position > latest.position AND e.batch_id <> latest.batch_id
+                     ORDER BY e.position LIMIT 1), %(end)s) AS before
+    FROM latest
+)
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+FROM run, events WHERE campaign_id = %(campaign)s AND position > run.after AND position < run.before
+ORDER BY position
+"""
+
+
+def latest_batch(
+    campaign_id: uuid.UUID,
+    *,
+    batch: uuid.UUID | None = None,
+    not_types: Sequence[str] = (),
+    not_at: Sequence[int] = (),
+    actor: str | None = None,
+) -> dict[str, Any]:
+    """The parameters of LATEST_BATCH."""
+    return {
+        "campaign": campaign_id,
+        "batch": batch,
+        "not_types": list(not_types),
+        "not_at": list(not_at),
+        "actor": actor,
+        "end": END,
+    }
+
+
 _ROWS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position

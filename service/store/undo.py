@@ -27,7 +27,7 @@ from service.store.appending import LOCK, write
 from service.store.cache import state_decoder
 from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
-from service.store.reading import END, ENTRIES, MARKERS, entries_from, markers_from
+from service.store.reading import END, ENTRIES, LATEST_BATCH, MARKERS, entries_from, latest_batch, markers_from
 from service.store.records import Appended, CampaignNotFound, PreparedEvent, Recorded, UndoConflict, UndoRefused
 from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
 
@@ -35,18 +35,6 @@ _encode = msgspec.json.Encoder().encode
 
 # Undoing these would leave members or the campaign itself without the event that made them.
 _NOT_UNDOABLE = frozenset({"campaign.started", "member.joined"})
-
-# The latest batch that still counts (of one member, given an actor), read whole in one statement: PostgreSQL walks
-# the primary key backwards to the first event that counts, then reads its batch by the batch index.
-_LATEST_EFFECTIVE_BATCH = """
-SELECT position, type, actor, batch_id FROM events
-WHERE campaign_id = %s AND batch_id = (
-    SELECT batch_id FROM events
-    WHERE campaign_id = %s AND NOT (type = ANY(%s)) AND NOT (position = ANY(%s)) AND (%s::text IS NULL OR actor = %s)
-    ORDER BY position DESC LIMIT 1
-)
-ORDER BY position
-"""
 
 
 @dataclass(frozen=True)
@@ -67,6 +55,11 @@ class Target:
     positions: list[int]
     types: list[str]
     actor: str
+
+
+def _target(rows: list[tuple[Any, ...]]) -> Target:
+    """The Target of a batch's rows as LATEST_BATCH reads them."""
+    return Target(batch=rows[0][2], positions=[r[0] for r in rows], types=[r[3] for r in rows], actor=rows[0][6])
 
 
 class Undoing:
@@ -192,12 +185,12 @@ class Undoing:
     ) -> Target:
         """The latest batch that still counts (with an actor: that this member recorded)."""
         cur = await conn.execute(
-            _LATEST_EFFECTIVE_BATCH, (campaign_id, campaign_id, list(MARKER_TYPES), list(undone), actor, actor)
+            LATEST_BATCH, latest_batch(campaign_id, not_types=MARKER_TYPES, not_at=list(undone), actor=actor)
         )
         rows = await cur.fetchall()
         if not rows:
             raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
-        return Target(batch=rows[0][3], positions=[r[0] for r in rows], types=[r[1] for r in rows], actor=rows[0][2])
+        return _target(rows)
 
     async def _recorded_by(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int], actor: str
@@ -210,14 +203,11 @@ class Undoing:
         return [row[0] for row in await cur.fetchall()]
 
     async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
-        cur = await conn.execute(
-            "SELECT position, type, actor FROM events WHERE campaign_id = %s AND batch_id = %s ORDER BY position",
-            (campaign_id, batch),
-        )
+        cur = await conn.execute(LATEST_BATCH, latest_batch(campaign_id, batch=batch))
         rows = await cur.fetchall()
         if not rows:
             raise UndoRefused(f"This campaign has no batch {batch}.", status=404)
-        return Target(batch=batch, positions=[r[0] for r in rows], types=[r[1] for r in rows], actor=rows[0][2])
+        return _target(rows)
 
     async def _positions(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int]) -> Target:
         cur = await conn.execute(

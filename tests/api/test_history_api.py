@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 GAME = "pacg-skull-and-shackles"
@@ -351,6 +352,27 @@ def test_an_import_with_a_tampered_line_is_refused_with_the_line_and_nothing_is_
     assert answer.json()["detail"].startswith("Line 4:") and "Nothing was imported" in answer.json()["detail"]
     with psycopg.connect(database_url) as conn:
         assert conn.execute("SELECT count(*) FROM campaigns").fetchone()[0] == before
+
+
+def test_an_import_whose_batch_is_split_by_another_is_refused_at_the_line_that_resumes_it(api):
+    # The store reads a batch as the run of its id (undo, redo, a retried key), so an import may not split one.
+    from service.export import EventRow, ExportHeader, export_lines
+
+    campaign = api.new_campaign(GAME)
+    api.append(campaign, [note("a"), note("b")])
+    api.append(campaign, [note("c")])
+    lines = api.client.get(f"/v1/campaigns/{campaign.id}/export", headers=campaign.headers).content.splitlines()
+    header = msgspec.json.decode(lines[0], type=ExportHeader)
+    rows = [msgspec.json.decode(line, type=EventRow) for line in lines[1:]]
+    assert [r.batch for r in rows[2:]] == [rows[2].batch, rows[2].batch, rows[4].batch]
+    # Positions 3 and 5 in one batch, 4 in another: the two batches' second events swap batches.
+    rows[3], rows[4] = (
+        msgspec.structs.replace(rows[3], batch=rows[4].batch),
+        msgspec.structs.replace(rows[4], batch=rows[2].batch),
+    )
+    answer = api.client.post("/v1/campaigns/import", content=b"".join(export_lines(header, rows)))
+    assert answer.status_code == 422 and answer.json()["line"] == 6, answer.text
+    assert "a batch's events follow each other" in answer.json()["detail"]
 
 
 def test_an_import_that_is_not_an_export_is_refused_at_line_1(api):

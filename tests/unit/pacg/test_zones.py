@@ -1,6 +1,11 @@
 """Cards move between zones only as the rulebook's verbs allow, and never from where they are not."""
 
+import msgspec
+from hypothesis import given, strategies as st
+
 from projections.pacg import GAME
+from projections.pacg.state import CardInfo, Pile, State
+from projections.pacg.zones import Work
 from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, move, rejection, zone
 
 character = GAME.views["character"].read
@@ -185,3 +190,33 @@ def test_the_character_view_of_an_unknown_character_raises_a_readable_key_error(
         assert error.args[0] == "No character lem has joined this campaign (characters: merisiel, valeros)."
     else:
         raise AssertionError("no KeyError")
+
+
+_counts = st.dictionaries(st.sampled_from(["Cutlass", "Dagger", "Cure", "Longbow", "Sea Legs"]), st.integers(1, 3))
+
+
+@given(_counts, _counts, st.sampled_from([None, "source", "target"]))
+def test_gathering_a_zone_leaves_the_counts_of_moving_its_copies_one_by_one(source, target, touched_first):
+    """Work.gather (a death, a scenario's end) against Work.move, the one place a copy moves, copy by copy; the
+    encoded state too, since stored snapshots must not depend on which way the copies went."""
+    state = State(
+        cards={
+            name: CardInfo(type="weapon", counts_as="weapon")
+            for name in ("Cutlass", "Dagger", "Cure", "Longbow", "Sea Legs")
+        },
+        zones={"ann:deck": Pile(source), "ann:buried": Pile(target), "bo:hand": Pile({"Dagger": 1})},
+    )
+    gathered, moved = Work(state), Work(state)
+    for work in (gathered, moved):
+        # An event may already have changed one of the two zones before it gathers (its copy is then the one used).
+        if touched_first:
+            key = "ann:deck" if touched_first == "source" else "ann:buried"
+            work.add_known(key, "Longbow")
+    answered = dict(gathered.pile("ann:deck")[0])
+    assert gathered.gather("ann:deck", "ann:buried") == answered
+    for name, count in list(moved.pile("ann:deck")[0].items()):
+        for _ in range(count):
+            moved.move("ann:deck", "ann:buried", name)
+    assert gathered.commit() == moved.commit()
+    assert msgspec.json.encode(gathered.commit()) == msgspec.json.encode(moved.commit())
+    assert state.zones["ann:deck"].known == source  # the state it worked from is never changed
