@@ -190,11 +190,12 @@ _DIRECT_ARGUMENTS = frozenset({"request", *DEPENDENCIES})
 
 def callable_directly(handler: HTTPRouteHandler) -> bool:
     """Whether calling the handler with (request, store, campaign_id, member) from this module's functions does all
-    that Litestar's own call would: exactly those arguments, this module's providers for them, and no guard, hook,
-    cache, DTO or sync function, whose work the direct call would skip."""
+    that Litestar's own call would: exactly those arguments, the campaign in its path as a string, this module's
+    providers for them, and no guard, hook, cache, DTO or sync function, whose work the direct call would skip."""
     providers = handler.resolve_dependencies()
     return (
         set(handler.parsed_fn_signature.parameters) == _DIRECT_ARGUMENTS
+        and all("{campaign:str}" in path for path in handler.paths)
         and all(providers.get(name) is provider for name, provider in DEPENDENCIES.items())
         and not handler.resolve_guards()
         and handler.resolve_before_request() is None

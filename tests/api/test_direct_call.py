@@ -7,8 +7,11 @@ import uuid
 from typing import Any
 
 import pytest
+from litestar import Request, Response, post
+from litestar.testing import TestClient
 
-from service.auth import Direct, callable_directly
+from service.app import create_app
+from service.auth import DIRECT, Asking, CampaignId, Direct, EventStore, callable_directly, may
 
 NOTE = {"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}
 REFUSED = {  # the fold refuses it: nobody of that name is at the table
@@ -157,3 +160,25 @@ def test_a_route_whose_handler_takes_more_than_the_member_is_served_by_litestars
     router = api.client.app.asgi_router
     assert callable_directly(router.handle_routing(path=path, method="POST")[1])
     assert not callable_directly(router.handle_routing(path=path, method="GET")[1])
+
+
+def test_an_answer_with_headers_of_its_route_keeps_them_through_the_direct_call(database_url, app_settings):
+    # Only a bare JSON answer is sent by the direct call itself; one its route adds to goes through Litestar.
+    @post(
+        "/v1/campaigns/{campaign:str}/signals",
+        middleware=[DIRECT],
+        response_headers={"x-signal": "lantern"},
+        opt=may("signal"),
+    )
+    async def signal(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+        return Response(b'{"seen":true}', status_code=201)
+
+    app = create_app(app_settings, database_url)
+    app.register(signal)
+    with TestClient(app) as client:
+        campaign = client.post("/v1/campaigns", json={"name": "Signals", "game": "pacg-skull-and-shackles"}).json()
+        answer = client.post(f"/v1/campaigns/{campaign['id']}/signals", headers=bearer(campaign["token"]))
+        routed = app.asgi_router.handle_routing(path=f"/v1/campaigns/{campaign['id']}/signals", method="POST")[0]
+    assert routed.direct is True and routed.plain is False
+    assert answer.status_code == 201 and answer.json() == {"seen": True}
+    assert answer.headers["x-signal"] == "lantern"
