@@ -14,14 +14,34 @@ from typing import Any
 
 from litestar.plugins.prometheus import PrometheusController
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-BATCHES = Counter(
-    "quartermaster_batches_appended",
-    "Batches committed to campaign logs (a retry answered from the log is not counted).",
-)
-EVENTS = Counter("quartermaster_events_appended", "Events committed to campaign logs.")
+
+class Appends(Collector):
+    """Batches and events committed, counted in plain integers and read at each scrape.
+
+    Every append counts here, so the counting is a fraction of a microsecond: two prometheus_client Counters took
+    about a dozen Python calls per append (a lock, checks) on a path whose whole client CPU is ~150 µs. Appends run on
+    the event loop's thread only."""
+
+    def __init__(self) -> None:
+        self.batches = 0
+        self.events = 0
+
+    def collect(self) -> Iterator[Metric]:
+        yield CounterMetricFamily(
+            "quartermaster_batches_appended",
+            "Batches committed to campaign logs (a retry answered from the log is not counted).",
+            value=self.batches,
+        )
+        yield CounterMetricFamily(
+            "quartermaster_events_appended", "Events committed to campaign logs.", value=self.events
+        )
+
+
+APPENDS = Appends()
+REGISTRY.register(APPENDS)
 REFUSALS = Counter(
     "quartermaster_refusals",
     "Requests answered with a problem, by status and reason (the problem's "
@@ -31,8 +51,8 @@ REFUSALS = Counter(
 
 
 def appended(events: int) -> None:
-    BATCHES.inc()
-    EVENTS.inc(events)
+    APPENDS.batches += 1
+    APPENDS.events += events
 
 
 def refused(status: int, reason: str) -> None:

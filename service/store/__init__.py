@@ -40,6 +40,8 @@ class Store(Members, Appending, Reading, Undoing):
         self.cache = cache or StateCache()
         self._games: dict[uuid.UUID, str] = {}
         self._members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]] = {}
+        # The fast path's cursor on each pooled connection (outcome.one_row says why it is kept).
+        self._cursors: dict[Any, Any] = {}
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 

@@ -27,12 +27,12 @@ from typing import Any
 import msgspec
 import psycopg
 
-from projections.game import BatchRejected, Game, Meta, fold_batch
+from projections.game import BatchRejected, Game, Meta, Rejection, fold_batch, step
 from projections.registry import fold_version, game as game_by_id
 from projections.timeline import MARKER_TYPES
 from service import metrics
 from service.store.keys import Keyed, replay
-from service.store.outcome import statement, transaction
+from service.store.outcome import one_row, statement, transaction
 from service.store.reading import END, MARKERS, markers_from
 from service.store.records import (
     Appended,
@@ -102,10 +102,10 @@ WITH moved AS (
 )
 INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
                     character_id, idempotency_key, request_digest)
-SELECT campaign_id, last_position, coalesce(%s::uuid, gen_random_uuid()), %s::uuid, %s::text, %s::jsonb, %s::text,
-       now, %s::timestamptz, %s::text, %s::text, %s::text
+SELECT campaign_id, last_position, coalesce(%s::uuid, gen_random_uuid()), coalesce(%s::uuid, gen_random_uuid()),
+       %s::text, %s::jsonb, %s::text, now, %s::timestamptz, %s::text, %s::text, %s::text
 FROM moved
-RETURNING recorded_at, event_id
+RETURNING recorded_at, event_id, batch_id
 """
 
 
@@ -257,6 +257,7 @@ class Appending:
 
     cache: Any
     pool: Any
+    _cursors: dict[Any, psycopg.AsyncCursor[Any]]
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -278,9 +279,13 @@ class Appending:
                 return await self._append_locked(
                     conn, campaign_id, events, actor=actor, expected_position=expected_position, batch_id=batch_id
                 )
-        fast = None if keyed else await self._append_known(campaign_id, events, actor, expected_position, batch_id)
-        if fast is not None:
-            return self._committed(campaign_id, fast)
+        if keyed is None:
+            if len(events) == 1:
+                fast = await self._append_one(campaign_id, events[0], actor, expected_position, batch_id)
+            else:
+                fast = await self._append_known(campaign_id, events, actor, expected_position, batch_id)
+            if fast is not None:
+                return self._committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
         # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
         # none), what folding from the latest snapshot needs is read in that first round trip too.
@@ -297,6 +302,64 @@ class Appending:
                 stale=stale,
             )
         return self._committed(campaign_id, appended)
+
+    async def _append_one(
+        self,
+        campaign_id: uuid.UUID,
+        one: PreparedEvent,
+        actor: str,
+        expected_position: int | None,
+        batch_id: uuid.UUID | None,
+    ) -> Appended | None:
+        """The fast path for the most common append, one event: `_append_known` in fewer steps.
+
+        The same checks and the same statement; each step here runs once per append, so the fold is one `step`,
+        the batch id is drawn by PostgreSQL when the client gave none, and the statement runs without a context
+        manager (outcome.one_row).
+        """
+        cached = self.cache.latest(campaign_id)
+        if cached is None:
+            return None
+        current, state = cached
+        if expected_position is not None and expected_position != current:
+            return None
+        last = current + 1
+        if current == 0 or last % SNAPSHOT_EVERY == 0:  # a checkpoint (checkpoint_due): WRITE with the state
+            return await self._append_known(campaign_id, [one], actor, expected_position, batch_id)
+        game = await self.game_of(campaign_id)
+        try:
+            state = step(game, state, one.event, Meta(last, actor, one.occurred_at))
+        except Rejection:
+            return None  # on a state that may be stale: the locking path refuses it, or not
+        try:
+            row = await one_row(
+                self.pool,
+                self._cursors,
+                WRITE_ONE,
+                (
+                    last,
+                    campaign_id,
+                    current,
+                    one.id,
+                    batch_id,
+                    one.type,
+                    one.data.decode(),
+                    actor,
+                    one.occurred_at,
+                    game.character_of(one.event),
+                    None,
+                    None,
+                ),
+            )
+        except psycopg.errors.UniqueViolation:
+            return None  # an event id already recorded: a retry, or an id reused; the locking path tells which
+        if row is None:
+            return None  # another writer came first
+        recorded_at, event_id, batch = row
+        recorded = Recorded(
+            last, event_id, batch, one.type, 1, msgspec.Raw(one.data), actor, recorded_at, one.occurred_at
+        )
+        return Appended(batch=batch, first_position=last, last_position=last, events=[recorded], state=state)
 
     async def _append_known(
         self,
