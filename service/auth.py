@@ -3,7 +3,9 @@
 Handlers receive these through Litestar's dependencies (`DEPENDENCIES`, registered on the app): `store`, the
 `member` asking, and the `campaign_id` of the path (the member's own, so asking for it authenticates the request).
 A route that only some roles may call says so in its `opt` (`opt=may("roll dice")`), and the `member` dependency
-refuses the others with a sentence naming what they tried.
+refuses the others with a sentence naming what they tried. The two routes a table calls once per event (appending
+and rolling) carry `DIRECT`, which calls their handler with the same four arguments from the same functions, without
+Litestar's dependency injection (see below for why and when).
 """
 
 from __future__ import annotations
