@@ -175,7 +175,7 @@ def card_moved(state: State, event: CardMoved) -> State:
         work.info(card)
         work.summon(card)
         return encounter_moved(state, work.commit(), event)
-    if verb == "draw" and source.zone == "deck" and work.size(from_key) == 0:
+    if verb == "draw" and source.zone == "deck" and not work.holds(from_key):
         name = state.characters[source.character_id or ""].name
         raise Rejection(
             f"{name}'s deck is empty: {name} cannot draw from it. A character who must draw from an empty deck "

@@ -171,6 +171,11 @@ class Work:
         old = self.state.zones.get(key, _EMPTY)
         return self.known_w.get(key, old.known), self.hidden_w.get(key, old.hidden)
 
+    def holds(self, key: str) -> bool:
+        """Whether the zone holds any card (a count is never left at 0, so an empty zone has empty counts)."""
+        known, hidden = self.pile(key)
+        return bool(known or hidden)
+
     def size(self, key: str) -> int:
         known, hidden = self.pile(key)
         return sum(known.values()) + sum(hidden.values())
