@@ -17,6 +17,7 @@ import os
 import platform
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -69,6 +70,7 @@ class Sizes:
     pacg_scenarios: int = 40
     warmup: int = 200
     cached: int = 1000
+    in_process_rounds: int = 20
 
 
 QUICK = Sizes(
@@ -86,6 +88,7 @@ QUICK = Sizes(
     pacg_scenarios=3,
     warmup=30,
     cached=50,
+    in_process_rounds=6,
 )
 
 
@@ -157,7 +160,9 @@ def notes(count: int, label: str) -> list[PreparedEvent]:
 
 # Every comparison that matters is a ratio, so whatever is compared runs in the same rounds, taking turns: other work
 # on the machine (or the hypervisor) then weighs on each side alike. Measured one after the other, a quiet minute for
-# one and a busy one for the other moved ratios by half.
+# one and a busy one for the other moved ratios by half. The in-process figures take more, shorter rounds
+# (Sizes.in_process_rounds) and the median of each round's ratio: there, a busy second fell on one side's stretch of
+# a round and moved the ratio of the totals from 0.53 to 0.72 between two runs.
 ROUNDS = 6
 
 FLOOR_ROW = (
@@ -243,12 +248,14 @@ def eventsourcing_log(url: str) -> Callable[[int], float] | None:
 
 def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
     """The floor (sync psycopg, then the async driver the store uses), `Store.append` with one note per call, and the
-    eventsourcing library, in ROUNDS rounds taking turns; each rate is its events over its time in all rounds."""
+    eventsourcing library, in `sizes.in_process_rounds` short rounds taking turns, the order reversed every other
+    round. Each rate is the median of its rounds' rates, and each ratio the median of its rounds' ratios."""
     create_floor_table(url)
     floor = Floor()
     compare = eventsourcing_log(url)
-    per_round = max(1, sizes.in_process // ROUNDS)
-    spent: dict[str, float] = {"floor": 0.0, "floor_async": 0.0, "store": 0.0, "eventsourcing": 0.0}
+    rounds = sizes.in_process_rounds
+    per_round = max(1, sizes.in_process // rounds)
+    spent: dict[str, list[float]] = {"floor": [], "floor_async": [], "store": [], "eventsourcing": []}
 
     async def scenario(store: Store, pool: Any) -> None:
         campaign_id = await new_campaign(store)
@@ -262,21 +269,46 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
 
         with psycopg.connect(url, autocommit=True) as sync:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+
+                async def sync_floor() -> float:
+                    return floor.insert(sync, per_round)
+
+                async def async_floor() -> float:
+                    return await floor.insert_async(conn, per_round)
+
+                async def appends() -> float:
+                    return await append(per_round, "timed")
+
+                async def library() -> float:
+                    assert compare is not None
+                    return compare(per_round)
+
+                turns = [("floor", sync_floor), ("floor_async", async_floor), ("store", appends)]
+                if compare is not None:
+                    turns.append(("eventsourcing", library))
                 floor.insert(sync, sizes.warmup)
                 await floor.insert_async(conn, sizes.warmup)
                 await append(sizes.warmup, "warm-up")
                 if compare is not None:
                     compare(sizes.warmup)
-                for _ in range(ROUNDS):
-                    spent["floor"] += floor.insert(sync, per_round)
-                    spent["floor_async"] += await floor.insert_async(conn, per_round)
-                    spent["store"] += await append(per_round, "timed")
-                    if compare is not None:
-                        spent["eventsourcing"] += compare(per_round)
+                for number in range(rounds):
+                    for key, measure in turns if number % 2 == 0 else turns[::-1]:
+                        spent[key].append(await measure())
 
     run_async(url, scenario)
-    n = per_round * ROUNDS
-    rate = {key: n / seconds for key, seconds in spent.items() if seconds}
+    n = per_round * rounds
+    rates = {key: [per_round / seconds for seconds in times] for key, times in spent.items() if times}
+    rate = {key: statistics.median(values) for key, values in rates.items()}
+
+    def ratios(a: str, b: str) -> list[float]:
+        return [x / y for x, y in zip(rates[a], rates[b], strict=True)]
+
+    def spread(values: list[float]) -> str:
+        quartiles = statistics.quantiles(values, n=4)
+        return f"{quartiles[0]:.2f}-{quartiles[2]:.2f}"
+
+    to_floor = ratios("store", "floor")
+    to_async = ratios("store", "floor_async")
     figures = [
         Figure(
             "floor",
@@ -286,7 +318,7 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
             n,
             ratio=1.0,
             ratio_to="floor",
-            extra={"rounds": ROUNDS},
+            extra={"rounds": rounds, "per_round": per_round},
         ),
         Figure(
             "floor_async",
@@ -294,7 +326,7 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
             rate["floor_async"],
             "events/s",
             n,
-            ratio=rate["floor_async"] / rate["floor"],
+            ratio=statistics.median(ratios("floor_async", "floor")),
             ratio_to="floor",
         ),
         Figure(
@@ -303,14 +335,19 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
             rate["store"],
             "events/s",
             n,
-            ratio=rate["store"] / rate["floor"],
+            ratio=statistics.median(to_floor),
             ratio_to="floor",
             goal=">= 0.80 x floor",
-            meets=rate["store"] >= 0.8 * rate["floor"],
-            extra={"ratio_to_async_floor": rate["store"] / rate["floor_async"]},
+            meets=statistics.median(to_floor) >= 0.8,
+            extra={
+                "ratio_quartiles": spread(to_floor),
+                "ratio_to_async_floor": statistics.median(to_async),
+                "ratio_to_async_floor_quartiles": spread(to_async),
+            },
         ),
     ]
     if "eventsourcing" in rate:
+        over = statistics.median(ratios("store", "eventsourcing"))
         figures.append(
             Figure(
                 "eventsourcing",
@@ -318,11 +355,11 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
                 rate["eventsourcing"],
                 "events/s",
                 n,
-                ratio=rate["eventsourcing"] / rate["floor"],
+                ratio=statistics.median(ratios("eventsourcing", "floor")),
                 ratio_to="floor",
                 goal="store >= 2.5 x this",
-                meets=rate["store"] >= 2.5 * rate["eventsourcing"],
-                extra={"store_over_eventsourcing": rate["store"] / rate["eventsourcing"]},
+                meets=over >= 2.5,
+                extra={"store_over_eventsourcing": over},
             )
         )
     return figures

@@ -3,13 +3,14 @@
 Handlers receive these through Litestar's dependencies (`DEPENDENCIES`, registered on the app): `store`, the
 `member` asking, and the `campaign_id` of the path (the member's own, so asking for it authenticates the request).
 A route that only some roles may call says so in its `opt` (`opt=may("roll dice")`), and the `member` dependency
-refuses the others with a sentence naming what they tried.
+refuses the others with a sentence naming what they tried. The two routes a table calls once per event (appending
+and rolling) carry `DIRECT`, which calls their handler with the same four arguments from the same functions, without
+Litestar's dependency injection (see below for why and when).
 """
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -46,8 +47,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Member:
+# A Struct, not a frozen dataclass: one is made per request, in 0.1 µs against the dataclass's 1.3 µs.
+class Member(msgspec.Struct, frozen=True):
     id: uuid.UUID
     campaign_id: uuid.UUID
     name: str
