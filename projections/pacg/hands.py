@@ -105,7 +105,7 @@ def resetting(state: State, event: Event) -> State | None:
     character_id = due.character_id or ""
     size = due.count
     name = state.characters[character_id].name
-    held = _cards_in(state, character_id, "hand")
+    # The hand is counted where a rule weighs it: a discard of the reset needs no count.
     if type(event) is CardMoved and event.from_.character_id == character_id:
         source, target = event.from_.zone, event.to.zone
         if (
@@ -121,6 +121,7 @@ def resetting(state: State, event: Event) -> State | None:
                 )
             return verbs.card_moved(state, event)
         if event.verb == "draw" and source == "deck" and target == "hand" and event.to.character_id == character_id:
+            held = _cards_in(state, character_id, "hand")
             if held > size:
                 raise Rejection(
                     f"{name} holds {held} cards, more than {name}'s hand size of {size}: the reset discards down to "
@@ -135,6 +136,7 @@ def resetting(state: State, event: Event) -> State | None:
             # The draw that fills the hand finishes the reset.
             after = None if held + 1 == size else msgspec.structs.replace(due, drawing=True)
             return msgspec.structs.replace(state, owed=after)
+    held = _cards_in(state, character_id, "hand")
     deck = _cards_in(state, character_id, "deck")
     if held < size and deck < size - held:
         if type(event) is CharacterDied and event.character_id == character_id:

@@ -128,7 +128,11 @@ def card_moved(state: State, event: CardMoved) -> State:
     elif scenario is None:
         raise Rejection("No scenario is in progress: cards move between zones only while one is played.")
     from_key = _check_zone(state, source, True)
-    to_key = _check_zone(state, target, True)
+    if source.character_id is not None and target.character_id == source.character_id and target.zone in _OWN:
+        # Another zone of the character just checked (most moves: draw, discard, recharge, bury): the same checks.
+        to_key = f"{target.character_id}:{target.zone}"
+    else:
+        to_key = _check_zone(state, target, True)
     if not _allowed(verb, source, target):
         raise Rejection(
             f"{verb.capitalize().replace('_', ' ')} moves a card only from {_allowed_words(verb)}; "
