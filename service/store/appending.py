@@ -113,6 +113,32 @@ RETURNING recorded_at
 """
 
 
+def write_one_parameters(
+    campaign_id: uuid.UUID,
+    current: int,
+    event_id: uuid.UUID,
+    batch: uuid.UUID | None,
+    one: PreparedEvent,
+    actor: str | None,
+    game: Game,
+    keyed: Keyed | None = None,
+) -> tuple[Any, ...]:
+    """WRITE_ONE's parameters, in its order: both callers (`write` and the one-event fast path) build them here."""
+    return (
+        campaign_id,
+        current,
+        event_id,
+        batch,
+        one.type,
+        one.data.decode(),
+        actor,
+        one.occurred_at,
+        game.character_of(one.event),
+        keyed.key if keyed is not None else None,
+        keyed.digest if keyed is not None else None,
+    )
+
+
 _BY_EVENT_IDS = """
 SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
 FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
@@ -148,20 +174,7 @@ async def write(
         event_id = one.id or time_ordered_ids(1)[0]
         row = await (
             await conn.execute(
-                WRITE_ONE,
-                (
-                    campaign_id,
-                    current,
-                    event_id,
-                    batch,
-                    one.type,
-                    one.data.decode(),
-                    actor,
-                    one.occurred_at,
-                    game.character_of(one.event),
-                    keyed.key if keyed is not None else None,
-                    keyed.digest if keyed is not None else None,
-                ),
+                WRITE_ONE, write_one_parameters(campaign_id, current, event_id, batch, one, actor, game, keyed)
             )
         ).fetchone()
         return None if row is None else (row[0], [event_id])
@@ -344,19 +357,7 @@ class Appending:
                 self.pool,
                 self._cursors,
                 WRITE_ONE,
-                (
-                    campaign_id,
-                    current,
-                    event_id,
-                    batch,
-                    one.type,
-                    one.data.decode(),
-                    actor,
-                    one.occurred_at,
-                    game.character_of(one.event),
-                    None,
-                    None,
-                ),
+                write_one_parameters(campaign_id, current, event_id, batch, one, actor, game),
             )
         except psycopg.errors.UniqueViolation:
             return None  # an event id already recorded: a retry, or an id reused; the locking path tells which
