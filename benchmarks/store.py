@@ -769,33 +769,56 @@ def measure_http_batch(server: Server, sizes: Sizes, floor: float) -> Figure:
 
 
 def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client: float, workers: int = 1) -> Figure:
+    """`sizes.clients` clients, each appending single notes to its own campaign on one keep-alive connection, in
+    ROUNDS rounds taking turns with one client alone (on a campaign of its own, on the same server), the order
+    reversed every other round: the ratio is the median of the rounds' ratios, so the one client it is compared with
+    ran in the same minutes. (`one_client`, from the one-client figure, is only reported beside it.)"""
     with httpx.Client(base_url=server.base, timeout=60) as client:
         campaigns = [http_campaign(client, f"Voyage {n}") for n in range(sizes.clients)]
+        alone = http_campaign(client, "Voyage alone")
 
     cpus: list[float] = []
+    per_client = max(1, sizes.per_client // ROUNDS)
+    alone_count = max(1, sizes.clients * per_client // 3)
+    rates: dict[str, list[float]] = {"many": [], "one": []}
 
-    async def main() -> tuple[float, list[float]]:
+    async def main() -> list[float]:
         connections = [Connection(server.base) for _ in campaigns]
         for connection in connections:
             await connection.__aenter__()
+        single = await Connection(server.base).__aenter__()
         try:
             latencies: list[float] = []
             warm = max(3, sizes.warmup // sizes.clients)
             await asyncio.gather(*(append_loop(k, c, warm, None) for k, c in zip(connections, campaigns, strict=True)))
-            cpu = server.cpu_seconds()
-            started = time.perf_counter()
-            await asyncio.gather(
-                *(append_loop(k, c, sizes.per_client, latencies) for k, c in zip(connections, campaigns, strict=True))
-            )
-            cpus.append(server.cpu_seconds() - cpu)
-            return time.perf_counter() - started, latencies
+            await append_loop(single, alone, sizes.warmup, None)
+
+            async def many() -> None:
+                cpu = server.cpu_seconds()
+                started = time.perf_counter()
+                await asyncio.gather(
+                    *(append_loop(k, c, per_client, latencies) for k, c in zip(connections, campaigns, strict=True))
+                )
+                rates["many"].append(sizes.clients * per_client / (time.perf_counter() - started))
+                cpus.append(server.cpu_seconds() - cpu)
+
+            async def one() -> None:
+                started = time.perf_counter()
+                await append_loop(single, alone, alone_count, None)
+                rates["one"].append(alone_count / (time.perf_counter() - started))
+
+            for number in range(ROUNDS):
+                for turn in (many, one) if number % 2 == 0 else (one, many):
+                    await turn()
+            return latencies
         finally:
-            for connection in connections:
+            for connection in [*connections, single]:
                 await connection.__aexit__()
 
-    elapsed, latencies = asyncio.run(main())
-    total = sizes.clients * sizes.per_client
-    rate = total / elapsed
+    latencies = asyncio.run(main())
+    total = sizes.clients * per_client * ROUNDS
+    rate = statistics.median(rates["many"])
+    ratio = statistics.median([m / o for m, o in zip(rates["many"], rates["one"], strict=True)])
     p99 = pct(latencies, 0.99) * 1000
     key = "append_http_32_clients" + (f"_{workers}_workers" if workers > 1 else "")
     what = f"{sizes.clients} clients on {sizes.clients} campaigns over HTTP" + (
@@ -807,17 +830,20 @@ def measure_http_clients(server: Server, sizes: Sizes, floor: float, one_client:
         rate,
         "events/s",
         total,
-        ratio=rate / one_client,
+        ratio=ratio,
         ratio_to="one client",
         goal=">= 2 x one client; p99 < 50 ms",
-        meets=rate >= 2 * one_client and p99 < 50,
+        meets=ratio >= 2 and p99 < 50,
         extra={
+            "one_client_alongside": statistics.median(rates["one"]),
+            "over_the_one_client_figure": rate / one_client,
+            "rounds": ROUNDS,
             "ratio_to_floor": rate / floor,
             "p50_ms": pct(latencies, 0.5) * 1000,
             "p99_ms": p99,
-            "server_cpu_us": cpus[0] / total * 1e6,
+            "server_cpu_us": sum(cpus) / total * 1e6,
             "clients": sizes.clients,
-            "requests_per_client": sizes.per_client,
+            "requests_per_client": per_client * ROUNDS,
         },
     )
 
