@@ -85,8 +85,8 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
     import psycopg
     from psycopg_pool import AsyncConnectionPool
 
-    from events.campaign import MemberJoined, NoteAdded
-    from service import tokens
+    from benchmarks.store import generated_campaign
+    from events.campaign import NoteAdded
     from service.app import _async_configure
     from service.intake import prepared_event
     from service.migrate import migrate
@@ -107,27 +107,8 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
     spent: dict[str, list[float]] = {"pacg": [], "notes": []}
     profiler = cProfile.Profile(time.process_time) if args.profile else None
 
-    async def campaign(store: Store) -> uuid.UUID:
-        campaign_id, owner = uuid.uuid4(), uuid.uuid4()
-        _, token_hash = tokens.new_token(owner)
-        # The generator folds from campaign.started with no options; start the stored campaign the same way.
-        await store.create_campaign(
-            campaign_id=campaign_id,
-            game=GAME,
-            name="r",
-            options={},
-            owner_id=owner,
-            owner_name="Owner",
-            token_hash=token_hash,
-            start=[
-                prepared_event(CampaignStarted(name="r", game=GAME.id, options={})),
-                prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
-            ],
-        )
-        return campaign_id
-
     async def appended(store: Store, batch: list[Any], profile: bool) -> float:
-        campaign_id = await campaign(store)
+        campaign_id = await generated_campaign(store)
         if profiler is not None and profile:
             profiler.enable()
         started = time.process_time()

@@ -323,6 +323,14 @@ class Appending:
             )
         return self._committed(campaign_id, appended)
 
+    def _known(self, campaign_id: uuid.UUID, expected_position: int | None) -> tuple[int, Any] | None:
+        """The position and state this process last committed for the campaign, where the fast path can start from
+        them: None when it holds none, or the client expects another position (the locking path then decides)."""
+        cached = self.cache.latest(campaign_id)
+        if cached is None or (expected_position is not None and expected_position != cached[0]):
+            return None
+        return cached
+
     async def _append_one(
         self,
         campaign_id: uuid.UUID,
@@ -336,12 +344,10 @@ class Appending:
         The same checks and the same statement; each step here runs once per append, so the fold is one `step`
         and the statement runs without a context manager (outcome.one_row).
         """
-        cached = self.cache.latest(campaign_id)
-        if cached is None:
+        known = self._known(campaign_id, expected_position)
+        if known is None:
             return None
-        current, state = cached
-        if expected_position is not None and expected_position != current:
-            return None
+        current, state = known
         last = current + 1
         if current == 0 or last % SNAPSHOT_EVERY == 0:  # a checkpoint (checkpoint_due): WRITE with the state
             return await self._append_known(campaign_id, [one], actor, expected_position, batch_id)
@@ -382,12 +388,10 @@ class Appending:
         Answers None when it cannot be sure (no cached state, another writer came first, the fold refused on a
         state that may be stale, or an event id is already recorded); the locking path then decides.
         """
-        cached = self.cache.latest(campaign_id)
-        if cached is None:
+        known = self._known(campaign_id, expected_position)
+        if known is None:
             return None
-        current, state = cached
-        if expected_position is not None and expected_position != current:
-            return None
+        current, state = known
         game = await self.game_of(campaign_id)
         try:
             state = _fold(game, state, current, events, actor)
