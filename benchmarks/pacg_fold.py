@@ -85,7 +85,7 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
     import psycopg
     from psycopg_pool import AsyncConnectionPool
 
-    from benchmarks.store import generated_campaign
+    from benchmarks.store import new_campaign
     from events.campaign import NoteAdded
     from service.app import _async_configure
     from service.intake import prepared_event
@@ -108,7 +108,7 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
     profiler = cProfile.Profile(time.process_time) if args.profile else None
 
     async def appended(store: Store, batch: list[Any], profile: bool) -> float:
-        campaign_id = await generated_campaign(store)
+        campaign_id = await new_campaign(store, "r")  # as the generator starts its own
         if profiler is not None and profile:
             profiler.enable()
         started = time.process_time()
