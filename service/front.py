@@ -50,7 +50,6 @@ class Front:
 
         if counted:
             running = metrics.running(method, path)
-            running.inc()
         started = time.perf_counter()
         try:
             if hostile.nul_in_url(scope):
@@ -60,8 +59,7 @@ class Front:
         finally:
             seconds = time.perf_counter() - started
             if counted:
-                running.dec()
-                metrics.answered(method, path, status, seconds)
+                metrics.answered(running, method, path, status, seconds)
             logs.request(rid, scope["method"], scope["path"], status, seconds)
             logs.request_id.reset(token)
 

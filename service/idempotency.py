@@ -13,17 +13,18 @@ from typing import Any
 
 from litestar import Request, Response
 
+from service.auth import header_of
 from service.problems import Problem, respond
 from service.store.keys import Keyed, KeyReused
 
-HEADER = "idempotency-key"
+HEADER = b"idempotency-key"
 # Printable ASCII without spaces: a UUID, a ULID, or any token a client makes.
 _KEY = re.compile(r"[!-~]{1,200}")
 
 
 async def keyed(request: Request) -> Keyed | None:
     """The request's key and the digest of what it asks (method, path, body), or None without the header."""
-    key = request.headers.get(HEADER)
+    key = header_of(request, HEADER)
     if key is None:
         return None
     if not _KEY.fullmatch(key):

@@ -88,6 +88,18 @@ CASES = {
     "an event the rules refuse": (422, lambda t: {"json": {"events": [REFUSED]}, "headers": owner(t)}),
     "a stale position": (409, lambda t: {"json": {"events": [NOTE], "expected_position": 0}, "headers": owner(t)}),
     "a body too large": (413, lambda t: {"content": b" " * (300 * 1024), "headers": owner(t)}),
+    "a body longer than its content-length says": (
+        413,
+        lambda t: {"content": b" " * (300 * 1024), "headers": {**owner(t), "content-length": "20"}},
+    ),
+    "a content-length longer than any body may be": (
+        413,
+        lambda t: {"json": {"events": [NOTE]}, "headers": {**owner(t), "content-length": str(300 * 1024)}},
+    ),
+    "a content-length that is not a number": (
+        400,
+        lambda t: {"content": b'{"events": []}', "headers": {**owner(t), "content-length": "fourteen"}},
+    ),
     "a batch sent again": (
         200,
         lambda t: {"json": {"events": [{**NOTE, "id": str(t["event_id"])}]}, "headers": owner(t)},
@@ -154,6 +166,18 @@ def test_an_append_and_a_roll_succeed_with_the_same_headers_both_ways(api, table
         assert [int(a.headers["content-length"]) for a in (first, second)] == [len(a.content) for a in (first, second)]
 
 
+def test_headers_are_found_whatever_the_case_their_names_were_sent_in(api, table):
+    # The direct call reads the token and the body's length from the scope's list of headers, not through Headers.
+    path = f"/v1/campaigns/{table['campaign'].id}/events"
+    body = b'{"events": [{"type": "note.added", "data": {"text": "Aye."}}]}'
+    headers = {"AUTHORIZATION": f"Bearer {table['campaign'].token}", "Content-Length": str(len(body))}
+    answer = api.client.post(path, content=body, headers=headers)
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["events"][0]["data"] == {"text": "Aye."}
+    announced = api.client.post(path, content=body, headers={**headers, "Content-Length": str(300 * 1024)})
+    assert announced.status_code == 413, announced.text  # refused for the length it announces, before reading
+
+
 def test_a_route_whose_handler_takes_more_than_the_member_is_served_by_litestars_call(api):
     # Reading the log takes query parameters, which the direct call would leave out: it must not be used there.
     path = f"/v1/campaigns/{uuid.uuid4()}/events"
@@ -182,3 +206,19 @@ def test_an_answer_with_headers_of_its_route_keeps_them_through_the_direct_call(
     assert routed.direct is True and routed.plain is False
     assert answer.status_code == 201 and answer.json() == {"seen": True}
     assert answer.headers["x-signal"] == "lantern"
+
+
+def test_a_route_with_a_request_class_of_its_own_is_served_by_litestars_call(database_url, app_settings):
+    # The direct call makes its own request (DirectRequest), which would leave out the route's.
+    class Lantern(Request):
+        pass
+
+    @post("/v1/campaigns/{campaign:str}/lanterns", middleware=[DIRECT], request_class=Lantern, opt=may("light"))
+    async def light(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+        return Response(b'{"lit":true}', status_code=201)
+
+    app = create_app(app_settings, database_url)
+    app.register(light)
+    path = f"/v1/campaigns/{uuid.uuid4()}/"
+    assert not callable_directly(app.asgi_router.handle_routing(path=path + "lanterns", method="POST")[1])
+    assert callable_directly(app.asgi_router.handle_routing(path=path + "events", method="POST")[1])
