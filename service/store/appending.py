@@ -18,8 +18,8 @@ shared, without waiting: a statement that cannot have it writes nothing, and its
 locking path, undo, redo, an import and a refold take it exclusive before they read, then write `locked` (a
 transaction holding it exclusive cannot also take it shared while another waits for it). So while one of those holds
 it, no event slips in, and the position it read stays the end of the log until it commits: what the campaign's row
-lock gave when every append also moved a position kept in that row, an update that cost a one-event append about a
-fifth of its time (migration 0008).
+lock gave when every append also moved a position kept in that row, an update that cost a one-event append a tenth
+to a fifth of its time (migration 0008).
 """
 
 from __future__ import annotations
@@ -120,8 +120,9 @@ SELECT now FROM held
 # WRITE for the most common append, one event and no checkpoint: the same lock and insert, with the event's fields as
 # plain parameters (reading one row out of the JSON in a CTE cost about 40 µs of backend CPU more). It is a bare
 # insert, as the floor's is: while every append also moved `campaigns.last_position` in the same statement, that
-# update took about a fifth of a one-event append's time (PostgreSQL 15 here, one connection, 30 rounds taking turns:
-# 387 against 323 µs, 803 against 591 bytes of WAL; the insert with the try-lock, 343 µs).
+# update cost a one-event append a tenth to a fifth of its time (PostgreSQL 15 here, the statement alone on one
+# connection, 30 rounds taking turns, in four sittings: 356 against 314 µs with the try-lock, and 387, 424 and 365
+# against 323, 327 and 343 µs; backend CPU 158 against 122 µs).
 # The event and batch ids come drawn, in time order as WRITE's (time_ordered_ids), so nothing is drawn or returned
 # but the time.
 WRITE_ONE = """
