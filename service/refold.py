@@ -19,16 +19,9 @@ from projections.game import Game, Meta, Rejection, step
 from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
 from service.store import CHUNK, Row, Store, insert_campaign, state_decoder, write
-from service.store.appending import checkpoint_due
+from service.store.appending import checkpoint_due, lock
 from service.store.outcome import transaction
-from service.store.snapshots import (
-    drop_snapshots,
-    lock_for_refold,
-    logged_rows,
-    snapshots,
-    stale_campaigns,
-    stored_projection,
-)
+from service.store.snapshots import drop_snapshots, logged_rows, snapshots, stale_campaigns, stored_projection
 
 _encode = msgspec.json.Encoder().encode
 FLUSH_EVERY = 1000
@@ -116,7 +109,7 @@ async def refold(
                 conn,
                 campaign_id,
                 current=written,
-                last=last,
+                locked=True,  # an import's (insert_campaign) or a refold's (lock)
                 rows=buffer,
                 characters=characters,
                 game=game,
@@ -125,7 +118,7 @@ async def refold(
             )
             is None
         ):
-            raise RuntimeError(f"Campaign {campaign_id} moved from position {written} while its log was folded again.")
+            raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken while its log was folded again.")
         written = last
         buffer.clear()
         characters.clear()
@@ -200,11 +193,11 @@ async def rebuild_campaign(
 ) -> list[Drift]:
     """Fold a campaign's log again and compare with what is stored; with `keep`, store the result.
 
-    The campaign row is locked for the duration so no append slips in between.
+    The campaign's write lock is held for the duration so no append slips in between.
     """
     drift: list[Drift] = []
     async with conn.transaction(force_rollback=not keep):
-        logged = await lock_for_refold(conn, campaign_id)
+        _, logged, _ = await lock(conn, campaign_id)
         stored = await stored_projection(conn, campaign_id)
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)

@@ -1,17 +1,25 @@
 """Appending: the one statement that writes events, and the two ways to reach it.
 
 An append folds the batch onto the campaign's current state with the game's fold (refusing the whole batch on any
-rejection), then runs `WRITE`: it moves the campaign's position from the one the fold started at, and only if it
-still is that one inserts the events and, at a checkpoint, the state (a snapshot and the projection row), all in one
-statement (`WRITE_ONE` for a single event and no checkpoint: the same, with plain parameters). Moving the position
-takes the campaign row's lock until commit, which is what makes positions gapless and in commit order: whoever
-holds position N commits before anyone can take N+1.
+rejection), then runs `WRITE`: it inserts the events at positions current+1.. and, at a checkpoint, the state (a
+snapshot and the projection row), all in one statement (`WRITE_ONE` for a single event and no checkpoint: the same,
+with plain parameters). The primary key (campaign_id, position) is what orders writers: a position is taken once,
+and a writer can only take N+1 once it has seen N committed, so positions are gapless and in commit order. A campaign's
+position is the highest of its events' (`HEAD`); nothing else records it.
 
 The fast path folds onto the state this process last committed and sends `WRITE` alone, in its own implicit
-transaction: one round trip. If another writer came first, the position check fails, nothing is written, and the
-locking path decides: it locks the row, answers a retried batch with what was recorded, folds onto the current state
-(the cache's, or the latest snapshot's and the events after it), and sends the same `WRITE`. Under the row lock the
-position check always holds.
+transaction: one round trip. If another writer came first, the insert meets its position in the primary key (waiting
+for it to commit, if it has not), nothing is written, and the locking path decides: it takes the campaign's write lock
+(`HOLD`), reads where the log ends (`HEAD`), answers a retried batch with what was recorded, folds onto the current
+state (the cache's, or the latest snapshot's and the events after it), and sends the same `WRITE`.
+
+The write lock is a transaction-scoped advisory lock per campaign (`write_lock`). The fast path's `WRITE` takes it
+shared, without waiting: a statement that cannot have it writes nothing, and its writer goes the locking way. The
+locking path, undo, redo, an import and a refold take it exclusive before they read, then write `locked` (a
+transaction holding it exclusive cannot also take it shared while another waits for it). So while one of those holds
+it, no event slips in, and the position it read stays the end of the log until it commits: what the campaign's row
+lock gave when every append also moved a position kept in that row, an update that cost a one-event append a tenth
+to a fifth of its time (migration 0008).
 """
 
 from __future__ import annotations
@@ -44,11 +52,30 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
+from service.store.snapshots import POSITION_OF, PROJECTION, SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
 
 _encode = msgspec.json.Encoder().encode
 
-LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s FOR UPDATE"
+# The locking path's two statements, sent together in pipeline mode. HOLD waits for the campaign's write lock (held
+# shared by every WRITE in flight, exclusive by another locking writer) and keeps it until commit. HEAD runs after it
+# has it, with a snapshot of its own (read committed), so the end of the log it reads is final until commit: every
+# event a writer committed before the lock was granted, and none that can come after. (In one statement the snapshot
+# would be taken before the wait, and could miss an event committed during it.)
+HOLD = "SELECT pg_advisory_xact_lock(%s, %s)"
+HEAD = f"SELECT game, {POSITION_OF}, now() FROM campaigns c WHERE campaign_id = %s"
+
+# The first key of every campaign's write lock: its class, so that it shares no key with any other advisory lock.
+WRITES = 0x71_6D_77_00  # "qmw"
+
+
+def write_lock(campaign_id: uuid.UUID) -> tuple[int, int]:
+    """The two keys of a campaign's write lock: WRITES, and its id folded to 32 bits. Two campaigns whose ids fold
+    alike share a lock, which only makes their writers take turns."""
+    folded = campaign_id.int
+    folded ^= folded >> 64
+    folded ^= folded >> 32
+    return WRITES, (folded & 0xFFFF_FFFF) - (1 << 32 if folded & 0x8000_0000 else 0)
+
 
 # The statement that inserts events (with WRITE_ONE below, its form for one event). The events travel as one JSON
 # array (msgspec encodes it in one call, and each event's data is spliced in as it was encoded, never parsed again);
@@ -57,24 +84,26 @@ LOCK = "SELECT game, last_position, now() FROM campaigns WHERE campaign_id = %s 
 # (a 1,000-event insert with all indexes, PostgreSQL 15 here, 100 interleaved rounds: 10.2 ms with objects through
 # jsonb_to_recordset, 9.8 ms with arrays).
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
-# an append leaves them out and passes the batch's values. The UPDATE matches only if nobody moved the position, and
-# every other part writes only when it matched. At a checkpoint the state is parsed once and stored as a snapshot
-# and as the projection row, which is the latest snapshot with the version of the fold that made it. No NOTIFY:
-# PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
+# an append leaves them out and passes the batch's values. `held` has its row when the writer holds the campaign's
+# write lock (`locked`), or else could take it shared at once (module docstring), and every other part writes only
+# when it has (CASE: the lock is tried only when not held); an event whose
+# position is taken fails the whole statement on the primary key. At a checkpoint the state is parsed once and stored
+# as a snapshot and as the projection row, which is the latest snapshot with the version of the fold that made it. No
+# NOTIFY: PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
 # Every event arrives with its id: a client's, else one drawn here in time order (time_ordered_ids).
 WRITE = """
-WITH moved AS (
-    UPDATE campaigns SET last_position = %(last)s WHERE campaign_id = %(campaign)s AND last_position = %(current)s
-    RETURNING now() AS now
+WITH held AS MATERIALIZED (
+    SELECT now() AS now
+    WHERE CASE WHEN %(locked)s THEN true ELSE pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id, idempotency_key, request_digest)
     SELECT %(campaign)s, (e->>0)::bigint, (e->>3)::uuid, coalesce((e->>6)::uuid, %(batch)s::uuid),
            e->>1, coalesce((e->>8)::smallint, 1), e->2, coalesce(e->>7, %(actor)s::text),
-           coalesce((e->>9)::timestamptz, moved.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11
-    FROM moved, jsonb_array_elements(%(events)s::jsonb) AS e
+           coalesce((e->>9)::timestamptz, held.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11
+    FROM held, jsonb_array_elements(%(events)s::jsonb) AS e
 ), given AS (
-    SELECT %(state)s::jsonb AS state FROM moved WHERE %(checkpoint)s::bigint IS NOT NULL
+    SELECT %(state)s::jsonb AS state FROM held WHERE %(checkpoint)s::bigint IS NOT NULL
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state, fold_version)
     SELECT %(campaign)s, %(projection)s, %(checkpoint)s, state, %(fold_version)s FROM given
@@ -85,30 +114,23 @@ WITH moved AS (
     SELECT %(campaign)s, %(checkpoint)s, state FROM given
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
-SELECT now FROM moved
+SELECT now FROM held
 """
 
-# WRITE for the most common append, one event and no checkpoint: the same position check and insert, with the
-# event's fields as plain parameters. Measured on this server (backend CPU per append, no commit): WRITE 137 µs,
-# this 99 µs, the floor's bare INSERT 55 µs; reading one row out of jsonb_to_recordset in a CTE was the difference.
-# The position and campaign come from the moved row, so each is sent once. Moving the position costs about 25 µs of
-# the rest (the update is HOT: 99.8% of updates with 2,000 campaigns packed in their pages, so no fillfactor); a
-# design where the primary key alone orders writers would save that but move every reader of last_position, the
-# locking path and undo onto a retry, and was left for a round of its own.
-# The event and batch ids come drawn, in time order as WRITE's (time_ordered_ids), and the position moves by one in
-# SQL, so nothing is drawn or returned but the time: backend CPU above the floor's insert went from about 41 µs to
-# about 29 µs (30 paired rounds of 600, PostgreSQL 15 here, load average 2). The order of the ids made no difference
-# there (random ones: 30 µs); it keeps a campaign's inserts at one edge of the id and batch indexes, as for WRITE.
+# WRITE for the most common append, one event and no checkpoint: the same lock and insert, with the event's fields as
+# plain parameters (reading one row out of the JSON in a CTE cost about 40 µs of backend CPU more). It is a bare
+# insert, as the floor's is: while every append also moved `campaigns.last_position` in the same statement, that
+# update cost a one-event append a tenth to a fifth of its time (PostgreSQL 15 here, the statement alone on one
+# connection, 30 rounds taking turns, in four sittings: 356 against 314 µs with the try-lock, and 387, 424 and 365
+# against 323, 327 and 343 µs; backend CPU 158 against 122 µs).
+# The event and batch ids come drawn, in time order as WRITE's (time_ordered_ids), so nothing is drawn or returned
+# but the time.
 WRITE_ONE = """
-WITH moved AS (
-    UPDATE campaigns SET last_position = last_position + 1 WHERE campaign_id = %s AND last_position = %s
-    RETURNING campaign_id, last_position, now() AS now
-)
 INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
                     character_id, idempotency_key, request_digest)
-SELECT campaign_id, last_position, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now, %s::timestamptz, %s::text,
-       %s::text, %s::text
-FROM moved
+SELECT %s, %s, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now(), %s::timestamptz, %s::text, %s::text,
+       %s::text
+WHERE CASE WHEN %s THEN true ELSE pg_try_advisory_xact_lock_shared(%s, %s) END
 RETURNING recorded_at
 """
 
@@ -122,11 +144,13 @@ def write_one_parameters(
     actor: str | None,
     game: Game,
     keyed: Keyed | None = None,
+    *,
+    locked: bool,
 ) -> tuple[Any, ...]:
     """WRITE_ONE's parameters, in its order: both callers (`write` and the one-event fast path) build them here."""
     return (
         campaign_id,
-        current,
+        current + 1,
         event_id,
         batch,
         one.type,
@@ -136,6 +160,8 @@ def write_one_parameters(
         game.character_of(one.event),
         keyed.key if keyed is not None else None,
         keyed.digest if keyed is not None else None,
+        locked,
+        *write_lock(campaign_id),
     )
 
 
@@ -150,7 +176,7 @@ async def write(
     campaign_id: uuid.UUID,
     *,
     current: int,
-    last: int,
+    locked: bool,
     events: Sequence[PreparedEvent] = (),
     game: Game | None = None,
     batch: uuid.UUID | None = None,
@@ -161,20 +187,23 @@ async def write(
     state: bytes | None = None,
     keyed: Keyed | None = None,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
-    """Run WRITE: move the position from `current` to `last`, insert `events` (an append) or `rows` with their
-    `characters` (an import), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
+    """Run WRITE: insert `events` (an append) after position `current`, or `rows` with their `characters` (an
+    import, at the rows' positions), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
     projection; answer the statement's time and the events' ids (drawn here when not given), or None when the
-    position was not `current`.
+    campaign's write lock is held exclusive by another transaction (nothing is written).
 
-    An append's events take positions current+1.. and share `batch`, `actor` and the statement's time.
+    An append's events take positions current+1.. and share `batch`, `actor` and the statement's time. A position
+    already taken raises psycopg.errors.UniqueViolation (on the primary key), as does an event id already recorded.
+    `locked`: this transaction holds the campaign's write lock (`lock`); else the statement tries to take it shared.
     """
-    if len(events) == 1 and checkpoint is None and last == current + 1:
+    if len(events) == 1 and checkpoint is None:
         assert game is not None
         one = events[0]
         event_id = one.id or time_ordered_ids(1)[0]
         row = await (
             await conn.execute(
-                WRITE_ONE, write_one_parameters(campaign_id, current, event_id, batch, one, actor, game, keyed)
+                WRITE_ONE,
+                write_one_parameters(campaign_id, current, event_id, batch, one, actor, game, keyed, locked=locked),
             )
         ).fetchone()
         return None if row is None else (row[0], [event_id])
@@ -214,8 +243,9 @@ async def write(
             WRITE,
             {
                 "campaign": campaign_id,
-                "current": current,
-                "last": last,
+                "locked": locked,
+                "writes": WRITES,
+                "lock": write_lock(campaign_id)[1],
                 "batch": batch,
                 "actor": actor,
                 "events": _encode(written).decode(),
@@ -363,7 +393,7 @@ class Appending:
                 self.pool,
                 self._cursors,
                 WRITE_ONE,
-                write_one_parameters(campaign_id, current, event_id, batch, one, actor, game),
+                write_one_parameters(campaign_id, current, event_id, batch, one, actor, game, locked=False),
             )
         except psycopg.errors.UniqueViolation:
             return None  # an event id already recorded: a retry, or an id reused; the locking path tells which
@@ -399,7 +429,9 @@ class Appending:
             return None
         async with statement(self.pool) as conn:
             try:
-                return await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state)
+                return await _write_batch(
+                    conn, campaign_id, game, current, events, actor, batch_id, state, locked=False
+                )
             except psycopg.errors.UniqueViolation:
                 # An event id already recorded: a retry, or an id reused. The locking path tells which.
                 return None
@@ -414,13 +446,6 @@ class Appending:
                 listener(campaign_id, appended.last_position)
         return appended
 
-    async def _lock(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
-        """Lock the campaign row until commit; answer its game, position and the transaction's time."""
-        row = await (await conn.execute(LOCK, (campaign_id,))).fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        return game_by_id(row[0]), row[1], row[2]
-
     async def _append_locked(
         self,
         conn: psycopg.AsyncConnection,
@@ -433,19 +458,16 @@ class Appending:
         keyed: Keyed | None = None,
         stale: bool = False,
     ) -> Appended:
-        # The row lock serialises writers of one campaign (and only of that one) until commit. It also names the
-        # game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids (and, for a
-        # `stale` state, of the markers and snapshot positions) is sent with it and runs after it, under the lock:
-        # one round trip for all. Under the lock no event or snapshot lies beyond the position it names.
-        locking = await conn.execute(LOCK, (campaign_id,))
+        # The write lock serialises the writers of one campaign (and only of that one) until commit, and HEAD names
+        # the game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids (and, for a
+        # `stale` state, of the markers and snapshot positions) is sent with them and runs after them, under the
+        # lock: one round trip for all. Under the lock no event or snapshot lies beyond the position HEAD reads.
+        heading = await hold(conn, campaign_id)
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
         marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END)) if stale else None
         snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END)) if stale else None
-        row = await locking.fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        game, current = game_by_id(row[0]), row[1]
+        game, current, _ = await head(heading, campaign_id)
 
         # A retried request with its Idempotency-Key answers what it recorded, even if the log has moved since.
         keyed_replay = await replay(conn, campaign_id, keyed)
@@ -460,7 +482,7 @@ class Appending:
         state = self.cache.get(campaign_id, current) if current else None
         if state is None and current:
             # Another process wrote since, or this one never held the campaign: the latest snapshot and the events
-            # after it, read under the row lock.
+            # after it, read under the write lock.
             if marking is not None and snapping is not None:
                 markers = markers_from(await marking.fetchall())
                 snapshots = [r[0] for r in await snapping.fetchall()]
@@ -468,10 +490,32 @@ class Appending:
             else:
                 state = await self.fold_at(conn, campaign_id, game, current)  # type: ignore[attr-defined]
         state = _fold(game, state, current, events, actor)  # raises BatchRejected
-        appended = await _write_batch(conn, campaign_id, game, current, events, actor, batch_id, state, keyed)
+        appended = await _write_batch(
+            conn, campaign_id, game, current, events, actor, batch_id, state, keyed, locked=True
+        )
         if appended is None:
-            raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
+            raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken from under its holder.")
         return appended
+
+
+async def lock(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
+    """Take the campaign's write lock until commit; answer its game, position and the transaction's time."""
+    return await head(await hold(conn, campaign_id), campaign_id)
+
+
+async def hold(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> psycopg.AsyncCursor[Any]:
+    """Send HOLD and HEAD: take the campaign's write lock until commit, then read where its log ends. In pipeline
+    mode neither is waited for; `head` reads the answer."""
+    await conn.execute(HOLD, write_lock(campaign_id))
+    return await conn.execute(HEAD, (campaign_id,))
+
+
+async def head(heading: psycopg.AsyncCursor[Any], campaign_id: uuid.UUID) -> tuple[Game, int, datetime]:
+    """HEAD's answer (from `hold`): the campaign's game, position and the transaction's time."""
+    row = await heading.fetchone()
+    if row is None:
+        raise CampaignNotFound(campaign_id)
+    return game_by_id(row[0]), row[1], row[2]
 
 
 def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:
@@ -489,8 +533,10 @@ async def _write_batch(
     batch_id: uuid.UUID | None,
     state: Any,
     keyed: Keyed | None = None,
+    *,
+    locked: bool,
 ) -> Appended | None:
-    """WRITE one folded batch; the Appended to answer, or None if the position moved.
+    """WRITE one folded batch; the Appended to answer, or None if another writer holds the write lock (`write`).
 
     The state is written only at a checkpoint (checkpoint_due): the campaign's first batch and every
     SNAPSHOT_EVERY positions. In between it lives in the process cache, and any other reader folds the events after
@@ -505,7 +551,7 @@ async def _write_batch(
         conn,
         campaign_id,
         current=current,
-        last=last,
+        locked=locked,
         events=events,
         game=game,
         batch=batch,

@@ -11,9 +11,11 @@ import psycopg
 
 from projections.game import Game
 from projections.registry import game as game_by_id
+from service.store.appending import HOLD, lock, write_lock
 from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
 from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
+from service.store.snapshots import POSITION_OF
 
 _MEMBERS_KEPT = 10_000
 
@@ -28,10 +30,13 @@ async def insert_campaign(
     owner_name: str,
     token_hash: bytes,
 ) -> None:
-    """Create a campaign at position 0 with its owner, inside the caller's transaction."""
+    """Create a campaign at position 0 with its owner, inside the caller's transaction, and take its write lock:
+    no other campaign whose lock shares its keys (store/appending.py, write_lock) can then keep this one's writes
+    from landing."""
     await conn.execute(
         "INSERT INTO campaigns (campaign_id, game, name) VALUES (%s, %s, %s)", (campaign_id, game_id, name)
     )
+    await conn.execute(HOLD, write_lock(campaign_id))
     await _insert_member(conn, campaign_id, owner_id, owner_name, "owner", token_hash)
 
 
@@ -82,7 +87,8 @@ class Members:
         async with self.pool.connection() as conn:
             row = await (
                 await conn.execute(
-                    "SELECT campaign_id, game, name, created_at, last_position FROM campaigns WHERE campaign_id = %s",
+                    f"SELECT campaign_id, game, name, created_at, {POSITION_OF} FROM campaigns c"
+                    " WHERE campaign_id = %s",
                     (campaign_id,),
                 )
             ).fetchone()
@@ -155,7 +161,7 @@ class Members:
         Sent again with its Idempotency-Key, the member it added is answered (replayed) and nobody is added."""
         async with transaction(self.pool, pipeline=True) as conn:
             if keyed is not None:
-                await self._lock(conn, campaign_id)  # type: ignore[attr-defined]
+                await lock(conn, campaign_id)
                 done = await replay(conn, campaign_id, keyed)
                 if done is not None:
                     return done

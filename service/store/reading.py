@@ -17,12 +17,12 @@ from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
 from projections.undo import Entry
 from service.store.cache import state_decoder
 from service.store.records import CampaignNotFound, Recorded, recorded_from_row
-from service.store.snapshots import SNAPSHOT, snapshot_positions
+from service.store.snapshots import POSITION_OF, SNAPSHOT, snapshot_positions
 
 _FOLD_CHUNK = 5000
 END = 2**62  # a position past any log, for "up to now"
 
-_POSITION = "SELECT last_position FROM campaigns WHERE campaign_id = %s"
+_POSITION = f"SELECT {POSITION_OF} FROM campaigns c WHERE campaign_id = %s"
 
 MARKERS = """
 SELECT position, type, (data->'targets')::text FROM events
@@ -145,7 +145,7 @@ class Reading:
         """The current position of each of these campaigns (live updates poll it)."""
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT campaign_id, last_position FROM campaigns WHERE campaign_id = ANY(%s)", (campaign_ids,)
+                f"SELECT campaign_id, {POSITION_OF} FROM campaigns c WHERE campaign_id = ANY(%s)", (campaign_ids,)
             )
             return dict(await cur.fetchall())
 
@@ -166,8 +166,8 @@ class Reading:
             if state is not None:
                 return position, state
             state = await self.fold_at(conn, campaign_id, game, position)
-        # Every event up to `position` is committed (the position moves in the same transaction), so this state
-        # is the fold of the log at `position` for good.
+        # Every event up to `position` is committed (positions are gapless and in commit order), so this state is
+        # the fold of the log at `position` for good.
         self.cache.put(campaign_id, position, state)
         return position, state
 

@@ -14,6 +14,10 @@ import psycopg
 from projections.registry import fold_version
 from service.store.records import Row
 
+# A campaign's position, for a query over `campaigns c`: the highest of its events' positions, the last entry of the
+# primary key for the campaign. Nothing else records it: the primary key is what orders writers (store/appending.py).
+POSITION_OF = "(SELECT coalesce(max(e.position), 0) FROM events e WHERE e.campaign_id = c.campaign_id)"
+
 PROJECTION = "state"
 # A snapshot is written whenever an append crosses a multiple of this many positions.
 SNAPSHOT_EVERY = 100
@@ -51,14 +55,6 @@ async def drop_snapshots(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) 
     await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s", (campaign_id,))
 
 
-async def lock_for_refold(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> int:
-    """Lock the campaign row (no append slips in while its log is folded again); answer its position."""
-    row = await (
-        await conn.execute("SELECT last_position FROM campaigns WHERE campaign_id = %s FOR UPDATE", (campaign_id,))
-    ).fetchone()
-    return row[0] if row else 0
-
-
 async def stale_campaigns(conn: psycopg.AsyncConnection) -> list[tuple[str, uuid.UUID, int]]:
     """(game, campaign, position) of every campaign whose projection was folded by other code than this version's,
     oldest first within each game."""
@@ -66,7 +62,7 @@ async def stale_campaigns(conn: psycopg.AsyncConnection) -> list[tuple[str, uuid
     stale: list[tuple[str, uuid.UUID, int]] = []
     for (game_id,) in await cur.fetchall():
         cur = await conn.execute(
-            "SELECT c.campaign_id, c.last_position FROM campaigns c JOIN projections p"
+            f"SELECT c.campaign_id, {POSITION_OF} FROM campaigns c JOIN projections p"
             " ON p.campaign_id = c.campaign_id AND p.name = %s"
             " WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at",
             (PROJECTION, game_id, fold_version(game_id)),
@@ -80,7 +76,7 @@ async def campaigns_to_fold(
 ) -> list[tuple[uuid.UUID, str, str, int]]:
     """(campaign, game, name, position) of one campaign, or of all oldest first, for verify and rebuild."""
     cur = await conn.execute(
-        "SELECT campaign_id, game, name, last_position FROM campaigns"
+        f"SELECT campaign_id, game, name, {POSITION_OF} FROM campaigns c"
         " WHERE %s::uuid IS NULL OR campaign_id = %s::uuid ORDER BY created_at",
         (campaign_id, campaign_id),
     )

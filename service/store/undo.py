@@ -3,10 +3,10 @@
 Nothing recorded is ever deleted. A marker is checked like any append: the log after the target is folded again with
 the new exclusions (projections.undo.recheck), and the marker is refused if a later event would no longer hold.
 
-An undo is a conversation with PostgreSQL under the campaign's row lock, so its time is mostly round trips. It runs in
-pipeline mode and sends what does not depend on an answer together: the lock with the markers and the snapshot
-positions; the snapshot with the events after it; five round trips in all (BEGIN, lock and reads; the target; the
-snapshot and events; the write; COMMIT) where each read once took its own.
+An undo is a conversation with PostgreSQL under the campaign's write lock (store/appending.py), so its time is mostly
+round trips. It runs in pipeline mode and sends what does not depend on an answer together: the lock with the
+position, the markers and the snapshot positions; the snapshot with the events after it; five round trips in all
+(BEGIN, lock and reads; the target; the snapshot and events; the write; COMMIT) where each read once took its own.
 """
 
 from __future__ import annotations
@@ -20,15 +20,14 @@ import psycopg
 
 from events.campaign import EventRedone, EventUndone
 from projections.game import Game
-from projections.registry import game as game_by_id
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
 from projections.undo import recheck
-from service.store.appending import LOCK, write
+from service.store.appending import head, hold, write
 from service.store.cache import state_decoder
 from service.store.keys import Keyed, replay
 from service.store.outcome import transaction
 from service.store.reading import END, ENTRIES, LATEST_BATCH, MARKERS, entries_from, latest_batch, markers_from
-from service.store.records import Appended, CampaignNotFound, PreparedEvent, Recorded, UndoConflict, UndoRefused
+from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
 
 _encode = msgspec.json.Encoder().encode
@@ -165,20 +164,19 @@ class Undoing:
         return self._committed(campaign_id, marked)
 
     async def _hold(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> Held:
-        """Lock the campaign row until commit, and read its markers and snapshot positions in the same round trip.
+        """Take the campaign's write lock until commit, and read its position, markers and snapshot positions in the
+        same round trip.
 
         The reads run after the lock is granted, each with a snapshot of its own (read committed), so they see every
-        event and snapshot up to the locked position and none beyond it: appends move the position under this lock.
+        event and snapshot up to the position read and none beyond it: no append writes while this lock is held.
         """
-        locking = await conn.execute(LOCK, (campaign_id,))
+        heading = await hold(conn, campaign_id)
         marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END))
         snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END))
-        row = await locking.fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
+        game, current, _ = await head(heading, campaign_id)
         markers = markers_from(await marking.fetchall())
         snapshots = [r[0] for r in await snapping.fetchall()]
-        return Held(game_by_id(row[0]), row[1], markers, snapshots)
+        return Held(game, current, markers, snapshots)
 
     async def _latest_effective_batch(
         self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int], actor: str | None = None
@@ -278,7 +276,7 @@ class Undoing:
             conn,
             campaign_id,
             current=current,
-            last=position,
+            locked=True,
             events=[marker_event],
             game=game,
             batch=batch,
@@ -288,7 +286,7 @@ class Undoing:
             keyed=keyed,
         )
         if written is None:
-            raise RuntimeError(f"Campaign {campaign_id} moved from position {current} under its row lock.")
+            raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken from under its holder.")
         now, ids = written
         recorded = Recorded(
             position=position,

@@ -1,7 +1,7 @@
 """A connection lost around COMMIT: the answer says nothing was written only when the server knows.
 
 A proxy between the service and a throwaway PostgreSQL cuts the connection at a chosen moment: before the
-campaign's row lock is sent (the transaction never reached COMMIT: PostgreSQL rolls it back), or once PostgreSQL
+campaign's write lock is asked for (the transaction never reached COMMIT: PostgreSQL rolls it back), or once PostgreSQL
 has the write and its COMMIT and starts to answer (it may well have committed). A retry with the same event ids
 then answers what was recorded, so the client ends with its events recorded exactly once either way.
 """
@@ -75,7 +75,7 @@ def test_a_connection_cut_once_the_fast_write_reached_postgresql_is_an_unknown_o
     headers = {"Authorization": f"Bearer {created['token']}"}
     batch = _note("The powder magazine caught fire.")
     # This process created the campaign, so it knows its state and appends with one statement (its own commit).
-    cutting.arm(Cut(b"WITH moved AS", before_sending=False))
+    cutting.arm(Cut(b"pg_try_advisory_xact_lock_shared", before_sending=False))  # WRITE_ONE
 
     cut = client.post(f"/v1/campaigns/{created['id']}/events", json=batch, headers=headers)
 
@@ -106,7 +106,7 @@ def test_a_connection_cut_before_commit_was_sent_says_nothing_was_written_and_no
     cutting, client = through_proxy
     campaign = api.new_campaign()
     before = _log(api, campaign)
-    cutting.arm(Cut(b"FOR UPDATE", before_sending=True))
+    cutting.arm(Cut(b"pg_advisory_xact_lock(", before_sending=True))  # the locking path's HOLD
 
     cut = client.post(f"/v1/campaigns/{campaign.id}/events", json=_note("Never recorded."), headers=campaign.headers)
 

@@ -312,3 +312,82 @@ def test_a_batch_mixing_chosen_and_drawn_ids_keeps_each_in_its_place(database_ur
     assert [e.id for e in read] == [e.id for e in appended.events]
     assert read[1].id == chosen and len({e.id for e in read}) == 3
     assert [msgspec.json.decode(e.data)["text"] for e in read] == ["drawn", "chosen", "drawn too"]
+
+
+def test_fast_writers_of_two_servers_racing_undos_leave_a_gapless_log_that_folds_to_what_they_answered(database_url):
+    """Fast-path appends take no lock but the write lock's shared side; undo takes it exclusive and reads the end of
+    the log under it. Racing both from two stores (two processes' caches), every position is taken once, the log has
+    no gap, and the state each store holds equals a fold of the log."""
+    from projections.registry import game as game_by_id
+    from service.refold import rebuild_campaign
+
+    async def scenario(store: Store, pool):
+        campaign_id = await _new_campaign(store)
+        other = Store(pool)
+        await other.projection(campaign_id, game_by_id(GAME))  # the second store holds the campaign too
+
+        async def writer(which: Store, name: str) -> None:
+            for n in range(25):
+                await which.append(campaign_id, [note(f"{name} {n}")], actor=name)
+
+        async def undoer() -> None:
+            for _ in range(5):
+                await asyncio.sleep(0.005)
+                await store.undo(campaign_id, batch=None, cascade=False, reason=None, actor="u", only_own=False)
+
+        await asyncio.gather(writer(store, "a"), writer(other, "b"), undoer())
+        async with pool.connection() as conn:
+            drift = await rebuild_campaign(store, conn, campaign_id, game_by_id(GAME), keep=False)
+        folded = await Store(pool).projection(campaign_id, game_by_id(GAME))
+        return drift, folded, await _positions(pool, campaign_id), (await store.campaign(campaign_id)).position
+
+    drift, (position, _), positions, reported = run(database_url, scenario, pool_size=8)
+    assert positions == list(range(1, 2 + 50 + 5 + 1))  # two start events, fifty notes, five undo markers
+    assert drift == [] and position == reported == len(positions)
+
+
+def test_campaigns_whose_write_locks_share_keys_only_take_turns(database_url):
+    """Two campaign ids can fold to the same write lock (store/appending.py, write_lock): a writer of one holding it
+    makes a fast-path append to the other wait for it, and then land, at the right position."""
+    from service.store.appending import write_lock
+
+    async def scenario(store: Store, pool):
+        first = await _new_campaign(store)
+        # The same fold: flip one bit in the lowest 32 bits of the id and the same bit in the next 32.
+        twin = uuid.UUID(int=(first.int ^ 1 ^ (1 << 32)))
+        assert write_lock(twin) == write_lock(first) and twin != first
+        owner = uuid.uuid4()
+        await store.create_campaign(
+            campaign_id=twin,
+            game=game(GAME),
+            name="Twin",
+            options={},
+            owner_id=owner,
+            owner_name="Owner",
+            token_hash=tokens.new_token(owner)[1],
+            start=[
+                prepared_event(CampaignStarted(name="Twin", game=GAME)),
+                prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+            ],
+        )
+        holding, release = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with pool.connection() as conn, conn.transaction():
+                await store.append(first, [note("held")], actor="t", conn=conn)  # the locking path: exclusive
+                holding.set()
+                await release.wait()
+
+        held = asyncio.create_task(holder())
+        await holding.wait()
+        waiting = asyncio.create_task(store.append(twin, [note("twin")], actor="t"))
+        await asyncio.sleep(0.2)
+        waited = not waiting.done()
+        release.set()
+        await held
+        appended = await waiting
+        return waited, appended.first_position, await _positions(pool, twin), await _positions(pool, first)
+
+    waited, position, twin_positions, first_positions = run(database_url, scenario)
+    assert waited  # it took its turn behind the other campaign's writer
+    assert position == 3 and twin_positions == [1, 2, 3] and first_positions == [1, 2, 3]

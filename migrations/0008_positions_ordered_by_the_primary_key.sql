@@ -1,0 +1,14 @@
+-- A campaign's position is the highest of its events' positions, and the primary key (campaign_id, position) is
+-- what orders its writers: a writer inserts at N+1 only once it has seen N committed, and a second insert at N+1
+-- waits for the first to commit and fails. Every append used to move campaigns.last_position in the same statement,
+-- and that update (a row lock and a new row version) cost a one-event append a tenth to a fifth of its time and
+-- about 35 µs of backend CPU on PostgreSQL 15 here (the statement alone, one connection, 30 rounds taking turns:
+-- 356 against 314 µs, in other sittings 387 against 323 and 424 against 327).
+-- The campaign's row lock, which kept a writer that reads the position and folds before it writes (the locking
+-- path, undo, redo, an import, a refold) alone with the log, is now a transaction-scoped advisory lock on the
+-- campaign: the fast path's write takes it shared without waiting, and those writers take it exclusive
+-- (store/appending.py). Nothing reads the column any more.
+-- Events still reach the log only for a campaign that exists (0003 relies on it): the fast path writes only to a
+-- campaign this process has committed to or read before, every other writer reads the campaign row under the lock
+-- first, and campaigns are never deleted.
+ALTER TABLE campaigns DROP COLUMN last_position;
