@@ -8,7 +8,7 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import QueryParameter
 
-from service.auth import DIRECT, Asking, CampaignId, EventStore, may
+from service.auth import DIRECT, Asking, CampaignId, EventStore, PlainJson, may
 from service.intake import prepare
 from service.narration import narrate
 from service.openapi import body
@@ -35,7 +35,7 @@ def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
     """The answer to an append, encoded here in one pass (everything in it is a type msgspec encodes natively, so
     the bytes are the ones Litestar's serializer would write). A retry answered from the log wrote nothing: 200
     rather than 201 says so."""
-    return Response(_encode(content), status_code=200 if appended.replayed else 201)
+    return PlainJson(_encode(content), status_code=200 if appended.replayed else 201)
 
 
 @post(

@@ -1,5 +1,6 @@
-"""The request the direct call makes (service.auth.DirectRequest) reads a body as Litestar's Request does: the same
-bytes, or the same refusal, after the same messages, for every way a body can arrive or go wrong."""
+"""What the direct call makes itself is what Litestar would make: its request (service.auth.DirectRequest) reads a
+body as Litestar's Request does (the same bytes, or the same refusal, after the same messages, for every way a body
+can arrive or go wrong), and its answer (service.auth.PlainJson) is the Response Litestar's constructor makes."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import asyncio
 from typing import Any
 
 import pytest
-from litestar import Litestar, Request, post
+from litestar import Litestar, Request, Response, post
 
-from service.auth import DirectRequest
+from service.auth import DirectRequest, PlainJson
 
 LIMIT = 100
 
@@ -93,3 +94,12 @@ def test_a_stream_already_drained_is_refused_alike():
 
     assert asyncio.run(drained(DirectRequest)) == asyncio.run(drained(Request))
     assert asyncio.run(drained(DirectRequest))[1] == "stream consumed"
+
+
+@pytest.mark.parametrize("status", [200, 201])
+def test_a_plain_json_answer_is_the_response_litestar_makes_of_the_same_bytes_and_status(status):
+    made, plain = Response(b'{"position":7}', status_code=status), PlainJson(b'{"position":7}', status)
+    slots = {name for cls in type(made).__mro__ for name in getattr(cls, "__slots__", ())}
+    assert slots == {name for cls in type(plain).__mro__ for name in getattr(cls, "__slots__", ())}
+    assert {name: getattr(plain, name) for name in slots} == {name: getattr(made, name) for name in slots}
+    assert isinstance(plain, Response)
