@@ -38,8 +38,9 @@ class Store(Members, Appending, Reading, Undoing):
     def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
         self.pool = pool
         self.cache = cache or StateCache()
-        self._games: dict[uuid.UUID, str] = {}
-        self._members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]] = {}
+        # Both keyed by the id's integer (StateCache says why).
+        self._games: dict[int, str] = {}
+        self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
         # The fast path's cursor on each pooled connection (outcome.one_row says why it is kept).
         self._cursors: dict[Any, Any] = {}
         # Called with (campaign, position) after each append this process commits (live updates).

@@ -24,35 +24,43 @@ class StateCache:
     An append folds onto the entry and writes only events; a read answers from it. An entry is only trusted at its
     own position: another writer (another process, a request in flight) moves the campaign's position, and the
     entry is then passed over, never used for a later position. Entries are put only after commit.
+
+    Entries are keyed by the campaign id's integer: uuid.UUID hashes and compares in Python (its __hash__ and
+    __eq__, called for every look-up with an id parsed from a request), an int in C. A one-note append looks its
+    campaign up here three times; with the Store's two other caches, UUID keys took about 12,000 of its 529,000
+    instructions (callgrind).
     """
 
     def __init__(self, max_bytes: int = DEFAULT_BYTES) -> None:
         self.max_bytes = max_bytes
         self.bytes = 0
-        self._entries: OrderedDict[uuid.UUID, tuple[int, Any, int]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[int, Any, int]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def get(self, campaign_id: uuid.UUID, position: int) -> Any | None:
-        entry = self._entries.get(campaign_id)
+        key = campaign_id.int
+        entry = self._entries.get(key)
         if entry is None or entry[0] != position:
             return None
-        self._entries.move_to_end(campaign_id)
+        self._entries.move_to_end(key)
         return entry[1]
 
     def latest(self, campaign_id: uuid.UUID) -> tuple[int, Any] | None:
         """The last committed (position, state) this process saw, which may since have been overtaken."""
-        entry = self._entries.get(campaign_id)
+        key = campaign_id.int
+        entry = self._entries.get(key)
         if entry is None:
             return None
-        self._entries.move_to_end(campaign_id)
+        self._entries.move_to_end(key)
         return entry[0], entry[1]
 
     def put(self, campaign_id: uuid.UUID, position: int, state: Any, json_bytes: int | None = None) -> None:
         """Keep the state at `position`, unless a later one is already kept. `json_bytes` is the length of its JSON
         when known; else the entry's last measure is kept, and a new entry is encoded once to measure it."""
-        old = self._entries.get(campaign_id)
+        key = campaign_id.int
+        old = self._entries.get(key)
         if old is not None:
             if old[0] > position:
                 return
@@ -63,8 +71,8 @@ class StateCache:
             size = old[2]
         else:
             size = len(_encode(state)) * IN_MEMORY_PER_JSON_BYTE
-        self._entries[campaign_id] = (position, state, size)
-        self._entries.move_to_end(campaign_id)
+        self._entries[key] = (position, state, size)
+        self._entries.move_to_end(key)
         self.bytes += size
         while self.bytes > self.max_bytes and len(self._entries) > 1:
             _, (_, _, dropped) = self._entries.popitem(last=False)

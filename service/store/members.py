@@ -54,8 +54,8 @@ class Members:
 
     cache: Any
     pool: Any
-    _games: dict[uuid.UUID, str]
-    _members: dict[uuid.UUID, tuple[uuid.UUID, str, str, bytes]]
+    _games: dict[int, str]
+    _members: dict[int, tuple[uuid.UUID, str, str, bytes]]
 
     async def create_campaign(
         self,
@@ -98,9 +98,9 @@ class Members:
 
     async def game_of(self, campaign_id: uuid.UUID) -> Game:
         """The game a campaign plays. It never changes, so each process asks the database once per campaign."""
-        game_id = self._games.get(campaign_id)
+        game_id = self._games.get(campaign_id.int)  # keyed by the id's integer, as StateCache says why
         if game_id is None:
-            game_id = self._games[campaign_id] = (await self.campaign(campaign_id)).game
+            game_id = self._games[campaign_id.int] = (await self.campaign(campaign_id)).game
         return game_by_id(game_id)
 
     async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
@@ -124,9 +124,9 @@ class Members:
         Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
         token is still compared against the hash on every request. (Revoking members would need to clear this.)
         """
-        known = self._members.get(member_id)
+        known = self._members.get(member_id.int)  # keyed by the id's integer, as StateCache says why
         if known is not None:
-            return known if campaign_id is None or known[0] == campaign_id else None
+            return known if campaign_id is None or known[0].int == campaign_id.int else None
         async with self.pool.connection() as conn:
             if campaign_id is not None:
                 cur = await conn.execute(
@@ -141,7 +141,7 @@ class Members:
         if row is not None:
             if len(self._members) >= _MEMBERS_KEPT:
                 self._members.pop(next(iter(self._members)))
-            self._members[member_id] = row
+            self._members[member_id.int] = row
         return row
 
     async def add_member(
@@ -179,4 +179,4 @@ class Members:
                 "UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s",
                 (token_hash, campaign_id, member_id),
             )
-        self._members.pop(member_id, None)
+        self._members.pop(member_id.int, None)
