@@ -13,6 +13,8 @@ import re
 import secrets
 import uuid
 
+import msgspec
+
 PREFIX = "qm_"
 _MEMBER = re.compile(r"[0-9a-f]{32}")
 
@@ -36,7 +38,9 @@ def parse(token: str) -> tuple[uuid.UUID, str] | None:
     # would make one credential readable under many spellings.
     if not secret or not _MEMBER.fullmatch(member):
         return None
-    return uuid.UUID(hex=member), secret
+    # The same UUID as uuid.UUID(hex=member), made by msgspec in C: uuid.UUID's constructor is Python, about 11,000
+    # of a one-note append's 514,000 instructions (callgrind), every request of a member reads its token.
+    return msgspec.convert(member, uuid.UUID), secret
 
 
 def matches(secret: str, stored: bytes) -> bool:
