@@ -60,6 +60,24 @@ class Served:
         self.process.wait(10)
 
 
+# Every server a test started, so that none outlives it (tests/faults/conftest.py stops what is left).
+STARTED: list[Served] = []
+
+
+def stop_left_running(since: int = 0) -> None:
+    """Stop every server started since STARTED held `since` that is still running: a test that failed half way left
+    it (and with it, an embedded PostgreSQL of its own)."""
+    for served in STARTED[since:]:
+        if served.process.poll() is None:
+            served.process.terminate()
+            try:
+                served.process.wait(15)
+            except subprocess.TimeoutExpired:
+                served.process.kill()
+                served.process.wait(10)
+    del STARTED[since:]
+
+
 def serve(
     folder: Path, *, database_url: str | None = None, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
 ) -> Served:
@@ -73,7 +91,8 @@ def serve(
         command += ["--database-url", database_url]
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=environment)
-    return Served(process, port, log)
+    STARTED.append(served := Served(process, port, log))
+    return served
 
 
 def postmaster_pid(folder: Path) -> int:
