@@ -60,6 +60,13 @@ class Member(msgspec.Struct, frozen=True):
     name: str
     role: str
 
+    @property
+    def actor(self) -> str:
+        """The member as the log's `actor` column names them: str(id), spelt by msgspec in C; uuid.UUID's __str__ is
+        Python, about 7,000 of a one-note append's 495,000 instructions (callgrind)."""
+        actor: str = msgspec.to_builtins(self.id)
+        return actor
+
 
 # How a handler names what it receives: `store: EventStore, campaign_id: CampaignId, member: Asking`.
 EventStore = NamedDependency[Store]

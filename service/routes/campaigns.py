@@ -117,7 +117,7 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
         role=new.role,
         token_hash=token_hash,
         joined=joined,
-        actor=str(member.id),
+        actor=member.actor,
         keyed=await keyed(request),
     )
     if appended.replayed:

@@ -49,7 +49,7 @@ def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
 async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     body = decode(await request.body(), AppendRequest)
     batch = prepare((await store.game_of(campaign_id)).id, body.events)
-    appended = await store.append(campaign_id, batch, actor=str(member.id), expected_position=body.expected_position)
+    appended = await store.append(campaign_id, batch, actor=member.actor, expected_position=body.expected_position)
     return appended_answer(appended_body(appended), appended)
 
 
