@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -56,8 +56,13 @@ class Row(NamedTuple):
     occurred_at: datetime | None
 
 
-@dataclass(frozen=True)
-class Appended:
+class Appended(msgspec.Struct, frozen=True):
+    """A batch as it was appended (or found already recorded), with what the process cache keeps of it.
+
+    A Struct rather than a frozen dataclass: every append makes one, and the dataclass set each field through
+    object.__setattr__, about 13,000 of a one-note append's 491,000 instructions (callgrind; the Struct, 1,000).
+    """
+
     batch: uuid.UUID
     first_position: int
     last_position: int
@@ -65,8 +70,8 @@ class Appended:
     replayed: bool = False  # True when this was a retry answered from what was already recorded
     # The folded state after the batch, for the process cache once the transaction has committed, and the length of
     # its JSON when it was encoded for a checkpoint (the cache's measure of its size).
-    state: Any = field(default=None, repr=False, compare=False)
-    size: int | None = field(default=None, repr=False, compare=False)
+    state: Any = None
+    size: int | None = None
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ Litestar would write."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -87,4 +86,4 @@ def test_the_answer_to_an_append_is_the_json_litestar_would_write_for_it():
 
     assert answer.content == encode_json(content, get_serializer())
     assert answer.status_code == 201
-    assert appended_answer(content, replace(appended, replayed=True)).status_code == 200
+    assert appended_answer(content, msgspec.structs.replace(appended, replayed=True)).status_code == 200
