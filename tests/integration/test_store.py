@@ -24,8 +24,8 @@ def note(text: str, event_id: uuid.UUID | None = None) -> PreparedEvent:
     return prepared_event(NoteAdded(text=text), id=event_id)
 
 
-async def _new_campaign(store: Store) -> uuid.UUID:
-    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+async def _new_campaign(store: Store, campaign_id: uuid.UUID | None = None) -> uuid.UUID:
+    campaign_id, owner = campaign_id or uuid.uuid4(), uuid.uuid4()
     _, token_hash = tokens.new_token(owner)
     await store.create_campaign(
         campaign_id=campaign_id,
@@ -356,20 +356,7 @@ def test_campaigns_whose_write_locks_share_keys_only_take_turns(database_url):
         # The same fold: flip one bit in the lowest 32 bits of the id and the same bit in the next 32.
         twin = uuid.UUID(int=(first.int ^ 1 ^ (1 << 32)))
         assert write_lock(twin) == write_lock(first) and twin != first
-        owner = uuid.uuid4()
-        await store.create_campaign(
-            campaign_id=twin,
-            game=game(GAME),
-            name="Twin",
-            options={},
-            owner_id=owner,
-            owner_name="Owner",
-            token_hash=tokens.new_token(owner)[1],
-            start=[
-                prepared_event(CampaignStarted(name="Twin", game=GAME)),
-                prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
-            ],
-        )
+        await _new_campaign(store, twin)
         holding, release = asyncio.Event(), asyncio.Event()
 
         async def holder() -> None:
