@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from litestar import Request, Response
+from litestar.enums import ParamType
+from litestar.openapi.spec import OpenAPIType, Parameter, Schema
 
 from service.auth import header_of
 from service.problems import Problem, respond
@@ -19,7 +21,20 @@ from service.store.keys import Keyed, KeyReused
 
 HEADER = b"idempotency-key"
 # Printable ASCII without spaces: a UUID, a ULID, or any token a client makes.
-_KEY = re.compile(r"[!-~]{1,200}")
+KEY_PATTERN = r"[!-~]{1,200}"
+_KEY = re.compile(KEY_PATTERN)
+
+# The header in the OpenAPI document of every route that reads it (`keyed`), from the same pattern.
+HEADER_PARAMETER = Parameter(
+    name="Idempotency-Key",
+    param_in=ParamType.HEADER,
+    required=False,
+    schema=Schema(type=OpenAPIType.STRING, pattern=f"^{KEY_PATTERN}$", min_length=1, max_length=200),
+    description=(
+        "A key of the client's making (a UUID will do). Sent again with the same request, the answer is what was "
+        "recorded the first time (200), and nothing is written again; with a different request, 409."
+    ),
+)
 
 
 async def keyed(request: Request) -> Keyed | None:

@@ -8,11 +8,12 @@ Schemas are inlined (our bodies are small and not recursive), since Litestar kee
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody
+from litestar.openapi.spec import OpenAPIMediaType, Operation, Parameter, RequestBody
 
 
 def inline(type_: type) -> dict[str, Any]:
@@ -33,13 +34,16 @@ def inline(type_: type) -> dict[str, Any]:
     return resolve(schema)
 
 
-def body(type_: type, media_type: str = "application/json") -> type[Operation]:
-    """An operation class for a route whose body is `type_`, decoded by the handler itself."""
+def body(type_: type, media_type: str = "application/json", headers: Sequence[Parameter] = ()) -> type[Operation]:
+    """An operation class for a route whose body is `type_`, decoded by the handler itself, and which reads these
+    `headers` itself too (the Idempotency-Key, say: idempotency.HEADER_PARAMETER)."""
     schema = inline(type_)
 
     @dataclass
     class WithBody(Operation):
         def __post_init__(self) -> None:
             self.request_body = RequestBody(content={media_type: OpenAPIMediaType(schema=schema)}, required=True)
+            if headers:
+                self.parameters = [*(self.parameters or []), *headers]
 
     return WithBody

@@ -14,7 +14,7 @@ from projections.game import BatchRejected, Game
 from projections.registry import UnknownGame, game as game_by_id
 from service import catalog, limits, tokens
 from service.auth import OWNER, Asking, CampaignId, EventStore, may, store_of
-from service.idempotency import keyed
+from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
@@ -102,7 +102,7 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
 @post(
     "/v1/campaigns/{campaign:str}/members",
     summary="Add a member (owner only)",
-    operation_class=body(NewMember),
+    operation_class=body(NewMember, headers=[HEADER_PARAMETER]),
     opt=may("add members", OWNER),
 )
 async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:

@@ -16,7 +16,7 @@ from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
 from service.auth import DIRECT, Asking, CampaignId, EventStore, may
-from service.idempotency import keyed
+from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
@@ -84,7 +84,7 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     "/v1/campaigns/{campaign:str}/rolls",
     summary="Roll dice on the server, or log dice thrown at the table",
     status_code=201,
-    operation_class=body(RollRequest),
+    operation_class=body(RollRequest, headers=[HEADER_PARAMETER]),
     opt={**may("roll dice"), "refusal": _refused_roll},
     middleware=[DIRECT],
 )

@@ -9,7 +9,7 @@ import msgspec
 from litestar import Request, Response, post
 
 from service.auth import Asking, CampaignId, EventStore, may
-from service.idempotency import keyed
+from service.idempotency import HEADER_PARAMETER, keyed
 from service.openapi import body
 from service.requests import decode
 from service.routes.events import appended_answer, appended_body
@@ -49,7 +49,7 @@ def _answer(doing: str, done: Appended) -> Response:
     "/v1/campaigns/{campaign:str}/undo",
     summary="Undo a batch (the latest effective one by default)",
     status_code=201,
-    operation_class=body(UndoRequest),
+    operation_class=body(UndoRequest, headers=[HEADER_PARAMETER]),
     opt=may("undo"),
 )
 async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
@@ -71,7 +71,7 @@ async def undo(request: Request, store: EventStore, campaign_id: CampaignId, mem
     "/v1/campaigns/{campaign:str}/redo",
     summary="Redo the most recently undone batch (or a named one)",
     status_code=201,
-    operation_class=body(RedoRequest),
+    operation_class=body(RedoRequest, headers=[HEADER_PARAMETER]),
     opt=may("redo"),
 )
 async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:

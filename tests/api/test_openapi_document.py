@@ -82,3 +82,33 @@ def test_the_documentation_page_lists_every_event_type_with_an_example(api):
             if not event_type.WRITTEN_BY:
                 assert f"id='{game_id}.{tag}'" in page, tag
     assert "&quot;dificulty&quot;" not in page and "difficulty" in page
+
+
+def test_every_route_that_reads_an_idempotency_key_documents_the_header_and_no_other_does(document):
+    import inspect
+
+    from service.app import create_app
+    from service.settings import Settings
+
+    app = create_app(Settings(), "postgresql://unused")
+    reading = {
+        (method.lower(), route.path.replace("{campaign:str}", "{campaign}"))
+        for route in app.routes
+        for handler in getattr(route, "route_handlers", [])
+        for method in handler.http_methods
+        if "keyed(request)" in inspect.getsource(handler.fn)
+    }
+    documented = {
+        (method, path)
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if any(p["name"] == "Idempotency-Key" and p["in"] == "header" for p in operation.get("parameters", []))
+    }
+    assert ("post", "/v1/campaigns/{campaign}/undo") in reading  # the check finds what it looks for
+    assert documented == reading
+    header = next(
+        p
+        for p in document["paths"]["/v1/campaigns/{campaign}/rolls"]["post"]["parameters"]
+        if p["name"] == "Idempotency-Key"
+    )
+    assert header["required"] is False and header["schema"]["maxLength"] == 200
