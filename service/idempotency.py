@@ -29,7 +29,7 @@ HEADER_PARAMETER = Parameter(
     name="Idempotency-Key",
     param_in=ParamType.HEADER,
     required=False,
-    schema=Schema(type=OpenAPIType.STRING, pattern=f"^{KEY_PATTERN}$", min_length=1, max_length=200),
+    schema=Schema(type=OpenAPIType.STRING, pattern=f"^{KEY_PATTERN}$"),
     description=(
         "A key of the client's making (a UUID will do). Sent again with the same request, the answer is what was "
         "recorded the first time (200), and nothing is written again; with a different request, 409."

@@ -111,4 +111,4 @@ def test_every_route_that_reads_an_idempotency_key_documents_the_header_and_no_o
         for p in document["paths"]["/v1/campaigns/{campaign}/rolls"]["post"]["parameters"]
         if p["name"] == "Idempotency-Key"
     )
-    assert header["required"] is False and header["schema"]["maxLength"] == 200
+    assert header["required"] is False and header["schema"]["pattern"] == "^[!-~]{1,200}$"
