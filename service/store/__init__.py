@@ -41,8 +41,6 @@ class Store(Members, Appending, Reading, Undoing):
         # Both keyed by the id's integer (StateCache says why).
         self._games: dict[int, str] = {}
         self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
-        # The fast path's cursor on each pooled connection (outcome.one_row says why it is kept).
-        self._cursors: dict[Any, Any] = {}
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 

@@ -53,6 +53,7 @@ from service.store.records import (
     recorded_from_row,
 )
 from service.store.snapshots import POSITION_OF, PROJECTION, SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
+from service.store.wire import Prepared
 
 _encode = msgspec.json.Encoder().encode
 
@@ -133,6 +134,9 @@ SELECT %s, %s, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now(), %s::tim
 WHERE CASE WHEN %s THEN true ELSE pg_try_advisory_xact_lock_shared(%s, %s) END
 RETURNING recorded_at
 """
+# The fast path sends it prepared through libpq (service/store/wire.py); the locking path through psycopg, in its
+# pipeline.
+WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
 
 def write_one_parameters(
@@ -307,7 +311,6 @@ class Appending:
 
     cache: Any
     pool: Any
-    _cursors: dict[Any, psycopg.AsyncCursor[Any]]
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -391,8 +394,7 @@ class Appending:
         try:
             row = await one_row(
                 self.pool,
-                self._cursors,
-                WRITE_ONE,
+                WRITE_ONE_PREPARED,
                 write_one_parameters(campaign_id, current, event_id, batch, one, actor, game, locked=False),
             )
         except psycopg.errors.UniqueViolation:

@@ -15,6 +15,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import PoolTimeout
 
+from service.store.wire import Prepared
+
 
 class NothingWritten(psycopg.OperationalError):
     """The connection broke before COMMIT was sent: PostgreSQL rolled the transaction back."""
@@ -59,27 +61,13 @@ async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
         await pool.putconn(conn)
 
 
-async def one_row(
-    pool: Any, cursors: dict[Any, psycopg.AsyncCursor[Any]], query: str, params: Sequence[Any]
-) -> tuple[Any, ...] | None:
+async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run one statement in its own implicit transaction on a pooled connection and answer its first row: what
-    `statement` does, without a context manager, for the fast path's one statement.
-
-    The statement goes through a cursor kept for each connection in `cursors`. A cursor made for each execute sets
-    up its adaptation again (psycopg keeps it only while a cursor runs the same query again): that was a third of
-    the client's instructions per append (callgrind, 178,000 against 131,000 with the cursor kept). Cursors of
-    connections the pool has since closed are dropped when a new one is made, so `cursors` stays about the size of
-    the pool.
-    """
+    `statement` does, without a context manager, for the fast path's one statement, which goes through libpq
+    itself (service/store/wire.py says why)."""
     conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
     try:
-        cursor = cursors.get(conn)
-        if cursor is None:
-            for gone in [c for c in cursors if c.closed]:
-                del cursors[gone]
-            cursor = cursors[conn] = conn.cursor()
-        await cursor.execute(query, params)
-        return await cursor.fetchone()
+        return await prepared.first_row(conn, params)
     except psycopg.OperationalError as error:
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
