@@ -391,7 +391,7 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
 class Server:
     """A real uvicorn serving create_app in a process of its own, so client and server do not share one GIL."""
 
-    def __init__(self, url: str, log: Path, workers: int = 1, floor: bool = False) -> None:
+    def __init__(self, url: str, log: Path, workers: int = 1, floor: bool = False, root: Path = ROOT) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         log.parent.mkdir(parents=True, exist_ok=True)
@@ -405,6 +405,9 @@ class Server:
             "--database-url",
             url,
         ]
+        if root != ROOT:
+            # Another checkout's app (benchmarks/versus.py), as serve() starts this one's, from that checkout's code.
+            command = [sys.executable, "-c", SERVE_ANOTHER, str(root), str(self.port), url]
         if workers > 1:
             # As an operator runs it: `quartermaster serve --workers N`.
             command = [
@@ -422,7 +425,7 @@ class Server:
         # The benchmark creates many campaigns from one address; the limit on unauthenticated routes is not measured.
         self.process = subprocess.Popen(
             command,
-            cwd=ROOT,
+            cwd=root,
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "QUARTERMASTER_RATE_LIMIT": "off"},
@@ -478,6 +481,19 @@ def _tree(pid: int) -> list[int]:
 def _cpu_of(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+# serve() for another checkout, whose Settings may not know every setting this one's does (the rate limit is then
+# read from the environment, or did not exist yet).
+SERVE_ANOTHER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import uvicorn
+from service.app import create_app
+from service.settings import Settings
+app = create_app(Settings.from_env(), sys.argv[3])
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), access_log=False, log_config=None, log_level="warning")
+"""
 
 
 def serve(port: int, url: str) -> None:

@@ -1,0 +1,143 @@
+"""This checkout's server against another commit's, over HTTP in one sitting: server CPU and rate per one-note append.
+
+    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--database-url URL]
+
+Absolute CPU figures move with the machine: the same code read 400 µs of server CPU per append on one host and 600 on
+another, where the HTTP floor itself (store.py's bare ASGI app doing the same insert) went from 240 to 430. What a
+change did shows in one sitting, both versions taking turns on the same machine. This script exports REF with
+`git archive` into a temporary directory, gives it and this checkout each a fresh database migrated by its own
+code, serves each with the same uvicorn settings beside the HTTP floor, and has one keep-alive client (store.py's)
+append single notes to each in turn: `--rounds` rounds, the order drawn at random each round, each turn a settling
+stretch and a timed one of `--per-round` requests. It prints, per server, the median rate, the server CPU per append
+(the process's user and system time over all timed stretches) and its ratio to REF's and to the floor's.
+
+REF runs on this checkout's virtual environment: a commit whose dependencies differ from these needs its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+import httpx
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# store.py sits beside this script, not in a package.
+from store import APPEND_ONE, DEFAULT_SERVER, GAME, ROOT, Connection, Server, create_floor_table  # noqa: E402
+
+MIGRATE = "import sys; sys.path.insert(0, sys.argv[1]); from service.migrate import migrate; migrate(sys.argv[2])"
+
+
+def export(ref: str, into: Path) -> str:
+    """REF's files, as committed, in `into`; its full commit id."""
+    commit = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return commit
+
+
+def fresh_database(server_url: str, root: Path) -> tuple[str, str]:
+    """A new database on the server, migrated by `root`'s own code: its name and URL."""
+    name = f"qm_versus_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # a generated identifier, not input
+    url = psycopg.conninfo.make_conninfo(server_url, dbname=name)
+    subprocess.run([sys.executable, "-c", MIGRATE, str(root), url], check=True)
+    return name, url
+
+
+def campaign_of(server: Server) -> tuple[str, dict[str, str]]:
+    answer = httpx.post(f"{server.base}/v1/campaigns", json={"name": "Versus", "game": GAME, "options": {}})
+    answer.raise_for_status()
+    body = answer.json()
+    return f"/v1/campaigns/{body['id']}/events", {"Authorization": f"Bearer {body['token']}"}
+
+
+async def turn(server: Server, path: str, headers: dict[str, str], count: int) -> tuple[float, float]:
+    """A settling stretch, then a timed one: its seconds and the server's CPU seconds."""
+    async with Connection(server.base) as connection:
+        for timed in (False, True):
+            cpu, started = server.cpu_seconds(), asyncio.get_running_loop().time()
+            for _ in range(count):
+                status, answer = await connection.post(path, APPEND_ONE, headers)
+                if status != 201:
+                    raise RuntimeError(f"{server.base} answered {status}: {answer[:300]!r}")
+            if timed:
+                return asyncio.get_running_loop().time() - started, server.cpu_seconds() - cpu
+    raise AssertionError("unreachable")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("ref", help="the commit to compare with (a hash, a tag, HEAD~3, ...)")
+    parser.add_argument("--rounds", type=int, default=16)
+    parser.add_argument("--per-round", type=int, default=150)
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
+    args = parser.parse_args()
+
+    databases: list[str] = []
+    servers: dict[str, Server] = {}
+    with tempfile.TemporaryDirectory(prefix="qm_versus_") as scratch:
+        other = Path(scratch) / "ref"
+        other.mkdir()
+        commit = export(args.ref, other)
+        logs = Path(scratch) / "logs"
+        try:
+            targets: dict[str, tuple[str, dict[str, str]]] = {}
+            for label, root in ((commit[:10], other), ("this checkout", ROOT)):
+                name, url = fresh_database(args.database_url, root)
+                databases.append(name)
+                servers[label] = Server(url, logs / f"{len(servers)}.log", root=root)
+                targets[label] = campaign_of(servers[label])
+            create_floor_table(url)
+            servers["HTTP floor"] = Server(url, logs / "floor.log", floor=True)
+            targets["HTTP floor"] = ("/floor", {})
+            print(
+                f"{commit[:10]} against this checkout, beside the HTTP floor: {args.rounds} rounds of "
+                f"{args.per_round} appends each, one keep-alive client"
+            )
+            seconds: dict[str, list[float]] = {label: [] for label in servers}
+            cpu: dict[str, float] = dict.fromkeys(servers, 0.0)
+            for label in servers:  # warm-up
+                asyncio.run(turn(servers[label], *targets[label], args.per_round))
+            for number in range(args.rounds):
+                order = list(servers)
+                random.shuffle(order)
+                for label in order:
+                    took, spent = asyncio.run(turn(servers[label], *targets[label], args.per_round))
+                    seconds[label].append(took)
+                    cpu[label] += spent
+                print(f"  round {number + 1}/{args.rounds}", end="\r", flush=True)
+        finally:
+            for server in servers.values():
+                server.stop()
+            with psycopg.connect(args.database_url, autocommit=True) as conn:
+                for name in databases:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    n = args.rounds * args.per_round
+    per_append = {label: cpu[label] / n * 1e6 for label in servers}
+    base = per_append[commit[:10]]
+    print(f"\n{'server':16} {'appends/s':>10} {'CPU µs/append':>14} {'x ' + commit[:10]:>14} {'x floor':>8}")
+    for label in servers:
+        rate = statistics.median(args.per_round / took for took in seconds[label])
+        print(
+            f"{label:16} {rate:10,.0f} {per_append[label]:14,.0f} {per_append[label] / base:14.2f}"
+            f" {per_append[label] / per_append['HTTP floor']:8.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
