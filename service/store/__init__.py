@@ -41,6 +41,8 @@ class Store(Members, Appending, Reading, Undoing):
         # Both keyed by the id's integer (StateCache says why).
         self._games: dict[int, str] = {}
         self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
+        # Tokens already matched against their hash, with their member (service.auth.holder says why).
+        self._verified: dict[str, Any] = {}
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 

@@ -56,6 +56,7 @@ class Members:
     pool: Any
     _games: dict[int, str]
     _members: dict[int, tuple[uuid.UUID, str, str, bytes]]
+    _verified: dict[str, Any]
 
     async def create_campaign(
         self,
@@ -144,6 +145,16 @@ class Members:
             self._members[member_id.int] = row
         return row
 
+    def verified(self, token: str) -> Any:
+        """The member (service.auth.Member) a token was already matched to in this process, or None."""
+        return self._verified.get(token)
+
+    def remember_verified(self, token: str, member: Any) -> None:
+        """Keep a token matched against its member's hash (service.auth.holder), the oldest forgotten first."""
+        if len(self._verified) >= _MEMBERS_KEPT:
+            self._verified.pop(next(iter(self._verified)))
+        self._verified[token] = member
+
     async def add_member(
         self,
         campaign_id: uuid.UUID,
@@ -180,3 +191,4 @@ class Members:
                 (token_hash, campaign_id, member_id),
             )
         self._members.pop(member_id.int, None)
+        self._verified = {token: known for token, known in self._verified.items() if known.id != member_id}

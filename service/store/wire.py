@@ -146,10 +146,10 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
         loop = asyncio.get_running_loop()
         fd = pgconn.socket
         while pgconn.flush():  # 1 while libpq still holds unsent bytes: wait until the socket takes more
-            await _ready(loop.add_writer, loop.remove_writer, fd)
+            await _ready(loop, loop.add_writer, loop.remove_writer, fd)
         pgconn.consume_input()
         while pgconn.is_busy():
-            await _ready(loop.add_reader, loop.remove_reader, fd)
+            await _ready(loop, loop.add_reader, loop.remove_reader, fd)
             pgconn.consume_input()
         result = pgconn.get_result()
         # A command sent this way has one result; libpq's None after it is what leaves the connection idle.
@@ -168,9 +168,12 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
     return result
 
 
-async def _ready(add: Callable[..., None], remove: Callable[[int], Any], fd: int) -> None:
-    """Until the socket is ready for what `add` registers (loop.add_reader or add_writer)."""
-    ready = asyncio.get_running_loop().create_future()
+async def _ready(
+    loop: asyncio.AbstractEventLoop, add: Callable[..., None], remove: Callable[[int], Any], fd: int
+) -> None:
+    """Until the socket is ready for what `add` registers (loop.add_reader or add_writer). The loop is passed in:
+    asking for the running loop is a getpid() system call each time."""
+    ready = loop.create_future()
     add(fd, ready.set_result, None)
     try:
         await ready

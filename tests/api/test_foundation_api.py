@@ -157,6 +157,21 @@ def test_authorisation_matrix(api, caller, endpoint):
         assert api.get(campaign, "").json()["position"] == before  # nothing was written
 
 
+def test_a_token_already_used_on_its_own_campaign_is_still_refused_on_another(api):
+    ours, theirs = api.new_campaign(), api.new_campaign()
+    assert api.append(theirs, [MERISIEL]).status_code == 201  # their token, matched once and kept
+    before = api.get(ours, "").json()["position"]
+
+    answer = api.client.post(
+        f"/v1/campaigns/{ours.id}/events",
+        json={"events": [MERISIEL]},
+        headers={"Authorization": f"Bearer {theirs.token}"},
+    )
+
+    assert answer.status_code == 404, answer.text
+    assert api.get(ours, "").json()["position"] == before
+
+
 @pytest.mark.parametrize(
     ("caller", "status"), [("no token", 401), ("bad token", 401), ("another campaign's owner", 404)]
 )

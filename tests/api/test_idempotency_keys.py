@@ -114,3 +114,18 @@ def test_a_key_that_is_not_printable_text_is_refused(api):
     api.append(campaign, [NOTE])
     answer = _post(api, campaign, "/undo", "two words")
     assert answer.status_code == 400 and answer.json()["type"].endswith("/bad-idempotency-key")
+
+
+def test_the_token_a_replayed_member_replaces_stops_working_though_it_was_already_used(api):
+    campaign = api.new_campaign()
+    key = str(uuid.uuid4())
+    body = {"name": "Anne", "role": "player"}
+    first = _post(api, campaign, "/members", key, body).json()["token"]
+    assert api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {first}"}).is_success
+
+    second = _post(api, campaign, "/members", key, body).json()["token"]
+
+    assert (
+        api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {first}"}).status_code == 401
+    )
+    assert api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {second}"}).is_success
