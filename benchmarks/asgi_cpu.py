@@ -1,12 +1,19 @@
 """CPU per request of the app itself, called as an ASGI app in this process: no sockets, no uvicorn, no client.
 
     .venv/bin/python benchmarks/asgi_cpu.py [append|health|batch] [--requests N] [--profile PATH] [--rate-limit R]
+    .venv/bin/python benchmarks/asgi_cpu.py append --instructions      # under valgrind: instructions per request
 
 The HTTP figures of store.py include uvicorn, the kernel's loopback and the client, which a change to the app does not
 move and which swing with the machine. This script leaves them out: it creates a campaign through the API, then sends
 N requests straight into `create_app(...)` and prints the process CPU time per request (time.process_time, which
 excludes time spent waiting for PostgreSQL). With --profile it records them under cProfile, timed by CPU, writes the
 stats to PATH and prints the cost per package, which is where a profile of the append path starts.
+
+CPU time per request still swings with the machine (one-note appends read 270 to 410 µs in six runs of the same code
+on a shared host). With --instructions the script runs itself twice under valgrind's callgrind, with 100 and 600
+requests, and prints the instructions per request from the difference (start-up, the campaign and the warm-up cancel
+out): the same count for the same code, whatever else the machine is doing, which is what an A/B of two versions
+wants. It takes a few minutes; valgrind must be installed.
 
 Kinds: `append` posts one note per request, `batch` 1,000 notes per request, `health` GETs /healthz. Like store.py it
 creates a database `qm_asgi_<random>` on --database-url (else $BENCH_DATABASE_URL, else the local server) and drops it.
@@ -21,7 +28,9 @@ import json
 import logging
 import os
 import pstats
+import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -165,6 +174,25 @@ def by_package(path: Path, requests: int, top: int = 15) -> str:
     )
 
 
+def count_instructions(kind: str, database_url: str, rate_limit: str) -> int:
+    """Instructions per request: this script under callgrind with `low` and `high` requests, the difference."""
+    low, high = (2, 12) if kind == "batch" else (100, 600)
+    totals = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for requests in (low, high):
+            out = Path(scratch) / f"callgrind.{requests}"
+            command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, kind]
+            command += ["--requests", str(requests), "--database-url", database_url, "--rate-limit", rate_limit]
+            subprocess.run(command, check=True, capture_output=True)
+            # callgrind's own summary line: "summary: <instructions>"
+            summary = next(line for line in out.read_text().splitlines() if line.startswith("summary:"))
+            totals.append(int(summary.split()[1]))
+    print(
+        f"{kind}: {(totals[1] - totals[0]) / (high - low):,.0f} instructions per request (callgrind, {low} and {high})"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("kind", choices=["append", "health", "batch"], nargs="?", default="append")
@@ -172,7 +200,12 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write cProfile stats (CPU-timed) here and print them by package")
     parser.add_argument("--rate-limit", default=Settings.rate_limit, help='the app\'s rate limit, or "off"')
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions per request under valgrind's callgrind"
+    )
     args = parser.parse_args()
+    if args.instructions:
+        return count_instructions(args.kind, args.database_url, args.rate_limit)
     requests = args.requests or (30 if args.kind == "batch" else 3000)
 
     name = f"qm_asgi_{uuid.uuid4().hex[:12]}"
