@@ -550,12 +550,13 @@ def floor_app(url: str) -> Callable[..., Awaitable[None]]:
         status, answer = 200, b'{"status":"ready"}'
         if scope["method"] == "POST":
             position += 1
+            taken = position  # before the wait for a connection, in which another request may take the next
             async with pool.connection() as conn:
                 await conn.execute(
                     FLOOR_INSERT,
                     (
                         FLOOR_CAMPAIGN,
-                        position,
+                        taken,
                         uuid.uuid4(),
                         uuid.uuid4(),
                         "note.added",
@@ -565,7 +566,7 @@ def floor_app(url: str) -> Callable[..., Awaitable[None]]:
                         None,
                     ),
                 )
-            status, answer = 201, b'{"position":%d}' % position
+            status, answer = 201, b'{"position":%d}' % taken
         await send(
             {
                 "type": "http.response.start",

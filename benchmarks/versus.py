@@ -1,15 +1,17 @@
 """This checkout's server against another commit's, over HTTP in one sitting: server CPU and rate per one-note append.
 
-    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--database-url URL]
+    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--clients 1] [--database-url URL]
 
-Absolute CPU figures move with the machine: the same code read 400 µs of server CPU per append on one host and 600 on
+Absolute CPU figures move with the machine: the same code read 400 µs of server CPU per append on one host and 550 on
 another, where the HTTP floor itself (store.py's bare ASGI app doing the same insert) went from 240 to 430. What a
 change did shows in one sitting, both versions taking turns on the same machine. This script exports REF with
 `git archive` into a temporary directory, gives it and this checkout each a fresh database migrated by its own
-code, serves each with the same uvicorn settings beside the HTTP floor, and has one keep-alive client (store.py's)
-append single notes to each in turn: `--rounds` rounds, the order drawn at random each round, each turn a settling
-stretch and a timed one of `--per-round` requests. It prints, per server, the median rate, the server CPU per append
-(the process's user and system time over all timed stretches) and its ratio to REF's and to the floor's.
+code, serves each with the same uvicorn settings beside the HTTP floor, and has store.py's keep-alive client append
+single notes to each in turn: `--rounds` rounds, the order drawn at random each round, each turn a settling stretch
+and a timed one of `--per-round` requests from each of `--clients` clients at once (one campaign each). It prints,
+per server, the median rate, the server CPU per append (the process's user and system time over all timed
+stretches) and its ratio to REF's and to the floor's. With one client the server idles between requests, and on a
+virtual machine an idle CPU costs the code after it its warmth (waiting.py); with 32 it seldom idles.
 
 REF runs on this checkout's virtual environment: a commit whose dependencies differ from these needs its own.
 """
@@ -65,17 +67,28 @@ def campaign_of(server: Server) -> tuple[str, dict[str, str]]:
     return f"/v1/campaigns/{body['id']}/events", {"Authorization": f"Bearer {body['token']}"}
 
 
-async def turn(server: Server, path: str, headers: dict[str, str], count: int) -> tuple[float, float]:
-    """A settling stretch, then a timed one: its seconds and the server's CPU seconds."""
-    async with Connection(server.base) as connection:
+async def turn(server: Server, targets: list[tuple[str, dict[str, str]]], count: int) -> tuple[float, float]:
+    """A settling stretch, then a timed one, each of `count` appends from every client at once (one keep-alive
+    connection and one campaign per client): the timed stretch's seconds and the server's CPU seconds."""
+
+    async def client(path: str, headers: dict[str, str], connection: Connection) -> None:
+        for _ in range(count):
+            status, answer = await connection.post(path, APPEND_ONE, headers)
+            if status != 201:
+                raise RuntimeError(f"{server.base} answered {status}: {answer[:300]!r}")
+
+    connections = [Connection(server.base) for _ in targets]
+    for connection in connections:
+        await connection.__aenter__()
+    try:
         for timed in (False, True):
             cpu, started = server.cpu_seconds(), asyncio.get_running_loop().time()
-            for _ in range(count):
-                status, answer = await connection.post(path, APPEND_ONE, headers)
-                if status != 201:
-                    raise RuntimeError(f"{server.base} answered {status}: {answer[:300]!r}")
+            await asyncio.gather(*(client(*target, c) for target, c in zip(targets, connections, strict=True)))
             if timed:
                 return asyncio.get_running_loop().time() - started, server.cpu_seconds() - cpu
+    finally:
+        for connection in connections:
+            await connection.__aexit__()
     raise AssertionError("unreachable")
 
 
@@ -83,7 +96,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ref", help="the commit to compare with (a hash, a tag, HEAD~3, ...)")
     parser.add_argument("--rounds", type=int, default=16)
-    parser.add_argument("--per-round", type=int, default=150)
+    parser.add_argument("--per-round", type=int, default=150, help="appends per client in each stretch")
+    parser.add_argument("--clients", type=int, default=1, help="clients at once, each on a campaign of its own")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
     args = parser.parse_args()
 
@@ -93,30 +107,30 @@ def main() -> int:
         other = Path(scratch) / "ref"
         other.mkdir()
         commit = export(args.ref, other)
-        logs = Path(scratch) / "logs"
+        logs = ROOT / "benchmarks" / "results" / "versus"  # git-ignored, as store.py's results
         try:
-            targets: dict[str, tuple[str, dict[str, str]]] = {}
+            targets: dict[str, list[tuple[str, dict[str, str]]]] = {}
             for label, root in ((commit[:10], other), ("this checkout", ROOT)):
                 name, url = fresh_database(args.database_url, root)
                 databases.append(name)
-                servers[label] = Server(url, logs / f"{len(servers)}.log", root=root)
-                targets[label] = campaign_of(servers[label])
+                servers[label] = Server(url, logs / f"{'ref' if root == other else 'this'}.log", root=root)
+                targets[label] = [campaign_of(servers[label]) for _ in range(args.clients)]
             create_floor_table(url)
             servers["HTTP floor"] = Server(url, logs / "floor.log", floor=True)
-            targets["HTTP floor"] = ("/floor", {})
+            targets["HTTP floor"] = [("/floor", {})] * args.clients
             print(
                 f"{commit[:10]} against this checkout, beside the HTTP floor: {args.rounds} rounds of "
-                f"{args.per_round} appends each, one keep-alive client"
+                f"{args.per_round} appends from each of {args.clients} keep-alive clients"
             )
             seconds: dict[str, list[float]] = {label: [] for label in servers}
             cpu: dict[str, float] = dict.fromkeys(servers, 0.0)
             for label in servers:  # warm-up
-                asyncio.run(turn(servers[label], *targets[label], args.per_round))
+                asyncio.run(turn(servers[label], targets[label], args.per_round))
             for number in range(args.rounds):
                 order = list(servers)
                 random.shuffle(order)
                 for label in order:
-                    took, spent = asyncio.run(turn(servers[label], *targets[label], args.per_round))
+                    took, spent = asyncio.run(turn(servers[label], targets[label], args.per_round))
                     seconds[label].append(took)
                     cpu[label] += spent
                 print(f"  round {number + 1}/{args.rounds}", end="\r", flush=True)
@@ -126,12 +140,12 @@ def main() -> int:
             with psycopg.connect(args.database_url, autocommit=True) as conn:
                 for name in databases:
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    n = args.rounds * args.per_round
+    n = args.rounds * args.per_round * args.clients
     per_append = {label: cpu[label] / n * 1e6 for label in servers}
     base = per_append[commit[:10]]
     print(f"\n{'server':16} {'appends/s':>10} {'CPU µs/append':>14} {'x ' + commit[:10]:>14} {'x floor':>8}")
     for label in servers:
-        rate = statistics.median(args.per_round / took for took in seconds[label])
+        rate = statistics.median(args.per_round * args.clients / took for took in seconds[label])
         print(
             f"{label:16} {rate:10,.0f} {per_append[label]:14,.0f} {per_append[label] / base:14.2f}"
             f" {per_append[label] / per_append['HTTP floor']:8.2f}"
