@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
+import msgspec
 import psycopg
 from psycopg import errors, pq
 from psycopg.adapt import Loader
@@ -43,6 +44,14 @@ def numbered(query: str) -> str:
     return _PLACEHOLDER.sub(lambda _: f"${next(count)}", query)
 
 
+def _uuid_text(value: uuid.UUID) -> bytes:
+    """A UUID in its canonical text form, written by msgspec in C (uuid.UUID's own are Python)."""
+    return _encode_json(value)[1:-1]
+
+
+_encode_json = msgspec.json.Encoder().encode
+
+
 def _text(value: Any, encoding: str) -> bytes | None:
     """A parameter in PostgreSQL's text input form, by its Python type, as psycopg's text dumpers write it."""
     kind = type(value)
@@ -54,7 +63,7 @@ def _text(value: Any, encoding: str) -> bytes | None:
     if value is None:
         return None
     if kind is uuid.UUID:
-        return value.hex.encode()  # type: ignore[no-any-return]
+        return _uuid_text(value)
     if kind is bool:
         return b"t" if value else b"f"
     if kind is int:
@@ -88,7 +97,19 @@ class Prepared:
         if ready is None:
             ready = await self._prepare(conn)
         encoding = ready.encoding
-        values = [_text(value, encoding) for value in params]
+        # _text's answers, with the commonest cases (None, text without NUL, a UUID: ten of a one-note append's
+        # fourteen parameters) written here rather than called for: a call per parameter was a twentieth of the
+        # Python calls an append makes.
+        values = [
+            None
+            if value is None
+            else value.encode(encoding)
+            if type(value) is str and "\x00" not in value
+            else _encode_json(value)[1:-1]  # _uuid_text
+            if type(value) is uuid.UUID
+            else _text(value, encoding)
+            for value in params
+        ]
         try:
             result = await _exchange(conn, lambda pg: pg.send_query_prepared(self.name, values))
         except errors.Error as error:
