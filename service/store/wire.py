@@ -168,20 +168,24 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
         fd = pgconn.socket
         while pgconn.flush():  # 1 while libpq still holds unsent bytes: wait until the socket takes more
             await _ready(loop, loop.add_writer, loop.remove_writer, fd)
-        pgconn.consume_input()
-        while pgconn.is_busy():
-            await _ready(loop, loop.add_reader, loop.remove_reader, fd)
+        # A command sent this way has one result, then libpq's None, which leaves the connection idle. Each is read
+        # only once libpq says it will not block (is_busy), as psycopg's own fetch does.
+        results = []
+        while True:
             pgconn.consume_input()
-        result = pgconn.get_result()
-        # A command sent this way has one result; libpq's None after it is what leaves the connection idle.
-        while pgconn.get_result() is not None:
-            pass
+            while pgconn.is_busy():
+                await _ready(loop, loop.add_reader, loop.remove_reader, fd)
+                pgconn.consume_input()
+            if (got := pgconn.get_result()) is None:
+                break
+            results.append(got)
         done = True
     finally:
         if not done:
             pgconn.finish()
-    if result is None:
+    if not results:
         raise psycopg.OperationalError("The server sent no result for the command.")
+    result = results[0]
     if result.status == pq.ExecStatus.FATAL_ERROR:
         raise errors.error_from_result(result, encoding=conn.info.encoding)
     if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
