@@ -375,3 +375,22 @@ def test_the_openapi_document_is_served(api):
         "/v1/campaigns/{campaign}/rolls",
     ):
         assert paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"], path
+
+
+def test_an_append_answers_each_event_as_the_log_reads_it_back_on_the_fast_path_and_the_locking_path(api):
+    note = {"type": "note.added", "data": {"text": "As the log reads it."}}
+    campaign = api.new_campaign()
+    assert api.append(campaign, [note]).status_code == 201  # the campaign's state is now this process's: fast path
+    fast = api.append(campaign, [note]).json()["events"][0]
+    # An Idempotency-Key sends an append down the locking path (psycopg's pipeline, under the campaign's write lock).
+    locked = api.client.post(
+        f"/v1/campaigns/{campaign.id}/events",
+        json={"events": [note]},
+        headers={**campaign.headers, "Idempotency-Key": str(uuid.uuid4())},
+    ).json()["events"][0]
+
+    logged = {e["position"]: e for e in api.get(campaign, "/events", after=fast["position"] - 1).json()["events"]}
+
+    for answered in (fast, locked):
+        read = logged[answered["position"]]
+        assert {k: read[k] for k in answered} == answered
