@@ -7,7 +7,9 @@ understands when the event cannot happen. The same fold validates appends, rebui
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -21,11 +23,56 @@ S = TypeVar("S")
 
 
 class Rejection(Exception):
-    """An event the rules do not allow, with the reason in words a player understands."""
+    """An event that cannot be folded, with the reason in words a player understands.
+
+    A plain Rejection is an integrity rule: the card does not exist, the character never joined, a copy would be in
+    two places. Nothing overrides it. A rule of the game raises RuleBroken instead, through `broken()`.
+    """
+
+    kind = "integrity"
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class RuleBroken(Rejection):
+    """A rule of the game the event breaks: the table may log it anyway with an override and a reason."""
+
+    kind = "rule"
+
+
+# The override reason of the event being folded, set by `step` around one event's fold. Rules read it through
+# `broken()`; it is the event's own recorded override, so the fold stays a function of the log.
+_overriding: ContextVar[str | None] = ContextVar("overriding", default=None)
+# The rules an overridden event broke while it was folded, in order (for its sentence and the audit).
+_broken_rules: ContextVar[list[str] | None] = ContextVar("broken_rules", default=None)
+
+
+def broken(reason: str) -> None:
+    """Refuse the event for a rule of the game, unless the table recorded an override for it.
+
+    With an override, the rule is noted as broken and the fold goes on as if the rule allowed the event; so call it
+    only where the state after it is still well defined (use `raise Rejection` for an integrity rule).
+    """
+    if _overriding.get() is None:
+        raise RuleBroken(reason)
+    noted = _broken_rules.get()
+    if noted is not None:
+        noted.append(reason)
+
+
+@contextmanager
+def overriding(reason: str | None) -> Iterator[list[str]]:
+    """Fold inside this block as an event recorded with `reason` as its override (None: no override)."""
+    noted: list[str] = []
+    token = _overriding.set(reason)
+    noted_token = _broken_rules.set(noted)
+    try:
+        yield noted
+    finally:
+        _overriding.reset(token)
+        _broken_rules.reset(noted_token)
 
 
 class Meta(msgspec.Struct, frozen=True):
@@ -34,6 +81,9 @@ class Meta(msgspec.Struct, frozen=True):
     position: int
     actor: str = ""
     occurred_at: datetime | None = None
+    # The table's reason for logging this event against a rule of the game, or None: folded as if the rule allowed
+    # it (see `broken`). Integrity rules hold all the same.
+    override: str | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +148,13 @@ COMMON_TYPES = frozenset(COMMON)
 
 def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:
     """Fold one event, including the events every game shares."""
+    if meta.override is not None:
+        with overriding(meta.override):
+            return _step(game, state, event, meta)
+    return _step(game, state, event, meta)
+
+
+def _step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:
     # A dict look-up on the exact type: isinstance on msgspec classes takes a slow path, and this runs per event.
     shared = _SHARED.get(type(event))
     if shared is None:
@@ -127,9 +184,16 @@ _SHARED: dict[type, str] = {
 class BatchRejected(Exception):
     """Some events of a batch were refused; nothing of the batch may be written."""
 
-    def __init__(self, errors: list[tuple[int, str]]) -> None:
+    def __init__(self, errors: list[tuple[int, str]], kinds: list[str] | None = None) -> None:
         super().__init__("; ".join(f"event {i}: {reason}" for i, reason in errors))
         self.errors = errors
+        # Each error's kind, in the same order: "rule" (the table may override it) or "integrity" (nothing may).
+        self.kinds = kinds if kinds is not None else ["integrity"] * len(errors)
+
+    @property
+    def overridable(self) -> bool:
+        """Whether every refusal is a rule of the game, so the batch could be logged with an override."""
+        return all(kind == "rule" for kind in self.kinds)
 
 
 def fold_batch(game: Game[S], state: S | None, batch: Iterable[tuple[Event, Meta]]) -> S | None:
@@ -139,13 +203,15 @@ def fold_batch(game: Game[S], state: S | None, batch: Iterable[tuple[Event, Meta
     refused event leaves the state as it was, and the events after it are still checked and reported.
     """
     errors: list[tuple[int, str]] = []
+    kinds: list[str] = []
     for index, (event, meta) in enumerate(batch):
         try:
             state = step(game, state, event, meta)
         except Rejection as rejection:
             errors.append((index, rejection.reason))
+            kinds.append(rejection.kind)
     if errors:
-        raise BatchRejected(errors)
+        raise BatchRejected(errors, kinds)
     return state
 
 
