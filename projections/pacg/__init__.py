@@ -245,4 +245,5 @@ GAME: Game[State] = Game(
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
     sentences=SENTENCES,
+    players_may_override=lambda state: state.options.overrides == "players",
 )

@@ -54,6 +54,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # The end-of-turn reset is a required step (Skull & Shackles Rulebook, Your Turn): "required" refuses the next turn while the
     # active character holds other than her hand size; "recorded" leaves it to the table.
     reset: Literal["required", "recorded"] = "required"
+    # Who may log an event against a rule of the game, with a reason: the campaign's "owner" (the default), or any
+    # of its "players" too. Integrity rules hold for everyone.
+    overrides: Literal["owner", "players"] = "owner"
 
 
 class CardInfo(msgspec.Struct, frozen=True, array_like=True):
