@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import msgspec
 
 from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.state import Character, Pile, State
 from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
 
@@ -93,13 +93,13 @@ def deck_built(state: State, event: DeckBuilt) -> State:
     """A new character's first deck, every card from the vault."""
     character = _character(state, event.character_id)
     if state.scenario is not None:
-        raise Rejection(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
+        broken(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
     if character.has_deck or character_cards(state, event.character_id):
         raise Rejection(f"{character.name} already has a deck; rebuild it with deck.rebuilt between scenarios.")
     names = Counter(event.cards)
     problem = mismatch(state, character, names)
     if problem:
-        raise Rejection(problem)
+        broken(problem)
     work = Work(state)
     target = character_key(event.character_id, "deck")
     # The rule reads the card and the campaign, not the cards taken so far: each name is checked once, at its first
@@ -109,7 +109,7 @@ def deck_built(state: State, event: DeckBuilt) -> State:
         if name not in allowed:
             reason = vault_rule(state, name)
             if reason:
-                raise Rejection(reason)
+                broken(reason)
             allowed.add(name)
         work.vault_take(name)
         work.add_known(target, name)
@@ -120,13 +120,13 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
     """A deck made again between scenarios from the character's cards, the party's spare cards, then the vault."""
     character = _character(state, event.character_id)
     if state.scenario is not None:
-        raise Rejection(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
+        broken(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
     if not character.alive:
         raise Rejection(f"{character.name} is dead; a dead character's deck is not rebuilt.")
     names = Counter(event.cards)
     problem = mismatch(state, character, names)
     if problem:
-        raise Rejection(problem)
+        broken(problem)
     work = Work(state)
     # Gather every card the character owns into the spare pile, then take the new deck back out of it.
     spare = state.zones.get(SET_ASIDE, _EMPTY).known.copy()
@@ -153,7 +153,7 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
                 raise Rejection(f"Quartermaster knows no card named {name}.")
             reason = vault_rule(state, name)
             if reason:
-                raise Rejection(
+                broken(
                     f"{name} is neither among {character.name}'s cards nor the party's spare cards, and "
                     + reason[0].lower()
                     + reason[1:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from events.pacg import FeatGained, LootAwarded, RoleChosen
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.characters import character
 from projections.pacg.state import Character, State
 from projections.pacg.zones import PLUNDER, VAULT, Work, a, character_key
@@ -56,15 +56,15 @@ def check_reward(state: State, reward_of: str | None) -> None:
     if reward_of in state.rewardable:
         return
     if reward_of in state.completed:
-        raise Rejection(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
-    raise Rejection(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
+        broken(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
+    broken(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
 
 
 def feat_gained(state: State, event: FeatGained) -> State:
     check_reward(state, event.reward_of)
     found = character(state, event.character_id)
     if not found.alive:
-        raise Rejection(f"{found.name} is dead; a dead character gains no feat.")
+        broken(f"{found.name} is dead; a dead character gains no feat.")
     boxes = groups(found, event.kind)
     key_prefix = _feat_key(found, event.kind, "")
     if all(found.feats.get(key_prefix + group, 0) >= len(labels) for group, labels in boxes.items()):
@@ -76,7 +76,7 @@ def feat_gained(state: State, event: FeatGained) -> State:
     if index < checked:
         raise Rejection(f"{found.name}'s {group} {labels[index]} box is already checked.")
     if index > checked:
-        raise Rejection(
+        broken(
             f"{found.name} must check {group} {labels[checked]} before {group} {labels[index]}: the unchecked box "
             "farthest to the left comes first."
         )
@@ -90,11 +90,11 @@ def feat_gained(state: State, event: FeatGained) -> State:
 def role_chosen(state: State, event: RoleChosen) -> State:
     found = character(state, event.character_id)
     if found.role is not None:
-        raise Rejection(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
+        broken(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
     wanted = state.options.roles_after_adventures
     done = len(state.path_completed)
     if done < wanted:
-        raise Rejection(
+        broken(
             f"{found.name} cannot take the role {event.role} yet: role cards are the reward for completing "
             f"{_ordinal(wanted)} adventure of the Adventure Path, and the party has completed {done} of its "
             f"adventure{'' if done == 1 else 's'}."
@@ -127,7 +127,7 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
     """Loot (or plunder after a win) goes to any character, into the cards she rebuilds from, or to the vault."""
     check_reward(state, event.reward_of)
     if state.scenario is not None:
-        raise Rejection(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
+        broken(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
     work = Work(state)
     info = work.info(event.card)
     if event.to == "vault":
@@ -135,7 +135,7 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
     else:
         found = character(state, event.to)
         if not found.alive:
-            raise Rejection(f"{found.name} is dead and cannot take {event.card}.")
+            broken(f"{found.name} is dead and cannot take {event.card}.")
         target = character_key(event.to, "deck")
     if event.source == "plunder":
         pile = state.zones.get(PLUNDER)
@@ -144,6 +144,6 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
         work.move(PLUNDER, target, event.card)
     else:
         if info.type != "loot":
-            raise Rejection(f"{event.card} is {a(info.type)}, not a loot card.")
+            broken(f"{event.card} is {a(info.type)}, not a loot card.")
         work.move(VAULT, target, event.card)
     return work.commit()

@@ -20,7 +20,7 @@ from events.pacg import (
     ShipRepaired,
     ShipSeized,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.characters import playing
 from projections.pacg.ending import lose
 from projections.pacg.state import Owed, Scenario, State
@@ -41,7 +41,7 @@ def _scenario(state: State, doing: str) -> Scenario:
 def check_can_stash(state: State) -> None:
     _scenario(state, "be stashed")
     if state.fleet.wrecked:
-        raise Rejection(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
+        broken(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
 
 
 def plunder_stashed(state: State, event: PlunderStashed) -> State:
@@ -131,12 +131,12 @@ def commander(state: State, scenario: Scenario, character_id: str | None, doing:
         raise Rejection(f"No character {who} has joined this campaign.")
     if who != scenario.turn:
         whose = state.characters[scenario.turn].name
-        raise Rejection(
+        broken(
             f"Only the commander can {doing}: it is {whose}'s turn, so {whose} commands the {ship}, not {found.name}."
         )
     anchored = state.fleet.anchored
     if anchored is not None and found.location != anchored:
-        raise Rejection(
+        broken(
             f"The {ship} is anchored at {anchored} and {found.name} is at {found.location}: {found.name} is not "
             f"commanding it, so cannot {doing}."
         )
@@ -150,7 +150,7 @@ def ship_repaired(state: State, event: ShipRepaired) -> State:
     who = commander(state, scenario, event.character_id, "attempt a repair")
     if scenario.moved_this_turn:
         name = state.characters[who].name
-        raise Rejection(
+        broken(
             f"{name} has moved this turn: the commander attempts a repair at the start of the move step "
             "(Wrecked Ships)."
         )
@@ -164,9 +164,9 @@ def ship_seized(state: State, event: ShipSeized) -> State:
         raise Rejection(f"The party already sails the {event.ship}.")
     card = event.ship_card or fleet.ships.get(event.ship)
     if card is not None and card.cannot_be_seized:
-        raise Rejection(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
+        broken(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
     if scenario.defeated_ship != event.ship:
-        raise Rejection(
+        broken(
             f"The party has not defeated the {event.ship} this turn: a card lets you seize a ship you defeat "
             "(Seizing Ships; ship.encountered, then ship.defeated)."
         )
@@ -224,7 +224,7 @@ def ship_banished(state: State, event: ShipBanished) -> State:
     found, _ = playing(state, event.character_id)
     anchored = state.fleet.anchored
     if scenario.turn == event.character_id and (anchored is None or found.location == anchored):
-        raise Rejection(
+        broken(
             f"{found.name} commands the {state.fleet.current}: the commander encounters the {event.ship} "
             "(ship.encountered); only a character not commanding a ship banishes it."
         )
