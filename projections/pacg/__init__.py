@@ -210,6 +210,8 @@ def apply(state: State, event: Event, meta: Meta) -> State:
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
+    if state.hero_feat is not None and kind is not FeatGained:
+        state = msgspec.structs.replace(state, hero_feat=None)
     if state.lost is not None and state.scenario is None and kind in _IN_PLAY:
         if kind is not CardMoved or not _trading(event):
             broken(

@@ -149,6 +149,17 @@ def moved(state: State, event: CharacterMoved) -> State:
         return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
     if scenario.turn != event.character_id and event.moved_with:
         broken(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
+    if scenario.turn == event.character_id and scenario.reset_done:
+        broken(
+            f"{mover.name} has begun the reset that ends the turn: the move comes before it (Skull & Shackles "
+            "Rulebook, Your Turn)."
+        )
+    elif scenario.turn == event.character_id and scenario.explored_this_turn:
+        broken(
+            f"{mover.name} has explored this turn: the move comes before the exploration (Skull & Shackles "
+            'Rulebook, Your Turn; Things to Keep in Mind: "You move before you explore, not after"). A card that '
+            "moves her is logged with an override."
+        )
     characters = _replace(state, event.character_id, location=event.to)
     if scenario.turn == event.character_id and not scenario.moved_this_turn:
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
@@ -226,7 +237,8 @@ def hero_point_spent(state: State, event: HeroPointSpent) -> State:
                 "hero_point.awarded."
             )
         characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)
-        return msgspec.structs.replace(state, characters=characters)
+        # The feat it buys is the next event (Core Rules FAQ, Hero Points: "immediately spend it to gain a feat").
+        return msgspec.structs.replace(state, characters=characters, hero_feat=event.character_id)
     if event.for_ == "reroll":
         playing(state, event.character_id)
         characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)

@@ -60,13 +60,42 @@ def check_reward(state: State, reward_of: str | None) -> None:
     broken(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
 
 
+# How the table records feat boxes its character card does not carry yet, by kind of feat.
+_HOW_TO_RECORD = {
+    "skill": '"skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}}',
+    "power": '"powers": {"Hand Size": ["5"]}',
+    "card": '"card_feats": {"weapon": [5, 6]}',
+}
+
+
 def feat_gained(state: State, event: FeatGained) -> State:
     check_reward(state, event.reward_of)
     found = character(state, event.character_id)
     if not found.alive:
         broken(f"{found.name} is dead; a dead character gains no feat.")
+    from_hero_point = state.hero_feat == event.character_id
+    if event.reward_of is None and not from_hero_point and state.scenario is not None:
+        # Between scenarios a feat without reward_of is one the table catches up on (boxes checked before the log
+        # began); during a scenario nothing but a hero point gives one.
+        broken(
+            f"{found.name} gains a feat during {state.scenario.name} only from a hero point spent on it as it is "
+            "awarded (hero_point.spent for feat just before); a reward's feats come after the scenario and name "
+            "their reward_of (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path; Core "
+            "Rules FAQ, Hero Points)."
+        )
+    if event.reward_of is not None and event.character_id in state.reward_feats.get(event.reward_of, []):
+        broken(
+            f"{found.name} has already gained a feat from the reward of {event.reward_of}: a reward gives each "
+            "character one feat (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path)."
+        )
     boxes = groups(found, event.kind)
     key_prefix = _feat_key(found, event.kind, "")
+    if not any(boxes.values()):
+        where = "role card" if event.kind == "power" and found.role else "character card"
+        raise Rejection(
+            f"{found.name}'s {where} as recorded has no {event.kind} feat boxes: record them from the card in hand "
+            f"first, with character.card_completed ({{{_HOW_TO_RECORD[event.kind]}}}), then check one."
+        )
     if all(found.feats.get(key_prefix + group, 0) >= len(labels) for group, labels in boxes.items()):
         raise Rejection(f"{found.name} has no unchecked {event.kind} feat box left, so gains no {event.kind} feat.")
     group, index = _parse(found, event.kind, event.feat)
@@ -84,7 +113,14 @@ def feat_gained(state: State, event: FeatGained) -> State:
     feats[key] = checked + 1
     characters = state.characters.copy()
     characters[event.character_id] = msgspec.structs.replace(found, feats=feats)
-    return msgspec.structs.replace(state, characters=characters)
+    changes: dict[str, object] = {"characters": characters}
+    if from_hero_point:
+        changes["hero_feat"] = None
+    elif event.reward_of is not None:
+        gained = dict(state.reward_feats)
+        gained[event.reward_of] = [*gained.get(event.reward_of, []), event.character_id]
+        changes["reward_feats"] = gained
+    return msgspec.structs.replace(state, **changes)
 
 
 def role_chosen(state: State, event: RoleChosen) -> State:

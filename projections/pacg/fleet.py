@@ -47,6 +47,12 @@ def check_can_stash(state: State) -> None:
 def plunder_stashed(state: State, event: PlunderStashed) -> State:
     scenario = _scenario(state, "be stashed")
     check_can_stash(state)
+    if scenario.turn is None and scenario.setup_stashed:
+        broken(
+            'The setup stashes 1 plunder card, once: "After you place your ship, stash 1 plunder card" (Skull & '
+            "Shackles Rulebook, Setting Up: Place Your Party's Ship). One more before the first turn needs a card "
+            "that says so."
+        )
     roll, card_type = event.roll, event.card_type
     if roll is not None and not 1 <= roll <= 6:
         raise Rejection(f"The plunder table is rolled on a d6; {roll} is not a face of a d6.")

@@ -73,7 +73,7 @@ def hand_reset(state: State, event: HandReset) -> State:
     if event.kept:
         if scenario.turn != event.character_id:
             broken(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")
-        kept = msgspec.structs.replace(scenario, reset_kept=True)
+        kept = msgspec.structs.replace(scenario, reset_kept=True, reset_done=True)
         return msgspec.structs.replace(state, scenario=kept)
     size = hand_size(found)
     if size is None:
@@ -91,6 +91,8 @@ def hand_reset(state: State, event: HandReset) -> State:
         broken(f"{found.name}'s hand size is {size} (character card and Hand Size feats), not {event.hand_size}.")
     if size < 1:
         raise Rejection(f"{found.name} cannot reset to a hand size of {size}.")
+    if scenario.turn == event.character_id and not scenario.reset_done:
+        state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, reset_done=True))
     return msgspec.structs.replace(state, owed=Owed("reset", size, event.character_id))
 
 

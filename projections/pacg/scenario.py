@@ -68,6 +68,13 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
                 f"The party has not completed {current.name}: {listing(unfinished)} still to be won before "
                 f"{event.adventure} begins."
             )
+    if event.number >= 1 and event.number != len(state.path_completed) + 1:
+        done = len(state.path_completed)
+        broken(
+            f"The Adventure Path's adventures are played in order: the party has completed {done} of them, so the "
+            f"next is adventure deck {done + 1}, not {event.adventure} (deck {event.number}) (Skull & Shackles "
+            "Rulebook, After the Scenario: Ending a Scenario, Adventure, or Adventure Path)."
+        )
     work = Work(state)
     changes: dict[str, Any] = {}
     if event.cards:
@@ -79,11 +86,45 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
         changes["cards"] = cards
         if event.product is not None:
             changes["products"] = [*state.products, event.product]
+    count = _scenario_count(event)
     return work.commit(
-        adventure=Adventure(event.adventure, event.number, list(event.scenarios)),
+        adventure=Adventure(event.adventure, event.number, list(event.scenarios), count),
         adventures_begun=[*state.adventures_begun, event.adventure],
         **changes,
     )
+
+
+# Adventures whose scenario count the rulebook states: "Island Hopping; you can play it either by itself or as the
+# first of five scenarios in the Plunder and Peril adventure" (Skull & Shackles Rulebook, Setting Up).
+SCENARIO_COUNTS = {"Plunder and Peril": 5}
+
+
+def _scenario_count(event: AdventureStarted) -> int:
+    """How many scenarios the adventure's card lists: the rulebook's count, else the one given, else its list."""
+    known = SCENARIO_COUNTS.get(event.adventure)
+    named = len(event.scenarios)
+    if known is not None:
+        if event.scenario_count is not None and event.scenario_count != known:
+            broken(
+                f"{event.adventure} has {known} scenarios (Skull & Shackles Rulebook, Setting Up), not {event.scenario_count}."
+            )
+        if named > known:
+            broken(
+                f"{event.adventure} has {known} scenarios (Skull & Shackles Rulebook, Setting Up); {named} are listed."
+            )
+        return max(known, event.scenario_count or 0, named)
+    if event.scenario_count is not None:
+        if named > event.scenario_count:
+            raise Rejection(
+                f"{event.adventure} lists {named} scenarios, more than the {event.scenario_count} its card has."
+            )
+        return event.scenario_count
+    if not named:
+        raise Rejection(
+            f"{event.adventure} names none of its scenarios: send them in order (`scenarios`), or how many its card "
+            "lists (`scenario_count`), so that the party knows when it is complete."
+        )
+    return named
 
 
 def scenario_started(state: State, event: ScenarioStarted) -> State:
@@ -148,6 +189,16 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     work.vault_take_face_down("blessing", size)
     work.add_hidden(HOURGLASS, "blessing", size)
 
+    extra: dict[str, Any] = {}
+    playing = state.adventure
+    if (
+        playing is not None
+        and adventure == playing.name
+        and event.scenario not in playing.scenarios
+        and len(playing.scenarios) < playing.size
+    ):
+        # The next scenario of the adventure beyond those its start named: it takes its place in the order now.
+        extra["adventure"] = msgspec.structs.replace(playing, scenarios=[*playing.scenarios, event.scenario])
     scenario = Scenario(
         name=event.scenario,
         adventure=adventure,
@@ -176,6 +227,8 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
         scenarios_played=state.scenarios_played + 1,
         last_number=event.number,
         deck_order={},
+        reward_feats={},
+        **extra,
     )
 
 
@@ -199,7 +252,17 @@ def _check_adventure(state: State, event: ScenarioStarted, name: str | None) -> 
         broken(f"{event.scenario} cannot be played as part of {name}: {playing_now}.")
         return
     if event.scenario not in adventure.scenarios:
-        broken(f"{event.scenario} is not a scenario of {adventure.name}.")
+        if len(adventure.scenarios) < adventure.size:
+            # One of the scenarios the adventure's card lists beyond those named: the next of them, once every
+            # scenario before it is won.
+            if any(name not in state.completed for name in adventure.scenarios):
+                broken(f"{event.scenario} is not a scenario of {adventure.name}.")
+            return
+        broken(
+            f"{event.scenario} is not a scenario of {adventure.name}: its {adventure.size} scenarios are "
+            f"{listing(adventure.scenarios)}."
+        )
+        return
     if event.scenario in state.completed:
         return  # Replaying a completed scenario is allowed; its reward is not earned twice.
     for name in adventure.scenarios:
@@ -234,6 +297,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         from projections.pacg.hands import check_turn_ended
 
         check_turn_ended(state, scenario.turn, mover.name)
+    scenario = _in_turn_order(state, scenario, event.character_id)
     places = _reopened(scenario.places)
     zones = state.zones
     hourglass = zones.get(HOURGLASS, _EMPTY)
@@ -267,6 +331,36 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     return work.commit(scenario=_next_turn(scenario, places, event.character_id, event.card))
 
 
+def _in_turn_order(state: State, scenario: Scenario, character_id: str) -> Scenario:
+    """The scenario with the turn order as this turn keeps it: in the first round each character takes her first
+    turn in the order the group chooses; after it the turn passes to the next living character in that order."""
+    order = scenario.turn_order
+    living = [cid for cid in scenario.party if state.characters[cid].alive]
+    name = state.characters[character_id].name
+    if character_id not in order:
+        return msgspec.structs.replace(scenario, turn_order=[*order, character_id])
+    waiting = [cid for cid in living if cid not in order]
+    if waiting:
+        broken(
+            f"{name} has had a turn already, and {listing([state.characters[c].name for c in waiting])} not yet: "
+            "each character takes a turn before anyone takes a second, and the turn passes around the table in "
+            "that order (Skull & Shackles Rulebook, Your Turn: End Your Turn)."
+        )
+        return scenario
+    previous = scenario.turn
+    if previous is None or previous not in order:
+        return scenario
+    seated = [cid for cid in order if cid in living or cid == previous]
+    expected = seated[(seated.index(previous) + 1) % len(seated)]
+    if expected != character_id:
+        broken(
+            f"After {state.characters[previous].name}'s turn comes {state.characters[expected].name}'s, not "
+            f"{name}'s: the turn passes to the player on the left, in the order of the first round (Skull & "
+            "Shackles Rulebook, Your Turn: End Your Turn)."
+        )
+    return scenario
+
+
 def explored(state: State, event: CardMoved) -> Scenario:
     """The scenario after an exploration that names its explorer, who explores her own location on her own turn."""
     source, target = event.from_, event.to
@@ -283,6 +377,11 @@ def explored(state: State, event: CardMoved) -> Scenario:
         whose = f"it is {state.characters[scenario.turn].name}'s turn" if scenario.turn else "no turn has started yet"
         # The rulebook's "never" (Your Turn: Explore): no card overrules it.
         broken(f"{name} may never explore on another player's turn: {whose}.")
+    if scenario.reset_done:
+        broken(
+            f"{name} has begun the reset that ends the turn: exploring comes before it, and nothing of the turn's "
+            "steps follows it (Skull & Shackles Rulebook, Your Turn)."
+        )
     if explorer.location != source.location:
         broken(f"{name} is at {explorer.location} and explores that location, not {source.location}.")
     if scenario.explored_this_turn and not event.explore_again and state.options.explore_once_per_turn:
@@ -675,6 +774,7 @@ def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, 
         gave_this_turn=False,
         moved_this_turn=False,
         reset_kept=False,
+        reset_done=False,
         may_close=[],
         enemy_ship=None,
         defeated_ship=None,

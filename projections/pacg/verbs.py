@@ -143,6 +143,11 @@ def card_moved(state: State, event: CardMoved) -> State:
         taker = state.characters[target.character_id or ""]
         if scenario is not None and scenario.turn != source.character_id:
             broken(f"{giver.name} can give a card only on {giver.name}'s own turn.")
+        if scenario is not None and scenario.reset_done:
+            broken(
+                f"{giver.name} has begun the reset that ends the turn: the Give a Card step comes before it (Skull & "
+                "Shackles Rulebook, Your Turn)."
+            )
         if scenario is not None and scenario.gave_this_turn:
             broken(
                 f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "

@@ -3,15 +3,36 @@ entry sent again with the override; an integrity refusal offers nothing."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import SHOTS, beside, log_entry, pacg_table
+from tests.unit.pacg.example_of_play import OPTIONS, PAYLOADS
+
+SHOTS = Path(os.environ.get("QUARTERMASTER_SHOTS", "/tmp/quartermaster-page-shots"))
 
 REASON = "Seltyiel's house power lets her scout on a friend's turn"
 
 
+def pacg_table(http):
+    """A Skull & Shackles campaign in the middle of the rulebook's Example of Play (Lily's second turn)."""
+    campaign = http.campaign("pacg-skull-and-shackles", OPTIONS, name="Dangerous Waters")
+    http.append(campaign, PAYLOADS)
+    return campaign
+
+
+def beside(scope, button):
+    """The button's own place on the page, where its outcome or the server's refusal is shown."""
+    return scope.locator(".act").filter(has=scope.page.get_by_role("button", name=button, exact=True))
+
+
+def log_entry(page, position):
+    return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has_text=f"#{position}")
+
+
 def test_a_rule_refusal_offers_log_it_anyway_and_the_entry_is_logged_with_its_reason(phones, http):
-    campaign, _, _ = pacg_table(http)
+    campaign = pacg_table(http)
     page = phones.open(campaign["token"])
     page.get_by_role("tab", name="Play and log").click()
     before = http.get(campaign, "")["position"]
@@ -39,7 +60,7 @@ def test_a_rule_refusal_offers_log_it_anyway_and_the_entry_is_logged_with_its_re
 
 
 def test_an_integrity_refusal_offers_no_override(phones, http):
-    campaign, _, _ = pacg_table(http)
+    campaign = pacg_table(http)
     page = phones.open(campaign["token"])
     page.get_by_role("tab", name="Play and log").click()
     page.get_by_text("Move a card").click()
