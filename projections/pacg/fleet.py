@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -44,9 +45,34 @@ def check_can_stash(state: State) -> None:
         broken(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
 
 
+_PLUNDER_LIMIT = re.compile(r"may have no more than (\d+) plunder cards? under it", re.IGNORECASE)
+
+
+def plunder_limit(state: State) -> int | None:
+    """The most plunder cards the party's ship may hold, when its card's When Commanding power says (the
+    Sanbalot: "This ship may have no more than 3 plunder cards under it. If you would stash more, ignore them.")."""
+    card = state.fleet.ships.get(state.fleet.current or "")
+    if card is None or state.fleet.wrecked:
+        return None
+    for power in card.when_commanding:
+        found = _PLUNDER_LIMIT.search(power)
+        if found:
+            return int(found[1])
+    return None
+
+
 def plunder_stashed(state: State, event: PlunderStashed) -> State:
     scenario = _scenario(state, "be stashed")
     check_can_stash(state)
+    limit = plunder_limit(state)
+    held = state.zones.get(PLUNDER)
+    count = (sum(held.known.values()) + sum(held.hidden.values())) if held is not None else 0
+    if limit is not None and count >= limit:
+        broken(
+            f"The {state.fleet.current} may have no more than {limit} plunder cards under it, and has {count}: its "
+            'card says "If you would stash more, ignore them." (the card wins: Skull & Shackles Rulebook, The Golden '
+            "Rule)."
+        )
     if scenario.turn is None and scenario.setup_stashed:
         broken(
             'The setup stashes 1 plunder card, once: "After you place your ship, stash 1 plunder card" (Skull & '
