@@ -485,6 +485,13 @@ class AdventureStarted(Event, kw_only=True, tag="adventure.started"):
     adventure: Annotated[str, Meta(description="The adventure's name.")]
     number: Annotated[int, Meta(description="Its Adventure Deck number (#); 0 for the base set.")] = 0
     scenarios: Annotated[list[str], Meta(description="Its scenarios, in order.")] = []
+    scenario_count: Annotated[
+        Annotated[int, Meta(ge=1)] | None,
+        Meta(
+            description="How many scenarios its card lists, when `scenarios` names only the first of them: the "
+            "scenarios played as part of it after the named ones complete the list, in the order they are played."
+        ),
+    ] = None
     product: Annotated[str | None, Meta(description="The product its cards come from, when `cards` are given.")] = None
     cards: Annotated[list[CardEntry], Meta(description="Its Adventure Deck, into the vault.")] = []
 

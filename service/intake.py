@@ -122,7 +122,13 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         # runs once per event of a batch.
         encoded = encode(event)
         fields = b"{" + encoded[after_tag + 1 :] if encoded[after_tag : after_tag + 1] == b"," else b"{}"
-        ready.append(PreparedEvent(event, new.type, fields, new.id, new.occurred_at))
+        override = None
+        if new.override is not None:
+            override = new.override.reason.strip()
+            if not override:
+                errors.append({"index": index, "reason": "override.reason: say why the table logs it anyway."})
+                continue
+        ready.append(PreparedEvent(event, new.type, fields, new.id, new.occurred_at, override))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready

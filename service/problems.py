@@ -112,15 +112,30 @@ def not_found(campaign: object) -> Problem:
     return Problem(404, f"There is no campaign {campaign} that this token can see.", kind="campaign-not-found")
 
 
+# What each kind of refusal lets the table do, said after its reason (projections.game: Rejection and RuleBroken).
+KIND_SENTENCES = {
+    "rule": "That is a rule of the game: the owner may log it anyway, with a reason.",
+    "integrity": "This cannot be recorded, even against the rules.",
+}
+
+
+def refusal_errors(rejected: BatchRejected) -> list[dict[str, Any]]:
+    """Each refused event's index, its reason with what its kind allows said after it, and its kind."""
+    return [
+        {"index": i, "reason": f"{r} {KIND_SENTENCES[kind]}", "kind": kind}
+        for (i, r), kind in zip(rejected.errors, rejected.kinds, strict=True)
+    ]
+
+
 def refused_events(rejected: BatchRejected) -> Problem:
-    """A batch of events the fold refused, each with its reason."""
-    errors = [{"index": i, "reason": r} for i, r in rejected.errors]
+    """A batch of events the fold refused, each with its reason and kind, and whether an override could log it."""
+    errors = refusal_errors(rejected)
     detail = (
         f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
         if len(errors) == 1
         else f"{len(errors)} events were refused; nothing was written. See `errors`."
     )
-    return Problem(422, detail, kind="rejected", errors=errors)
+    return Problem(422, detail, kind="rejected", errors=errors, overridable=rejected.overridable)
 
 
 def on_batch_rejected(request: Request, exc: BatchRejected) -> Response:

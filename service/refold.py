@@ -162,7 +162,7 @@ async def refold(
                         await flush()
                     state = await store.fold_at(conn, campaign_id, game, position)
                 else:
-                    state = step(game, state, event, Meta(position, row.actor, row.occurred_at))
+                    state = step(game, state, event, Meta(position, row.actor, row.occurred_at, row.override))
             except Rejection as rejection:
                 raise RefoldError(position, rejection.reason) from None
             if len(buffer) >= FLUSH_EVERY:

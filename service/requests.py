@@ -14,6 +14,7 @@ import msgspec.inspect as mi
 
 from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
+from service.store.records import Override
 
 # One request may carry a whole scenario's worth of events; the byte limit on bodies guards the rest.
 MAX_EVENTS_PER_BATCH = 5000
@@ -41,6 +42,8 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     data: dict[str, Any] = {}
     id: uuid.UUID | None = None
     occurred_at: datetime | None = None
+    # Log it against a rule of the game, for this reason (the owner, or any player where the campaign allows it).
+    override: Override | None = None
 
 
 class AppendRequest(msgspec.Struct, forbid_unknown_fields=True, gc=False):

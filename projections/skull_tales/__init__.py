@@ -155,4 +155,5 @@ GAME: Game[SkullTales] = Game(
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
     sentences=SENTENCES,
     read_roll=dice.read,
+    players_may_override=lambda state: state.options.overrides == "players",
 )

@@ -99,6 +99,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     solo: bool = False
     players: int | None = None
     settings: list[Setting] = []
+    # Who may log an event against a rule of the game, with a reason: the campaign's "owner" (the default), or any
+    # of its "players" too. Integrity rules hold for everyone.
+    overrides: Literal["owner", "players"] = "owner"
 
 
 def parse(options: Mapping[str, Any]) -> Options:

@@ -36,6 +36,7 @@ def _row(recorded: Recorded) -> EventRow:
         actor=recorded.actor,
         recorded_at=recorded.recorded_at,
         occurred_at=recorded.occurred_at,
+        override=recorded.override,
     )
 
 
@@ -148,6 +149,7 @@ async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
                 r.actor,
                 r.recorded_at,
                 r.occurred_at,
+                r.override.reason if r.override is not None else None,
             )
         )
         if len(chunk) == CHUNK:

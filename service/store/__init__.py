@@ -22,12 +22,14 @@ from service.store.records import (
     Campaign,
     CampaignNotFound,
     IdReused,
+    Override,
     PreparedEvent,
     Recorded,
     Row,
     StalePosition,
     UndoConflict,
     UndoRefused,
+    meta_of,
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
 from service.store.undo import Undoing
@@ -57,6 +59,7 @@ __all__ = [
     "Campaign",
     "CampaignNotFound",
     "IdReused",
+    "Override",
     "PreparedEvent",
     "Recorded",
     "Row",
@@ -66,6 +69,7 @@ __all__ = [
     "UndoConflict",
     "UndoRefused",
     "insert_campaign",
+    "meta_of",
     "state_decoder",
     "write",
 ]

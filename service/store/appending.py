@@ -46,6 +46,7 @@ from service.store.records import (
     Appended,
     CampaignNotFound,
     IdReused,
+    Override,
     PreparedEvent,
     Recorded,
     Row,
@@ -98,10 +99,10 @@ WITH held AS MATERIALIZED (
     WHERE CASE WHEN %(locked)s THEN true ELSE pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
-                        occurred_at, character_id, idempotency_key, request_digest)
+                        occurred_at, character_id, idempotency_key, request_digest, override)
     SELECT %(campaign)s, (e->>0)::bigint, (e->>3)::uuid, coalesce((e->>6)::uuid, %(batch)s::uuid),
            e->>1, coalesce((e->>8)::smallint, 1), e->2, coalesce(e->>7, %(actor)s::text),
-           coalesce((e->>9)::timestamptz, held.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11
+           coalesce((e->>9)::timestamptz, held.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11, e->>12
     FROM held, jsonb_array_elements(%(events)s::jsonb) AS e
 ), given AS (
     SELECT %(state)s::jsonb AS state FROM held WHERE %(checkpoint)s::bigint IS NOT NULL
@@ -128,9 +129,9 @@ SELECT now FROM held
 # but the time.
 WRITE_ONE = """
 INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
-                    character_id, idempotency_key, request_digest)
+                    character_id, idempotency_key, request_digest, override)
 SELECT %s, %s, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now(), %s::timestamptz, %s::text, %s::text,
-       %s::text
+       %s::text, %s::text
 WHERE CASE WHEN %s THEN true ELSE pg_try_advisory_xact_lock_shared(%s, %s) END
 RETURNING recorded_at
 """
@@ -164,13 +165,14 @@ def write_one_parameters(
         game.character_of(one.event),
         keyed.key if keyed is not None else None,
         keyed.digest if keyed is not None else None,
+        one.override,
         locked,
         *write_lock(campaign_id),
     )
 
 
 _BY_EVENT_IDS = """
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at, override
 FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
 """
 
@@ -212,10 +214,11 @@ async def write(
         ).fetchone()
         return None if row is None else (row[0], [event_id])
     # Each event as WRITE reads it: [position, type, data, event_id, occurred_at, character_id, batch_id, actor,
-    # schema_version, recorded_at, idempotency_key, request_digest], the fields left out at its end NULL. The envelope
-    # (batch_id to recorded_at) only when folding an export again; the key and digest only on the first event of a
-    # batch written under an Idempotency-Key (service/store/keys.py). Tuples: msgspec encodes them as arrays, and
-    # makes them faster than structs.
+    # schema_version, recorded_at, idempotency_key, request_digest, override], the fields left out at its end NULL.
+    # The envelope (batch_id to recorded_at) only when folding an export again; the key and digest only on the first
+    # event of a batch written under an Idempotency-Key (service/store/keys.py); the override only on an event that
+    # has one (rare, so the common event stays six fields). Tuples: msgspec encodes them as arrays, and makes them
+    # faster than structs.
     if events:
         assert game is not None
         ids = _with_ids([p.id for p in events])
@@ -242,6 +245,10 @@ async def write(
         ]
     if keyed is not None and written:
         written[0] = (*written[0], *[None] * (10 - len(written[0])), keyed.key, keyed.digest)
+    overrides = [p.override for p in events] if events else [r.override for r in rows]
+    for i, override in enumerate(overrides):
+        if override is not None:
+            written[i] = (*written[i], *[None] * (12 - len(written[i])), override)
     row = await (
         await conn.execute(
             WRITE,
@@ -386,7 +393,7 @@ class Appending:
             return await self._append_known(campaign_id, [one], actor, expected_position, batch_id)
         game = await self.game_of(campaign_id)
         try:
-            state = step(game, state, one.event, Meta(last, actor, one.occurred_at))
+            state = step(game, state, one.event, Meta(last, actor, one.occurred_at, one.override))
         except Rejection:
             return None  # on a state that may be stale: the locking path refuses it, or not
         drawn = time_ordered_ids(2)  # the event's id and the batch's, where the client gave none
@@ -403,7 +410,16 @@ class Appending:
             return None  # another writer came first
         recorded_at = row[0]
         recorded = Recorded(
-            last, event_id, batch, one.type, 1, msgspec.Raw(one.data), actor, recorded_at, one.occurred_at
+            last,
+            event_id,
+            batch,
+            one.type,
+            1,
+            msgspec.Raw(one.data),
+            actor,
+            recorded_at,
+            one.occurred_at,
+            override=None if one.override is None else Override(one.override),
         )
         return Appended(batch=batch, first_position=last, last_position=last, events=[recorded], state=state)
 
@@ -521,7 +537,7 @@ async def head(heading: psycopg.AsyncCursor[Any], campaign_id: uuid.UUID) -> tup
 
 
 def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:
-    metas = [Meta(position=current + 1 + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
+    metas = [Meta(current + 1 + i, actor, p.occurred_at, p.override) for i, p in enumerate(events)]
     return fold_batch(game, state, zip((p.event for p in events), metas, strict=True))
 
 
@@ -576,6 +592,7 @@ async def _write_batch(
             actor=actor,
             recorded_at=now,
             occurred_at=p.occurred_at,
+            override=None if p.override is None else Override(p.override),
         )
         for i, p in enumerate(events)
     ]
@@ -605,7 +622,7 @@ def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) ->
                     "send the recorded events' ids again or new ids for all.",
                 )
             )
-        elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data):
+        elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data) or row[9] != p.override:
             reasons.append(
                 (
                     index,

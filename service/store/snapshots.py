@@ -91,9 +91,9 @@ async def logged_rows(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> 
     """
     async with conn.cursor(name=f"refold_{uuid.uuid4().hex}") as cur:
         await cur.execute(
-            "SELECT position, batch_id::text, type, data::text, actor, occurred_at"
+            "SELECT position, batch_id::text, type, data::text, actor, occurred_at, override"
             " FROM events WHERE campaign_id = %s ORDER BY position",
             (campaign_id,),
         )
         while chunk := await cur.fetchmany(CHUNK):
-            yield [Row(p, None, b, t, 1, d.encode(), a, None, o) for p, b, t, d, a, o in chunk]
+            yield [Row(p, None, b, t, 1, d.encode(), a, None, o, v) for p, b, t, d, a, o, v in chunk]

@@ -1,11 +1,14 @@
 // Talking to Quartermaster's HTTP API from the page, and building the page's elements.
 // The session cookie authenticates every request; writes carry the page's header, which another site cannot send.
 
+import { offerOverride } from "./override.js";
+
 export class Refusal extends Error {
-  constructor(status, problem) {
+  constructor(status, problem, request) {
     super(problem.detail || `The server answered ${status}.`);
     this.status = status;
     this.problem = problem;
+    this.request = request; // { path, method, body }: what was refused, for "Log it anyway" (override.js)
   }
 }
 
@@ -17,7 +20,7 @@ export async function api(path, { method = "GET", body } = {}) {
   });
   const type = answer.headers.get("content-type") || "";
   const content = type.includes("json") ? await answer.json() : await answer.text();
-  if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content });
+  if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content }, { path, method, body });
   return content;
 }
 
@@ -65,6 +68,7 @@ export function action(label, run, { primary = true, name } = {}) {
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       refusal.textContent = error.message;
+      offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
     } finally {
       button.disabled = false;
     }
