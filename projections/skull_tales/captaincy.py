@@ -21,7 +21,7 @@ from events.skull_tales import (
     MutinyResolved,
     TrustChanged,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
@@ -49,22 +49,20 @@ def morale_max(state: SkullTales) -> int:
 def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if state.captain is not None:
-        raise Rejection(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
+        broken(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
     if "adventure" not in state.phases_done or state.phase is not None:
-        raise Rejection(
-            f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure)."
-        )
+        broken(f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure).")
     if event.method != "chapter":
         best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
         mine = state.adventure_fame.get(p.id, 0)
         leaders = [o.name for o in in_play(state) if state.adventure_fame.get(o.id, 0) == best]
         if mine < best:
-            raise Rejection(
+            broken(
                 f"{p.name} gained {mine} Fame in the Adventure and {', '.join(leaders)} gained {best}: "
                 "the captaincy goes to the most Fame (Book I: End of the Adventure)."
             )
         if event.method == "most_fame" and len(leaders) > 1:
-            raise Rejection(
+            broken(
                 f"{', '.join(leaders)} tie with {best} Fame: a confronted Charisma roll breaks the tie "
                 "(log it, then elect with method charisma_tie)."
             )
@@ -135,7 +133,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
     for pid in event.bids:
         p = active_pirate(state, pid)
         if pid != captain.id and state.trust.get(pid, 0) <= captain_trust:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot join the Mutiny: {p.name} has {count(state.trust.get(pid, 0), 'Trust Point')} and the "
                 f"Captain {captain.name} has {captain_trust}; a Mutineer must exceed the Captain (Book III: Voyage Phase, Mutiny)."
             )
@@ -151,7 +149,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
         most = coins_to_bid(state, pid)
         minimum = 0 if pid == captain.id and state.options.captain_may_bid_zero else 1
         if not minimum <= bid <= most:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot bid {count(bid, 'coin')}: {p.name} has {count(p.coins, 'Coin')}, "
                 f"{count(most, 'bidding coin')}, "
                 f"and must bid at least {minimum}."
@@ -186,14 +184,14 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
         raise Rejection(f"There is no hired Ally {event.ally_id!r}.")
     captain = state.pirates[state.captain]
     if state.trust.get(ally.id, 0) <= state.trust.get(captain.id, 0):
-        raise Rejection(
+        broken(
             f"The {ally.archetype} has {count(state.trust.get(ally.id, 0), 'Trust Point')} and {captain.name} has "
             f"{state.trust.get(captain.id, 0)}: an Ally mutinies only when it exceeds the Captain."
         )
     if not 1 <= event.ally_roll <= 6:
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
-        raise Rejection(
+        broken(
             f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (Book III: Voyage Phase, Mutiny), not {event.coins_spent}."
         )
     # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
@@ -236,7 +234,7 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
         else:
             raise Rejection(f"There is no Character {event.quarterdeck_id!r} on the «Quarterdeck».")
     if not 0 < event.points <= most:
-        raise Rejection(
+        broken(
             f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points)."
         )
     # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (Book III: Voyage Phase, Command Points).
@@ -250,7 +248,7 @@ def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
     require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}")
     require_phase(state, "port", "Drawing an Assignment")
     if state.assignment is not None:
-        raise Rejection(
+        broken(
             f"The Captain already has the Assignment {state.assignment.name}: one at a time until it succeeds or fails."
         )
     from projections.skull_tales.state import Assignment
@@ -265,7 +263,7 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTa
         raise Rejection("There is no active Assignment to resolve.")
     if state.assignment.holder != p.id:
         holder = state.pirates[state.assignment.holder].name
-        raise Rejection(
+        broken(
             f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (Book II: Port Phase, Setup)."
         )
     if event.coins:

@@ -8,8 +8,8 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
-from projections.game import Rejection
-from projections.skull_tales.allies import adventure_payout, unpaid_leave
+from projections.game import Rejection, broken
+from projections.skull_tales.allies import SOLO_START_ALLIES, adventure_payout, choose_adventure_allies, unpaid_leave
 from projections.skull_tales.booty import balance, move
 from projections.skull_tales import penance
 from projections.skull_tales.captaincy import morale_max, trust_to_fame
@@ -25,7 +25,7 @@ def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
     if state.chapter_phases:
         raise Rejection(f"Chapter {state.chapter} has not ended yet.")
     if event.number not in (state.chapter, state.chapter + 1) or event.number < 1:
-        raise Rejection(
+        broken(
             f"After chapter {state.chapter} comes chapter {state.chapter + 1} (or chapter {state.chapter} again), "
             f"not chapter {event.number}."
         )
@@ -37,13 +37,16 @@ def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
         phases = list(PHASES)
     if not phases or len(set(phases)) != len(phases):
         raise Rejection(f"Chapter {event.number} needs one to three different phases, not {', '.join(phases)}.")
+    solo = event.solo or state.options.solo
+    crew = in_play(state)
+    if solo and len(crew) > 1:
+        broken(f"Solo Mode is played by one Pirate, and the crew has {len(crew)} (Book I: Game Modes, Lone Pirates).")
+    captain = state.captain
+    if solo and captain is None and len(crew) == 1:
+        # "In Solo Mode, you choose a Pirate as Captain" (Book I: Game Modes, Lone Pirates).
+        captain = crew[0].id
     return replace(
-        state,
-        chapter=event.number,
-        chapter_phases=phases,
-        phases_done=[],
-        phase=None,
-        solo=event.solo or state.options.solo,
+        state, chapter=event.number, chapter_phases=phases, phases_done=[], phase=None, solo=solo, captain=captain
     )
 
 
@@ -57,9 +60,11 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
         raise Rejection(f"Chapter {state.chapter} has played all its phases ({', '.join(state.chapter_phases)}).")
     expected = state.chapter_phases[done]
     if event.phase != expected:
-        raise Rejection(
-            f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase."
-        )
+        broken(f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase.")
+    if event.phase != "adventure" and event.allies is not None:
+        raise Rejection("Allies are chosen for an Adventure; the Port and the Voyage take every hired Ally.")
+    if state.phase_serial == 0 and state.solo:
+        _solo_start(state)
     state = replace(state, phase=event.phase, phase_serial=state.phase_serial + 1)
     if event.phase == "port":
         return _port_setup(state)
@@ -80,7 +85,34 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
         crew_booty=state.crew_booty,
         pending=list(state.pending),
     )
-    return replace(state, snapshot=snapshot, adventure_fame={})
+    state = replace(state, snapshot=snapshot, adventure_fame={})
+    state = choose_adventure_allies(state, event.allies)
+    return _feats_heal(state)
+
+
+def _solo_start(state: SkullTales) -> None:
+    """Solo Mode's start: "you choose a Pirate as Captain and 3 random Allies" (Book I: Game Modes, Lone Pirates).
+    The captaincy follows by itself (`pirate.recruited`); the Allies are drawn at the table (`ally.drawn`)."""
+    drawn = [a for a in state.allies.values() if a.drawn == "solo_start"]
+    if len(drawn) < SOLO_START_ALLIES:
+        broken(
+            f"In Solo Mode the Lone Pirate starts with {SOLO_START_ALLIES} random Allies, and {len(drawn)} "
+            f"{'is' if len(drawn) == 1 else 'are'} drawn: log each (ally.drawn) before the first phase "
+            "(Book I: Game Modes, Lone Pirates)."
+        )
+
+
+# Book II: Feats, Classes and Skills, Feats: Bravery "Discard 1 Wound at the start of the Adventure Phase"; Luxury
+# "Recover 1 Wound at the start of the Adventure Phase". Each Feat heals its own Wound.
+HEALING_FEATS = ("Bravery", "Luxury")
+
+
+def _feats_heal(state: SkullTales) -> SkullTales:
+    for p in in_play(state):
+        heal = sum(1 for feat in HEALING_FEATS if feat in p.feats)
+        if heal and p.wounds:
+            state = put(state, change(p, wounds=max(p.wounds - heal, 0)))
+    return state
 
 
 def _port_setup(state: SkullTales) -> SkullTales:
@@ -173,7 +205,7 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
             )
         for p in crew:
             if p.status == "unconscious" and event.degrees[p.id] != "failure":
-                raise Rejection(
+                broken(
                     f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
                 )
     for pid in event.degrees:
@@ -195,7 +227,9 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
         total = p.adventures_total_success + (1 if event.degrees.get(p.id) == "total_success" else 0)
         state = put(state, change(p, fame=fame, phase_fame=0, status="active", adventures_total_success=total))
     state = penance.adventure_over(state)
-    state = replace(state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None)
+    state = replace(
+        state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None, adventure_allies=None
+    )
     return _settings_fame(state, "adventure")
 
 
@@ -232,6 +266,7 @@ def _repeat(state: SkullTales) -> SkullTales:
         phase=None,
         adventure_fame={},
         snapshot=None,
+        adventure_allies=None,
         pending=list(snapshot.pending),
         legendary={
             k: v

@@ -25,11 +25,21 @@ from events.skull_tales import (
     TradeMade,
     UpgradeUsed,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import move, pay, require_captain, spend_time
+from projections.skull_tales.captaincy import morale_max
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import Ship, SkullTales, active_pirate, require_phase
+from projections.skull_tales.state import (
+    Ship,
+    SkullTales,
+    active_pirate,
+    change,
+    destiny_cap,
+    in_play,
+    put,
+    require_phase,
+)
 from projections.skull_tales.words import count
 
 MAX_CANNONS = 5
@@ -83,7 +93,7 @@ def _ship(state: SkullTales) -> Ship:
 
 def _check_hold(ship: Ship, doing: str) -> None:
     if tokens(ship) > hold_spaces(ship):
-        raise Rejection(
+        broken(
             f"The Hold cannot {doing}: it has room for {count(hold_spaces(ship), 'token')} and would hold "
             f"{tokens(ship)} (Goods and Cannons)."
         )
@@ -124,29 +134,21 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     upgrades = dict(ship.upgrades)
     if event.effect == "hold":
         if ship.hold >= ship.hold_max:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}."
-            )
+            broken(f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}.")
         ship = replace(ship, hold=ship.hold + 1)
     elif event.effect == "sails":
         if ship.sails >= ship.sails_max:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}."
-            )
+            broken(f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}.")
         ship = replace(ship, sails=ship.sails + 1)
     elif event.effect == "cannon":
         if ship.cannons >= MAX_CANNONS:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may."
-            )
+            broken(f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may.")
         ship = replace(ship, cannons=ship.cannons + 1)
         _check_hold(ship, "take another Cannon")
     else:
         key = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
         if upgrades.get(key, 0) >= event.limit:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}."
-            )
+            broken(f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}.")
         upgrades[key] = upgrades.get(key, 0) + 1
         ship = replace(ship, upgrades=upgrades)
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
@@ -216,7 +218,7 @@ def group_hired(state: SkullTales, event: GroupHired) -> SkullTales:
     require_captain(state, p.id, "hire a Group of Pirates")
     require_phase(state, "port", "Hiring a Group of Pirates")
     if ship.groups >= MAX_GROUPS:
-        raise Rejection(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
+        broken(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
     state = spend_time(state, p.id, 1, "hire a Group of Pirates")
     state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", p.name)
     return replace(state, ship=replace(ship, groups=ship.groups + 1))
@@ -283,9 +285,9 @@ def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
     goods = dict(ship.goods)
     if line.direction == "buy":
         if state.options.goods_buyable == "wood_supplies_rum" and line.goods not in BUYABLE_LIMITED:
-            raise Rejection(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
+            broken(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
         if not line.sellable:
-            raise Rejection(f"{line.goods} cannot be bought or sold.")
+            broken(f"{line.goods} cannot be bought or sold.")
         goods[line.goods] = goods.get(line.goods, 0) + line.quantity
         ship = replace(ship, goods=goods)
         _check_hold(ship, f"take {line.quantity} more {line.goods}")
@@ -294,9 +296,9 @@ def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
     if goods.get(line.goods, 0) < line.quantity:
         raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(line.goods, 0)} {line.goods}.")
     if line.direction == "sell" and not line.sellable:
-        raise Rejection(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
+        broken(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
     if line.direction == "deliver" and line.sellable:
-        raise Rejection(f"{line.goods} tokens are sold, not delivered.")
+        broken(f"{line.goods} tokens are sold, not delivered.")
     goods[line.goods] -= line.quantity
     if goods[line.goods] == 0:
         del goods[line.goods]
@@ -329,4 +331,36 @@ def goods_spent(state: SkullTales, event: GoodsSpent) -> SkullTales:
     goods = {**ship.goods, event.goods: have - event.quantity}
     if goods[event.goods] == 0:
         del goods[event.goods]
-    return replace(state, ship=replace(ship, goods=goods))
+    state = replace(state, ship=replace(ship, goods=goods))
+    if event.goods == "Rum" and state.phase == "voyage":
+        return _rum(state, event)
+    if event.roll is not None:
+        raise Rejection("Only a Rum token spent at sea rolls a die for Morale.")
+    return state
+
+
+RUM_MORALE_SETTING = "cabin_boy.voyage.rum_morale_4"
+
+
+def _rum(state: SkullTales, event: GoodsSpent) -> SkullTales:
+    """A Rum token at sea: "the Captain may spend a Rum token to increase Morale by the result of one die roll ...
+    In addition, the Pirates recover 1 Destiny Point" (Book III: Voyage Phase, Voyage Components, Rum Token). The
+    Cabin Boy setting raises Morale by 4 without a die. Every Pirate aboard recovers the point, up to the card's
+    maximum, once for each token."""
+    fixed = active(state.options, RUM_MORALE_SETTING)
+    if event.roll is not None:
+        if fixed:
+            raise Rejection(
+                "With the Cabin Boy setting a Rum token raises Morale by 4 without a die; leave the roll out."
+            )
+        if event.quantity != 1:
+            raise Rejection("Each Rum token rolls its own die for Morale: log them one at a time.")
+        if not 1 <= event.roll <= 6:
+            raise Rejection(f"A Rum token's Morale roll is one die; {event.roll} is not a face.")
+    if fixed:
+        state = replace(state, morale=min(state.morale + 4 * event.quantity, morale_max(state)))
+    elif event.roll is not None:
+        state = replace(state, morale=min(state.morale + event.roll, morale_max(state)))
+    for p in in_play(state):
+        state = put(state, change(p, destiny=min(p.destiny + event.quantity, destiny_cap(p))))
+    return state

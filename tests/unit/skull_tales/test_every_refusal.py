@@ -16,7 +16,7 @@ from projections.game import Meta, Rejection
 from projections.skull_tales import GAME
 from projections.skull_tales.booty import move
 from service.catalog import CatalogError, skull_tales as catalogue
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, SOLO_ALLIES, WITCH, event
 from tests.unit.skull_tales.table import CATALOG, at_sea as witch_at_sea, given, refused
 
 
@@ -69,6 +69,7 @@ def solo_port(*extra: dict[str, Any]):
     """Solo Mode: Anne alone, in a Port-only first chapter."""
     return given(
         CREW[0],
+        *SOLO_ALLIES,
         event("chapter.started", number=1, phases=["port"]),
         event("phase.started", phase="port"),
         *extra,
@@ -584,9 +585,9 @@ CASES: list[Case] = [
     ),
     (
         "solo mode hires four allies at most",
-        lambda: solo_port(*(event("ally.hired", pirate_id="anne", **a) for a in ALLIES[:4])),
-        event("ally.hired", pirate_id="anne", **ALLIES[4]),
-        "Anne cannot hire the Freedman: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern).",
+        lambda: solo_port(event("ally.hired", pirate_id="anne", **ALLIES[0])),
+        event("ally.hired", pirate_id="anne", **ALLIES[1]),
+        "Anne cannot hire the Surgeon: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern).",
     ),
     # --- captaincy, trust, mutiny, command, assignments ---
     (

@@ -416,9 +416,12 @@ def test_a_pirate_cannot_give_coins_they_do_not_have():
 
 def test_a_sixth_character_cannot_join():
     state = given(*CREW, options=OPTIONS)
-    for n in range(2):
-        state = when(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": f"p{n}", "name": f"P{n}"}})
-    assert refused(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": "p9", "name": "Nine"}}) == (
+    # Each a Character Card of its own: there is one card of each archetype (Book I: How to start).
+    for n, archetype in enumerate(("Cook", "Gunner")):
+        data = {**CREW[0]["data"], "pirate_id": f"p{n}", "name": f"P{n}", "archetype": archetype}
+        state = when(state, {**CREW[0], "data": data})
+    nine = {**CREW[0]["data"], "pirate_id": "p9", "name": "Nine", "archetype": "Surgeon"}
+    assert refused(state, {**CREW[0], "data": nine}) == (
         "Nine cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
     )
 
