@@ -341,9 +341,18 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     price: Annotated[
         int,
         msgspec.Meta(
-            ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given."
+            ge=0,
+            description="The card's Coins cost when bought in Port; 0 when found or given. The fold adds what the "
+            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter.",
         ),
     ] = 0
+    black_market: Annotated[
+        bool,
+        msgspec.Meta(
+            description="Bought from the Black Market ('Search for Equipment'): its cost plus half, rounded up "
+            "(Book II: Locations, Market Square)."
+        ),
+    ] = False
     value: (
         Annotated[
             int,

@@ -33,6 +33,7 @@ from projections.skull_tales.state import (
     change,
     pirate,
     put,
+    has_skill,
     require_phase,
     skill_effect,
 )
@@ -292,11 +293,31 @@ def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> Sku
     return put(state, change(p, time_units=max(p.time_units - units, 0)))
 
 
-def require_captain(state: SkullTales, pirate_id: str, doing: str) -> None:
+def require_captain(state: SkullTales, pirate_id: str, doing: str, bosun_may: bool = False) -> bool:
+    """The Captain's own action, or a rule broken. With `bosun_may` (a Port action exclusive to the Captain), a
+    Bosun may do it too: the answer is True when a Bosun does, who then gains 1 Fame (`bosun_acted`)."""
     p = pirate(state, pirate_id)
-    if state.captain != pirate_id:
-        captain = state.pirates[state.captain].name if state.captain else "nobody"
-        broken(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
+    if state.captain == pirate_id:
+        return False
+    if bosun_may and state.phase == "port" and state.captain is not None and has_skill(p, "Bosun"):
+        # Bosun: "During the Port Phase, you may perform any action exclusive to the Captain (except collecting the
+        # extra Salary) as long as you get the Captain's approval" (Book II: Feats, Classes and Skills, Scholar
+        # Skills): logging it is the approval.
+        return True
+    captain = state.pirates[state.captain].name if state.captain else "nobody"
+    broken(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
+    return False
+
+
+BOSUN_FAME = 1  # "By performing any Captain-exclusive action, you gain 1 Fame." (Book II: Scholar Skills, Bosun)
+
+
+def bosun_acted(state: SkullTales, pirate_id: str, bosun: bool) -> SkullTales:
+    """The Bosun's 1 Fame for a Captain-exclusive action, on the Record Sheet (it is the Port Phase)."""
+    if not bosun:
+        return state
+    p = state.pirates[pirate_id]
+    return put(state, change(p, fame=p.fame + BOSUN_FAME))
 
 
 def booty_buried(state: SkullTales, event: BootyBuried) -> SkullTales:
@@ -361,7 +382,8 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
         state = spend_time(state, p.id, time_units, f"borrow {event.amount} Coins")
         state = spend_fame(state, p.id, fame, f"borrow {event.amount} Coins")
     elif event.lender == "ship":
-        require_captain(state, p.id, "take a loan for the ship")
+        bosun = require_captain(state, p.id, "take a loan for the ship", bosun_may=True)
+        state = bosun_acted(state, p.id, bosun)
         to = "crew_booty"
     owed = math.ceil(event.amount * 6 / 5)
     loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial)

@@ -22,7 +22,7 @@ from events.skull_tales import (
     TrustChanged,
 )
 from projections.game import Rejection, broken
-from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
+from projections.skull_tales.booty import bosun_acted, gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame, lose_fame
@@ -52,6 +52,11 @@ def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
         broken(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
     if "adventure" not in state.phases_done or state.phase is not None:
         broken(f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure).")
+    elif not state.adventure_succeeded:
+        broken(
+            f"{p.name} cannot take the captaincy: it is decided after a successful Adventure, and this one failed "
+            "(Book I: End of the Adventure)."
+        )
     if event.method != "chapter":
         best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
         mine = state.adventure_fame.get(p.id, 0)
@@ -245,7 +250,7 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
 
 
 def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
-    require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}")
+    bosun = require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}", bosun_may=True)
     require_phase(state, "port", "Drawing an Assignment")
     if state.assignment is not None:
         broken(
@@ -253,8 +258,10 @@ def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
         )
     from projections.skull_tales.state import Assignment
 
-    state = spend_time(state, event.pirate_id, 1, "draw an Assignment")
-    return replace(state, assignment=Assignment(name=event.assignment, holder=event.pirate_id))
+    state = bosun_acted(spend_time(state, event.pirate_id, 1, "draw an Assignment"), event.pirate_id, bosun)
+    # The Assignment is the Captain's, also when the Bosun draws it for them.
+    holder = state.captain if bosun and state.captain is not None else event.pirate_id
+    return replace(state, assignment=Assignment(name=event.assignment, holder=holder))
 
 
 def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTales:

@@ -74,7 +74,8 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
             raise Rejection("The crew has no ship to sail: the Captain buys one at the Docks first.")
         state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[], purged=[])
         for p in in_play(state):
-            if has_skill(p, "Bosun"):
+            if has_skill(p, "Bosun") and p.id != state.captain:
+                # The Bosun "stops working if its holder becomes Captain" (Book II: Scholar Skills, Bosun).
                 # Bosun: "You always start the Voyage Phase with 1 extra Fame."
                 state = add_fame(state, p.id, 1)
         return state
@@ -208,6 +209,16 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
                 broken(
                     f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
                 )
+            elif p.status != "unconscious" and event.degrees[p.id] == "failure":
+                broken(
+                    f"{p.name} ends the Adventure on their feet: a failure is being Unconscious at its end while "
+                    "another Character succeeds; say total or partial success (Book I: End of the Adventure)."
+                )
+        if all(p.status == "unconscious" for p in crew):
+            broken(
+                "Every Pirate is Unconscious: the Adventure Phase must be replayed (outcome repeat), without "
+                "deciding who succeeded (Book I: End of the Adventure)."
+            )
     for pid in event.degrees:
         if pid not in state.pirates:
             raise Rejection(f"There is no pirate {pid!r} in this crew.")
@@ -228,7 +239,12 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
         state = put(state, change(p, fame=fame, phase_fame=0, status="active", adventures_total_success=total))
     state = penance.adventure_over(state)
     state = replace(
-        state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None, adventure_allies=None
+        state,
+        phase=None,
+        phases_done=[*state.phases_done, "adventure"],
+        snapshot=None,
+        adventure_allies=None,
+        adventure_succeeded=success,
     )
     return _settings_fame(state, "adventure")
 

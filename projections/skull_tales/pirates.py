@@ -29,7 +29,7 @@ from projections.game import Rejection, broken
 from msgspec.structs import replace
 
 from projections.skull_tales import penance
-from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
+from projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.state import (
@@ -321,12 +321,27 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
     return put(state, change(p, items=items))
 
 
+def gear_price(state: SkullTales, p: Pirate, event: ItemGained) -> int:
+    """What a Gear card bought in Port costs: its cost, plus half from the Black Market ("a dagger priced at 15
+    Coins, you must pay 23", Book II: Locations, Market Square), halved for a Grifter ("The Coins cost of Gear cards
+    and Allies is reduced by half", Book II: Rogue Skills), both rounded up (Book I: How to start); then the Admiral
+    setting's 5 Coins on "any personal item on the island"."""
+    price = event.price
+    if event.black_market:
+        price = math.ceil(price * 3 / 2)
+    if has_skill(p, "Grifter") and event.kind == "gear":
+        price = math.ceil(price / 2)
+    return price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+
+
 def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     price = 0
+    if event.black_market and not event.price:
+        raise Rejection(f"A Black Market card is bought: give {event.item}'s Coins cost (price).")
     if event.price:
         require_phase(state, "port", f"Buying {event.item}")
-        price = event.price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+        price = gear_price(state, p, event)
     # What the item is worth, for Haggle: what was paid for it, else its card's price.
     value = price or (event.value or 0)
     item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
@@ -503,8 +518,11 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
         state = spend_time(state, p.id, 1, "give to Charity")
         state = pay(state, f"pirate:{p.id}", CHARITY_COINS, "give to Charity", "charity", p.name)
     elif event.service == "rest":
-        if state.captain != p.id:
+        bosun = state.captain != p.id and state.captain is not None and has_skill(p, "Bosun")
+        if state.captain != p.id and not bosun:
             broken(f"{p.name} cannot Rest at the Docks: only the Captain can.")
+        # A Bosun may Rest as the Captain does, and gains 1 Fame for it (Book II: Scholar Skills, Bosun).
+        state = bosun_acted(state, p.id, bosun)
         # Per Time Unit: 1 Wound and 1 Destiny Point, 2 Destiny Points, or 2 Wounds.
         if event.times < 1 or event.wounds + event.destiny != 2 * event.times:
             broken(

@@ -26,7 +26,7 @@ from events.skull_tales import (
     UpgradeUsed,
 )
 from projections.game import Rejection, broken
-from projections.skull_tales.booty import move, pay, require_captain, spend_time
+from projections.skull_tales.booty import bosun_acted, move, pay, require_captain, spend_time
 from projections.skull_tales.captaincy import morale_max
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
@@ -102,7 +102,7 @@ def _check_hold(ship: Ship, doing: str) -> None:
 def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"buy a {event.ship_type}"
-    require_captain(state, p.id, doing)
+    bosun = require_captain(state, p.id, doing, bosun_may=True)
     require_phase(state, "port", "Buying a ship")
     smaller = 1 if active(state.options, "admiral.voyage.ships_minus_1") else 0
     old = state.ship
@@ -122,14 +122,14 @@ def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
     state = pay(state, "crew_booty", event.price, doing, "ship", p.name)
-    return replace(state, ship=new)
+    return replace(bosun_acted(state, p.id, bosun), ship=new)
 
 
 def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     doing = f"buy the {event.upgrade} upgrade"
-    require_captain(state, p.id, doing)
+    bosun = require_captain(state, p.id, doing, bosun_may=True)
     require_phase(state, "port", "Upgrading the ship")
     upgrades = dict(ship.upgrades)
     if event.effect == "hold":
@@ -154,7 +154,7 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
     state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
-    return replace(state, ship=ship)
+    return replace(bosun_acted(state, p.id, bosun), ship=ship)
 
 
 def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
@@ -198,7 +198,7 @@ def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
 def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
-    require_captain(state, p.id, "repair the ship")
+    bosun = require_captain(state, p.id, "repair the ship", bosun_may=True)
     require_phase(state, "port", "Repairing the ship")
     if not 0 <= event.sails <= ship.sails_damaged or not 0 <= event.hold <= ship.hold_impacts:
         raise Rejection(
@@ -209,19 +209,19 @@ def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     state = spend_time(state, p.id, 1, "arrange repairs")
     state = pay(state, "crew_booty", cost, "repair the ship", "repairs", p.name)
     ship = replace(ship, sails_damaged=ship.sails_damaged - event.sails, hold_impacts=ship.hold_impacts - event.hold)
-    return replace(state, ship=ship)
+    return replace(bosun_acted(state, p.id, bosun), ship=ship)
 
 
 def group_hired(state: SkullTales, event: GroupHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
-    require_captain(state, p.id, "hire a Group of Pirates")
+    bosun = require_captain(state, p.id, "hire a Group of Pirates", bosun_may=True)
     require_phase(state, "port", "Hiring a Group of Pirates")
     if ship.groups >= MAX_GROUPS:
         broken(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
     state = spend_time(state, p.id, 1, "hire a Group of Pirates")
     state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", p.name)
-    return replace(state, ship=replace(ship, groups=ship.groups + 1))
+    return replace(bosun_acted(state, p.id, bosun), ship=replace(ship, groups=ship.groups + 1))
 
 
 def group_lost(state: SkullTales, event: GroupLost) -> SkullTales:
@@ -240,7 +240,7 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     """One kind of Goods traded as a Trade action of its own (logs written before `trade.made`)."""
     p = active_pirate(state, event.pirate_id)
     _ship(state)
-    require_captain(state, p.id, f"trade {event.goods}")
+    bosun = require_captain(state, p.id, f"trade {event.goods}", bosun_may=True)
     require_phase(state, "port", "Trading Goods")
     line = TradeLine(
         goods=event.goods,
@@ -252,18 +252,18 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     )
     _check_line(p.name, line)
     state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
-    return _trade(state, p.id, line)
+    return _trade(bosun_acted(state, p.id, bosun), p.id, line)
 
 
 def trade_made(state: SkullTales, event: TradeMade) -> SkullTales:
     """One Trade action, 2 Time Units in all: sales and deliveries first, into the Crew's Booty, then purchases."""
     p = active_pirate(state, event.pirate_id)
     _ship(state)
-    require_captain(state, p.id, "trade at the Docks")
+    bosun = require_captain(state, p.id, "trade at the Docks", bosun_may=True)
     require_phase(state, "port", "Trading Goods")
     for line in event.lines:
         _check_line(p.name, line)
-    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    state = bosun_acted(spend_time(state, p.id, TRADE_TIME_UNITS, "trade"), p.id, bosun)
     for line in sorted(event.lines, key=lambda line: line.direction == "buy"):
         state = _trade(state, p.id, line)
     return state

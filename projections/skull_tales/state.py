@@ -233,6 +233,9 @@ class SkullTales(Struct, kw_only=True):
     # Solo Mode: the hired Allies the Captain took into the Adventure in play, or None: every hired Ally (Book II:
     # Locations, Tavern: "only three can be used in the Adventure Phase").
     adventure_allies: list[str] | None = None
+    # How the last Adventure ended: the captaincy goes to someone only after a successful one (Book I: End of the
+    # Adventure).
+    adventure_succeeded: bool = False
     purged: list[
         str
     ] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (Book II: Feats, Classes and Skills, Mystic Skills)

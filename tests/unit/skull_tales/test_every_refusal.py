@@ -601,7 +601,13 @@ CASES: list[Case] = [
         lambda: first_adventure(
             event("fame.changed", pirate_id="anne", amount=10, source="goal"),
             event("fame.changed", pirate_id="jack", amount=10, source="goal"),
-            event("phase.ended", phase="adventure", outcome="failure"),
+            # The captaincy is decided after a successful Adventure (Book I: End of the Adventure).
+            event(
+                "phase.ended",
+                phase="adventure",
+                outcome="success",
+                degrees={"anne": "total_success", "jack": "total_success", "mary": "partial_success"},
+            ),
         ),
         event("captain.elected", pirate_id="anne"),
         "Anne, Jack tie with 10 Fame: a confronted Charisma roll breaks the tie (log it, then elect with method "
