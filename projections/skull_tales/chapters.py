@@ -19,6 +19,7 @@ from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
+LATE_FAME = 5  # Book II: Port Phase, Port Components
 
 
 def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
@@ -165,6 +166,11 @@ def phase_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     if event.phase == "voyage":
         return _voyage_ended(state, event)
     state = unpaid_leave(state)
+    for p in in_play(state):
+        if p.status == "active" and not p.boarded and not p.port_unconscious and p.time_units == 0:
+            # "If your Time Units are reduced to zero before you have returned to the Pirate Ship, you lose 5 Fame"
+            # (Book II: Port Phase, Port Components): a Pirate out of Time Units who never came back aboard is late.
+            state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
     for p in in_play(state):
         approvals = {m: mark for m, mark in p.approvals.items() if mark.permanent}
         state = put(state, change(p, approvals=approvals, time_units=0))

@@ -273,7 +273,7 @@ SOLO_ALLIES = [
         archetype=a,
         charisma=2,
         salary=5,
-        fame_cost=2,
+        fame_cost=0,
     )
     for a in ("Cabin Boy", "Avenger", "Freedman")
 ]
