@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given as for_all
-from hypothesis import settings
-from hypothesis import strategies as st
+from hypothesis import given as for_all, settings, strategies as st
 
 from projections.game import Meta, Rejection, step
 from projections.skull_tales import GAME
