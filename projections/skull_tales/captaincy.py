@@ -106,7 +106,7 @@ def trust_to_fame(state: SkullTales) -> SkullTales:
             state = add_fame(state, p.id, trust)
     for ally in state.allies.values():
         trust = state.trust.get(ally.id, 0)
-        if ally.status == "hired" and trust and ally.hirer != state.captain:
+        if ally.status == "hired" and trust and ally.hirer != state.captain and state.options.ally_trust_to_hirer:
             state = add_fame(state, ally.hirer, math.ceil(trust / 2))
     return replace(state, trust={})
 

@@ -362,5 +362,7 @@ def _rum(state: SkullTales, event: GoodsSpent) -> SkullTales:
     elif event.roll is not None:
         state = replace(state, morale=min(state.morale + event.roll, morale_max(state)))
     for p in in_play(state):
+        if p.status == "unconscious" and state.options.rum_destiny_to == "conscious":
+            continue
         state = put(state, change(p, destiny=min(p.destiny + event.quantity, destiny_cap(p))))
     return state

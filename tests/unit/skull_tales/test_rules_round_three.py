@@ -484,3 +484,35 @@ def test_an_action_overridden_past_its_time_units_leaves_none():
 def test_an_unaffordable_price_is_an_integrity_rule():
     refused = refusal(in_port(), event("item.gained", pirate_id="jack", item="Gold Idol", price=500), override="x")
     assert type(refused) is Rejection
+
+
+# --- the options of this round -----------------------------------------------------------------------------------
+
+
+def test_rum_s_destiny_point_skips_the_sickbay_when_the_option_says_so():
+    state = at_sea(
+        event("destiny.changed", pirate_id="anne", amount=-1),
+        event("pirate.unconscious", pirate_id="jack"),
+        options={**OPTIONS, "rum_destiny_to": "conscious"},
+    )
+    after = when(state, event("goods.spent", goods="Rum", roll=1))
+    assert (after.pirates["anne"].destiny, after.pirates["jack"].destiny) == (3, 0)
+    everyone = at_sea(event("pirate.unconscious", pirate_id="jack"))
+    assert when(everyone, event("goods.spent", goods="Rum", roll=1)).pirates["jack"].destiny == 1
+
+
+def test_an_ally_s_trust_gives_its_hirer_no_fame_when_the_option_says_so():
+    def voyage(options: dict[str, Any]) -> SkullTales:
+        state = in_port(event("ally.hired", pirate_id="jack", **WITCH_ALLY), options=options)
+        return given(
+            event("phase.ended", phase="port"),
+            event("phase.started", phase="voyage"),
+            event("trust.changed", character_id="witch", amount=5, reason="Helm"),
+            event("phase.ended", phase="voyage"),
+            state=state,
+        )
+
+    assert (
+        voyage(OPTIONS).pirates["jack"].fame - voyage({**OPTIONS, "ally_trust_to_hirer": False}).pirates["jack"].fame
+        == 3
+    )
