@@ -200,9 +200,18 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
 
 
 def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
-    if event.outcome == "repeat":
-        return _repeat(state)
     crew = in_play(state)
+    if event.outcome == "repeat":
+        # "if all Characters are Unconscious ... the Adventure Phase must be replayed"; "If the Pirates have
+        # achieved a partial success that allows them to continue the campaign, they may decide to repeat the
+        # mission to improve their result" (Book I: End of the Adventure).
+        everyone_down = all(p.status == "unconscious" for p in crew)
+        if not everyone_down and "partial_success" not in event.degrees.values():
+            broken(
+                "An Adventure is played again when every Pirate is Unconscious, or by choice after a partial "
+                "success: give the degrees that show it (Book I: End of the Adventure)."
+            )
+        return _repeat(state)
     success = event.outcome == "success"
     if success:
         missing = [p.name for p in crew if p.id not in event.degrees]

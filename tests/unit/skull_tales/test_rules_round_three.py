@@ -19,6 +19,8 @@ from tests.unit.skull_tales.table import decode, given, view, when
 from tests.unit.skull_tales.test_every_refusal import adventuring, at_sea, in_port
 
 WITCH_ALLY = {"ally_id": "witch", "archetype": "Witch", "charisma": 2, "salary": 0, "fame_cost": 0}
+ALL_TOTAL = {"anne": "total_success", "jack": "total_success", "mary": "total_success"}
+PARTIAL = {"anne": "partial_success", "jack": "partial_success", "mary": "partial_success"}
 TO_ADVENTURE = [
     event("phase.ended", phase="port"),
     event("phase.started", phase="voyage"),
@@ -117,7 +119,7 @@ def test_bravery_heals_again_when_the_adventure_is_repeated_from_the_same_start(
     state = given(*TO_ADVENTURE, state=_brave_anne())
     state = given(
         event("wounds.changed", pirate_id="anne", amount=3),
-        event("phase.ended", phase="adventure", outcome="repeat"),
+        event("phase.ended", phase="adventure", outcome="repeat", degrees=PARTIAL),
         event("phase.started", phase="adventure"),
         state=state,
     )
@@ -399,9 +401,6 @@ def test_a_bosun_s_captain_actions_are_for_the_port_only():
 # --- Book I: Adventure Phase, End of the Adventure --------------------------------------------------------------
 
 
-ALL_TOTAL = {"anne": "total_success", "jack": "total_success", "mary": "total_success"}
-
-
 def test_an_adventure_with_every_pirate_unconscious_is_replayed():
     state = adventuring(*(event("pirate.unconscious", pirate_id=p, lost_item=None) for p in ("anne", "jack", "mary")))
     degrees = {"anne": "failure", "jack": "failure", "mary": "failure"}
@@ -516,3 +515,12 @@ def test_an_ally_s_trust_gives_its_hirer_no_fame_when_the_option_says_so():
         voyage(OPTIONS).pirates["jack"].fame - voyage({**OPTIONS, "ally_trust_to_hirer": False}).pirates["jack"].fame
         == 3
     )
+
+
+def test_an_adventure_is_repeated_only_with_everyone_down_or_after_a_partial_success():
+    assert refusal(adventuring(), event("phase.ended", phase="adventure", outcome="repeat")).reason == (
+        "An Adventure is played again when every Pirate is Unconscious, or by choice after a partial success: give "
+        "the degrees that show it (Book I: End of the Adventure)."
+    )
+    repeated = when(adventuring(), event("phase.ended", phase="adventure", outcome="repeat", degrees=PARTIAL))
+    assert repeated.phase is None and repeated.phases_done == ["port", "voyage"]

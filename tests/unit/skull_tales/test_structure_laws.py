@@ -42,7 +42,7 @@ def phase_steps(phase: str, ending: str) -> list[dict[str, Any]]:
     if ending == "repeat_then_success":
         return [
             event("phase.started", phase=phase),
-            event("phase.ended", phase=phase, outcome="repeat"),
+            event("phase.ended", phase=phase, outcome="repeat", degrees=DEGREES),
             event("phase.started", phase=phase),
             success,
         ]
