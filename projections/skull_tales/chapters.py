@@ -16,6 +16,7 @@ from projections.skull_tales.captaincy import morale_max, trust_to_fame
 from projections.skull_tales.injuries import pay_compensations
 from projections.skull_tales.options import PHASES, active
 from projections.skull_tales.pirates import add_fame, lose_fame
+from projections.skull_tales.ship import discard_used_ammunition
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
@@ -195,6 +196,7 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
             else:
                 fame = p.fame + _half_kept(p.phase_fame)
         state = put(state, change(p, fame=fame, phase_fame=0, voyage_unconscious=False, status="active"))
+    state = discard_used_ammunition(state)
     state = replace(state, phase=None, phases_done=[*state.phases_done, "voyage"], trust={})
     return _settings_fame(state, "voyage")
 

@@ -150,7 +150,7 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
         if upgrades.get(key, 0) >= event.limit:
             broken(f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}.")
         upgrades[key] = upgrades.get(key, 0) + 1
-        ship = replace(ship, upgrades=upgrades)
+        ship = replace(ship, upgrades=upgrades, upgrade_kinds={**ship.upgrade_kinds, key: event.effect})
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
     state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
@@ -162,10 +162,36 @@ def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
     if ship.upgrades.get(event.upgrade, 0) == 0:
         have = ", ".join(ship.upgrades) or "none"
         raise Rejection(f"The ship has no {event.upgrade} to use (upgrades: {have}).")
-    upgrades = {**ship.upgrades, event.upgrade: ship.upgrades[event.upgrade] - 1}
-    if upgrades[event.upgrade] == 0:
-        del upgrades[event.upgrade]
-    return replace(state, ship=replace(ship, upgrades=upgrades))
+    kind = ship.upgrade_kinds.get(event.upgrade)
+    if kind == "permanent":
+        broken(
+            f"The {event.upgrade} is a permanent upgrade: it stays on the ship when used (Book II: Locations, Docks)."
+        )
+    elif kind == "consumable":
+        # Ammunition: "Discard it at the end of the Voyage Phase if it was used" (Book II: Locations, Docks).
+        require_phase(state, "voyage", f"Firing the {event.upgrade}")
+        if event.upgrade in ship.ammunition_used:
+            return state
+        return replace(state, ship=replace(ship, ammunition_used=[*ship.ammunition_used, event.upgrade]))
+    return replace(state, ship=_without_upgrade(ship, event.upgrade))
+
+
+def _without_upgrade(ship: Ship, upgrade: str) -> Ship:
+    upgrades = {**ship.upgrades, upgrade: ship.upgrades[upgrade] - 1}
+    if upgrades[upgrade] == 0:
+        del upgrades[upgrade]
+    return replace(ship, upgrades=upgrades)
+
+
+def discard_used_ammunition(state: SkullTales) -> SkullTales:
+    """The Voyage's end discards the Ammunition fired in it (Book II: Locations, Docks)."""
+    ship = state.ship
+    if ship is None or not ship.ammunition_used:
+        return state
+    for upgrade in ship.ammunition_used:
+        if ship.upgrades.get(upgrade, 0):
+            ship = _without_upgrade(ship, upgrade)
+    return replace(state, ship=replace(ship, ammunition_used=[]))
 
 
 def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:

@@ -149,6 +149,10 @@ class Ship(Struct, kw_only=True):
     groups: int = 4
     speed: int = 0
     upgrades: dict[str, int] = {}
+    # Each upgrade's kind as the catalogue gave it when bought (`permanent`, `single`, `consumable`): what using it does.
+    upgrade_kinds: dict[str, str] = {}
+    # Ammunition used in this Voyage: "Discard it at the end of the Voyage Phase if it was used" (Book II: Docks).
+    ammunition_used: list[str] = []
     goods: dict[str, int] = {}
 
 

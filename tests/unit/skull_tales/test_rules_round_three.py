@@ -524,3 +524,44 @@ def test_an_adventure_is_repeated_only_with_everyone_down_or_after_a_partial_suc
     )
     repeated = when(adventuring(), event("phase.ended", phase="adventure", outcome="repeat", degrees=PARTIAL))
     assert repeated.phase is None and repeated.phases_done == ["port", "voyage"]
+
+
+# --- Book II: Locations, Docks (upgrades) ------------------------------------------------------------------------
+
+
+def _upgraded(*upgrades: dict[str, Any]) -> SkullTales:
+    """Anne buys upgrades in Port from the Crew's Booty (her Salary's 100), then the crew sails."""
+    return in_port(
+        event("salary.collected", pirate_id="anne"),
+        *upgrades,
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+    )
+
+
+def test_a_permanent_upgrade_stays_on_the_ship_when_used():
+    state = _upgraded(event("ship.upgraded", pirate_id="anne", upgrade="Ram"))
+    assert refusal(state, event("upgrade.used", upgrade="Ram")).reason == (
+        "The Ram is a permanent upgrade: it stays on the ship when used (Book II: Locations, Docks)."
+    )
+
+
+def test_a_signal_codex_is_discarded_after_use():
+    state = _upgraded(event("ship.upgraded", pirate_id="anne", upgrade="Signal Codex"))
+    after = when(state, event("upgrade.used", upgrade="Signal Codex"))
+    assert after.ship is not None and "Signal Codex" not in after.ship.upgrades
+
+
+def test_ammunition_used_in_a_voyage_is_discarded_at_its_end():
+    state = _upgraded(event("ship.upgraded", pirate_id="anne", upgrade="Ammunition", ammunition="chainshot"))
+    used = when(state, event("upgrade.used", upgrade="Ammunition (chainshot)"))
+    assert used.ship is not None and used.ship.upgrades == {"Ammunition (chainshot)": 1}
+    used = when(used, event("upgrade.used", upgrade="Ammunition (chainshot)"))  # fired again in the same Voyage
+    ended = when(used, event("phase.ended", phase="voyage"))
+    assert ended.ship is not None and ended.ship.upgrades == {}
+
+
+def test_ammunition_not_used_stays_for_the_next_voyage():
+    state = _upgraded(event("ship.upgraded", pirate_id="anne", upgrade="Ammunition", ammunition="grapeshot"))
+    ended = when(state, event("phase.ended", phase="voyage"))
+    assert ended.ship is not None and ended.ship.upgrades == {"Ammunition (grapeshot)": 1}
