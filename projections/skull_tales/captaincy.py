@@ -230,7 +230,8 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
     if state.captain is None:
         raise Rejection("There is no Captain to give orders.")
     captain = state.pirates[state.captain]
-    most = 1 + (1 if "Leadership" in captain.feats else 0)
+    own = 1 + (1 if "Leadership" in captain.feats else 0)
+    most = own
     if event.quarterdeck_id is not None:
         if event.quarterdeck_id in state.pirates:
             most += attribute(active_pirate(state, event.quarterdeck_id), "charisma")
@@ -242,8 +243,9 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
         broken(
             f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points)."
         )
-    # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (Book III: Voyage Phase, Command Points).
-    if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id:
+    # "If the Captain spends more than one Command Point thanks to a Character on the «Quarterdeck», other than the
+    # Captain, that Character gains 1 Trust Point": only points beyond the Captain's own come from them.
+    if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id and event.points > own:
         trust = min(state.trust.get(event.quarterdeck_id, 0) + 1, TRUST_MAX)
         state = replace(state, trust={**state.trust, event.quarterdeck_id: trust})
     return state

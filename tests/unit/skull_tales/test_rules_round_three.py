@@ -565,3 +565,12 @@ def test_ammunition_not_used_stays_for_the_next_voyage():
     state = _upgraded(event("ship.upgraded", pirate_id="anne", upgrade="Ammunition", ammunition="grapeshot"))
     ended = when(state, event("phase.ended", phase="voyage"))
     assert ended.ship is not None and ended.ship.upgrades == {"Ammunition (grapeshot)": 1}
+
+
+# --- Book III: Voyage Phase, Command Points ---------------------------------------------------------------------
+
+
+def test_the_quarterdeck_gains_trust_only_when_the_captain_spends_its_points():
+    state = at_sea()
+    assert when(state, event("command.issued", points=1, quarterdeck_id="jack")).trust == {}
+    assert when(state, event("command.issued", points=3, quarterdeck_id="jack")).trust == {"jack": 1}
