@@ -17,32 +17,8 @@ from projections.skull_tales import GAME
 from projections.skull_tales.booty import move
 from service.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, SOLO_ALLIES, WITCH, event
+from tests.unit.skull_tales.stages import adventuring, at_sea, crew, in_port
 from tests.unit.skull_tales.table import CATALOG, at_sea as witch_at_sea, given, refused
-
-
-def crew(*extra: dict[str, Any], options: dict[str, Any] | None = None):
-    """Anne, Jack and Mary recruited; no chapter yet."""
-    return given(*CREW, *extra, options=options if options is not None else OPTIONS)
-
-
-def in_port(*extra: dict[str, Any], options: dict[str, Any] | None = None):
-    """After chapter 1 (Anne 82 Fame 60 Coins, Captain; Jack 47/70; Mary 72/120), chapter 2's Port phase."""
-    return crew(
-        *CHAPTER_ONE, event("chapter.started", number=2), event("phase.started", phase="port"), *extra, options=options
-    )
-
-
-def at_sea(*extra: dict[str, Any], options: dict[str, Any] | None = None):
-    """Chapter 2's Voyage, straight after its Port phase."""
-    return in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"), *extra, options=options)
-
-
-def adventuring(*extra: dict[str, Any], options: dict[str, Any] | None = None):
-    """Chapter 2's Adventure, after its Port and Voyage."""
-    return at_sea(
-        event("phase.ended", phase="voyage"), event("phase.started", phase="adventure"), *extra, options=options
-    )
-
 
 TO_ADVENTURE = [
     event("phase.ended", phase="port"),

@@ -15,8 +15,8 @@ from projections.game import Meta, Rejection, RuleBroken, step
 from projections.skull_tales import GAME
 from projections.skull_tales.state import SkullTales
 from tests.unit.skull_tales.chapter_one import CREW, OPTIONS, SOLO_ALLIES, event
+from tests.unit.skull_tales.stages import adventuring, at_sea, in_port
 from tests.unit.skull_tales.table import decode, given, view, when
-from tests.unit.skull_tales.test_every_refusal import adventuring, at_sea, in_port
 
 WITCH_ALLY = {"ally_id": "witch", "archetype": "Witch", "charisma": 2, "salary": 0, "fame_cost": 0}
 ALL_TOTAL = {"anne": "total_success", "jack": "total_success", "mary": "total_success"}
