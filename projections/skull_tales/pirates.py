@@ -196,7 +196,15 @@ def wounds_changed(state: SkullTales, event: WoundsChanged) -> SkullTales:
         # Admiral setting: "Reduce your Destiny Points by 1 per Wound inflicted to your Pirate" (Appendix II:
         # Admiral Mode and Cabin Boy Mode, Admiral Mode, Adventure Phase); none below 0.
         destiny = max(destiny - event.amount, 0)
-    return put(state, change(p, wounds=wounds, destiny=destiny))
+    state = put(state, change(p, wounds=wounds, destiny=destiny))
+    if event.amount > 0 and wounds == p.health and state.phase in ("port", "voyage"):
+        # "if your Pirate falls Unconscious during the Port Phase due to receiving the last Wound ... you immediately
+        # lose 5 Coins and 5 Fame" (Book II: Port Phase, Port Components); at sea "if your Character falls
+        # Unconscious due to ... suffering as many Wounds as you can, you will lose all accumulated Destiny Points"
+        # (Book III: Voyage Phase, Unconscious / Incapacitated). Nothing is chosen there, so it follows by itself;
+        # in an Adventure the random item lost is named with `pirate.unconscious`.
+        return unconscious(state, PirateUnconscious(pirate_id=p.id))
+    return state
 
 
 def destiny_changed(state: SkullTales, event: DestinyChanged) -> SkullTales:
@@ -219,6 +227,8 @@ def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status == "unconscious":
         raise Rejection(f"{p.name} is already Unconscious.")
+    if state.phase == "port" and p.port_unconscious:
+        raise Rejection(f"{p.name} was already carried aboard Unconscious; their Port Phase is over.")
     if state.phase == "adventure":
         # Book I: Character and Enemy States, Unconscious: lose all the Fame gained during the Adventure, one random non-starting Gear or Legendary item.
         items = p.items

@@ -574,3 +574,36 @@ def test_the_quarterdeck_gains_trust_only_when_the_captain_spends_its_points():
     state = at_sea()
     assert when(state, event("command.issued", points=1, quarterdeck_id="jack")).trust == {}
     assert when(state, event("command.issued", points=3, quarterdeck_id="jack")).trust == {"jack": 1}
+
+
+# --- Unconscious at the last Wound (Book II: Port Phase, Port Components; Book III: Voyage Phase, Unconscious) -----
+
+
+def test_the_last_wound_in_port_knocks_a_pirate_out_with_its_price():
+    state = in_port(event("wounds.changed", pirate_id="jack", amount=5))
+    after = when(state, event("wounds.changed", pirate_id="jack", amount=1))
+    jack, before = after.pirates["jack"], state.pirates["jack"]
+    assert (jack.coins, jack.fame, jack.time_units, jack.port_unconscious) == (
+        before.coins - 5,
+        before.fame - 5,
+        0,
+        True,
+    )
+    assert refusal(after, event("pirate.unconscious", pirate_id="jack")).reason == (
+        "Jack was already carried aboard Unconscious; their Port Phase is over."
+    )
+
+
+def test_the_last_wound_at_sea_sends_a_pirate_to_the_sickbay_without_destiny_points():
+    after = when(at_sea(), event("wounds.changed", pirate_id="anne", amount=5))
+    assert (after.pirates["anne"].status, after.pirates["anne"].destiny) == ("unconscious", 0)
+
+
+def test_a_wound_short_of_health_knocks_nobody_out():
+    after = when(at_sea(), event("wounds.changed", pirate_id="anne", amount=4))
+    assert (after.pirates["anne"].status, after.pirates["anne"].destiny) == ("active", 3)
+
+
+def test_in_the_adventure_the_last_wound_waits_for_the_item_lost_to_be_named():
+    after = when(adventuring(), event("wounds.changed", pirate_id="anne", amount=5))
+    assert after.pirates["anne"].status == "active"
