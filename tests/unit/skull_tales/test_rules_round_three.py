@@ -607,3 +607,33 @@ def test_a_wound_short_of_health_knocks_nobody_out():
 def test_in_the_adventure_the_last_wound_waits_for_the_item_lost_to_be_named():
     after = when(adventuring(), event("wounds.changed", pirate_id="anne", amount=5))
     assert after.pirates["anne"].status == "active"
+
+
+# --- Book I: Character Actions, Search ----------------------------------------------------------------------------
+
+
+def search(faces: list[int], who: str = "anne", purpose: str = "Search") -> dict[str, Any]:
+    return event(
+        "dice.rolled",
+        dice=[{"sides": 6, "face": f} for f in faces],
+        total=sum(faces),
+        target=4,
+        character_id=who,
+        purpose=purpose,
+    )
+
+
+def test_a_failed_search_with_a_one_gives_a_destiny_point():
+    state = adventuring(event("destiny.changed", pirate_id="anne", amount=-2))
+    assert when(state, search([1, 3, 4])).pirates["anne"].destiny == 2
+
+
+def test_a_failed_search_without_a_one_or_a_successful_one_gives_none():
+    state = adventuring(event("destiny.changed", pirate_id="anne", amount=-2))
+    assert when(state, search([2, 3, 4])).pirates["anne"].destiny == 1
+    assert when(state, search([1, 5, 2])).pirates["anne"].destiny == 1
+    assert when(state, search([1, 2], purpose="Revive")).pirates["anne"].destiny == 1
+
+
+def test_a_failed_search_gives_no_destiny_point_past_the_card():
+    assert when(adventuring(), search([1, 1, 2])).pirates["anne"].destiny == 3
