@@ -89,6 +89,13 @@ def trust_changed(state: SkullTales, event: TrustChanged) -> SkullTales:
         raise Rejection(f"{name[0].upper()}{name[1:]} is not a hired Ally.")
     if event.character_id in state.pirates:
         active_pirate(state, event.character_id)
+    if event.character_id == state.captain and event.amount > 0 and "event" not in event.reason.lower():
+        # "The Captain does not gain Trust Points for performing actions on the Pirate Ship. They can only gain
+        # Trust Points when they successfully resolve a Voyage Event card." (Book III: Voyage Phase, Trust Points)
+        broken(
+            f"{name} is the Captain, who gains Trust Points only by resolving a Voyage Event card, not for "
+            f"{event.reason or 'an action aboard'}: say which Event in the reason (Book III: Voyage Phase, Trust Points)."
+        )
     trust = min(max(state.trust.get(event.character_id, 0) + event.amount, 0), TRUST_MAX)
     return replace(state, trust={**state.trust, event.character_id: trust})
 

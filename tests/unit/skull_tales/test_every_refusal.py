@@ -744,7 +744,7 @@ CASES: list[Case] = [
     (
         "one trust point is one Trust Point",
         lambda: at_sea(
-            event("trust.changed", character_id="anne", amount=1),
+            event("trust.changed", character_id="anne", amount=1, reason="a Voyage Event"),
             event("trust.changed", character_id="jack", amount=2),
             event("trust.changed", character_id="mary", amount=1),
         ),

@@ -271,7 +271,8 @@ def test_a_mutineer_must_exceed_the_captains_trust():
     state = in_port(
         event("phase.ended", phase="port"),
         event("phase.started", phase="voyage"),
-        event("trust.changed", character_id="anne", amount=3),
+        # The Captain's Trust comes from resolving Voyage Events (Book III: Voyage Phase, Trust Points).
+        event("trust.changed", character_id="anne", amount=3, reason="a Voyage Event"),
         event("trust.changed", character_id="jack", amount=3),
     )
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 1, "anne": 0})) == (

@@ -637,3 +637,18 @@ def test_a_failed_search_without_a_one_or_a_successful_one_gives_none():
 
 def test_a_failed_search_gives_no_destiny_point_past_the_card():
     assert when(adventuring(), search([1, 1, 2])).pirates["anne"].destiny == 3
+
+
+# --- Book III: Voyage Phase, Trust Points ---------------------------------------------------------------------------
+
+
+def test_the_captain_gains_trust_only_from_a_voyage_event():
+    refused = refusal(at_sea(), event("trust.changed", character_id="anne", amount=2, reason="Helm"))
+    assert isinstance(refused, RuleBroken)
+    assert refused.reason == (
+        "Anne is the Captain, who gains Trust Points only by resolving a Voyage Event card, not for Helm: say which "
+        "Event in the reason (Book III: Voyage Phase, Trust Points)."
+    )
+    after = when(at_sea(), event("trust.changed", character_id="anne", amount=2, reason="resolved the Event Storm"))
+    assert after.trust == {"anne": 2}
+    assert when(at_sea(), event("trust.changed", character_id="jack", amount=2, reason="Helm")).trust == {"jack": 2}
