@@ -41,6 +41,10 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
         broken(
             f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round)."
         )
+    if p.status == "unconscious":
+        # An Unconscious Character lies in the «Sickbay», not on the 'Scheme' space of the «Cabins» (Book III:
+        # Voyage Phase, Unconscious / Incapacitated; Voyage Phase Sequence, Crew Round).
+        broken(f"{p.name} is Unconscious in the «Sickbay» and cannot Scheme in the «Cabins».")
     if p.id in state.caught_scheming:
         broken(
             f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round)."

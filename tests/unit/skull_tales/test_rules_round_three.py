@@ -652,3 +652,11 @@ def test_the_captain_gains_trust_only_from_a_voyage_event():
     after = when(at_sea(), event("trust.changed", character_id="anne", amount=2, reason="resolved the Event Storm"))
     assert after.trust == {"anne": 2}
     assert when(at_sea(), event("trust.changed", character_id="jack", amount=2, reason="Helm")).trust == {"jack": 2}
+
+
+def test_a_pirate_in_the_sickbay_does_not_scheme():
+    state = at_sea(event("pirate.unconscious", pirate_id="jack"))
+    assert refusal(state, event("scheme.resolved", pirate_id="jack", coin="silver")).reason == (
+        "Jack is Unconscious in the «Sickbay» and cannot Scheme in the «Cabins»."
+    )
+    assert when(at_sea(), event("scheme.resolved", pirate_id="jack", coin="silver")).trust == {"jack": 3}
