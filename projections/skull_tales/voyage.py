@@ -170,6 +170,17 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
             "This campaign reads all the Characters in the «Sickbay» as a choice of annex, not a surrender "
             "(option sickbay_surrender_wipe); log the annex played instead."
         )
+    # Each cause as Book III: End of the Voyage Phase gives it: "If Morale reaches 0 and no Pirate has carried out a
+    # Mutiny, the crew revolts"; "If the Pirate Ship is sunk" (its «Hold» Impact at column 1, Book III: Naval
+    # Combat); "when all the Characters are at the «Sickbay»".
+    if event.cause == "revolt" and state.morale > 0:
+        broken(f"The crew revolts only when Morale reaches 0, and it is {state.morale}.")
+    if event.cause == "sunk" and (state.ship is None or state.ship.hold - state.ship.hold_impacts > 1):
+        broken("The Pirate Ship has not sunk: its «Hold» Impact token has not reached column 1.")
+    if event.cause == "sickbay" and any(p.status != "unconscious" for p in in_play(state)):
+        standing = [p.name for p in in_play(state) if p.status != "unconscious"]
+        verb = "stands" if len(standing) == 1 else "stand"
+        broken(f"Not every Character is in the «Sickbay»: {', '.join(standing)} still {verb}.")
     # "the Characters lose all their Coins and any items they had listed on their respective Record Sheets ...
     # the Captain loses all the Crew's Booty registered on their Record Sheet" (Book III: End of the Voyage Phase).
     for p in in_play(state):

@@ -660,3 +660,23 @@ def test_a_pirate_in_the_sickbay_does_not_scheme():
         "Jack is Unconscious in the «Sickbay» and cannot Scheme in the «Cabins»."
     )
     assert when(at_sea(), event("scheme.resolved", pirate_id="jack", coin="silver")).trust == {"jack": 3}
+
+
+# --- Book III: End of the Voyage Phase ----------------------------------------------------------------------------
+
+
+def test_a_surrender_s_cause_is_what_happened():
+    state = at_sea()
+    assert refusal(state, event("crew.surrendered", cause="revolt")).reason == (
+        "The crew revolts only when Morale reaches 0, and it is 20."
+    )
+    assert refusal(state, event("crew.surrendered", cause="sunk")).reason == (
+        "The Pirate Ship has not sunk: its «Hold» Impact token has not reached column 1."
+    )
+    assert refusal(state, event("crew.surrendered", cause="sickbay")).reason == (
+        "Not every Character is in the «Sickbay»: Anne, Jack, Mary still stand."
+    )
+    assert when(state, event("crew.surrendered", cause="surrendered")).crew_booty == 0
+    assert when(given(event("morale.changed", amount=-20), state=state), event("crew.surrendered", cause="revolt"))
+    sunk = given(event("ship.damaged", hold=6), state=state)
+    assert when(sunk, event("crew.surrendered", cause="sunk"))
