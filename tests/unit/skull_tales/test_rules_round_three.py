@@ -680,3 +680,11 @@ def test_a_surrender_s_cause_is_what_happened():
     assert when(given(event("morale.changed", amount=-20), state=state), event("crew.surrendered", cause="revolt"))
     sunk = given(event("ship.damaged", hold=6), state=state)
     assert when(sunk, event("crew.surrendered", cause="sunk"))
+
+
+def test_solo_mode_is_played_by_one_pirate():
+    state = given(CREW[0], options=SOLO)
+    assert refusal(state, CREW[1]).reason == (
+        "Jack cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The "
+        "Characters) and Solo Mode has one Pirate."
+    )
