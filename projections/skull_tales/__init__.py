@@ -67,6 +67,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.AssignmentTaken: captaincy.assignment_taken,
     ev.AssignmentResolved: captaincy.assignment_resolved,
     ev.AllyHired: allies.ally_hired,
+    ev.AllyDrawn: allies.ally_drawn,
     ev.AllyUpkeepPaid: allies.upkeep_paid,
     ev.AllyDied: allies.ally_died,
     ev.AllyDismissed: allies.ally_dismissed,
