@@ -48,6 +48,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
+        # Every process hears every token replacement and revocation (service/store/members.py).
+        await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -58,6 +60,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             yield
         finally:
             await app.state.wakeups.stop()
+            await app.state.store.stop_listening()
             metrics.POOLS.pools.remove(pool)
             await pool.close()
 

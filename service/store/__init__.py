@@ -15,7 +15,7 @@ from typing import Any
 from projections.game import BatchRejected
 from service.store.appending import Appending, write
 from service.store.cache import StateCache, state_decoder
-from service.store.members import Members, insert_campaign
+from service.store.members import MemberChanges, Members, insert_campaign
 from service.store.reading import Reading
 from service.store.records import (
     Appended,
@@ -31,6 +31,7 @@ from service.store.records import (
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
 from service.store.undo import Undoing
+from service.tokens import Verified
 
 
 class Store(Members, Appending, Reading, Undoing):
@@ -42,8 +43,11 @@ class Store(Members, Appending, Reading, Undoing):
         # Both keyed by the id's integer (StateCache says why).
         self._games: dict[int, str] = {}
         self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
-        # Tokens already matched against their hash, with their member (service.auth.holder says why).
-        self._verified: dict[str, Any] = {}
+        # Tokens already matched against their hash, with their member, keyed by the token's digest (service.auth.holder
+        # says why); both forgotten together when a member changes (store/members.py).
+        self.verified_tokens = Verified()
+        self.member_changes: MemberChanges | None = None
+        self.member_generation = 0
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 
