@@ -122,7 +122,7 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
         token_hash=token_hash,
         joined=joined,
         actor=member.actor,
-        keyed=await keyed(request),
+        keyed=await keyed(request, member.actor),
     )
     if appended.replayed:
         # Sent again with its Idempotency-Key: the member added the first time. Tokens are kept only as hashes, so
