@@ -8,6 +8,7 @@ store goes through `transaction` (or `statement` for the one-statement fast path
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from typing import Any
@@ -26,6 +27,14 @@ class CommitOutcomeUnknown(psycopg.OperationalError):
     """The connection broke once COMMIT was (or may have been) sent: the write may or may not be recorded."""
 
 
+def refused_by_the_server(error: psycopg.Error) -> bool:
+    """Whether PostgreSQL itself answered with this error (a lock or a statement timeout, a read-only database...):
+    the transaction failed there, so nothing was written. Not a connection that broke (class 08), nor the server
+    shutting down (57P), which say nothing of what was committed; nor a wait that gave up (no SQLSTATE at all)."""
+    state = error.sqlstate
+    return state is not None and not state.startswith(("08", "57P"))
+
+
 @asynccontextmanager
 async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psycopg.AsyncConnection]:
     """A pooled connection in a transaction; a lost connection says whether COMMIT had been sent."""
@@ -40,6 +49,8 @@ async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psy
     except (NothingWritten, CommitOutcomeUnknown):
         raise
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise  # answered, with an error: not committed, and the handler says which
         if committing:
             raise CommitOutcomeUnknown(str(error)) from error
         raise NothingWritten(str(error)) from error
@@ -56,6 +67,8 @@ async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
     try:
         yield conn
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
         await pool.putconn(conn)
@@ -66,9 +79,17 @@ async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple
     `statement` does, without a context manager, for the fast path's one statement, which goes through libpq
     itself (service/store/wire.py says why)."""
     conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
+    bound = getattr(conn, "answer_seconds", None)
     try:
-        return await prepared.first_row(conn, params)
+        # The fast path waits through libpq itself, not the connection's own (bounded) wait: bounded here. Cut off,
+        # wire._exchange closes the connection, so the pool replaces it.
+        async with asyncio.timeout(bound):
+            return await prepared.first_row(conn, params)
+    except TimeoutError as error:
+        raise CommitOutcomeUnknown(f"The database did not answer within {bound:g} seconds.") from error
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
         await pool.putconn(conn)
