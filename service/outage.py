@@ -33,6 +33,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from service.problems import respond
 from service.settings import Settings
 from service.store.outcome import NothingWritten
+from service.store.turns import CampaignBusy
 
 log = logging.getLogger("quartermaster")
 
@@ -189,6 +190,7 @@ def on_read_only(request: Request, exc: errors.ReadOnlySqlTransaction) -> Respon
 HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {
     psycopg.OperationalError: on_database_unavailable,
     errors.LockNotAvailable: on_campaign_busy,
+    CampaignBusy: on_campaign_busy,
     errors.QueryCanceled: on_statement_timeout,
     errors.ReadOnlySqlTransaction: on_read_only,
 }

@@ -30,6 +30,7 @@ from service.store.records import (
     UndoRefused,
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
+from service.store.turns import CampaignBusy, Turns
 from service.store.undo import Undoing
 from service.tokens import Verified
 
@@ -40,6 +41,8 @@ class Store(Members, Appending, Reading, Undoing):
     def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
         self.pool = pool
         self.cache = cache or StateCache()
+        # No limit until the app sets one from its settings (service/app.py).
+        self.turns = Turns()
         # Both keyed by the id's integer (StateCache says why).
         self._games: dict[int, str] = {}
         self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
@@ -59,6 +62,7 @@ __all__ = [
     "Appended",
     "BatchRejected",
     "Campaign",
+    "CampaignBusy",
     "CampaignNotFound",
     "IdReused",
     "PreparedEvent",

@@ -311,6 +311,7 @@ class Appending:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -343,7 +344,7 @@ class Appending:
         # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
         # none), what folding from the latest snapshot needs is read in that first round trip too.
         stale = not keyed or self.cache.latest(campaign_id) is None
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn,
                 campaign_id,

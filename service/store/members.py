@@ -166,6 +166,7 @@ class Members:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
     _games: dict[int, str]
     _members: dict[int, tuple[uuid.UUID, str, str, bytes]]
     verified_tokens: Any  # service.tokens.Verified
@@ -307,7 +308,7 @@ class Members:
         """Add a member and record member.joined in the same transaction.
 
         Sent again with its Idempotency-Key, the member it added is answered (replayed) and nobody is added."""
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             if keyed is not None:
                 await lock(conn, campaign_id)
                 done = await replay(conn, campaign_id, keyed)
