@@ -40,7 +40,8 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     type: str
     data: dict[str, Any] = {}
     id: uuid.UUID | None = None
-    occurred_at: datetime | None = None
+    # With its time zone (Z for UTC, or +02:00): without one, a moment means a different instant on every server.
+    occurred_at: Annotated[datetime, msgspec.Meta(tz=True)] | None = None
 
 
 class AppendRequest(msgspec.Struct, forbid_unknown_fields=True, gc=False):
