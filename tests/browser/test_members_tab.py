@@ -3,10 +3,22 @@ old token stops working at once."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import SHOTS, pacg_table
+from tests.unit.pacg.example_of_play import OPTIONS
+
+# Where the screenshots go for a person to look at; never inside the repository.
+SHOTS = Path(os.environ.get("QUARTERMASTER_SHOTS", "/tmp/quartermaster-page-shots"))
+
+
+def pacg_table(http):
+    """A Skull & Shackles campaign with two players, Lily and Sam."""
+    campaign = http.campaign("pacg-skull-and-shackles", OPTIONS, name="Dangerous Waters")
+    return campaign, http.member(campaign, "Lily"), http.member(campaign, "Sam")
 
 
 def _status(http, campaign, token: str) -> int:
