@@ -75,6 +75,3 @@ class Verified:
 
     def __len__(self) -> int:
         return len(self._by_digest)
-
-    def __contains__(self, token: object) -> bool:
-        return isinstance(token, str) and self.get(token) is not None

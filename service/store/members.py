@@ -56,7 +56,7 @@ class MemberChanges:
     async def start(self) -> None:
         try:
             await self._connect()
-        except psycopg.Error:
+        except (psycopg.Error, TimeoutError):
             log.warning("cannot listen for member changes yet; every token is checked against the database")
             self._reconnect()
 
@@ -64,7 +64,12 @@ class MemberChanges:
         conn = await psycopg.AsyncConnection.connect(
             self.conninfo, autocommit=True, connect_timeout=self.connect_timeout
         )
-        await conn.execute(f"LISTEN {CHANNEL}")
+        try:
+            async with asyncio.timeout(self.connect_timeout):  # LISTEN's answer, like every wait, is bounded
+                await conn.execute(f"LISTEN {CHANNEL}")
+        except BaseException:
+            conn.pgconn.finish()
+            raise
         self.conn = conn
         asyncio.get_running_loop().add_reader(conn.pgconn.socket, self.drain)
         # Anything changed before LISTEN took effect was never heard: what was kept until now is forgotten.
@@ -114,7 +119,7 @@ class MemberChanges:
                 await asyncio.sleep(pause)
                 try:
                     await self._connect()
-                except psycopg.Error:
+                except (psycopg.Error, TimeoutError):
                     pause = min(pause * 2, self.RECONNECT_SECONDS)
 
         self._retry = asyncio.get_running_loop().create_task(again())
