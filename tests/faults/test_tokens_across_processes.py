@@ -97,3 +97,24 @@ def test_a_process_whose_listening_connection_is_cut_checks_every_token_until_it
         conn.execute("UPDATE members SET token_hash = '\\x00'::bytea WHERE member_id = %s", (player,))
     assert _status(second.url, campaign, old) == 401
     assert _status(first.url, campaign, old) == 401
+
+
+def test_with_two_workers_a_replaced_token_is_refused_on_every_fresh_connection_and_the_new_one_accepted(
+    tmp_path, database_url
+):
+    served = serve(
+        tmp_path, database_url=database_url, env={"QUARTERMASTER_RATE_LIMIT": "off"}, args=("--workers", "2")
+    )
+    try:
+        served.wait_ready()
+        campaign, owner, player, old = _campaign_with_a_player(served.url)
+        # Thirty fresh connections: each worker takes some, and keeps the token it matched.
+        assert [_status(served.url, campaign, old) for _ in range(30)] == [200] * 30
+        with httpx.Client(base_url=served.url, timeout=10) as client:
+            new = client.post(f"/v1/campaigns/{campaign}/members/{player}/token", headers=owner).json()["token"]
+
+        assert [_status(served.url, campaign, old) for _ in range(30)] == [401] * 30
+        assert [_status(served.url, campaign, new) for _ in range(30)] == [200] * 30
+    finally:
+        served.process.terminate()
+        served.process.wait(15)
