@@ -32,7 +32,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service.problems import respond
 from service.settings import Settings
-from service.store.outcome import NothingWritten
+from service.store.outcome import NothingWritten, refused_by_the_server
 from service.store.turns import CampaignBusy
 
 log = logging.getLogger("quartermaster")
@@ -136,6 +136,12 @@ def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> 
             "The database did not answer in time, so nothing was written. Try again in a few seconds.",
             "database-unavailable",
             headers=retry,
+        )
+    if refused_by_the_server(exc):
+        # PostgreSQL answered, with an error of its own (a deadlock broken, a serialization failure...): the
+        # transaction was rolled back there.
+        return _nothing_written(
+            request, f"The database could not do this just now (SQLSTATE {exc.sqlstate}).", "database-refused"
         )
     if isinstance(exc, NothingWritten) or request.method in ("GET", "HEAD"):
         return respond(

@@ -3,7 +3,8 @@
 One module per concern: `appending` (the one write statement and the two paths to it), `reading` (states and the
 log), `undo` (undo and redo markers), `members` (campaigns and members), `snapshots` (the derived rows and what a
 refold reads), `records` (what the store takes and answers), `cache` (the process's folded states), `outcome` (what
-a lost connection says about a write), `wire` (the fast path's one statement, sent through libpq itself).
+a lost connection says about a write), `wire` (the fast path's one statement, sent through libpq itself), `turns`
+(a campaign's share of the pool).
 """
 
 from __future__ import annotations
