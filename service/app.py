@@ -20,6 +20,7 @@ from service.migrate import missing_migrations
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
+from service.store.turns import Turns
 
 
 def on_validation(request: Request, exc: ValidationException) -> Any:
@@ -48,6 +49,9 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
+        app.state.store.turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
+        # Every process hears every token replacement and revocation (service/store/members.py).
+        await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -58,6 +62,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             yield
         finally:
             await app.state.wakeups.stop()
+            await app.state.store.stop_listening()
             metrics.POOLS.pools.remove(pool)
             await pool.close()
 

@@ -47,7 +47,21 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
     for line in page_addresses(args.host, args.port):
         print(line, flush=True)
-    common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
+    from service import receiving
+
+    # The protocol's bound on receiving a request is read by each worker from the environment (service/receiving.py).
+    os.environ[receiving.VARIABLE] = str(settings.receive_timeout)
+    common = {
+        "host": args.host,
+        "port": args.port,
+        "access_log": False,
+        "log_config": None,
+        "log_level": "warning",
+        "http": receiving.BoundedHttpTools,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: only from the proxies named.
+        "proxy_headers": bool(settings.trusted_proxies.strip()),
+        "forwarded_allow_ips": settings.trusted_proxies.strip() or None,
+    }
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
         os.environ[CONNINFO_VARIABLE] = conninfo

@@ -30,6 +30,7 @@ _TITLES = {
     403: "Not allowed",
     404: "Not found",
     405: "Method not allowed",
+    408: "Request timeout",
     409: "Conflict",
     413: "Request too large",
     422: "Cannot be processed",
@@ -82,6 +83,12 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
         detail = f"There is nothing at {request.url.path}."
     elif status == 405:
         detail = f"{request.method} is not allowed on {request.url.path}."
+    elif status == 500 and exc.detail == "client disconnected prematurely":
+        # Litestar's words when the body stopped arriving (the client left, or service/receiving.py cut it off): the
+        # handler had not begun, so nothing was done; nobody is left to read the answer but the log.
+        return respond(
+            408, "The request's body did not arrive whole, so nothing was done; send it again.", "request-timeout"
+        )
     elif status == 413:
         detail = "The request body is larger than this server accepts; send fewer events per request."
     elif status == 429:

@@ -41,7 +41,8 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     type: str
     data: dict[str, Any] = {}
     id: uuid.UUID | None = None
-    occurred_at: datetime | None = None
+    # With its time zone (Z for UTC, or +02:00): without one, a moment means a different instant on every server.
+    occurred_at: Annotated[datetime, msgspec.Meta(tz=True)] | None = None
     # Log it against a rule of the game, for this reason (the owner, or any player where the campaign allows it).
     override: Override | None = None
 

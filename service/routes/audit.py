@@ -102,7 +102,7 @@ async def episode_report(
             kind="episode-not-found",
         )
     following = found[found.index(episode) + 1].first if found.index(episode) + 1 < len(found) else None
-    members = {str(m): name for m, name, _, _ in await store.members(campaign_id)}
+    members = {str(m): name for m, name, *_ in await store.members(campaign_id)}
     found_report = await report(store, campaign_id, game, episode, members, following)
     if wants_markdown(request):
         render = markdown.scenario if word == "scenario" else markdown.chapter

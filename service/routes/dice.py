@@ -93,7 +93,7 @@ async def roll(request: Request, store: EventStore, campaign_id: CampaignId, mem
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
     appended = await _append_read(
-        store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request)
+        store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request, member.actor)
     )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
     return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended)

@@ -3,7 +3,8 @@
 One module per concern: `appending` (the one write statement and the two paths to it), `reading` (states and the
 log), `undo` (undo and redo markers), `members` (campaigns and members), `snapshots` (the derived rows and what a
 refold reads), `records` (what the store takes and answers), `cache` (the process's folded states), `outcome` (what
-a lost connection says about a write), `wire` (the fast path's one statement, sent through libpq itself).
+a lost connection says about a write), `wire` (the fast path's one statement, sent through libpq itself), `turns`
+(a campaign's share of the pool).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from projections.game import BatchRejected
 from service.store.appending import Appending, write
 from service.store.cache import StateCache, state_decoder
-from service.store.members import Members, insert_campaign
+from service.store.members import MemberChanges, Members, insert_campaign
 from service.store.reading import Reading
 from service.store.records import (
     Appended,
@@ -32,7 +33,9 @@ from service.store.records import (
     meta_of,
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
+from service.store.turns import CampaignBusy, Turns
 from service.store.undo import Undoing
+from service.tokens import Verified
 
 
 class Store(Members, Appending, Reading, Undoing):
@@ -41,11 +44,16 @@ class Store(Members, Appending, Reading, Undoing):
     def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
         self.pool = pool
         self.cache = cache or StateCache()
+        # No limit until the app sets one from its settings (service/app.py).
+        self.turns = Turns()
         # Both keyed by the id's integer (StateCache says why).
         self._games: dict[int, str] = {}
         self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
-        # Tokens already matched against their hash, with their member (service.auth.holder says why).
-        self._verified: dict[str, Any] = {}
+        # Tokens already matched against their hash, with their member, keyed by the token's digest (service.auth.holder
+        # says why); both forgotten together when a member changes (store/members.py).
+        self.verified_tokens = Verified()
+        self.member_changes: MemberChanges | None = None
+        self.member_generation = 0
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
 
@@ -57,6 +65,7 @@ __all__ = [
     "Appended",
     "BatchRejected",
     "Campaign",
+    "CampaignBusy",
     "CampaignNotFound",
     "IdReused",
     "Override",

@@ -109,6 +109,7 @@ WITH held AS MATERIALIZED (
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state, fold_version)
     SELECT %(campaign)s, %(projection)s, %(checkpoint)s, state, %(fold_version)s FROM given
+    WHERE %(projection)s::text IS NOT NULL
     ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
         fold_version = excluded.fold_version
 ), snapshot AS (
@@ -192,6 +193,7 @@ async def write(
     checkpoint: int | None = None,
     state: bytes | None = None,
     keyed: Keyed | None = None,
+    project: bool = True,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: insert `events` (an append) after position `current`, or `rows` with their `characters` (an
     import, at the rows' positions), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
@@ -201,6 +203,8 @@ async def write(
     An append's events take positions current+1.. and share `batch`, `actor` and the statement's time. A position
     already taken raises psycopg.errors.UniqueViolation (on the primary key), as does an event id already recorded.
     `locked`: this transaction holds the campaign's write lock (`lock`); else the statement tries to take it shared.
+    Without `project`, a checkpoint is stored as a snapshot only, and the projection row is left alone (a rebuild
+    folding without the lock: service/refold.py).
     """
     if len(events) == 1 and checkpoint is None:
         assert game is not None
@@ -262,7 +266,7 @@ async def write(
                 "events": _encode(written).decode(),
                 "checkpoint": checkpoint,
                 "state": state.decode() if state is not None else None,
-                "projection": PROJECTION,
+                "projection": PROJECTION if project else None,
                 "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
             },
         )
@@ -318,6 +322,7 @@ class Appending:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -350,7 +355,7 @@ class Appending:
         # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
         # none), what folding from the latest snapshot needs is read in that first round trip too.
         stale = not keyed or self.cache.latest(campaign_id) is None
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn,
                 campaign_id,
