@@ -42,6 +42,11 @@ def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode
 )
 async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
     game, position = await _campaign(store, campaign_id)
+    return await played(store, campaign_id, game, position)
+
+
+async def played(store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int) -> dict[str, Any]:
+    """The answer of `/scenarios` as of `position` (the live stream sends it to the table page too)."""
     word = WORDS[game.id]
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
     answer = []
