@@ -56,12 +56,11 @@ CHANNEL = "quartermaster_live"
 POLL = 0.2
 # How long another process's word that it follows a campaign holds; it says it again every LEASE / 3 seconds.
 LEASE = 30.0
-# Seconds between a feed's own looks at its campaign when nothing woke it: the bound on a lost wake-up's delay. Its
-# first look comes sooner, for the appends another process made before it heard that this one follows.
+# Seconds between a feed's own looks at its campaign when nothing woke it: the bound on a lost wake-up's delay, and
+# the time between heartbeats on a stream when nothing happens. Its first look comes sooner, for the appends another
+# process made before it heard that this one follows.
 LOOK = 15.0
 FIRST_LOOK = 1.0
-# Seconds between heartbeats on a stream when nothing happens.
-HEARTBEAT = 15.0
 # Events read and told in one go, and the messages a feed keeps for followers a little behind.
 PAGE = 500
 RECENT = 2000
@@ -148,6 +147,8 @@ class Feed:
         self.started = asyncio.get_running_loop().create_future()
         self.news = asyncio.get_running_loop().create_future()
         self.due = asyncio.Event()
+        # How many times the reader looked and found nothing: each is a heartbeat for its followers.
+        self.beats = 0
         self.told: tuple[int, Any] | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -391,8 +392,12 @@ class Wakeups:
                 if not feed.started.done():
                     feed.started.set_exception(error)
                 raise
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(feed.due.wait(), look)
+            except TimeoutError:
+                if look == LOOK:
+                    feed.beats += 1
+                    feed.publish()
             look = LOOK
 
     async def _catch_up(self, feed: Feed) -> None:
@@ -456,9 +461,10 @@ class Wakeups:
                     sent_views = after
                     yield feed.views[1]
                     continue
-                news = feed.news
-                done, _ = await asyncio.wait((news,), timeout=HEARTBEAT)
-                if not done:
+                # Shielded: a follower that leaves must not cancel the future every other follower awaits.
+                beats = feed.beats
+                await asyncio.shield(feed.news)
+                if feed.beats != beats and feed.position == after:
                     yield HEARTBEAT_MESSAGE
             yield CLOSING
         finally:
