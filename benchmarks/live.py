@@ -14,7 +14,9 @@ it starts a uvicorn serving the app in a process of its own (store.py's `Server`
    way. For every event and follower, the delay from the append's request to the follower's receipt of that
    position (p50, p99, max); appends refused (any answer but 201) and their latency beside step 1's; streams that
    closed and reconnected (with Last-Event-ID, so nothing is missed); server CPU per delivered event per follower:
-   the server's CPU over the run, less step 1's CPU for as many appends, divided by events times followers;
+   the server's CPU over the run, less step 1's CPU for as many appends, divided by events times followers (which
+   holds the cost of reading and telling each event once, spread over the followers), and what one more follower
+   costs: the difference between the largest and the smallest count's CPU over the difference in deliveries;
 3. across processes: a second server on the same database holds 6 followers while the appends go to the first.
 
 Every figure comes from one run on one machine, with client and servers sharing its cores.
@@ -196,6 +198,16 @@ def measure(url: str, root: Path, log: Path, counts: list[int], events: int, int
                 "refused": run.refused,
                 "reconnects": run.reconnects,
                 "server_cpu_per_event_per_follower_us": spent / max(1, delivered) * 1e6,
+            }
+        if len(counts) > 1:
+            # What one more follower costs: the fixed cost of reading and telling each event once drops out.
+            low, high = figures[f"{min(counts)} followers"], figures[f"{max(counts)} followers"]
+            spent = (
+                high["server_cpu_per_event_per_follower_us"] * high["delivered"]
+                - low["server_cpu_per_event_per_follower_us"] * low["delivered"]
+            )
+            figures["one more follower"] = {
+                "server_cpu_per_event_us": spent / max(1, high["delivered"] - low["delivered"])
             }
         run = asyncio.run(session(server.base, other.base, campaign, 6, events, interval))
         delays = run.delays_ms()

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import functools
 import inspect
 import logging
 import signal
@@ -108,6 +109,13 @@ REGISTRY.register(COUNTS)
 _EACH = {"character_id": ("characters", "characters"), "pirate_id": ("pirates", "pirates")}
 
 
+@functools.cache
+def _wanted(read: Callable[..., Any]) -> list[str]:
+    """The parameters a view must be given beside the state."""
+    parameters = list(inspect.signature(read).parameters.values())[1:]
+    return [p.name for p in parameters if p.default is inspect.Parameter.empty]
+
+
 def views_of(game: Game[Any], position: int, state: Any) -> dict[str, Any]:
     """What the table page reads after an event, by the path it reads it at: the whole state, every view of the game
     (each character's or pirate's one by one), each as its route answers it."""
@@ -115,11 +123,7 @@ def views_of(game: Game[Any], position: int, state: Any) -> dict[str, Any]:
     if state is None:
         return answers
     for name, view in game.views.items():
-        wanted = [
-            p.name
-            for p in list(inspect.signature(view.read).parameters.values())[1:]
-            if p.default is inspect.Parameter.empty
-        ]
+        wanted = _wanted(view.read)
         if not wanted:
             answers[f"/{name}"] = {"position": position, name: view.read(state)}
         elif len(wanted) == 1 and wanted[0] in _EACH:
