@@ -433,7 +433,7 @@ class Wakeups:
         feed = self._feed(campaign_id)
         feed.followers += 1
         feed.viewers += views
-        if views and feed.views is None:
+        if views and (feed.views is None or feed.views[0] != feed.position):
             feed.due.set()
         sent_views = -1
         try:
