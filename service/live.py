@@ -433,9 +433,8 @@ class Wakeups:
         feed = self._feed(campaign_id)
         feed.followers += 1
         feed.viewers += views
-        if views and (feed.views is None or feed.views[0] != feed.position):
-            feed.due.set()
-        sent_views = -1
+        # Views only after events it sent: the page read them itself where it starts.
+        sent_views = after
         try:
             yield FOLLOWING
             await feed.started
