@@ -6,9 +6,16 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import pacg_table
+from tests.unit.pacg.example_of_play import OPTIONS, PAYLOADS
 
 EVENTS = 8
+
+
+def pacg_table(http):
+    """A Skull & Shackles campaign in the middle of the rulebook's Example of Play, and a player's join token."""
+    campaign = http.campaign("pacg-skull-and-shackles", OPTIONS, name="Dangerous Waters")
+    http.append(campaign, PAYLOADS)
+    return campaign, http.member(campaign, "Lily")
 
 
 def note(text):
@@ -29,7 +36,7 @@ def requests_per_event(page, http, campaign, shown):
 
 
 def test_a_phone_on_the_table_view_asks_at_most_one_and_a_half_requests_per_logged_event(phones, http):
-    campaign, lily, _ = pacg_table(http)
+    campaign, lily = pacg_table(http)
     page = phones.open(lily["token"])
     played = page.get_by_role("region", name="Reports and recaps")
     expect(played).to_contain_text(f"to {http.get(campaign, '/scenario')['position']}")
@@ -41,7 +48,7 @@ def test_a_phone_on_the_table_view_asks_at_most_one_and_a_half_requests_per_logg
 
 
 def test_a_phone_on_the_play_tab_asks_at_most_one_and_a_half_requests_per_logged_event(phones, http):
-    campaign, lily, _ = pacg_table(http)
+    campaign, lily = pacg_table(http)
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Play and log").click()
     log = page.get_by_role("list", name="Log, newest first")

@@ -5,18 +5,46 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from contextlib import asynccontextmanager
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from service import live
+from events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from projections.registry import game
+from service import live, tokens
 from service.app import _async_configure
+from service.intake import prepared_event
 from service.live import COUNTS, Wakeups
-from service.store import Store
-from tests.integration.test_store import _new_campaign, note
+from service.store import PreparedEvent, Store
 
 FOLLOWERS = 6
+GAME = "pacg-skull-and-shackles"
+
+
+def note(text: str) -> PreparedEvent:
+    return prepared_event(NoteAdded(text=text))
+
+
+async def _new_campaign(store: Store) -> uuid.UUID:
+    """A campaign at position 2: started, and its owner joined."""
+    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+    _, token_hash = tokens.new_token(owner)
+    await store.create_campaign(
+        campaign_id=campaign_id,
+        game=game(GAME),
+        name="Live test",
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
+        token_hash=token_hash,
+        start=[
+            prepared_event(CampaignStarted(name="Live test", game=GAME)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
+    )
+    return campaign_id
 
 
 @asynccontextmanager
