@@ -80,3 +80,24 @@ async def _after(
     except Rejection:
         # The rules changed since it was appended; the names it would have added are the only loss.
         return state
+
+
+async def narrate_on(
+    store: Store, campaign_id: uuid.UUID, game: Game, page: Sequence[Recorded], start: tuple[int, Any] | None
+) -> tuple[list[Told], tuple[int, Any]]:
+    """`narrate` for a reader that keeps the state where it stopped: `start` is (position, state) of the last page
+    it told, which saves folding again when the next page follows on from it. Answers the page told and the state
+    after its last event."""
+    if start is not None and start[0] == page[0].position - 1:
+        position, state = start
+    else:
+        position, state = await _state_before(store, campaign_id, game, page[0].position)
+    told = []
+    for recorded in page:
+        if recorded.position != position + 1:
+            position, state = await _state_before(store, campaign_id, game, recorded.position)
+        sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
+        state = await _after(store, campaign_id, game, state, recorded)
+        position = recorded.position
+        told.append(Told(**msgspec.structs.asdict(recorded), sentence=sentence))
+    return told, (position, state)

@@ -7,6 +7,7 @@ import * as moves from "./moves.js";
 import * as dice from "./dice.js";
 import * as crew from "./crew.js";
 import * as played from "./played.js";
+import { Fresh } from "./fresh.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -69,6 +70,7 @@ class Table {
     this.tab = "glance";
     this.log = new Log(this);
     this.refreshing = null;
+    this.fresh = new Fresh();
   }
 
   base() { return `/v1/campaigns/${this.id}`; }
@@ -77,7 +79,13 @@ class Table {
     const query = new URLSearchParams(params);
     if (this.at !== null) query.set("at", this.at);
     const text = query.toString();
-    return api(`${this.base()}${path}${text ? "?" + text : ""}`);
+    const sent = text ? undefined : this.fresh.answer(path, this.position);
+    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}${text ? "?" + text : ""}`);
+  }
+  // A read that never looks back (the scenarios played), answered from the stream when it sent it.
+  latest(path) {
+    const sent = this.fresh.answer(path, this.position);
+    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}`);
   }
   write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
   appendEvents(events) { return this.write("/events", { events }); }
@@ -147,11 +155,16 @@ class Table {
     if (this.at !== null) return;
     clearTimeout(this.refreshing);
     // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
-    this.refreshing = setTimeout(() => this.tab === "play" ? this.onChange?.() : this.show(this.tab), 150);
+    this.refreshing = setTimeout(async () => {
+      const position = this.position;
+      await (this.tab === "play" ? this.onChange?.() : this.show(this.tab));
+      this.panel.dataset.position = position;  // the position the open view was last brought up to
+    }, 150);
   }
 
   follow() {
-    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}`);
+    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}&views=true`);
+    source.addEventListener("views", message => this.fresh.take(message.data));
     source.addEventListener("event", message => {
       const recorded = JSON.parse(message.data);
       if (recorded.type === "member.joined") this.members.set(recorded.data.member_id, recorded.data.name);
@@ -163,6 +176,13 @@ class Table {
     const live = document.getElementById("live");
     source.addEventListener("open", () => { live.textContent = "live"; live.dataset.state = "live"; });
     source.addEventListener("error", () => { live.textContent = "reconnecting…"; live.dataset.state = "lost"; });
+    // The server is stopping: not a lost connection to retry at once, but a server to wait for.
+    source.addEventListener("closing", () => {
+      source.close();
+      live.textContent = "server stopped; following again when it is back"; live.dataset.state = "stopped";
+      const back = () => fetch("/healthz").then(r => r.ok ? this.follow() : Promise.reject()).catch(() => setTimeout(back, 2000));
+      setTimeout(back, 2000);
+    });
     this.source = source;
   }
 }
