@@ -15,6 +15,7 @@ from litestar.openapi import OpenAPIConfig
 
 from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, web
 from service.auth import DEPENDENCIES
+from service.lineage import Lineage
 from service.live import Wakeups
 from service.migrate import missing_migrations
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
@@ -44,10 +45,13 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = outage.pool(settings, conninfo, configure=_async_configure)
+        lineage = Lineage()
+        pool = outage.pool(settings, conninfo, configure=_async_configure, connection_class=lineage.connection_class())
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
+        app.state.lineage = lineage
+        lineage.on_change.append(app.state.store.forget)
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -72,9 +76,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
                 missing = await missing_migrations(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
+            refusal = request.app.state.lineage.refusal()
             return problems.respond(
                 503,
-                f"The database does not answer, so this server is not ready ({error}).",
+                refusal or f"The database does not answer, so this server is not ready ({error}).",
                 "not-ready",
                 headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
             )

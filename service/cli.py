@@ -40,10 +40,16 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, _exit_on_signal)
     conninfo = _database(settings, args)
-    applied = migrate(conninfo)
+    # Migrations and refolds write on connections of their own, made once here: to the server the service may
+    # write to, never a former primary (service/lineage.py).
+    import asyncio
+
+    from service.lineage import writable
+
+    applied = migrate(asyncio.run(writable(conninfo)))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
-    _refresh_stale(conninfo)
+    _refresh_stale(asyncio.run(writable(conninfo)))
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
     for line in page_addresses(args.host, args.port):
         print(line, flush=True)

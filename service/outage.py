@@ -34,10 +34,16 @@ RECONNECT_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 2
 
 
-def pool(settings: Settings, conninfo: str, configure: Callable[[Any], Any] | None = None) -> AsyncConnectionPool:
+def pool(
+    settings: Settings,
+    conninfo: str,
+    configure: Callable[[Any], Any] | None = None,
+    connection_class: type[Any] = psycopg.AsyncConnection,
+) -> AsyncConnectionPool:
     """The app's pool, not yet open, with the timeouts that keep an outage short."""
     return AsyncConnectionPool(
         conninfo,
+        connection_class=connection_class,
         min_size=settings.pool_min,
         max_size=settings.pool_max,
         open=False,
@@ -69,6 +75,12 @@ def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> 
     """503 with Retry-After, saying whether the request wrote anything when the server knows."""
     sweep(request.app)
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    lineage = getattr(request.app.state, "lineage", None)
+    refusal = lineage.refusal() if lineage is not None else None
+    if isinstance(exc, PoolTimeout) and refusal is not None:
+        return respond(
+            503, f"{refusal} So nothing was written now. Try again in a few seconds.", "former-primary", headers=retry
+        )
     if isinstance(exc, PoolTimeout):
         return respond(
             503,
