@@ -232,4 +232,3 @@ async def writable(conninfo: str) -> str:
     guarded = Lineage().connection_class()
     async with await guarded.connect(conninfo, autocommit=True) as conn:
         return make_conninfo(conninfo, host=conn.info.host, port=str(conn.info.port), hostaddr=None)
-
