@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,16 +202,13 @@ async def rebuild_campaign(
         stored = await stored_projection(conn, campaign_id)
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)
-        position, state = await refold(
-            store,
-            conn,
-            campaign_id,
-            game,
-            logged_rows(conn, campaign_id),
-            insert=False,
-            logged=logged,
-            progress=progress,
-        )
+        # Closed before the transaction ends, whatever the fold says: a refusal left the generator (and its
+        # server-side cursor) open, to be closed by the collector later, inside the next campaign's transaction,
+        # which that failed CLOSE then aborted (InFailedSqlTransaction for every campaign after it).
+        async with aclosing(logged_rows(conn, campaign_id)) as rows:
+            position, state = await refold(
+                store, conn, campaign_id, game, rows, insert=False, logged=logged, progress=progress
+            )
         rebuilt = await snapshots(conn, campaign_id)
         # The projection row is the latest checkpoint: the latest snapshot, with the version of the fold.
         latest = max(rebuilt, default=0)
