@@ -13,7 +13,7 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, web
+from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, replica, web
 from service.auth import DEPENDENCIES
 from service.lineage import Lineage
 from service.live import Wakeups
@@ -52,6 +52,9 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         app.state.store = Store(pool)
         app.state.lineage = lineage
         lineage.on_change.append(app.state.store.forget)
+        replica_pool = replica.open_replica(app, settings, _async_configure)
+        if replica_pool is not None:
+            await replica_pool.open(wait=False)  # a replica that does not answer leaves every read to the primary
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -64,6 +67,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             await app.state.wakeups.stop()
             metrics.POOLS.pools.remove(pool)
             await pool.close()
+            if replica_pool is not None:
+                await replica_pool.close()
 
     @get("/healthz", summary="Liveness", include_in_schema=True)
     async def healthz() -> dict[str, str]:

@@ -53,6 +53,11 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
     for line in page_addresses(args.host, args.port):
         print(line, flush=True)
+    if args.replica_url:
+        import dataclasses
+
+        settings = dataclasses.replace(settings, replica_url=args.replica_url)
+        os.environ["QUARTERMASTER_REPLICA_URL"] = args.replica_url  # for workers, which read the environment
     common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
@@ -240,6 +245,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=int(os.environ.get("QUARTERMASTER_WORKERS", 1)),
         help="server processes (default 1); more use more cores for many clients at once",
+    )
+    serving.add_argument(
+        "--replica-url",
+        default=settings.replica_url,
+        help="a standby to read history and states from when it has caught up with the caller "
+        "(default: $QUARTERMASTER_REPLICA_URL; unset reads everything from the primary)",
     )
     serving.set_defaults(run=serve)
     with_data_dir(commands.add_parser("migrate", help="apply database migrations")).set_defaults(run=run_migrate)
