@@ -61,3 +61,16 @@ def test_without_a_replica_answers_keep_their_shape(api):
     api.append(campaign, [NOTE])
     assert "source" not in api.get(campaign, "/state", seen=1).json()
     assert set(api.get(campaign, "/events").json()) == {"events", "next"}
+
+
+def test_a_report_for_a_caller_who_has_seen_the_end_comes_from_the_replica_and_matches_the_primarys(with_replica):
+    from tests.api.test_audit_reports import TALES, TALES_OPTIONS, played
+    from tests.unit.skull_tales.chapter_one import CAMPAIGN
+
+    campaign = played(with_replica, TALES, TALES_OPTIONS, CAMPAIGN)
+    end = with_replica.get(campaign, "/state").json()["position"]
+    from_replica = with_replica.get(campaign, "/report", chapter=2, seen=end).json()
+    from_primary = with_replica.get(campaign, "/report", chapter=2).json()
+    assert (from_replica.pop("source"), from_replica.pop("position")) == ("replica", end)
+    assert (from_primary.pop("source"), from_primary.pop("position")) == ("primary", end)
+    assert from_replica == from_primary
