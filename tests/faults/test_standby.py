@@ -188,6 +188,7 @@ def test_a_promotion_under_load_loses_no_acknowledged_event_and_the_old_primary_
         f"(pg_ctl promote took {promoted - promoting:.2f} s), /readyz back {ready:.2f} s after it"
     )
     assert all("former primary" not in s for s in load.sentences)
+    assert "(timeline 2): 127.0.0.1" in served.output() and "a standby was promoted" in served.output()
 
     # Given the old primary back as a primary (restarted by hand: it accepts writes, on its old timeline)
     primary.start()
