@@ -26,7 +26,7 @@ from psycopg_pool import AsyncConnectionPool  # noqa: E402
 from service.migrate import migrate  # noqa: E402
 from service.store import Store  # noqa: E402
 from tests.faults.standby import Cluster, Folder  # noqa: E402
-from tests.integration.test_store import _new_campaign, note  # noqa: E402
+from tests.integration.logs import new_campaign, note  # noqa: E402
 
 MODES = {"synchronous": "'*'", "asynchronous": "''"}
 
@@ -50,7 +50,7 @@ async def sitting(primary: Cluster, rounds: int, count: int, writers: int) -> di
     ) as pool:
         store = Store(pool)
         for clients in sorted({1, writers}):
-            campaigns = [await _new_campaign(store) for _ in range(clients)]
+            campaigns = [await new_campaign(store) for _ in range(clients)]
             await appends(store, campaigns, 20)  # warm: prepared statements, caches
             for _ in range(rounds):
                 for mode, names in MODES.items():

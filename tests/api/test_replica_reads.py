@@ -64,10 +64,10 @@ def test_without_a_replica_answers_keep_their_shape(api):
 
 
 def test_a_report_for_a_caller_who_has_seen_the_end_comes_from_the_replica_and_matches_the_primarys(with_replica):
-    from tests.api.test_audit_reports import TALES, TALES_OPTIONS, played
-    from tests.unit.skull_tales.chapter_one import CAMPAIGN
+    from tests.unit.skull_tales.chapter_one import CAMPAIGN, OPTIONS
 
-    campaign = played(with_replica, TALES, TALES_OPTIONS, CAMPAIGN)
+    campaign = with_replica.new_campaign("skull-tales-full-sail", options=OPTIONS)
+    assert with_replica.append(campaign, CAMPAIGN).status_code == 201
     end = with_replica.get(campaign, "/state").json()["position"]
     from_replica = with_replica.get(campaign, "/report", chapter=2, seen=end).json()
     from_primary = with_replica.get(campaign, "/report", chapter=2).json()

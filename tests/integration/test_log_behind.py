@@ -7,53 +7,26 @@ them, are gone from the database while the process still holds their state.
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from projections.registry import game
 from service.store import Store
-from tests.integration.test_store import GAME, _new_campaign, _positions, note, run
-
-
-async def _cut_back(pool, campaign_id: uuid.UUID, to: int) -> None:
-    """The campaign's log as an older copy of the database holds it: nothing after position `to`."""
-    async with pool.connection() as conn:
-        # The log is immutable to every writer (migration 0001's triggers); a restore replaces the files under it.
-        await conn.execute("SET session_replication_role = replica")
-        for table in ("events", "snapshots"):
-            await conn.execute(f"DELETE FROM {table} WHERE campaign_id = %s AND position > %s", (campaign_id, to))
-        await conn.execute("DELETE FROM projections WHERE campaign_id = %s AND position > %s", (campaign_id, to))
-        await conn.execute("RESET session_replication_role")
-
-
-async def _gone(pool, campaign_id: uuid.UUID) -> None:
-    """The campaign as an older copy holds it: not yet created."""
-    async with pool.connection() as conn:
-        await conn.execute("SET session_replication_role = replica")
-        for table in ("events", "snapshots", "projections", "members", "campaigns"):
-            await conn.execute(f"DELETE FROM {table} WHERE campaign_id = %s", (campaign_id,))
-        await conn.execute("RESET session_replication_role")
-
-
-async def _notes(store: Store, campaign_id: uuid.UUID, count: int, batch: int = 1) -> None:
-    for n in range(count):
-        await store.append(campaign_id, [note(f"note {n}.{i}") for i in range(batch)], actor="t")
+from tests.integration.logs import GAME, cut_back, gone, new_campaign, note, notes, positions, run
 
 
 @pytest.mark.parametrize("batch", [1, 3], ids=["one event (prepared statement)", "a batch (WRITE)"])
 def test_an_append_onto_a_log_cut_behind_the_cache_lands_at_the_log_end_with_no_gap(database_url, batch):
     async def scenario(store: Store, pool):
         # Given a campaign whose latest state this process holds at position 32
-        campaign_id = await _new_campaign(store)
-        await _notes(store, campaign_id, 30 // batch, batch)
+        campaign_id = await new_campaign(store)
+        await notes(store, campaign_id, 30 // batch, batch)
         assert store.cache.latest(campaign_id)[0] == 32
         # When the database's log goes back to position 20, and the same process appends
-        await _cut_back(pool, campaign_id, 20)
+        await cut_back(pool, campaign_id, 20)
         appended = await store.append(campaign_id, [note(f"after the cut {i}") for i in range(batch)], actor="t")
         # Then the batch lands right after the log's real end, and nothing leaves a gap
         assert appended.first_position == 21
-        assert await _positions(pool, campaign_id) == list(range(1, 21 + batch))
+        assert await positions(pool, campaign_id) == list(range(1, 21 + batch))
         # And the state answered is the fold of the log as it now stands, as a process with no memory folds it
         fresh = Store(pool)
         assert (await fresh.projection(campaign_id, game(GAME))) == (20 + batch, appended.state)
@@ -65,10 +38,10 @@ def test_an_append_onto_a_log_cut_behind_the_cache_lands_at_the_log_end_with_no_
 def test_reading_a_log_cut_behind_the_cache_forgets_the_cache_and_answers_the_log(database_url):
     async def scenario(store: Store, pool):
         # Given two campaigns this process holds, one of whose logs goes back
-        campaign_id, other = await _new_campaign(store), await _new_campaign(store)
-        await _notes(store, campaign_id, 10)
-        await _notes(store, other, 5)
-        await _cut_back(pool, campaign_id, 6)
+        campaign_id, other = await new_campaign(store), await new_campaign(store)
+        await notes(store, campaign_id, 10)
+        await notes(store, other, 5)
+        await cut_back(pool, campaign_id, 6)
         # When the process reads that campaign's state
         position, state = await store.projection(campaign_id, game(GAME))
         # Then it answers the log's, and holds nothing from before (the other campaign's state is read again too)
@@ -76,7 +49,7 @@ def test_reading_a_log_cut_behind_the_cache_forgets_the_cache_and_answers_the_lo
         assert store.cache.latest(other) is None
         # And appends go on from the log's end
         assert (await store.append(campaign_id, [note("next")], actor="t")).first_position == 7
-        assert await _positions(pool, campaign_id) == list(range(1, 8))
+        assert await positions(pool, campaign_id) == list(range(1, 8))
 
     run(database_url, scenario)
 
@@ -86,14 +59,14 @@ def test_an_append_to_a_campaign_an_older_copy_does_not_hold_is_not_found_and_wr
 
     async def scenario(store: Store, pool):
         # Given a campaign this process created and holds, which the restored copy predates
-        campaign_id = await _new_campaign(store)
-        await _notes(store, campaign_id, 3)
-        await _gone(pool, campaign_id)
+        campaign_id = await new_campaign(store)
+        await notes(store, campaign_id, 3)
+        await gone(pool, campaign_id)
         # When the process appends to it
         with pytest.raises(CampaignNotFound):
             await store.append(campaign_id, [note("to nowhere")], actor="t")
         # Then nothing was written, and nothing is remembered of it
-        assert await _positions(pool, campaign_id) == []
+        assert await positions(pool, campaign_id) == []
         assert store.cache.latest(campaign_id) is None
 
     run(database_url, scenario)

@@ -11,8 +11,7 @@ import pytest
 from service.cli import main
 from service.migrate import migrate
 from service.store import Store
-from tests.integration.test_log_behind import _notes
-from tests.integration.test_store import _new_campaign, run
+from tests.integration.logs import new_campaign, notes, run
 
 
 @pytest.fixture
@@ -31,9 +30,9 @@ def own_database(server_url: str) -> Iterator[str]:
 def test_verify_names_a_gap_and_a_drift_in_sentences_and_checks_every_campaign_after_them(own_database, capsys):
     # Given a log with a gap (what writing past a log's end left), then a damaged projection, then a sound campaign
     async def scenario(store: Store, pool):
-        made = [await _new_campaign(store) for _ in range(3)]
+        made = [await new_campaign(store) for _ in range(3)]
         for campaign_id in made:
-            await _notes(store, campaign_id, 5)
+            await notes(store, campaign_id, 5)
         async with pool.connection() as conn:
             await conn.execute("SET session_replication_role = replica")
             await conn.execute("DELETE FROM events WHERE campaign_id = %s AND position = 4", (made[0],))
