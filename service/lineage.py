@@ -151,7 +151,7 @@ class Lineage:
             self._change(
                 server,
                 f"{server.where} is on timeline {server.timeline}, after timeline {known.timeline}: a standby was "
-                "promoted, and the commits it had not received are lost",
+                "promoted, and any commit it had not received is lost",
             )
         elif not server.standby and server.lsn < known.lsn:
             self._change(
