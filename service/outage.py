@@ -82,10 +82,21 @@ def server_options(settings: Settings, conninfo: str) -> str:
     return f"{given} {ours}".strip()
 
 
-def pool(settings: Settings, conninfo: str, configure: Callable[[Any], Any] | None = None) -> AsyncConnectionPool:
-    """The app's pool, not yet open, with the timeouts that keep an outage short and every wait bounded."""
+def pool(
+    settings: Settings,
+    conninfo: str,
+    configure: Callable[[Any], Any] | None = None,
+    connection_class: type[Any] = psycopg.AsyncConnection,
+) -> AsyncConnectionPool:
+    """The app's pool, not yet open, with the timeouts that keep an outage short and every wait bounded.
+
+    `connection_class` is the connection the pool would make without the bound (service.lineage's, which admits only
+    a server this process may write to); the pool's connections are that class with every wait bounded.
+    """
     bounded = type(
-        "BoundedConnection", (BoundedConnection,), {"answer_seconds": settings.statement_timeout + ANSWER_SLACK_SECONDS}
+        "BoundedConnection",
+        (BoundedConnection, connection_class),
+        {"answer_seconds": settings.statement_timeout + ANSWER_SLACK_SECONDS},
     )
     return AsyncConnectionPool(
         conninfo,
@@ -130,6 +141,12 @@ def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> 
     """503 with Retry-After, saying whether the request wrote anything when the server knows."""
     sweep(request.app)
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    lineage = getattr(request.app.state, "lineage", None)
+    refusal = lineage.refusal() if lineage is not None else None
+    if isinstance(exc, PoolTimeout) and refusal is not None:
+        return respond(
+            503, f"{refusal} So nothing was written now. Try again in a few seconds.", "former-primary", headers=retry
+        )
     if isinstance(exc, PoolTimeout):
         return respond(
             503,

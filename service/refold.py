@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
@@ -221,33 +222,30 @@ async def rebuild_campaign(
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)
         # The cursor reads the log as it is when it starts: at least `logged`, maybe a few batches more.
-        folded, state = await refold(
-            store,
-            conn,
-            campaign_id,
-            game,
-            logged_rows(conn, campaign_id),
-            insert=False,
-            logged=logged,
-            progress=progress,
-            project=False,
-        )
+        # Each cursor is closed before the transaction ends, whatever the fold says: a refusal left the generator (and
+        # its server-side cursor) open, to be closed by the collector later, inside the next campaign's transaction,
+        # which that failed CLOSE then aborted (InFailedSqlTransaction for every campaign after it).
+        async with aclosing(logged_rows(conn, campaign_id)) as rows:
+            folded, state = await refold(
+                store, conn, campaign_id, game, rows, insert=False, logged=logged, progress=progress, project=False
+            )
         _, current, _ = await lock(conn, campaign_id)
         position = folded
         if current > folded:
             await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s AND position > %s", (campaign_id, folded))
-            position, state = await refold(
-                store,
-                conn,
-                campaign_id,
-                game,
-                logged_rows(conn, campaign_id, after=folded),
-                insert=False,
-                logged=folded,
-                progress=progress,
-                start=(folded, state),
-                project=False,
-            )
+            async with aclosing(logged_rows(conn, campaign_id, after=folded)) as rows:
+                position, state = await refold(
+                    store,
+                    conn,
+                    campaign_id,
+                    game,
+                    rows,
+                    insert=False,
+                    logged=folded,
+                    progress=progress,
+                    start=(folded, state),
+                    project=False,
+                )
         await conn.execute(_PROJECT_LATEST, (PROJECTION, fold_version(game.id), campaign_id))
         rebuilt = await snapshots(conn, campaign_id)
         # What was stored at the start is compared with the fold of the log as it was then: the projection row is the

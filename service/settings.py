@@ -19,6 +19,8 @@ def default_data_dir() -> Path:
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
+    # A standby to read from (service/replica.py); None reads everything from the primary.
+    replica_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = Path()
@@ -47,6 +49,7 @@ class Settings:
     def from_env(cls) -> Settings:
         return cls(
             database_url=os.environ.get("DATABASE_URL") or None,
+            replica_url=os.environ.get("QUARTERMASTER_REPLICA_URL") or None,
             host=os.environ.get("QUARTERMASTER_HOST", cls.host),
             port=int(os.environ.get("QUARTERMASTER_PORT", cls.port)),
             data_dir=default_data_dir(),

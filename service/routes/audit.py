@@ -20,6 +20,7 @@ from service.auth import OWNER, Asking, CampaignId, EventStore, may
 from service.openapi import body
 from service.problems import Problem
 from service.refold import RefoldError, new_campaign_from_log
+from service.replica import SEEN, reading
 from service.requests import Name, decode
 from service.store import Store
 
@@ -88,7 +89,10 @@ async def episode_report(
     play: Annotated[
         int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")
     ] = None,
+    seen: int | None = SEEN,
 ) -> Any:
+    # With a replica, from it when it has reached what the caller has seen (service/replica.py).
+    store, source = await reading(request, store, campaign_id, seen=seen)
     game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
@@ -112,6 +116,8 @@ async def episode_report(
     if wants_markdown(request):
         render = markdown.scenario if word == "scenario" else markdown.chapter
         return Response(render(found_report), media_type=MARKDOWN)
+    if request.app.state.get("replica"):  # say which server answered, and where its log ended
+        return found_report | {"source": source, "position": position}
     return found_report
 
 

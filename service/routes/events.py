@@ -15,6 +15,7 @@ from service.intake import prepare
 from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
+from service.replica import SEEN, reached, reading
 from service.requests import AppendRequest, decode
 from service.store import Appended, Store
 
@@ -77,6 +78,7 @@ async def read_events(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
+    request: Request,
     after: Annotated[int, QueryParameter(description="Only events after this position.")] = 0,
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
@@ -91,6 +93,7 @@ async def read_events(
             "it was played."
         ),
     ] = None,
+    seen: int | None = SEEN,
 ) -> dict[str, Any]:
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
@@ -99,6 +102,10 @@ async def read_events(
     game = await store.game_of(campaign_id)
     if scenario is not None and game.episodes is None:
         raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
+    # With a replica, from it when the caller says what it has seen and the replica has reached that and the page's
+    # start (service/replica.py).
+    store, source = await reading(request, store, campaign_id, seen=seen, at=after if seen is not None else None)
+    reflected = await reached(store, campaign_id) if request.app.state.get("replica") else None
     page = await store.history(
         campaign_id,
         after=after,
@@ -109,10 +116,13 @@ async def read_events(
         episode=scenario,
         game=game,
     )
-    return {
+    answer = {
         "events": await narrate(store, campaign_id, game, page),
         "next": page[-1].position if len(page) == limit else None,
     }
+    if reflected is not None:  # a replica is configured: say which server answered, and where its log ended
+        answer |= {"source": source, "position": reflected}
+    return answer
 
 
 ROUTES = [append_events, read_events]

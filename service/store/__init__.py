@@ -9,11 +9,13 @@ a lost connection says about a write), `wire` (the fast path's one statement, se
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 from projections.game import BatchRejected
+from service import metrics
 from service.store.appending import Appending, write
 from service.store.cache import StateCache, state_decoder
 from service.store.members import MemberChanges, Members, insert_campaign
@@ -37,6 +39,8 @@ from service.store.turns import CampaignBusy, Turns
 from service.store.undo import Undoing
 from service.tokens import Verified
 
+log = logging.getLogger("quartermaster")
+
 
 class Store(Members, Appending, Reading, Undoing):
     """The event store over one async connection pool."""
@@ -56,6 +60,29 @@ class Store(Members, Appending, Reading, Undoing):
         self.member_generation = 0
         # Called with (campaign, position) after each append this process commits (live updates).
         self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
+
+    def forget(self, why: str) -> None:
+        """Drop everything this process remembers of the database (states, games, members, tokens): the log it
+        was learnt from is no longer the log there is (it went back in time, or another server answers now)."""
+        log.warning("forgetting every cached state, game and member: %s", why)
+        self.cache.clear()
+        self._games.clear()
+        self._members.clear()
+        self._verified.clear()
+        metrics.forgotten()
+
+    def behind(self, campaign_id: uuid.UUID, remembered: tuple[int, Any] | None, position: int | None) -> None:
+        """Forget everything if the database's log for a campaign (at `position`, None for no campaign at all)
+        ends before what this process committed or read of it (`remembered`, the cache's latest, taken before the
+        statement that read `position`: anything committed since cannot then pass for a log gone back).
+
+        Positions name states only along one log. A log that lost its last commits is written on again from its
+        real end, and the states this process kept from beyond it would be taken for the new events' states."""
+        if remembered is not None and (position is None or position < remembered[0]):
+            self.forget(
+                f"campaign {campaign_id}'s log ends at position {position or 0}, before position "
+                f"{remembered[0]} this process saw committed (a failover that lost commits, or an older copy restored)"
+            )
 
 
 __all__ = [

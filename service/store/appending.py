@@ -88,15 +88,18 @@ def write_lock(campaign_id: uuid.UUID) -> tuple[int, int]:
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
 # an append leaves them out and passes the batch's values. `held` has its row when the writer holds the campaign's
 # write lock (`locked`), or else could take it shared at once (module docstring), and every other part writes only
-# when it has (CASE: the lock is tried only when not held); an event whose
-# position is taken fails the whole statement on the primary key. At a checkpoint the state is parsed once and stored
-# as a snapshot and as the projection row, which is the latest snapshot with the version of the fold that made it. No
+# when it has (CASE: the lock is tried only when not held); an event whose position is taken fails the whole
+# statement on the primary key. A writer without the lock (the fast path) writes only where the log ends: the event
+# at `current` must be there (END_OF_LOG below says why). At a checkpoint the state is parsed once and stored as a
+# snapshot and as the projection row, which is the latest snapshot with the version of the fold that made it. No
 # NOTIFY: PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
 # Every event arrives with its id: a client's, else one drawn here in time order (time_ordered_ids).
 WRITE = """
 WITH held AS MATERIALIZED (
     SELECT now() AS now
-    WHERE CASE WHEN %(locked)s THEN true ELSE pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
+    WHERE CASE WHEN %(locked)s THEN true
+               ELSE EXISTS (SELECT FROM events WHERE campaign_id = %(campaign)s AND position = %(current)s)
+                    AND pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
                         occurred_at, character_id, idempotency_key, request_digest, override)
@@ -120,6 +123,12 @@ WITH held AS MATERIALIZED (
 SELECT now FROM held
 """
 
+# END_OF_LOG: the fast path folds onto the state this process last committed, at the position it last committed. The
+# primary key refuses a position already taken, but not one past the log's end: a log that lost commits (a failover
+# to a standby that had not received them, a restore of an older copy) would take the event at that position and
+# leave a gap before it. So the statement also asks for the event at `current` (one probe of the primary key, on a
+# page the append before it has just written); without it nothing is written and the locking path, which reads where
+# the log ends, decides. A log at or past `current` keeps being checked by the primary key as before.
 # WRITE for the most common append, one event and no checkpoint: the same lock and insert, with the event's fields as
 # plain parameters (reading one row out of the JSON in a CTE cost about 40 µs of backend CPU more). It is a bare
 # insert, as the floor's is: while every append also moved `campaigns.last_position` in the same statement, that
@@ -133,7 +142,9 @@ INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor
                     character_id, idempotency_key, request_digest, override)
 SELECT %s, %s, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now(), %s::timestamptz, %s::text, %s::text,
        %s::text, %s::text
-WHERE CASE WHEN %s THEN true ELSE pg_try_advisory_xact_lock_shared(%s, %s) END
+WHERE CASE WHEN %s THEN true
+           ELSE EXISTS (SELECT FROM events WHERE campaign_id = %s AND position = %s)
+                AND pg_try_advisory_xact_lock_shared(%s, %s) END
 RETURNING recorded_at
 """
 # The fast path sends it prepared through libpq (service/store/wire.py); the locking path through psycopg, in its
@@ -168,6 +179,8 @@ def write_one_parameters(
         keyed.digest if keyed is not None else None,
         one.override,
         locked,
+        campaign_id,
+        current,
         *write_lock(campaign_id),
     )
 
@@ -259,6 +272,7 @@ async def write(
             {
                 "campaign": campaign_id,
                 "locked": locked,
+                "current": current,
                 "writes": WRITES,
                 "lock": write_lock(campaign_id)[1],
                 "batch": batch,
@@ -323,6 +337,7 @@ class Appending:
     cache: Any
     pool: Any
     turns: Any  # service.store.turns.Turns: this campaign's share of the pool
+    behind: Any  # Store.behind
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -485,12 +500,18 @@ class Appending:
         # the game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids (and, for a
         # `stale` state, of the markers and snapshot positions) is sent with them and runs after them, under the
         # lock: one round trip for all. Under the lock no event or snapshot lies beyond the position HEAD reads.
+        remembered = self.cache.latest(campaign_id)  # before HEAD's snapshot: see Store.behind
         heading = await hold(conn, campaign_id)
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
         marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END)) if stale else None
         snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END)) if stale else None
-        game, current, _ = await head(heading, campaign_id)
+        try:
+            game, current, _ = await head(heading, campaign_id)
+        except CampaignNotFound:
+            self.behind(campaign_id, remembered, None)
+            raise
+        self.behind(campaign_id, remembered, current)
 
         # A retried request with its Idempotency-Key answers what it recorded, even if the log has moved since.
         keyed_replay = await replay(conn, campaign_id, keyed)

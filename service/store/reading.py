@@ -146,6 +146,7 @@ class Reading:
 
     cache: Any
     pool: Any
+    behind: Any  # Store.behind
 
     async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
         """The campaign's current state and its position."""
@@ -165,8 +166,10 @@ class Reading:
         The current state comes from the process cache when it holds the campaign's position, else from the latest
         snapshot and the events after it (and is then kept): one query when cached, whoever wrote last.
         """
+        remembered = self.cache.latest(campaign_id)  # before the position's snapshot: see Store.behind
         async with self.pool.connection() as conn:
             row = await (await conn.execute(_POSITION, (campaign_id,))).fetchone()
+            self.behind(campaign_id, remembered, row and row[0])
             if row is None:
                 raise CampaignNotFound(campaign_id)
             position = row[0]
