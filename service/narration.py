@@ -97,7 +97,9 @@ async def narrate_on(
         if recorded.position != position + 1:
             position, state = await _state_before(store, campaign_id, game, recorded.position)
         sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
-        state = await _after(store, campaign_id, game, state, recorded)
+        broken: list[str] = []
+        state = await _after(store, campaign_id, game, state, recorded, broken)
+        reason = recorded.override.reason if recorded.override is not None else None
         position = recorded.position
-        told.append(Told(**msgspec.structs.asdict(recorded), sentence=sentence))
+        told.append(Told(**msgspec.structs.asdict(recorded), sentence=against_the_rules(sentence, reason, broken)))
     return told, (position, state)

@@ -68,7 +68,7 @@ class Store(Members, Appending, Reading, Undoing):
         self.cache.clear()
         self._games.clear()
         self._members.clear()
-        self._verified.clear()
+        self.verified_tokens.clear()
         metrics.forgotten()
 
     def behind(self, campaign_id: uuid.UUID, remembered: tuple[int, Any] | None, position: int | None) -> None:
