@@ -50,7 +50,7 @@ def test_given_solo_mode_with_four_allies_when_all_go_into_the_adventure_then_it
 
     assert reason == (
         "In Solo Mode only 3 Allies go into the Adventure, and the Captain has 4: say which (allies) "
-        "(Book II: Locations, Tavern)."
+        "(Book II: Locations, Tavern). That is a rule of the game: the owner may log it anyway, with a reason."
     )
     posted(api, campaign, event("phase.started", phase="adventure", allies=["witch", "avenger", "freedman"]))
     going = {a["id"]: a["in_adventure"] for a in read(api, campaign, "ship")["allies"]}
@@ -104,7 +104,8 @@ def test_given_a_loan_when_part_of_it_is_repaid_then_it_is_refused(api):
 
     assert reason == (
         "Mary repays Monsieur Fontaine all that is owed at once, 36 Coins (6 for every 5 borrowed), not 30 "
-        "(Book II: Locations, Madame Claude's Manor)."
+        "(Book II: Locations, Madame Claude's Manor). That is a rule of the game: the owner may log it anyway, "
+        "with a reason."
     )
     posted(api, campaign, event("loan.repaid", pirate_id="mary", amount=36))
     assert read(api, campaign, "pirate", pirate_id="mary")["loan_owed"] == 0
