@@ -1,7 +1,7 @@
 """The live path over HTTP: how soon every follower of a campaign sees an append, what each costs the server, and
 what followers do to the writers.
 
-    .venv/bin/python benchmarks/live.py [--ref REF] [--followers 6,200] [--events 100] [--interval 0.05]
+    .venv/bin/python benchmarks/live.py [--ref REF] [--followers 6,200] [--events 200] [--interval 0.05]
 
 Not a test: it never fails on time. For this checkout's server (and, with `--ref`, another commit's, exported with
 `git archive` as versus.py does, each on a fresh database migrated by its own code, measured in the same sitting),
@@ -229,7 +229,7 @@ def main() -> int:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
     parser.add_argument("--ref", help="also measure this commit's server, in the same sitting")
     parser.add_argument("--followers", default="6,200")
-    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--interval", type=float, default=0.05)
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "live.json")
     parser.add_argument("--write", help=argparse.SUPPRESS)  # the appending process session() starts

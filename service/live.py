@@ -62,9 +62,10 @@ LEASE = 30.0
 # process made before it heard that this one follows.
 LOOK = 15.0
 FIRST_LOOK = 1.0
-# Events read and told in one go, and the messages a feed keeps for followers a little behind.
+# Events read and told in one go, and the messages a feed keeps for followers a little behind: between RECENT and
+# twice as many, about 1 KB each for a game's usual event, so a followed campaign holds a megabyte at most.
 PAGE = 500
-RECENT = 2000
+RECENT = 500
 
 _encode = msgspec.json.Encoder().encode
 
