@@ -115,11 +115,13 @@ def not_found(campaign: object) -> Problem:
 def refused_events(rejected: BatchRejected) -> Problem:
     """A batch of events the fold refused, each with its reason."""
     errors = [{"index": i, "reason": r} for i, r in rejected.errors]
-    detail = (
-        f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
-        if len(errors) == 1
-        else f"{len(errors)} events were refused; nothing was written. See `errors`."
-    )
+    if len(errors) == 1:
+        # A later entry of a batch is named; the only or first entry needs no number.
+        at = f"Entry {errors[0]['index'] + 1}: " if errors[0]["index"] else ""
+        detail = f"{at}{errors[0]['reason']} Nothing was written."
+    else:
+        each = " ".join(f"Entry {e['index'] + 1}: {e['reason']}" for e in errors)
+        detail = f"{len(errors)} entries of this batch were refused; nothing was written. {each}"
     return Problem(422, detail, kind="rejected", errors=errors)
 
 
