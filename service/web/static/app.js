@@ -7,6 +7,7 @@ import * as moves from "./moves.js";
 import * as dice from "./dice.js";
 import * as crew from "./crew.js";
 import * as played from "./played.js";
+import * as setup from "./setup.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -80,14 +81,18 @@ class Table {
     return api(`${this.base()}${path}${text ? "?" + text : ""}`);
   }
   write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
-  appendEvents(events) { return this.write("/events", { events }); }
+  // A refused batch keeps what was sent, so its refusal names each entry (refusal.js); `label` stays on the page.
+  appendEvents(events) {
+    const sent = events.map(({ label, ...e }) => e);
+    return this.write("/events", { events: sent }).catch(error => { error.events = events; throw error; });
+  }
   name(member) { return this.members.get(member) || "someone"; }
   canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
 
   render() {
     document.getElementById("title").textContent = `${this.summary.name} · ${this.kind.title}`;
     this.tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": "Views" });
-    const names = [["glance", this.kind.glanceName], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
+    const names = [["glance", this.kind.glanceName], ["setup", "Set up"], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
     for (const [key, label] of names) {
       this.tabs.append(h("button", { role: "tab", "data-tab": key, "aria-selected": String(this.tab === key), onclick: () => this.show(key) }, label));
     }
@@ -132,6 +137,10 @@ class Table {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
     }
+    else if (tab === "setup") {
+      if (this.canWrite()) await setup.render(panel, this);
+      else panel.append(h("p", { class: "quiet" }, this.at !== null ? "Go back to now to set up the game." : "Only the owner and the players set up the game."));
+    }
     else if (tab === "play") {
       if (this.canWrite()) await moves.render(panel, this);
       panel.append(this.log.element());
@@ -146,8 +155,10 @@ class Table {
     if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
     if (this.at !== null) return;
     clearTimeout(this.refreshing);
-    // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
-    this.refreshing = setTimeout(() => this.tab === "play" ? this.onChange?.() : this.show(this.tab), 150);
+    // The play and set-up tabs keep what is being typed: only the choices they offer (who, which cards, the open
+    // chapter) are renewed from the current state.
+    const keeps = this.tab === "play" || this.tab === "setup";
+    this.refreshing = setTimeout(() => keeps ? this.onChange?.() : this.show(this.tab), 150);
   }
 
   follow() {

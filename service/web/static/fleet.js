@@ -13,6 +13,13 @@ export async function characters(table) {
   return { scenario, characters: read.map(r => r.character) };
 }
 
+// The way forward from an empty table: the set-up tab, where characters are picked and their decks built.
+function emptyParty(table) {
+  return h("div", {}, h("p", { class: "quiet" }, "No character has joined yet."),
+    table.canWrite() ? h("button", { type: "button", class: "primary", onclick: () => table.show("setup") }, "Set up the party")
+      : h("p", { class: "quiet" }, "The owner or a player sets up the party on the Set up tab."));
+}
+
 function sheetOf(c, turn) {
   const z = c.zones || {};
   const n = c.counts || {};
@@ -67,6 +74,6 @@ export async function render(panel, table) {
     : null;
   panel.append(h("div", { class: "grid" }, top,
     h("section", { class: "wide", "aria-label": "Characters" }, h("h2", {}, "Characters"),
-      party.length ? h("div", { class: "grid" }, party.map(c => sheetOf(c, scenario.turn))) : h("p", { class: "quiet" }, "No character has joined yet.")),
+      party.length ? h("div", { class: "grid" }, party.map(c => sheetOf(c, scenario.turn))) : emptyParty(table)),
     ship, places));
 }
