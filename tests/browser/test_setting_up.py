@@ -45,6 +45,12 @@ class Effort:
         self.typed += len(text)
         self.decisions += 1
 
+    def pick(self, scope: Any, label: str, typed: str, name: str) -> None:
+        """A few letters typed into a name field, then a tap on the suggestion the page offers for them."""
+        self.type(scope.get_by_label(label, exact=True), typed)
+        offered = scope.locator(f'.suggest[data-for="{label}"]')
+        self.tap(offered.get_by_role("button", name=name, exact=True))
+
     def choose(self, locator: Any, value: str) -> None:
         # A native select on a phone: a tap to open it, a tap on the option.
         locator.select_option(value)
@@ -71,7 +77,7 @@ PRESS_GANGED = {
     "villains": ["Master Scourge"],
     "henchmen": ["Ruffian"],
     "locations": [
-        ("Cannibal Isle", 1, {"monster": 3, "barrier": 2, "weapon": 1, "spell": 1, "item": 1, "ally": 1, "blessing": 1}),
+        ("Cannibal Isle", 1, {"monster": 3, "barrier": 2, "weapon": 1, "spell": 1, "item": 1, "ally": 1, "armor": 1}),
         ("Fog Bank", 1, {"monster": 3, "barrier": 1, "spell": 2, "armor": 1, "ally": 2, "blessing": 1}),
         ("Raker Shoals", 1, {"monster": 2, "barrier": 3, "weapon": 2, "item": 2, "blessing": 1}),
         ("Shipwreck Graveyard", 2, {"monster": 4, "barrier": 1, "weapon": 1, "armor": 1, "item": 2, "blessing": 1}),
@@ -148,8 +154,7 @@ def test_a_new_group_sets_up_a_four_character_party_with_decks_and_starts_press_
     expect(tally).to_contain_text("Weapon 2 of 2")
     effort.tap(lem.get_by_role("button", name="Take Dagger out of Cards of Lem's deck"))
     expect(tally).to_contain_text("Weapon 1 of 2")
-    effort.type(lem.get_by_label("Cards of Lem's deck", exact=True), "Cutlass")
-    effort.tap(lem.get_by_role("button", name="Add the card to Lem's deck"))
+    effort.pick(lem, "Cards of Lem's deck", "cutl", "Cutlass")
     expect(tally).to_contain_text("Weapon 2 of 2")
     effort.tap(lem.get_by_role("button", name="Build Lem's deck"))
     expect(owner.get_by_role("article", name="Lem")).to_contain_text("The deck is built")
@@ -157,19 +162,17 @@ def test_a_new_group_sets_up_a_four_character_party_with_decks_and_starts_press_
     # The group types its Press Ganged! card once.
     effort.tap(owner.get_by_text("Record a scenario card"))
     form = owner.locator("details").filter(has_text="Record a scenario card")
-    effort.type(form.get_by_label("Scenario", exact=True), "Press Ganged!")
+    effort.pick(form, "Scenario", "pres", "Press Ganged!")
     effort.tap(form.get_by_role("button", name="One more: Adventure deck number"))
     for villain in PRESS_GANGED["villains"]:
-        effort.type(form.get_by_label("Villains", exact=True), villain)
-        effort.tap(form.get_by_role("button", name="Add the villain"))
+        effort.pick(form, "Villains", villain[-7:-3].lower(), villain)
     for henchman in PRESS_GANGED["henchmen"]:
-        effort.type(form.get_by_label("Henchmen, top of the list first", exact=True), henchman)
-        effort.tap(form.get_by_role("button", name="Add the henchman"))
+        effort.pick(form, "Henchmen, top of the list first", henchman[:4].lower(), henchman)
     previous = 1
     for n, (name, players, deck) in enumerate(PRESS_GANGED["locations"], start=1):
         if n > 1:
             effort.tap(form.get_by_role("button", name="Add a location"))
-        effort.type(form.get_by_label(f"Location {n}: name"), name)
+        effort.pick(form, f"Location {n}: name", name[:4].lower(), name)
         for _ in range(players - previous):
             effort.tap(form.get_by_role("button", name=f"One more: Location {n}: players"))
         previous = players
@@ -260,8 +263,7 @@ def test_a_new_crew_of_three_pirates_is_recruited_from_their_cards_and_starts_th
         ):
             effort.type(form.get_by_label(label, exact=True), str(pirate[key]))
         for skill in pirate.get("skills", []):
-            effort.type(form.get_by_label("Starting skills", exact=True), skill)
-            effort.tap(form.get_by_role("button", name="Add the starting skill"))
+            effort.pick(form, "Starting skills", skill[:4].lower(), skill)
         for item in pirate.get("starting_gear", []):
             effort.type(form.get_by_label("Starting gear", exact=True), item)
             effort.tap(form.get_by_role("button", name="Add the starting gear"))

@@ -3,6 +3,21 @@
 import { h } from "./api.js";
 
 let made = 0;
+
+// Under a text field, the offered names that match what is typed so far, each a button: a few letters and a tap.
+export function suggestions(input, names, pick, { max = 4 } = {}) {
+  // Not labelled with the field's own name, so that finding the field by its label finds only the field.
+  const box = h("div", { class: "suggest", "data-for": input.getAttribute("aria-label") || "" });
+  let offered = names;
+  const draw = () => {
+    const typed = input.value.trim().toLowerCase();
+    const found = typed.length < 2 ? [] : offered.filter(n => n.toLowerCase().includes(typed) && n.toLowerCase() !== typed)
+      .sort((a, b) => a.toLowerCase().indexOf(typed) - b.toLowerCase().indexOf(typed)).slice(0, max);
+    box.replaceChildren(...found.map(n => h("button", { type: "button", class: "pick", onclick: () => { pick(n); draw(); } }, n)));
+  };
+  input.addEventListener("input", draw);
+  return { el: box, offer: list => { offered = list; draw(); }, draw };
+}
 function uid(prefix) { made += 1; return `${prefix}-${made}`; }
 
 // A list of names: type to search the offered names, Add (or Enter) puts it in the list, × takes it out.
@@ -27,7 +42,7 @@ export function namePicker(label, { options = [], values = [], single = false, n
     const known = [...datalist.options].map(o => o.value).find(o => o.toLowerCase() === value.toLowerCase());
     picked = single ? [known || value] : [...picked, known || value];
     input.value = "";
-    draw(); changed();
+    draw(); changed(); hints?.draw();
   };
   input.addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); add(); } });
   // Picking a name from the offered list adds it at once: one tap, no Add button.
@@ -36,13 +51,17 @@ export function namePicker(label, { options = [], values = [], single = false, n
       if ([...datalist.options].some(o => o.value === input.value)) add();
     }
   });
-  const offer = names => datalist.replaceChildren(...[...new Set(names)].sort().map(n => h("option", { value: n })));
+  const hints = suggestions(input, [...new Set(options)], n => { input.value = n; add(); });
+  const offer = names => {
+    datalist.replaceChildren(...[...new Set(names)].sort().map(n => h("option", { value: n })));
+    hints.offer([...new Set(names)]);
+  };
   offer(options);
   picked = values.slice();
   draw();
   const button = h("button", { type: "button", "aria-label": name || `Add to ${label.toLowerCase()}`, onclick: add }, "Add");
   const el = h("div", { class: "picker" }, h("label", { for: (input.id = uid("pick")) }, label),
-    h("div", { class: "row tight" }, input, button), datalist, chosen);
+    h("div", { class: "row tight" }, input, button), hints.el, datalist, chosen);
   return {
     el, input, offer,
     values: () => { if (input.value.trim()) add(); return picked.slice(); },

@@ -3,7 +3,7 @@
 // in crewsetup.js). What the group types once (scenario cards, product lists, its own cards) is kept as events of the
 // campaign, offered again, and shared as one file (share.js).
 import { api, h, field, select, action, Refusal } from "./api.js";
-import { namePicker, stepper, typeCounts } from "./pickers.js";
+import { namePicker, stepper, suggestions, typeCounts } from "./pickers.js";
 import * as share from "./share.js";
 
 const PACG = "pacg-skull-and-shackles";
@@ -229,8 +229,9 @@ function locationRow(rows, catalogue, players = 1) {
   const name = h("input", { autocomplete: "off", list: listId, "aria-label": `Location ${n}: name` });
   const from = stepper("Used from this many players", { value: players, min: 1, max: 6, name: `Location ${n}: players` });
   const deck = typeCounts(`Location ${n}: its deck list`, { prefix: `Location ${n}: ` });
+  const hint = suggestions(name, names, picked => { name.value = picked; hint.draw(); });
   const row = h("fieldset", { class: "location", "data-row": "location" }, h("legend", {}, `Location ${n}`),
-    field("Name", name), h("datalist", { id: listId }, names.sort().map(v => h("option", { value: v }))), from.el, deck.el);
+    field("Name", name), hint.el, h("datalist", { id: listId }, names.sort().map(v => h("option", { value: v }))), from.el, deck.el);
   row.read = () => ({ name: name.value.trim(), players: from.value(), deck: deck.value() });
   row.players = () => from.value();
   return row;
@@ -238,7 +239,8 @@ function locationRow(rows, catalogue, players = 1) {
 
 function recordScenario(table, catalogue) {
   const cards = catalogue.cards.cards;
-  const scenarioName = h("input", { autocomplete: "off", list: "scenario-names" });
+  const scenarioName = h("input", { autocomplete: "off", list: "scenario-names", "aria-label": "Scenario" });
+  const scenarioHint = suggestions(scenarioName, catalogue.scenarios.scenarios.map(s => s.name), picked => { scenarioName.value = picked; scenarioHint.draw(); });
   const adventure = h("input", { autocomplete: "off", list: "adventure-names" });
   const number = stepper("Adventure deck number (#)", { value: 0, min: 0, max: 6, name: "Adventure deck number" });
   const villains = namePicker("Villains", { options: cards.filter(c => c.type === "villain").map(c => c.name), name: "Add the villain" });
@@ -264,7 +266,7 @@ function recordScenario(table, catalogue) {
   return h("details", { class: "card" }, h("summary", {}, h("strong", {}, "Record a scenario card")),
     h("p", { class: "quiet" }, "The rulebook prints no scenario card: type what is on yours once, and the campaign keeps it for every replay. "
       + "The back of the card lists each location with the number of players it needs; the deck list is on each location card."),
-    field("Scenario", scenarioName),
+    field("Scenario", scenarioName), scenarioHint.el,
     h("datalist", { id: "scenario-names" }, catalogue.scenarios.scenarios.map(s => h("option", { value: s.name }))),
     field("Adventure (if it is part of one)", adventure),
     h("datalist", { id: "adventure-names" }, catalogue.scenarios.adventures.map(a => h("option", { value: a.name }))),
