@@ -166,16 +166,21 @@ def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
     return on_problem(request, Problem(exc.status, exc.reason, kind=f"{doing}-refused"))
 
 
+def _entries(count: int) -> str:
+    return "1 later entry" if count == 1 else f"{count} later entries"
+
+
 def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
     doing = request.route_handler.opt["doing"]
     first = exc.conflicts[0]
-    hint = " Undo with cascade=true to take the dependent batches too." if doing == "undo" else ""
+    hint = " Undo it with what depends on it (cascade=true) to take those too." if doing == "undo" else ""
     return on_problem(
         request,
         Problem(
             409,
-            f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
-            f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
+            f"Cannot {doing}: {_entries(len(exc.conflicts))} would no longer hold, the first at position "
+            f"{first.position} ({first.type.replace('.', ' ').replace('_', ' ')}): {first.reason} "
+            f"Nothing was written.{hint}",
             kind="undo-conflict",
             conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
         ),

@@ -8,6 +8,7 @@ import * as dice from "./dice.js";
 import * as crew from "./crew.js";
 import * as played from "./played.js";
 import * as setup from "./setup.js";
+import { refuse } from "./refusal.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -29,7 +30,9 @@ async function join() {
     await route();
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    main.replaceChildren(place);
   }
 }
 
@@ -184,7 +187,9 @@ async function campaign(id) {
     [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message), h("p", {}, h("a", { href: "/" }, "Your campaigns")));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    main.replaceChildren(place, h("p", {}, h("a", { href: "/" }, "Your campaigns")));
     return;
   }
   const me = tables.find(t => t.campaign === id);

@@ -70,6 +70,11 @@ async function pacg(panel, table) {
     for (const c of again.characters) byId.set(c.character_id, c);
     Object.assign(scenario, again.scenario);
     choosers.renew(again.characters.map(c => [c.character_id, c.name]));
+    // Whose turn it is now: the turn's pickers follow it when it passes to someone else.
+    if (again.scenario.turn && again.scenario.turn !== turnShown) {
+      turnShown = again.scenario.turn;
+      for (const el of [starter, ender, mover]) el.value = turnShown;
+    }
     offer(); offerHand(); offerReset();
   };
   const move = action("Move the card", async () => {
@@ -121,6 +126,7 @@ async function pacg(panel, table) {
         h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} at the reset${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
   };
   ender.addEventListener("change", offerReset);
+  let turnShown = scenario.turn;
   if (scenario.turn) { starter.value = scenario.turn; ender.value = scenario.turn; mover.value = scenario.turn; offer(); }
   offerReset();
   const end = action("End the turn", async () => {
