@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import LIVE, PACG, TALES, beside, pacg_table
+from tests.browser.test_table_page import LIVE, PACG, SHOTS, TALES, beside, pacg_table
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW
 
 # What a refusal on the page must never say: the words of the schema, of the wire, of the API's own fields.
@@ -54,6 +54,9 @@ def test_the_form_of_every_event_type_has_no_field_that_asks_for_json(phones, ht
         if found:
             wrong.append((event_type, found))
     assert not wrong, f"Fields that are not typed: {wrong}"
+    chooser.select_option("scenario.started" if game == PACG else "pirate.recruited")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    form.screenshot(path=str(SHOTS / f"typed-form-{game}.png"))
 
 
 def _refusal_after(page, scope, button):

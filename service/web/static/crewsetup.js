@@ -92,15 +92,15 @@ function recruitForm(table, catalogue) {
       throw new Refusal(0, { detail: `Give ${what.join(", ")} first: nothing was written.` });
     }
     const answer = await table.appendEvents([{ type: "pirate.recruited", label: `${named} the ${archetype.value}`, data }]);
-    name.value = ""; archetype.value = ""; fill();
+    name.value = ""; archetype.value = ""; hand.value = "right"; fill();
     return `${named} joined the crew. ${say(answer)}`;
   });
   const el = section("setup-recruit", "Recruit a pirate",
     field("Character Card (archetype)", archetype), note, field("Pirate's name", name),
     h("div", { class: "row" }, field("Played by", player), field("Dominant hand", hand)),
     h("fieldset", {}, h("legend", {}, "Classes on the card"), classes.map(c => h("label", { class: "inline" }, c, c.value))),
-    h("fieldset", { class: "counts" }, h("legend", {}, "Attributes on the card"), ATTRIBUTES.map(([key, label]) => field(label, values[key]))),
-    h("fieldset", { class: "counts" }, h("legend", {}, "Points and Salary on the card"), POINTS.map(([key, label]) => field(label, values[key]))),
+    h("fieldset", { class: "numbers" }, h("legend", {}, "Attributes on the card"), ATTRIBUTES.map(([key, label]) => field(label, values[key]))),
+    h("fieldset", { class: "numbers" }, h("legend", {}, "Points and Salary on the card"), POINTS.map(([key, label]) => field(label, values[key]))),
     skills.el, gear.el, recruit.el);
   return { el };
 }
