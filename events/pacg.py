@@ -925,6 +925,7 @@ class ScenarioCardRecorded(Event, kw_only=True, tag="scenario.card_recorded"):
             ],
         },
     )
+    APPENDED_BY = ("owner", "player")
     VIEWS = ("recorded",)
 
 
@@ -946,4 +947,5 @@ class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded"):
             "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1, "traits": ["Basic"]}],
         },
     )
+    APPENDED_BY = ("owner", "player")
     VIEWS = ("recorded",)

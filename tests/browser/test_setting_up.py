@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import SHOTS
+from tests.browser.table import SHOTS
 from tests.unit.skull_tales.chapter_one import CREW
 
 DECIDE, TAP, CHARACTER = 1.35, 1.1, 0.35

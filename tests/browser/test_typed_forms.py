@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import LIVE, PACG, SHOTS, TALES, beside, pacg_table
+from tests.browser.table import LIVE, PACG, SHOTS, TALES, beside, pacg_table
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW
 
 # What a refusal on the page must never say: the words of the schema, of the wire, of the API's own fields.

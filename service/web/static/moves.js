@@ -21,12 +21,15 @@ function say(answer) { return `Logged at position ${answer.last_position}.`; }
 function people() {
   const made = [];
   return {
-    select(options) { const el = select(options, {}); made.push(el); return el; },
+    select(options) { const el = select(options, {}); made.push([el, []]); return el; },
+    // A select drawn elsewhere (the roll's "who"), with the choices it offers before the people.
+    adopt(el, first = []) { if (el) made.push([el, first]); },
     renew(options) {
-      for (const el of made) {
+      for (const [el, first] of made) {
         const kept = el.value;
-        el.replaceChildren(...options.map(([v, label]) => h("option", { value: v }, label)));
-        if (options.some(([v]) => v === kept)) el.value = kept;
+        const all = [...first, ...options];
+        el.replaceChildren(...all.map(([v, label]) => h("option", { value: v }, label)));
+        if (all.some(([v]) => v === kept)) el.value = kept;
       }
     },
   };
@@ -146,7 +149,7 @@ async function pacg(panel, table) {
     box("Explore a location", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
     box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
         field("Whose turn ends", ender), deckCards, shed, field("Cards drawn up to the hand size", drawn), end.el));
-  return party.map(c => [c.character_id, c.name]);
+  return { people: party.map(c => [c.character_id, c.name]), choosers };
 }
 
 // --- Skull Tales --------------------------------------------------------------------------------------------------
@@ -230,7 +233,7 @@ async function tales(panel, table) {
         field("Wounded pirate", hurt), field("Wounds (negative heals)", wounds), wound.el,
         field("Pirate knocked out", fallen), knockedOut.el),
     box("Voyage: the ship is hit", h("div", { class: "row" }, field("Impacts on the sails", sails), field("Impacts on the hold", hold)), shipHit.el));
-  return crew.map(p => [p.id, p.name]);
+  return { people: crew.map(p => [p.id, p.name]), choosers };
 }
 
 // --- every other event type ------------------------------------------------------------------------------------
@@ -259,8 +262,10 @@ export async function generic(table, names = []) {
 }
 
 export async function render(panel, table) {
-  const people = table.game === "pacg-skull-and-shackles" ? await pacg(panel, table) : await tales(panel, table);
-  panel.prepend(rollForm(table, people));
+  const { people, choosers } = table.game === "pacg-skull-and-shackles" ? await pacg(panel, table) : await tales(panel, table);
+  const roll = rollForm(table, people);
+  choosers.adopt(roll.querySelector("select"), [["", "nobody in particular"]]);
+  panel.prepend(roll);
   try {
     const names = [...new Set([...people.flatMap(([id, name]) => [id, name]),
       ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
