@@ -145,7 +145,8 @@ function deckEditor(table, state, catalogue, id, c, start) {
       if (state.cards?.[name]) continue;
       const chosen = unknownTypes.get(name)?.value;
       if (catalogueTypes.has(name)) events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: name } });
-      else events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: { name, type: chosen || "item", count: cards.filter(x => x === name).length } } });
+      else if (!chosen) throw new Refusal(0, { detail: `${name} is not in the vault or the catalogue: choose its type first. Nothing was written.` });
+      else events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: { name, type: chosen, count: cards.filter(x => x === name).length } } });
     }
     events.push({ type: "deck.built", label: `${c.name}'s deck`, data: { character_id: id, cards } });
     return say(await table.appendEvents(events));
@@ -168,9 +169,12 @@ function scenario(table, state, recorded) {
   const party = Object.entries(state.characters || {}).filter(([, c]) => c.alive && c.has_deck);
   const cards = recorded.scenario_cards;
   const chosen = h("div", {});
+  // The card being set up stays open when another phone's entry redraws this tab (with the party as it is now).
+  const open = card => { table.settingUp = card.scenario; chosen.replaceChildren(confirm(table, state, card, party)); };
   const picks = h("div", { class: "choices", role: "group", "aria-label": "Recorded scenario cards" },
-    cards.map(card => h("button", { type: "button", onclick: () => chosen.replaceChildren(confirm(table, state, card, party)) },
-      `Set up ${card.scenario}`)));
+    cards.map(card => h("button", { type: "button", onclick: () => open(card) }, `Set up ${card.scenario}`)));
+  const reopened = cards.find(card => card.scenario === table.settingUp);
+  if (reopened) open(reopened);
   return section("setup-scenario", "The scenario",
     state.lost ? h("p", { class: "quiet" }, `${state.lost}. Set it up again from its card: nothing is typed twice.`) : null,
     party.length ? h("p", { class: "quiet" }, `The party: ${party.map(([, c]) => c.name).join(", ")} (${plural(party.length, "player")}).`)
