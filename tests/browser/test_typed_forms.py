@@ -225,3 +225,26 @@ def test_the_groups_cards_go_to_a_file_and_into_another_campaign_and_a_bad_file_
     assert recorded["scenario_cards"][0]["scenario"] == "Island Hopping"
     assert recorded["product_lists"][0]["product"] == "1"
     expect(other.get_by_role("button", name="Set up Island Hopping")).to_be_visible(timeout=LIVE)
+
+
+def test_a_products_card_list_typed_once_is_offered_to_put_in_the_vault(phones, http):
+    campaign = http.campaign(PACG)
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Set up").click()
+    form = page.locator("details").filter(has_text="Record a product's card list")
+    form.get_by_text("Record a product's card list").click()
+    form.get_by_label("Product (B, C, 1…)").fill("1")
+    form.get_by_label("Its name").fill("The Wormwood Mutiny")
+    form.get_by_label("Card 1: name").fill("Cutlass")
+    form.get_by_label("Card 1: name").dispatch_event("change")
+    expect(form.get_by_label("Card 1: type")).to_have_value("weapon")
+    form.get_by_role("button", name="One more: Card 1: copies").click()
+    form.get_by_role("button", name="Add a card").click()
+    form.get_by_label("Card 2: name").fill("Our Own Charm")
+    form.get_by_label("Card 2: type").select_option("item")
+    form.get_by_role("button", name="Keep this card list").click()
+    expect(beside(form, "Keep this card list").locator(".done")).to_contain_text("Product 1's list is kept")
+    page.get_by_role("button", name="Put product 1 in the vault").click()
+    expect(page.get_by_text("In the vault: product 1.")).to_be_visible(timeout=LIVE)
+    vault = http.get(campaign, "/vault")["vault"]
+    assert vault["products"] == ["1"] and vault["cards"]["Cutlass"] == 2 and vault["cards"]["Our Own Charm"] == 1
