@@ -248,3 +248,20 @@ def test_a_products_card_list_typed_once_is_offered_to_put_in_the_vault(phones, 
     expect(page.get_by_text("In the vault: product 1.")).to_be_visible(timeout=LIVE)
     vault = http.get(campaign, "/vault")["vault"]
     assert vault["products"] == ["1"] and vault["cards"]["Cutlass"] == 2 and vault["cards"]["Our Own Charm"] == 1
+
+
+def test_a_kept_scenario_card_comes_back_into_the_form_to_be_corrected_and_replaces_the_old_one(phones, http):
+    campaign = http.campaign(PACG)
+    http.append(campaign, [{"type": "scenario.card_recorded", "data": CARD}])
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Set up").click()
+    page.get_by_role("button", name="Correct the card of Island Hopping").click()
+    form = page.locator("details").filter(has_text="Record a scenario card")
+    expect(form.get_by_label("Location 1: name")).to_have_value("Shark Island")
+    expect(form.get_by_label("Location 1: monster", exact=True)).to_have_value("2")
+    form.get_by_role("button", name="One more: Location 1: barrier").click()
+    form.get_by_role("button", name="Keep this scenario card").click()
+    expect(beside(form, "Keep this scenario card").locator(".done")).to_contain_text("Island Hopping's card is kept")
+    (card,) = http.get(campaign, "/recorded")["recorded"]["scenario_cards"]
+    assert card["locations"][0]["deck"] == {"monster": 2, "barrier": 1}
+    assert card["villains"] == ["Adaro Barbarian"]

@@ -172,7 +172,9 @@ function scenario(table, state, recorded) {
   // The card being set up stays open when another phone's entry redraws this tab (with the party as it is now).
   const open = card => { table.settingUp = card.scenario; chosen.replaceChildren(confirm(table, state, card, party)); };
   const picks = h("div", { class: "choices", role: "group", "aria-label": "Recorded scenario cards" },
-    cards.map(card => h("button", { type: "button", onclick: () => open(card) }, `Set up ${card.scenario}`)));
+    cards.map(card => h("button", { type: "button", onclick: () => open(card) }, `Set up ${card.scenario}`)),
+    cards.map(card => h("button", { type: "button", class: "quiet", onclick: () => table.editScenarioCard?.(card) },
+      `Correct the card of ${card.scenario}`)));
   const reopened = cards.find(card => card.scenario === table.settingUp);
   if (reopened) open(reopened);
   return section("setup-scenario", "The scenario",
@@ -225,14 +227,15 @@ function confirm(table, state, card, party) {
 
 // --- the group's scenario card, typed once --------------------------------------------------------------------------
 
-function locationRow(rows, catalogue, players = 1) {
+function locationRow(rows, catalogue, players = 1, given = null) {
   const names = [...new Set([...(catalogue.locations.locations || []).map(l => l.name),
     ...catalogue.scenarios.scenarios.flatMap(s => [...(s.locations_for_3 || []), ...(s.locations_named || [])])])];
   const n = rows.children.length + 1;
   const listId = `location-names-${n}-${Math.random().toString(36).slice(2, 6)}`;
   const name = h("input", { autocomplete: "off", list: listId, "aria-label": `Location ${n}: name` });
   const from = stepper("Used from this many players", { value: players, min: 1, max: 6, name: `Location ${n}: players` });
-  const deck = typeCounts(`Location ${n}: its deck list`, { prefix: `Location ${n}: ` });
+  const deck = typeCounts(`Location ${n}: its deck list`, { prefix: `Location ${n}: `, values: given?.deck || {} });
+  if (given) name.value = given.name;
   const hint = suggestions(name, names, picked => { name.value = picked; hint.draw(); });
   const row = h("fieldset", { class: "location", "data-row": "location" }, h("legend", {}, `Location ${n}`),
     field("Name", name), hint.el, h("datalist", { id: listId }, names.sort().map(v => h("option", { value: v }))), from.el, deck.el);
@@ -256,6 +259,17 @@ function recordScenario(table, catalogue) {
     rows.append(locationRow(rows, catalogue, last ? last.players() : 1));
   } }, "Add a location");
   const anchored = h("input", { autocomplete: "off" });
+  const details = h("details", { class: "card" });
+  // A kept card, back in the form to be corrected: keeping it again replaces it.
+  const load = card => {
+    scenarioName.value = card.scenario; adventure.value = card.adventure || ""; anchored.value = card.anchored_at || "";
+    number.set(card.number || 0); villains.set(card.villains || []); henchmen.set(card.henchmen || []);
+    rows.replaceChildren();
+    for (const l of card.locations) rows.append(locationRow(rows, catalogue, l.players || 1, l));
+    details.open = true;
+    scenarioName.focus();
+  };
+  table.editScenarioCard = load;
   const keep = action("Keep this scenario card", async () => {
     const locations = [...rows.children].map(r => r.read()).filter(l => l.name);
     const data = { scenario: scenarioName.value.trim(), villains: villains.values(), henchmen: henchmen.values(), locations };
@@ -267,7 +281,7 @@ function recordScenario(table, catalogue) {
     villains.set([]); henchmen.set([]); rows.replaceChildren(); rows.append(locationRow(rows, catalogue));
     return `${data.scenario}'s card is kept: ${say(answer)}`;
   });
-  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, "Record a scenario card")),
+  details.append(h("summary", {}, h("strong", {}, "Record a scenario card")),
     h("p", { class: "quiet" }, "The rulebook prints no scenario card: type what is on yours once, and the campaign keeps it for every replay. "
       + "The back of the card lists each location with the number of players it needs; the deck list is on each location card."),
     field("Scenario", scenarioName), scenarioHint.el,
@@ -276,6 +290,7 @@ function recordScenario(table, catalogue) {
     h("datalist", { id: "adventure-names" }, catalogue.scenarios.adventures.map(a => h("option", { value: a.name }))),
     number.el, villains.el, henchmen.el, rows, more,
     field("The ship is anchored at (only if the card says so)", anchored), keep.el);
+  return details;
 }
 
 // --- a product's card list, typed once ------------------------------------------------------------------------------
