@@ -137,11 +137,13 @@ def refusal_errors(rejected: BatchRejected) -> list[dict[str, Any]]:
 def refused_events(rejected: BatchRejected) -> Problem:
     """A batch of events the fold refused, each with its reason and kind, and whether an override could log it."""
     errors = refusal_errors(rejected)
-    detail = (
-        f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
-        if len(errors) == 1
-        else f"{len(errors)} events were refused; nothing was written. See `errors`."
-    )
+    if len(errors) == 1:
+        # A later entry of a batch is named; the only or first entry needs no number.
+        at = f"Entry {errors[0]['index'] + 1}: " if errors[0]["index"] else ""
+        detail = f"{at}{errors[0]['reason']} Nothing was written."
+    else:
+        each = " ".join(f"Entry {e['index'] + 1}: {e['reason']}" for e in errors)
+        detail = f"{len(errors)} entries of this batch were refused; nothing was written. {each}"
     return Problem(422, detail, kind="rejected", errors=errors, overridable=rejected.overridable)
 
 
@@ -186,16 +188,21 @@ def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
     return on_problem(request, Problem(exc.status, exc.reason, kind=f"{doing}-refused"))
 
 
+def _entries(count: int) -> str:
+    return "1 later entry" if count == 1 else f"{count} later entries"
+
+
 def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
     doing = request.route_handler.opt["doing"]
     first = exc.conflicts[0]
-    hint = " Undo with cascade=true to take the dependent batches too." if doing == "undo" else ""
+    hint = " Undo it with what depends on it (cascade=true) to take those too." if doing == "undo" else ""
     return on_problem(
         request,
         Problem(
             409,
-            f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
-            f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
+            f"Cannot {doing}: {_entries(len(exc.conflicts))} would no longer hold, the first at position "
+            f"{first.position} ({first.type.replace('.', ' ').replace('_', ' ')}): {first.reason} "
+            f"Nothing was written.{hint}",
             kind="undo-conflict",
             conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
         ),

@@ -35,7 +35,9 @@ from events.pacg import (
     LootAwarded,
     PlunderBanished,
     PlunderStashed,
+    ProductListRecorded,
     RoleChosen,
+    ScenarioCardRecorded,
     ScenarioEnded,
     ScenarioStarted,
     ShipAnchored,
@@ -52,7 +54,7 @@ from events.pacg import (
 )
 from projections.dice import plain
 from projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
-from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
+from projections.pacg import characters, decks, feats, fleet, hands, recorded, scenario, vault, verbs, views
 from projections.pacg.sentences import SENTENCES
 from projections.pacg.state import Options, Owed, State
 
@@ -159,6 +161,8 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     LootAwarded: feats.loot_awarded,
     HeroPointAwarded: characters.hero_point_awarded,
     HeroPointSpent: characters.hero_point_spent,
+    ScenarioCardRecorded: recorded.scenario_card_recorded,
+    ProductListRecorded: recorded.product_list_recorded,
 }
 
 
@@ -248,6 +252,7 @@ GAME: Game[State] = Game(
         "fleet": View("fleet", views.fleet_view),
         "vault": View("vault", views.vault_view),
         "scenario": View("scenario", views.scenario_view),
+        "recorded": View("recorded", recorded.view),
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),

@@ -22,6 +22,7 @@ from projections.pacg.characters import playing
 from projections.pacg.decks import deck_problem
 from projections.pacg.ending import finish, lose
 from projections.pacg.fleet import may_sail
+from projections.pacg.recorded import check_started
 from projections.pacg.state import Adventure, Encountering, Fleet, Pile, Place, Scenario, State
 from projections.pacg.vault import add_cards
 from projections.pacg.zones import (
@@ -142,6 +143,7 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     names = [location.name for location in event.locations]
     if not names:
         raise Rejection(f"{event.scenario} needs at least one location.")
+    check_started(state, event, len(party))
     if len(set(names)) != len(names):
         raise Rejection(f"{event.scenario} lists a location twice: {', '.join(names)}.")
     size = event.hourglass if event.hourglass is not None else state.options.hourglass

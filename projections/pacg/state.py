@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from events.pacg import CharacterCard, ShipCard
+from events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
 
@@ -226,3 +226,6 @@ class State(msgspec.Struct, frozen=True):
     scenarios_played: int = 0
     # The # of the most recently played scenario (the Core level rule reads it).
     last_number: int = 0
+    # The group's own scenario cards and product lists, by scenario name and product (projections/pacg/recorded.py).
+    scenario_cards: dict[str, ScenarioCardRecorded] = {}
+    product_lists: dict[str, ProductListRecorded] = {}

@@ -114,4 +114,5 @@ ROUTES = [
     _named("ship", "The captain and the ship"),
     _named("ledger", "The Crew's Booty ledger: where each coin came from and went"),
     _named("chapter", "The current chapter and phase"),
+    _named("recorded", "The group's own scenario cards and product lists, as it recorded them"),
 ]

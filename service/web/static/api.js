@@ -53,7 +53,7 @@ export function select(options, attrs = {}) {
     ? h("option", { value: o[0] }, o[1]) : h("option", { value: o }, o)));
 }
 
-// A form's submit button with the place beside it where the server's refusal is shown.
+// A form's submit button with the place beside it where the server's refusal is shown (through refusal.js).
 export function action(label, run, { primary = true, name } = {}) {
   const refusal = h("p", { class: "refusal", role: "alert" });
   const done = h("p", { class: "done", role: "status" });
@@ -67,7 +67,7 @@ export function action(label, run, { primary = true, name } = {}) {
       if (typeof said === "string") done.textContent = said;
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      refusal.textContent = error.message;
+      (await import("./refusal.js")).refuse(refusal, error);
       offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
     } finally {
       button.disabled = false;

@@ -8,6 +8,8 @@ import * as dice from "./dice.js";
 import * as crew from "./crew.js";
 import * as played from "./played.js";
 import { Fresh } from "./fresh.js";
+import * as setup from "./setup.js";
+import { refuse } from "./refusal.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -29,7 +31,9 @@ async function join() {
     await route();
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    main.replaceChildren(place);
   }
 }
 
@@ -88,14 +92,18 @@ class Table {
     return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}`);
   }
   write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
-  appendEvents(events) { return this.write("/events", { events }); }
+  // A refused batch keeps what was sent, so its refusal names each entry (refusal.js); `label` stays on the page.
+  appendEvents(events) {
+    const sent = events.map(({ label, ...e }) => e);
+    return this.write("/events", { events: sent }).catch(error => { error.events = events; throw error; });
+  }
   name(member) { return this.members.get(member) || "someone"; }
   canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
 
   render() {
     document.getElementById("title").textContent = `${this.summary.name} · ${this.kind.title}`;
     this.tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": "Views" });
-    const names = [["glance", this.kind.glanceName], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
+    const names = [["glance", this.kind.glanceName], ["setup", "Set up"], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
     for (const [key, label] of names) {
       this.tabs.append(h("button", { role: "tab", "data-tab": key, "aria-selected": String(this.tab === key), onclick: () => this.show(key) }, label));
     }
@@ -140,6 +148,10 @@ class Table {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
     }
+    else if (tab === "setup") {
+      if (this.canWrite()) await setup.render(panel, this);
+      else panel.append(h("p", { class: "quiet" }, this.at !== null ? "Go back to now to set up the game." : "Only the owner and the players set up the game."));
+    }
     else if (tab === "play") {
       if (this.canWrite()) await moves.render(panel, this);
       panel.append(this.log.element());
@@ -154,10 +166,12 @@ class Table {
     if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
     if (this.at !== null) return;
     clearTimeout(this.refreshing);
-    // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
+    // The play and set-up tabs keep what is being typed: only the choices they offer (who, which cards, the open
+    // chapter) are renewed from the current state.
+    const keeps = this.tab === "play" || this.tab === "setup";
     this.refreshing = setTimeout(async () => {
       const position = this.position;
-      await (this.tab === "play" ? this.onChange?.() : this.show(this.tab));
+      await (keeps ? this.onChange?.() : this.show(this.tab));
       this.panel.dataset.position = position;  // the position the open view was last brought up to
     }, 150);
   }
@@ -193,7 +207,9 @@ async function campaign(id) {
     [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message), h("p", {}, h("a", { href: "/" }, "Your campaigns")));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    main.replaceChildren(place, h("p", {}, h("a", { href: "/" }, "Your campaigns")));
     return;
   }
   const me = tables.find(t => t.campaign === id);

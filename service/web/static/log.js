@@ -1,5 +1,6 @@
 // The log: newest first, as sentences, live; undone entries struck through with who undid them.
 import { api, h, action, title, Refusal } from "./api.js";
+import { refuse } from "./refusal.js";
 
 const MARKERS = new Set(["event.undone", "event.redone"]);
 const PERMANENT = new Set(["campaign.started", "member.joined"]);
@@ -101,7 +102,7 @@ export class Log {
         await table.write(undone ? "/redo" : "/undo", undone ? { batch: e.batch } : { batch: e.batch, cascade });
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
-        refusal.textContent = error.message;
+        refuse(refusal, error);
         if (error.status === 409 && !undone && String(error.problem.type).endsWith("/undo-conflict")) {
           refusal.append(" ", h("button", { type: "button", "aria-label": `Undo #${e.position} with everything that depends on it`,
                                              onclick: () => run(true) }, "Undo with what depends on it"));
