@@ -105,6 +105,8 @@ def explain(error: msgspec.ValidationError, where: str, type_: Any = None) -> st
     wrong = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", text)
     if wrong:
         return f"{_capital(field)} must be {_kind(wrong[1])}, not {_kind(wrong[2])}."
+    if text == "Expected `datetime` with a timezone component":
+        return f"{_capital(field)} must say its time zone (Z for UTC, or +02:00 for two hours ahead)."
     plain = _PLAIN.get(text)
     if plain:
         return f"{_capital(field)} is not {plain}."

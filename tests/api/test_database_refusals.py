@@ -112,6 +112,6 @@ def test_an_occurred_at_without_a_time_zone_is_refused_alike_on_both_append_path
     answer = api.append(campaign, [naive] * events)
 
     assert answer.status_code == 422, answer.text
-    assert "occurred_at" in answer.json()["detail"] and "timezone" in answer.json()["detail"]
+    assert "occurred at" in answer.json()["detail"] and "time zone" in answer.json()["detail"]
     assert len(api.get(campaign, "/events").json()["events"]) == 3  # started, joined, the first note
     assert api.append(campaign, [{**NOTE, "occurred_at": "2026-12-01T20:15:00Z"}] * events).status_code == 201

@@ -52,7 +52,8 @@ def test_a_recorded_card_is_listed_and_a_start_with_the_wrong_locations_is_refus
     assert wrong.status_code == 422
     assert wrong.json()["detail"] == (
         "The scenario card of Island Hopping lists Shark Island and Tempest Cay for 2 players, not Shark Island, "
-        "Tempest Cay and Lonely Island. Nothing was written."
+        "Tempest Cay and Lonely Island. That is a rule of the game: the owner may log it anyway, with a reason. "
+        "Nothing was written."
     )
     right = api.append(campaign, [_start(CARD["locations"][:2])])
     assert right.status_code == 201, right.text

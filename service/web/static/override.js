@@ -21,7 +21,7 @@ export function offerOverride(place, error, done) {
   if (!overridable(error)) return;
   const reason = h("input", { type: "text", maxlength: 500, "aria-label": "Why the table logs it anyway",
                               placeholder: "House rule, a card the tracker does not know…" });
-  const said = h("p", { class: "refusal", role: "alert" });
+  const said = h("p", { class: "override-said", role: "alert" });
   const send = h("button", { type: "button", class: "primary" }, "Log with this reason");
   const ask = h("div", { class: "override", hidden: true },
                 h("label", {}, "Why does the table log it anyway? ", reason), send, said);
