@@ -51,7 +51,7 @@ IDLE_IN_TRANSACTION_SECONDS = 60
 # How much longer than the statement timeout a wait for an answer may last before the answer counts as lost.
 ANSWER_SLACK_SECONDS = 1.0
 # What psycopg raises when a wait given a timeout runs out (an OperationalError); looked up rather than imported,
-# since psycopg keeps it private.
+# since psycopg keeps it private (pinned to one minor; tests/unit/test_private_pieces.py is its canary).
 _WAIT_TIMEOUT: type[BaseException] = getattr(errors, "_WaitTimeout", TimeoutError)
 
 

@@ -67,8 +67,7 @@ class Store(Members, Appending, Reading, Undoing):
         log.warning("forgetting every cached state, game and member: %s", why)
         self.cache.clear()
         self._games.clear()
-        self._members.clear()
-        self.verified_tokens.clear()
+        self.forget_member(None)  # every kept member row and verified token
         metrics.forgotten()
 
     def behind(self, campaign_id: uuid.UUID, remembered: tuple[int, Any] | None, position: int | None) -> None:

@@ -52,6 +52,7 @@ class MemberChanges:
         self.conn: psycopg.AsyncConnection[Any] | None = None
         self._retry: asyncio.Task[None] | None = None
         self._closed = False
+        self._fd: int | None = None
 
     async def start(self) -> None:
         try:
@@ -71,7 +72,10 @@ class MemberChanges:
             conn.pgconn.finish()
             raise
         self.conn = conn
-        asyncio.get_running_loop().add_reader(conn.pgconn.socket, self.drain)
+        # The socket's number, kept: once libpq has dropped a lost connection it no longer says which it was, and a
+        # reader left registered on a closed descriptor (which the next connection may reuse) stalls uvloop.
+        self._fd = conn.pgconn.socket
+        asyncio.get_running_loop().add_reader(self._fd, self.drain)
         # Anything changed before LISTEN took effect was never heard: what was kept until now is forgotten.
         self.forget(None)
 
@@ -97,13 +101,15 @@ class MemberChanges:
             return False
         return True
 
+    def _forget_reader(self) -> None:
+        if self._fd is not None:
+            asyncio.get_running_loop().remove_reader(self._fd)
+            self._fd = None
+
     def _lost(self) -> None:
         conn, self.conn = self.conn, None
         if conn is not None:
-            try:
-                asyncio.get_running_loop().remove_reader(conn.pgconn.socket)
-            except (OSError, ValueError, psycopg.OperationalError):
-                pass
+            self._forget_reader()
             conn.pgconn.finish()
         self.forget(None)
         log.warning("the connection listening for member changes was lost; every token is checked until it is back")
@@ -130,10 +136,7 @@ class MemberChanges:
             self._retry.cancel()
         conn, self.conn = self.conn, None
         if conn is not None:
-            try:
-                asyncio.get_running_loop().remove_reader(conn.pgconn.socket)
-            except (OSError, ValueError, psycopg.OperationalError):
-                pass
+            self._forget_reader()
             await conn.close()
 
 
