@@ -49,10 +49,19 @@ class CuttingProxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
-            server = socket.create_connection(self.target)
+            server = self._connect()
             doomed = _Doomed()
             threading.Thread(target=self._upstream, args=(client, server, doomed), daemon=True).start()
             threading.Thread(target=self._downstream, args=(server, client, doomed), daemon=True).start()
+
+    def _connect(self) -> socket.socket:
+        host, port = self.target
+        if host.startswith("/"):
+            # A socket directory, as libpq reads a host that is a path (the embedded PostgreSQL listens there).
+            server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            server.connect(f"{host}/.s.PGSQL.{port}")
+            return server
+        return socket.create_connection(self.target)
 
     @staticmethod
     def _close(*sockets: socket.socket) -> None:
