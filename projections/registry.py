@@ -77,7 +77,8 @@ def fold_version(game_id: str) -> str:
         "events.campaign",
         "projections.game",
         "projections.timeline",
-        *(t.__module__ for t in chosen.event_types),
+        # The module of each event type, or its package whole (events.pacg for events.pacg.cards), as for the fold.
+        *(".".join(t.__module__.split(".")[:2]) for t in chosen.event_types),
         _MODULES[game_id],
     }
     sources: list[tuple[str, bytes]] = []
