@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib
+import inspect
+import pathlib
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 import msgspec
 
-from events.base import Event
+from events.base import Event, tag_of
+from events.campaign import COMMON
 from projections.game import Game
 
 # The one registration of a game: its id and the module exposing its `GAME` (whose handler table registers its event
@@ -45,9 +49,6 @@ def game(game_id: str) -> Game[Any]:
 @cache
 def event_types(game_id: str) -> dict[str, type[Event]]:
     """Every event type a campaign of this game may record, by its tag."""
-    from events.base import tag_of
-    from events.campaign import COMMON
-
     types: tuple[type[Event], ...] = (*COMMON, *game(game_id).event_types)
     return {tag_of(t): t for t in types}
 
@@ -70,16 +71,14 @@ def fold_version(game_id: str) -> str:
     fingerprint is folded again. Taken from the code itself, so nobody has to remember to bump a number; and from its
     syntax tree without docstrings, so that a comment, a docstring or a re-wrapped line refolds nothing.
     """
-    import inspect
-    import pathlib
-
     chosen = game(game_id)
     modules = {
         "events.base",
         "events.campaign",
         "projections.game",
         "projections.timeline",
-        *(t.__module__ for t in chosen.event_types),
+        # The module of each event type, or its package whole (events.pacg for events.pacg.cards), as for the fold.
+        *(".".join(t.__module__.split(".")[:2]) for t in chosen.event_types),
         _MODULES[game_id],
     }
     sources: list[tuple[str, bytes]] = []
@@ -92,8 +91,6 @@ def fold_version(game_id: str) -> str:
 
 def fingerprint(sources: Iterable[tuple[str, bytes]]) -> str:
     """A hash of what these modules (path, source) do: each one's syntax tree, without docstrings or positions."""
-    import hashlib
-
     digest = hashlib.sha256()
     for path, source in sources:
         digest.update(path.encode())

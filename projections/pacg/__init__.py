@@ -54,7 +54,20 @@ from events.pacg import (
 )
 from projections.dice import plain
 from projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
-from projections.pacg import characters, decks, feats, fleet, hands, recorded, scenario, vault, verbs, views
+from projections.pacg import (
+    characters,
+    decks,
+    encounter,
+    feats,
+    fleet,
+    hands,
+    recorded,
+    scenario,
+    turn,
+    vault,
+    verbs,
+    views,
+)
 from projections.pacg.sentences import SENTENCES
 from projections.pacg.state import Options, Owed, State
 
@@ -126,7 +139,7 @@ def _dice_rolled(state: State, event: DiceRolled) -> State:
 # msgspec's Struct classes (built by a metaclass) every failed one goes the slow way, once per case tried.
 _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     CardMoved: verbs.card_moved,
-    HourglassAdvanced: scenario.hourglass_advanced,
+    HourglassAdvanced: turn.hourglass_advanced,
     DamageDealt: characters.damage_dealt,
     HandReset: hands.hand_reset,
     CharacterMoved: characters.moved,
@@ -135,9 +148,9 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     ShipRepaired: fleet.ship_repaired,
     PlunderStashed: fleet.plunder_stashed,
     PlunderBanished: fleet.plunder_banished,
-    LocationClosed: scenario.location_closed,
-    EncounterEnded: scenario.encounter_ended,
-    VillainEscaped: scenario.villain_escaped,
+    LocationClosed: encounter.location_closed,
+    EncounterEnded: encounter.encounter_ended,
+    VillainEscaped: encounter.villain_escaped,
     ScenarioStarted: scenario.scenario_started,
     ScenarioEnded: scenario.scenario_ended,
     AdventureStarted: scenario.adventure_started,

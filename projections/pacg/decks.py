@@ -9,6 +9,7 @@ import msgspec
 
 from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
 from projections.game import Rejection, broken
+from projections.pacg import characters
 from projections.pacg.state import Character, Pile, State
 from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
 from projections.sentences import listing
@@ -94,15 +95,9 @@ def vault_rule(state: State, name: str) -> str | None:
     return None
 
 
-def _character(state: State, character_id: str) -> Character:
-    from projections.pacg.characters import character
-
-    return character(state, character_id)
-
-
 def deck_built(state: State, event: DeckBuilt) -> State:
     """A new character's first deck, every card from the vault."""
-    character = _character(state, event.character_id)
+    character = characters.character(state, event.character_id)
     if state.scenario is not None:
         broken(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
     if character.has_deck or character_cards(state, event.character_id):
@@ -138,7 +133,7 @@ def deck_built(state: State, event: DeckBuilt) -> State:
 
 def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
     """A deck made again between scenarios from the character's cards, the party's spare cards, then the vault."""
-    character = _character(state, event.character_id)
+    character = characters.character(state, event.character_id)
     if state.scenario is not None:
         broken(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
     if not character.alive:

@@ -24,6 +24,7 @@ from events.pacg import (
 from projections.game import Rejection, broken
 from projections.pacg.characters import playing
 from projections.pacg.ending import lose
+from projections.pacg.feats import check_reward
 from projections.pacg.state import Owed, Scenario, State
 from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
@@ -271,8 +272,6 @@ def ship_anchored(state: State, event: ShipAnchored) -> State:
 
 
 def ship_awarded(state: State, event: ShipAwarded) -> State:
-    from projections.pacg.feats import check_reward
-
     check_reward(state, event.reward_of)
     fleet = state.fleet
     if event.ship in fleet.checked:

@@ -7,9 +7,10 @@ import msgspec
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
 from projections.game import Rejection, broken
 from projections.pacg.deck_order import after_move, check_draw
-from projections.pacg.scenario import encounter_moved, explored
+from projections.pacg.encounter import encounter_moved, explored
+from projections.pacg.fleet import check_can_stash
 from projections.pacg.state import State
-from projections.pacg.zones import Work, describe
+from projections.pacg.zones import Work, describe, not_there
 
 _ALL = frozenset(
     CHARACTER_ZONES
@@ -164,8 +165,6 @@ def card_moved(state: State, event: CardMoved) -> State:
                 "to a character at the same location."
             )
     if verb == "stash":
-        from projections.pacg.fleet import check_can_stash
-
         check_can_stash(state)
         if type(card) is not HiddenCard:
             raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
@@ -197,8 +196,6 @@ def card_moved(state: State, event: CardMoved) -> State:
             raise Rejection(f"Name the card revealed in {describe(state, from_key)}.")
         if source.zone in ("hand", "deck"):
             if work.known(from_key, card) < 1:
-                from projections.pacg.zones import not_there
-
                 raise Rejection(not_there(state, card, from_key))
             return state
         # Examining a face-down card: it stays where it is, now known by name.

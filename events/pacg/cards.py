@@ -1,0 +1,229 @@
+"""Cards and where they are: the zones, the card facts events carry, and the box: products and the table's own cards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from events.base import Event
+
+# Where a card can be. Character zones carry `character_id`; a location carries `location`.
+ZoneKind = Literal[
+    "vault",
+    "deck",
+    "hand",
+    "discard",
+    "buried",
+    "displayed",
+    "recovery",
+    "location",
+    "plunder",
+    "hourglass",
+    "hourglass_discard",
+    "encounter",
+    "set_aside",
+    # Cards dealt face down among several locations whose whereabouts nobody knows: the villain and henchmen
+    # stack at setup, an escaping villain shuffled with blessings. A location's face-down `dealt` cards are these.
+    "dealt",
+]
+
+CHARACTER_ZONES = frozenset({"deck", "hand", "discard", "buried", "displayed", "recovery"})
+
+Verb = Literal[
+    "draw",
+    "discard",
+    "recharge",
+    "bury",
+    "banish",
+    "display",
+    "reveal",
+    "acquire",
+    "give",
+    "shuffle",
+    "reload",
+    "stash",
+    "return",
+    "summon",
+    "set_aside",
+]
+
+BoonType = Literal["weapon", "spell", "armor", "item", "ally"]
+
+
+CHARACTER = ("character",)
+SCENARIO = ("scenario",)
+
+CharacterId = Annotated[str, Meta(description="The character, by id (`lirianne`), as she joined the campaign.")]
+RewardOf = Annotated[
+    str | None,
+    Meta(description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once."),
+]
+
+
+class HiddenCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A face-down card known only by its type (or by the `dealt` pool it came from)."""
+
+    hidden: Annotated[
+        str,
+        Meta(
+            description="The card's type (`weapon`, `blessing`...), or `dealt` for a card dealt "
+            "face down whose type nobody knows."
+        ),
+    ]
+
+
+class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A place a card can be: `{"zone": "hand", "character_id": "merisiel"}`, `{"zone": "location", ...}`."""
+
+    zone: Annotated[
+        ZoneKind,
+        Meta(
+            description="The kind of place: a character's `deck`, `hand`, `discard`, "
+            "`buried`, `displayed` or `recovery`; a `location` deck; the "
+            "`vault`, the `plunder` under the ship, the `hourglass` and its "
+            "discards, the `encounter`, `set_aside`, or `dealt`."
+        ),
+    ]
+    character_id: Annotated[str | None, Meta(description="Whose pile, for a character's zone.")] = None
+    location: Annotated[str | None, Meta(description="Which location deck, for `location`.")] = None
+
+
+class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A card as a product or a campaign defines it, with how many copies arrive in the vault."""
+
+    name: Annotated[str, Meta(description="The card's name as printed.")]
+    type: Annotated[
+        str,
+        Meta(
+            description="Its card type: `weapon`, `spell`, `armor`, `item`, `ally`, `blessing`, "
+            "`monster`, `barrier`, `villain`, `henchman`, `loot`, `ship`..."
+        ),
+    ]
+    traits: Annotated[list[str], Meta(description="Its traits as printed (`Basic`, `Swashbuckling`).")] = []
+    count: Annotated[int, Meta(description="How many copies arrive in the vault.")] = 1
+    product: Annotated[
+        str | None,
+        Meta(
+            description="The product letter or number in the card's upper-right corner (B, C, 1..6, P, or a class deck "
+            "name)."
+        ),
+    ] = None
+    level: Annotated[
+        int | None,
+        Meta(
+            description="The Core rules' level; when absent it follows from the product (B and C are 0, adventure decks "
+            "their number)."
+        ),
+    ] = None
+    loot_type: Annotated[str | None, Meta(description="For a loot card, the type it counts as (`weapon`).")] = None
+
+
+class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A skill on a character card: `Dexterity d8` or `Ranged: Dexterity +3`, with its feat boxes."""
+
+    die: Annotated[str | None, Meta(description="The skill's die (`d8`), for a base skill.")] = None
+    base: Annotated[str | None, Meta(description="The skill it derives from (`Dexterity`), for a derived one.")] = None
+    modifier: Annotated[int, Meta(description="The bonus added to the die (`+3`).")] = 0
+    feats: Annotated[list[str], Meta(description="The labels of its feat boxes (`+1`, `+2`).")] = []
+
+
+class CardsListLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One line of the cards list: how many cards of a type, and the counts its card-feat boxes raise it to."""
+
+    count: Annotated[int, Meta(description="How many cards of this type the deck holds.")]
+    feats: Annotated[list[int], Meta(description="The counts its card-feat boxes raise it to, leftmost first.")] = []
+
+
+class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One side of a role card: its power feat boxes, by power."""
+
+    powers: Annotated[dict[str, list[str]], Meta(description="Each power's feat boxes, by power.")] = {}
+
+
+class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The facts of a character card the tracker needs; what a pack does not know stays empty."""
+
+    name: Annotated[str, Meta(description="The character's name.")]
+    cards_list: Annotated[dict[str, CardsListLine], Meta(description="The Cards List, by card type.")]
+    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
+    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    skills: Annotated[dict[str, SkillLine], Meta(description="The skills, by name.")] = {}
+    powers: Annotated[dict[str, list[str]], Meta(description="The powers' feat boxes, by power.")] = {}
+    proficiencies: Annotated[list[str], Meta(description="The proficiencies (`Light Armors`, `Weapons`).")] = []
+    roles: Annotated[dict[str, RoleSide], Meta(description="The role card's two sides, by role name.")] = {}
+    notes: Annotated[str | None, Meta(description="Anything else the table wants to remember.")] = None
+
+
+class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A ship card: set, class, and its checks as printed."""
+
+    name: Annotated[str, Meta(description="The ship's name.")]
+    set: Annotated[str | None, Meta(description="The set it comes from (`B`, `1`).")] = None
+    ship_class: Annotated[int | None, Meta(description="Its class.")] = None
+    to_defeat: Annotated[str | None, Meta(description="The check to defeat it, as printed.")] = None
+    to_repair: Annotated[str | None, Meta(description="The check to repair it, as printed.")] = None
+    when_encountering: Annotated[
+        list[str], Meta(description="The powers of its When Encountering section, as printed.")
+    ] = []
+    when_commanding: Annotated[
+        list[str], Meta(description="The powers of its When Commanding section, as printed.")
+    ] = []
+    when_wrecked: Annotated[
+        list[str], Meta(description="The powers of its When Commanding (Wrecked) section, as printed.")
+    ] = []
+    cannot_be_seized: Annotated[
+        bool, Meta(description='True when the card says "This ship cannot be seized." (the Dominator).')
+    ] = False
+
+
+class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A location in play and the deck list it is built from (face-down cards by type)."""
+
+    name: Annotated[str, Meta(description="The location's name.")]
+    deck: Annotated[dict[str, int], Meta(description="How many face-down cards of each type its deck holds.")] = {}
+
+
+# ----------------------------------------------------------------------------------------------- the box
+
+
+class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
+    """A product's cards went into the vault.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, the vault (the box).
+    Send only `product` to take its card list from the catalogue.
+    """
+
+    product: Annotated[str, Meta(description="The product's letter or number (`B`, `C`, `1`).")]
+    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+
+    EXAMPLES = (
+        {
+            "product": "P",
+            "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1, "traits": ["Basic"]}],
+        },
+    )
+    VIEWS = ("vault",)
+
+
+class CardDefined(Event, kw_only=True, tag="card.defined"):
+    """The table added a card of its own (a promo, a card the catalogue lacks) to the vault.
+
+    Send a catalogue card's name as `card` to take its facts from the catalogue.
+    """
+
+    card: Annotated[CardEntry, Meta(description="The card, with how many copies go into the vault.")]
+
+    EXAMPLES = (
+        {
+            "card": {
+                "name": "Cutlass of Besmara",
+                "type": "weapon",
+                "traits": ["Swashbuckling"],
+                "count": 1,
+                "product": "P",
+            }
+        },
+    )
+    VIEWS = ("vault",)
