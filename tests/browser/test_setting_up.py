@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.table import SHOTS, beside
+from tests.browser.table import PACG, SHOTS, beside
 from tests.unit.skull_tales.chapter_one import CREW
 
 DECIDE, TAP, CHARACTER = 1.35, 1.1, 0.35
@@ -346,3 +346,49 @@ def test_a_new_crew_of_three_pirates_is_recruited_from_their_cards_and_starts_th
     )
     assert second != campaign
     assert again.taps <= 90 and again.typed <= 120, again
+
+
+def test_an_adventure_the_catalogue_knows_only_in_part_is_begun_with_typed_controls(phones, http):
+    # Given a fresh Skull & Shackles campaign: the rulebook names only Island Hopping of Plunder and Peril's five.
+    campaign = http.campaign(PACG)
+    page = phones.open(campaign["token"])
+    effort = Effort()
+    effort.tap(page.get_by_role("tab", name="Set up"))
+    place = page.locator("#setup-adventure").locator("..")
+    expect(place).to_contain_text("The party is playing no adventure")
+    effort.tap(place.get_by_text("Begin an adventure"))
+    # When the group picks the adventure by a few letters, the page fills in what the catalogue knows of it
+    effort.pick(place, "Adventure", "plun", "Plunder and Peril")
+    expect(place.get_by_label("Its scenarios, in order: chosen")).to_contain_text("Island Hopping")
+    expect(place.get_by_label("Scenarios its card lists", exact=True)).to_have_value("5")
+    expect(place).to_contain_text("The catalogue knows only Island Hopping")
+    effort.tap(place.get_by_role("button", name="Begin the adventure"))
+    expect(beside(place, "Begin the adventure").locator(".done")).to_contain_text("Plunder and Peril has begun")
+    # then the party plays it, its card's five scenarios counted with one named, and the page says so.
+    adventure = http.get(campaign, "/state")["state"]["adventure"]
+    assert (adventure["name"], adventure["scenarios"], adventure["count"]) == (
+        "Plunder and Peril",
+        ["Island Hopping"],
+        5,
+    )
+    expect(place).to_contain_text("The party is playing Plunder and Peril: 0 of its 5 scenarios won", timeout=5000)
+    effort.report("Skull & Shackles: Plunder and Peril begun with one of its five scenarios named")
+    assert effort.typed == 4
+
+
+def test_an_adventure_s_card_cannot_list_fewer_scenarios_than_are_named_and_nothing_is_written(phones, http):
+    campaign = http.campaign(PACG)
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Set up").click()
+    place = page.locator("#setup-adventure").locator("..")
+    place.get_by_text("Begin an adventure").click()
+    place.get_by_label("Adventure", exact=True).fill("Our Own Adventure")
+    place.get_by_label("Its scenarios, in order", exact=True).fill("First Blood")
+    place.get_by_role("button", name="Add the scenario").click()
+    place.get_by_label("Its scenarios, in order", exact=True).fill("Second Blood")
+    place.get_by_role("button", name="Add the scenario").click()
+    before = http.get(campaign, "")["position"]
+    place.get_by_role("button", name="Begin the adventure").click()
+    refusal = beside(place, "Begin the adventure").locator(".refusal").first
+    expect(refusal).to_contain_text("cannot list 1 scenarios when 2 are named: nothing was written")
+    assert http.get(campaign, "")["position"] == before
