@@ -76,7 +76,7 @@ def check_recruited(state: SkullTales, event: PirateRecruited) -> None:
         # A card the group recorded wrongly is recorded again; a table that plays a card otherwise on purpose
         # overrides this rule.
         broken(
-            f"{event.name}'s {_listing(differ)} are not those of the {event.archetype} card the group recorded: "
+            f"{event.name}'s {_listing(differ)} must be the {event.archetype} card's, as the group recorded it: "
             "recruit with the card's values, or record the card again."
         )
 

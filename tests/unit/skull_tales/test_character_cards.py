@@ -65,7 +65,7 @@ def test_a_pirate_recruited_with_other_values_than_the_recorded_card_breaks_a_ru
     state = given(card_of(ANNE))
     other = {"type": "pirate.recruited", "data": {**ANNE, "health": 6, "starting_gear": ["Cutlass"]}}
     assert refused(state, other) == (
-        "Anne's Health and starting gear are not those of the Captain's Daughter card the group recorded: recruit "
+        "Anne's Health and starting gear must be the Captain's Daughter card's, as the group recorded it: recruit "
         "with the card's values, or record the card again."
     )
     with pytest.raises(RuleBroken):
