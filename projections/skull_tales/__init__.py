@@ -20,6 +20,7 @@ from projections.skull_tales import (
     allies,
     booty,
     captaincy,
+    cards,
     chapters,
     dice,
     injuries,
@@ -39,6 +40,7 @@ from projections.skull_tales.views import chapter_view, ledger_view, pirate_view
 # rather than handing every handler a `meta` that nearly all of them would ignore.
 _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.PirateRecruited: pirates.recruited,
+    ev.CharacterCardRecorded: cards.card_recorded,
     ev.FameChanged: pirates.fame_changed,
     ev.CoinsChanged: booty.coins_changed,
     ev.CoinsGiven: booty.coins_given,
@@ -151,6 +153,7 @@ GAME: Game[SkullTales] = Game(
         "ship": View("ship", ship_view),
         "ledger": View("ledger", ledger_view),
         "chapter": View("chapter", chapter_view),
+        "cards": View("cards", cards.view),
     },
     character_of=character_of,
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),

@@ -28,7 +28,7 @@ from events.skull_tales import (
 from projections.game import Rejection, broken
 from msgspec.structs import replace
 
-from projections.skull_tales import penance
+from projections.skull_tales import cards, penance
 from projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
@@ -77,6 +77,7 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
             raise Rejection(f"{event.name}'s {name} cannot be {value}.")
     if event.health < 1 or event.action_points < 1 or event.destiny_points < 0 or event.salary < 0:
         raise Rejection(f"{event.name}'s card values (Health, Action Points, Destiny Points, Salary) are not possible.")
+    cards.check_recruited(state, event)
     crew = [p for p in state.pirates.values() if p.status != "retired"]
     replaced = None
     if event.replaces is not None:

@@ -63,6 +63,10 @@ def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
     return told + (f", played by {event.player}." if event.player else ".")
 
 
+def character_card_recorded(state: SkullTales, event: ev.CharacterCardRecorded) -> str:
+    return f"The group recorded its {event.archetype} Character Card."
+
+
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
     return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}.".replace(
         " Fames", " Fame"
@@ -492,6 +496,7 @@ def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     ev.PirateRecruited: pirate_recruited,
+    ev.CharacterCardRecorded: character_card_recorded,
     ev.FameChanged: fame_changed,
     ev.CoinsChanged: coins_changed,
     ev.CoinsGiven: coins_given,

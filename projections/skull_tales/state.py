@@ -10,6 +10,7 @@ from typing import Literal
 
 import msgspec
 
+from events.skull_tales import CharacterCardRecorded
 from projections.game import Rejection, broken
 from projections.skull_tales.options import Options
 
@@ -206,6 +207,8 @@ class SkullTales(Struct, kw_only=True):
     options: Options
     position: int = 0  # the log position of the event being folded: ledger entries and rolls name it
     pirates: dict[str, Pirate] = {}
+    # The Character Cards the group recorded, by archetype (projections/skull_tales/cards.py).
+    character_cards: dict[str, CharacterCardRecorded] = {}
     allies: dict[str, Ally] = {}
     captain: str | None = None
     former_captains: list[str] = []

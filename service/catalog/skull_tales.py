@@ -108,6 +108,8 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         if "hand" in injury:
             facts["hand"] = injury["hand"]
         return _fill(data, facts)
+    if event_type == "character_card.recorded" and "archetype" in data:
+        return _card(catalog, data)
     if event_type == "pirate.recruited" and "archetype" in data:
         archetype = _find(catalog, "archetype", data["archetype"], "archetype")
         if "classes" not in data:
@@ -117,6 +119,21 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
                 )
             return {**data, "classes": archetype["known_classes"]}
         return data
+    return data
+
+
+def _card(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """A Character Card the group typed, held to the catalogue's names: its archetype, classes and starting skills
+    (its gear has free names: the catalogue lists no starting gear)."""
+    archetype = _find(catalog, "archetype", data["archetype"], "archetype")
+    classes = sorted({teacher["class"] for teacher in catalog["skills"]["teachers"].values()})
+    for name in data.get("classes") or []:
+        if name not in classes:
+            raise CatalogError(f"Skull Tales has no class called {name!r}: the classes are {', '.join(classes)}.")
+    for name in data.get("skills") or []:
+        _find(catalog, "skill", name, "skill")
+    if "classes" not in data and archetype["classes_complete"]:
+        return {**data, "classes": archetype["known_classes"]}
     return data
 
 

@@ -115,4 +115,5 @@ ROUTES = [
     _named("ledger", "The Crew's Booty ledger: where each coin came from and went"),
     _named("chapter", "The current chapter and phase"),
     _named("recorded", "The group's own scenario cards and product lists, as it recorded them"),
+    _named("cards", "The group's own Character Cards, by archetype, as it recorded them"),
 ]

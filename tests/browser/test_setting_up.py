@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.table import SHOTS
+from tests.browser.table import PACG, SHOTS, beside
 from tests.unit.skull_tales.chapter_one import CREW
 
 DECIDE, TAP, CHARACTER = 1.35, 1.1, 0.35
@@ -231,57 +231,164 @@ def test_a_new_group_sets_up_a_four_character_party_with_decks_and_starts_press_
     assert replay.taps <= 10 and replay.typed == 0, replay
 
 
-def test_a_new_crew_of_three_pirates_is_recruited_from_their_cards_and_starts_the_first_chapter(phones, http):
-    effort = Effort()
-    owner = _start_campaign(phones, effort, "Jones", game="skull-tales-full-sail")
-    effort.tap(owner.get_by_role("tab", name="Set up"))
-    form = owner.locator("#setup-recruit").locator("..")
-    for pirate in (p["data"] for p in CREW[:3]):
-        effort.choose(form.get_by_label("Character Card (archetype)"), pirate["archetype"])
-        effort.type(form.get_by_label("Pirate's name"), pirate["name"])
-        if pirate.get("dominant_hand", "right") != "right":
-            effort.choose(form.get_by_label("Dominant hand"), pirate["dominant_hand"])
+ATTRIBUTE_LABELS = (
+    ("melee", "Melee Combat"),
+    ("ranged", "Ranged Combat"),
+    ("strength", "Strength"),
+    ("agility", "Agility"),
+    ("intelligence", "Intelligence"),
+    ("perception", "Perception"),
+    ("charisma", "Charisma"),
+)
+POINT_LABELS = (
+    ("action_points", "Action Points"),
+    ("health", "Health"),
+    ("destiny_points", "Destiny Points"),
+    ("salary", "Salary"),
+)
+
+
+def _recruit(form: Any, effort: Effort, pirate: dict[str, Any], typed_card: bool) -> None:
+    """One player recruits her Pirate: the archetype, her name, her hand, and the card's values when the campaign does
+    not keep the group's card yet."""
+    effort.choose(form.get_by_label("Character Card (archetype)"), pirate["archetype"])
+    effort.type(form.get_by_label("Pirate's name"), pirate["name"])
+    if pirate.get("dominant_hand", "right") != "right":
+        effort.choose(form.get_by_label("Dominant hand"), pirate["dominant_hand"])
+    if typed_card:
         for box in ("Rogue", "Duelist", "Scholar", "Mystic", "Rowdy", "Shooter"):
             checked = form.get_by_label(f"Class: {box}").is_checked()
             if checked != (box in pirate["classes"]):
                 effort.tap(form.get_by_label(f"Class: {box}"))
-        for key, label in (
-            ("melee", "Melee Combat"),
-            ("ranged", "Ranged Combat"),
-            ("strength", "Strength"),
-            ("agility", "Agility"),
-            ("intelligence", "Intelligence"),
-            ("perception", "Perception"),
-            ("charisma", "Charisma"),
-        ):
+        for key, label in ATTRIBUTE_LABELS:
             effort.type(form.get_by_label(label, exact=True), str(pirate["attributes"][key]))
-        for key, label in (
-            ("action_points", "Action Points"),
-            ("health", "Health"),
-            ("destiny_points", "Destiny Points"),
-            ("salary", "Salary"),
-        ):
+        for key, label in POINT_LABELS:
             effort.type(form.get_by_label(label, exact=True), str(pirate[key]))
         for skill in pirate.get("skills", []):
             effort.pick(form, "Starting skills", skill[:4].lower(), skill)
         for item in pirate.get("starting_gear", []):
             effort.type(form.get_by_label("Starting gear", exact=True), item)
             effort.tap(form.get_by_role("button", name="Add the starting gear"))
-        effort.tap(form.get_by_role("button", name="Recruit the pirate"))
-        expect(form.locator(".done")).to_contain_text(f"{pirate['name']} joined the crew")
+        expect(form.get_by_label("Keep these values as the group's card")).to_be_checked()
+    else:
+        # The group's card is kept: its values are on the form already, and nothing is typed but the name.
+        expect(form.get_by_text(f"The group's {pirate['archetype']} card is kept")).to_be_visible()
+        expect(form.get_by_label("Health", exact=True)).to_have_value(str(pirate["health"]))
+    effort.tap(form.get_by_role("button", name="Recruit the pirate"))
+    expect(form.locator(".done")).to_contain_text(f"{pirate['name']} joined the crew")
+
+
+def _crew_started(http: Any, owner: Any, effort: Effort, what: str) -> str:
+    """The first chapter started, then the crew and its chapter read through the API; the effort reported."""
     effort.tap(owner.get_by_role("button", name="Start chapter 1, The Secret of Captain Jones"))
     expect(owner.get_by_text("Chapter 1 is open, in its adventure phase")).to_be_visible(timeout=5000)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    owner.screenshot(path=str(SHOTS / "setup-tales-crew.png"), full_page=True)
-
-    campaign = owner.url.rsplit("/", 1)[1]
+    campaign: str = owner.url.rsplit("/", 1)[1]
     pirates = _api(http, owner, f"/v1/campaigns/{campaign}/pirates")["pirates"]
     wanted = [p["data"] for p in CREW[:3]]
     assert [p["name"] for p in pirates] == [p["name"] for p in wanted]
     for got, want in zip(pirates, wanted, strict=True):
         assert got["archetype"] == want["archetype"] and got["classes"] == want["classes"]
-        assert got["health"] == want["health"] and got["starting_gear"] == want.get("starting_gear", [])
+        assert got["health"] == want["health"] and got["salary"] == want["salary"]
+        assert got["starting_gear"] == want.get("starting_gear", [])
+        assert got["dominant_hand"] == want.get("dominant_hand", "right")
     chapter = _api(http, owner, f"/v1/campaigns/{campaign}/chapter")["chapter"]
     assert (chapter["chapter"], chapter["phase"]) == (1, "adventure")
-    effort.report("Skull Tales: three pirates recruited and the first chapter started, from a fresh campaign")
+    effort.report(what)
+    return campaign
+
+
+def test_a_new_crew_of_three_pirates_is_recruited_from_their_cards_and_starts_the_first_chapter(phones, http, tmp_path):
+    # The first campaign: each card is typed once, and kept as the group's own.
+    effort = Effort()
+    owner = _start_campaign(phones, effort, "Jones", game="skull-tales-full-sail")
+    effort.tap(owner.get_by_role("tab", name="Set up"))
+    form = owner.locator("#setup-recruit").locator("..")
+    for pirate in (p["data"] for p in CREW[:3]):
+        _recruit(form, effort, pirate, typed_card=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    owner.screenshot(path=str(SHOTS / "setup-tales-crew.png"), full_page=True)
+    campaign = _crew_started(
+        http, owner, effort, "Skull Tales: three pirates recruited and the first chapter started, cards typed"
+    )
     assert effort.taps <= 90 and effort.typed <= 120, effort
+    cards = _api(http, owner, f"/v1/campaigns/{campaign}/cards")["cards"]["character_cards"]
+    assert sorted(c["archetype"] for c in cards) == sorted(p["data"]["archetype"] for p in CREW[:3])
+
+    # The group downloads its cards...
+    share = owner.locator("details").filter(has_text="Share the group's cards")
+    share.get_by_text("Share the group's cards").click()
+    with owner.expect_download() as downloading:
+        share.get_by_role("button", name="Download the group's cards").click()
+    saved = tmp_path / "cards.json"
+    downloading.value.save_as(saved)
+
+    # ...and a second campaign loads them and recruits the same three with no card typed.
+    again = Effort()
+    other = _start_campaign(phones, again, "Jones again", game="skull-tales-full-sail")
+    again.tap(other.get_by_role("tab", name="Set up"))
+    share = other.locator("details").filter(has_text="Share the group's cards")
+    again.tap(share.get_by_text("Share the group's cards"))
+    # A tap on the file field, a tap on the file in the phone's chooser.
+    share.get_by_label("File of a group's cards").set_input_files(str(saved))
+    again.taps += 2
+    again.decisions += 1
+    again.tap(share.get_by_role("button", name="Load the file into this campaign"))
+    expect(beside(share, "Load the file into this campaign").locator(".done")).to_contain_text("Loaded 3 cards")
+    form = other.locator("#setup-recruit").locator("..")
+    for pirate in (p["data"] for p in CREW[:3]):
+        _recruit(form, again, pirate, typed_card=False)
+    other.screenshot(path=str(SHOTS / "setup-tales-crew-from-cards.png"), full_page=True)
+    second = _crew_started(
+        http,
+        other,
+        again,
+        "Skull Tales: three pirates recruited and the first chapter started, cards loaded from the file",
+    )
+    assert second != campaign
+    assert again.taps <= 90 and again.typed <= 120, again
+
+
+def test_an_adventure_the_catalogue_knows_only_in_part_is_begun_with_typed_controls(phones, http):
+    # Given a fresh Skull & Shackles campaign: the rulebook names only Island Hopping of Plunder and Peril's five.
+    campaign = http.campaign(PACG)
+    page = phones.open(campaign["token"])
+    effort = Effort()
+    effort.tap(page.get_by_role("tab", name="Set up"))
+    place = page.locator("#setup-adventure").locator("..")
+    expect(place).to_contain_text("The party is playing no adventure")
+    effort.tap(place.get_by_text("Begin an adventure"))
+    # When the group picks the adventure by a few letters, the page fills in what the catalogue knows of it
+    effort.pick(place, "Adventure", "plun", "Plunder and Peril")
+    expect(place.get_by_label("Its scenarios, in order: chosen")).to_contain_text("Island Hopping")
+    expect(place.get_by_label("Scenarios its card lists", exact=True)).to_have_value("5")
+    expect(place).to_contain_text("The catalogue knows only Island Hopping")
+    effort.tap(place.get_by_role("button", name="Begin the adventure"))
+    expect(beside(place, "Begin the adventure").locator(".done")).to_contain_text("Plunder and Peril has begun")
+    # then the party plays it, its card's five scenarios counted with one named, and the page says so.
+    adventure = http.get(campaign, "/state")["state"]["adventure"]
+    assert (adventure["name"], adventure["scenarios"], adventure["count"]) == (
+        "Plunder and Peril",
+        ["Island Hopping"],
+        5,
+    )
+    expect(place).to_contain_text("The party is playing Plunder and Peril: 0 of its 5 scenarios won", timeout=5000)
+    effort.report("Skull & Shackles: Plunder and Peril begun with one of its five scenarios named")
+    assert effort.typed == 4
+
+
+def test_an_adventure_s_card_cannot_list_fewer_scenarios_than_are_named_and_nothing_is_written(phones, http):
+    campaign = http.campaign(PACG)
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Set up").click()
+    place = page.locator("#setup-adventure").locator("..")
+    place.get_by_text("Begin an adventure").click()
+    place.get_by_label("Adventure", exact=True).fill("Our Own Adventure")
+    place.get_by_label("Its scenarios, in order", exact=True).fill("First Blood")
+    place.get_by_role("button", name="Add the scenario").click()
+    place.get_by_label("Its scenarios, in order", exact=True).fill("Second Blood")
+    place.get_by_role("button", name="Add the scenario").click()
+    before = http.get(campaign, "")["position"]
+    place.get_by_role("button", name="Begin the adventure").click()
+    refusal = beside(place, "Begin the adventure").locator(".refusal").first
+    expect(refusal).to_contain_text("cannot list 1 scenarios when 2 are named: nothing was written")
+    assert http.get(campaign, "")["position"] == before

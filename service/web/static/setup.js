@@ -23,14 +23,16 @@ export async function render(panel, table) {
   }
   const catalogue = await api(`/v1/catalog/${PACG}`);
   const live = h("div", {});
+  const begin = adventureForm(table, catalogue);
   // Who has joined, which decks are built, which cards were recorded: read again from the current state on every
   // change, so no picker offers what was true when the tab was drawn. The card being typed below is kept.
   const draw = async () => {
     const [{ state }, { recorded }] = await Promise.all([table.view("/state"), table.view("/recorded")]);
     live.replaceChildren(box(table, state, recorded), party(table, state, catalogue), scenario(table, state, recorded));
+    begin.refresh(state, recorded);
   };
   table.onChange = draw;
-  panel.append(h("h1", {}, "Set up the game"), live, recordScenario(table, catalogue), recordProduct(table, catalogue),
+  panel.append(h("h1", {}, "Set up the game"), live, begin.el, recordScenario(table, catalogue), recordProduct(table, catalogue),
     await share.section(table));
   await draw();
 }
@@ -223,6 +225,72 @@ function confirm(table, state, card, party) {
     h("p", { class: "quiet" }, `The hourglass takes the campaign's ${state.options?.hourglass ?? 30} blessings; the ship is the ${state.fleet?.current || "Merchantman"}.`),
     field("Setup plunder: the d6 on the Plunder Table", roll), choiceField,
     field(card.anchored_at ? `Everyone starts at the ship, anchored at` : "Everyone starts at", start), go.el);
+}
+
+// --- the adventure ----------------------------------------------------------------------------------------------
+
+// Beginning an adventure (`adventure.started`). The catalogue knows every scenario of no adventure (the rulebook
+// names only the first of some), so the group names the scenarios it knows, in order, and how many its card lists:
+// the scenarios played as part of it complete the list as they are played (Skull & Shackles Rulebook, After the
+// Scenario: Ending a Scenario, Adventure, or Adventure Path). Built once, so what is typed stays when another phone's
+// entry redraws the tab; `refresh` says what the party is playing now.
+function adventureForm(table, catalogue) {
+  const known = catalogue.scenarios.adventures;
+  let recordedCards = [];
+  const status = h("p", { class: "quiet" });
+  const name = namePicker("Adventure", { options: known.map(a => a.name), single: true, name: "Take this adventure" });
+  const chosenName = () => (name.values()[0] || "").trim();
+  const scenarios = namePicker("Its scenarios, in order", { name: "Add the scenario" });
+  const count = stepper("Scenarios its card lists", { value: 1, min: 1, max: 12 });
+  const number = stepper("Its adventure deck number (#; 0 for the base set)", { value: 0, min: 0, max: 6 });
+  const note = h("p", { class: "quiet" });
+  // What the catalogue and the group's cards know of the adventure chosen, filled in once when it is chosen; an
+  // adventure neither knows leaves what the group typed as it is.
+  let filledFor = "";
+  const fill = () => {
+    if (chosenName() === filledFor) return;
+    filledFor = chosenName();
+    const adventure = known.find(a => a.name === filledFor);
+    const theirs = recordedCards.filter(c => c.adventure === filledFor).map(c => c.scenario);
+    note.textContent = "";
+    if (!adventure && !theirs.length) return;
+    const listed = [...new Set([...(adventure?.scenarios || []), ...theirs])];
+    scenarios.set(listed);
+    count.set(Math.max(adventure?.scenario_count || listed.length || 1, listed.length));
+    number.set(adventure?.number ?? 0);
+    note.textContent = adventure && !adventure.complete
+      ? `The catalogue knows ${listed.length ? `only ${listed.join(", ")}` : "none of its scenarios"}: add those on the adventure's card that you know, in order, and say how many it lists. The scenarios played as part of it complete the list as they are played.`
+      : "";
+  };
+  name.onChange(fill);
+  const go = action("Begin the adventure", async () => {
+    const adventure = chosenName();
+    const listed = scenarios.values();
+    if (!adventure) throw new Refusal(0, { detail: "Give the adventure's name first: nothing was written." });
+    if (count.value() < listed.length) {
+      throw new Refusal(0, { detail: `${adventure}'s card cannot list ${count.value()} scenarios when ${listed.length} are named: nothing was written.` });
+    }
+    const data = { adventure, number: number.value(), scenarios: listed };
+    if (count.value() > listed.length) data.scenario_count = count.value();
+    const answer = await table.appendEvents([{ type: "adventure.started", label: `${adventure} begun`, data }]);
+    name.set([]); scenarios.set([]); count.set(1); number.set(0); note.textContent = ""; filledFor = "";
+    return `${adventure} has begun. ${say(answer)}`;
+  });
+  const el = section("setup-adventure", "The adventure", status,
+    h("details", {}, h("summary", {}, "Begin an adventure"),
+      name.el, note, scenarios.el, count.el, number.el, go.el));
+  const refresh = (state, recorded) => {
+    recordedCards = recorded.scenario_cards;
+    const offered = [...new Set([...known.map(a => a.name), ...recordedCards.map(c => c.adventure).filter(Boolean)])];
+    name.offer(offered);
+    scenarios.offer?.([...new Set([...catalogue.scenarios.scenarios.map(s => s.name), ...recordedCards.map(c => c.scenario)])]);
+    const now = state.adventure;
+    if (!now) { status.textContent = "The party is playing no adventure: a scenario is played on its own until one begins."; return; }
+    const won = now.scenarios.filter(n => (state.completed || []).includes(n)).length;
+    const of = Math.max(now.count || 0, now.scenarios.length);
+    status.textContent = `The party is playing ${now.name}: ${won} of its ${of} scenario${of === 1 ? "" : "s"} won${now.scenarios.length < of ? ` (${now.scenarios.length} named so far: ${now.scenarios.join(", ")})` : ""}.`;
+  };
+  return { el, refresh };
 }
 
 // --- the group's scenario card, typed once --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// Sharing what a group typed: its scenario cards, product lists and its own cards, downloaded as one file, and
+// Sharing what a group typed: its scenario cards, product lists and its own cards (Skull Tales: its Character Cards), downloaded as one file, and
 // such a file loaded into another campaign as that campaign's own events (all of them or none).
 import { api, h, action, Refusal } from "./api.js";
 
@@ -6,7 +6,7 @@ export const KIND = "quartermaster group cards";
 // The events a group's file carries: what the group typed from its own cards, nothing the log made of play.
 export const SHARED = {
   "pacg-skull-and-shackles": ["scenario.card_recorded", "product.list_recorded", "card.defined"],
-  "skull-tales-full-sail": [],
+  "skull-tales-full-sail": ["character_card.recorded"],
 };
 
 // The group's typed cards as events: the scenario cards and product lists the campaign keeps (the recorded view),
@@ -17,8 +17,12 @@ async function entered(table) {
     const { recorded } = await table.view("/recorded");
     events.push(...recorded.scenario_cards.map(data => ({ type: "scenario.card_recorded", data })));
     events.push(...recorded.product_lists.map(data => ({ type: "product.list_recorded", data })));
+  } else {
+    const { cards } = await table.view("/cards");
+    events.push(...cards.character_cards.map(data => ({ type: "character_card.recorded", data })));
   }
-  const logged = SHARED[table.game].filter(t => !["scenario.card_recorded", "product.list_recorded"].includes(t));
+  const kept = ["scenario.card_recorded", "product.list_recorded", "character_card.recorded"];
+  const logged = SHARED[table.game].filter(t => !kept.includes(t));
   if (!logged.length) return events;
   const found = [];
   const undone = new Set();
@@ -70,7 +74,8 @@ export async function section(table) {
     const problem = problemWith(file, table.game);
     if (problem) throw new Refusal(0, { detail: `${problem} Nothing was written.` });
     const answer = await table.appendEvents(file.events.map((e, i) => ({ type: e.type, data: e.data,
-      label: e.data.scenario ? `The card of ${e.data.scenario}` : e.data.product ? `Product ${e.data.product}'s list` : `Card ${i + 1} of the file` })));
+      label: e.data.scenario ? `The card of ${e.data.scenario}` : e.data.product ? `Product ${e.data.product}'s list`
+        : e.type === "character_card.recorded" ? `The ${e.data.archetype} card` : `Card ${i + 1} of the file` })));
     chooser.value = "";
     return `Loaded ${file.events.length} card${file.events.length === 1 ? "" : "s"} as this campaign's own (position ${answer.last_position}).`;
   });

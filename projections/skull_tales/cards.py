@@ -1,0 +1,95 @@
+"""The group's own Character Cards: the values printed on a card, typed once and kept in the campaign to recruit with.
+
+The rulebook prints no card's values (attributes, Health, Action and Destiny Points, Salary, starting skills and
+gear: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates), so the campaign keeps what the group
+recorded, and a Pirate recruited from a recorded card carries that card's values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from events.skull_tales import CharacterCardRecorded, PirateRecruited
+from projections.game import Rejection, broken
+from projections.skull_tales.state import ATTRIBUTES, SkullTales
+
+
+def card_recorded(state: SkullTales, event: CharacterCardRecorded) -> SkullTales:
+    if not event.archetype.strip():
+        raise Rejection("A Character Card needs its archetype.")
+    if not event.classes:
+        raise Rejection(f"The {event.archetype} card needs the class or classes printed on it.")
+    if len(set(event.classes)) != len(event.classes):
+        raise Rejection(f"The {event.archetype} card lists a class twice: {', '.join(event.classes)}.")
+    for name in ATTRIBUTES:
+        value = getattr(event.attributes, name)
+        if value < 1:
+            raise Rejection(f"The {event.archetype} card cannot print {name.capitalize()} {value}.")
+    if event.health < 1 or event.action_points < 1 or event.destiny_points < 0 or event.salary < 0:
+        raise Rejection(
+            f"The {event.archetype} card's values (Health, Action Points, Destiny Points, Salary) are not possible."
+        )
+    for what, names in (("starting skill", event.skills), ("piece of starting gear", event.starting_gear)):
+        if any(not n.strip() for n in names):
+            raise Rejection(f"The {event.archetype} card lists a {what} without a name.")
+        if len(set(names)) != len(names):
+            raise Rejection(f"The {event.archetype} card lists a {what} twice: {', '.join(names)}.")
+    return replace(state, character_cards={**state.character_cards, event.archetype: event})
+
+
+def _values(event: CharacterCardRecorded | PirateRecruited) -> dict[str, Any]:
+    return {
+        "classes": sorted(event.classes),
+        "attributes": msgspec.to_builtins(event.attributes),
+        "action_points": event.action_points,
+        "health": event.health,
+        "destiny_points": event.destiny_points,
+        "salary": event.salary,
+        "skills": sorted(event.skills),
+        "starting_gear": sorted(event.starting_gear),
+    }
+
+
+_WORDS = {
+    "classes": "classes",
+    "attributes": "attributes",
+    "action_points": "Action Points",
+    "health": "Health",
+    "destiny_points": "Destiny Points",
+    "salary": "Salary",
+    "skills": "starting skills",
+    "starting_gear": "starting gear",
+}
+
+
+def check_recruited(state: SkullTales, event: PirateRecruited) -> None:
+    """A Pirate recruited from an archetype whose card the group recorded carries that card's values."""
+    card = state.character_cards.get(event.archetype)
+    if card is None:
+        return
+    kept, given = _values(card), _values(event)
+    differ = [_WORDS[key] for key in kept if kept[key] != given[key]]
+    if differ:
+        # A card the group recorded wrongly is recorded again; a table that plays a card otherwise on purpose
+        # overrides this rule.
+        broken(
+            f"{event.name}'s {_listing(differ)} must be the {event.archetype} card's, as the group recorded it: "
+            "recruit with the card's values, or record the card again."
+        )
+
+
+def _listing(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def view(state: SkullTales) -> dict[str, Any]:
+    """The Character Cards the group recorded, by archetype, as their events carry them."""
+    cards = []
+    for _, card in sorted(state.character_cards.items()):
+        data: dict[str, Any] = msgspec.to_builtins(card)
+        data.pop("type", None)
+        cards.append(data)
+    return {"character_cards": cards}
