@@ -1,5 +1,6 @@
 // The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, field, select, action, Refusal, Unreachable } from "./api.js";
+import { Connection } from "./connection.js";
 import { Log } from "./log.js";
 import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
@@ -27,7 +28,7 @@ async function join() {
     history.replaceState(null, "", `/c/${table.campaign}`);
     await route();
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
+    if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
     main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
   }
 }
@@ -69,6 +70,9 @@ class Table {
     this.tab = "glance";
     this.log = new Log(this);
     this.refreshing = null;
+    // Writes to the log wait on this phone until the server records them (connection.js, outbox.js).
+    this.connection = new Connection(this);
+    this.outbox = this.connection.outbox;
   }
 
   base() { return `/v1/campaigns/${this.id}`; }
@@ -79,8 +83,8 @@ class Table {
     const text = query.toString();
     return api(`${this.base()}${path}${text ? "?" + text : ""}`);
   }
-  write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
-  appendEvents(events) { return this.write("/events", { events }); }
+  write(path, body, key) { return api(`${this.base()}${path}`, { method: "POST", body, key }); }
+  appendEvents(events, label) { return this.connection.submit("/events", { events }, label); }
   name(member) { return this.members.get(member) || "someone"; }
   canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
 
@@ -160,9 +164,7 @@ class Table {
       this.changed();
     });
     // Whether this phone is following the log right now, for the players and for the tests alike.
-    const live = document.getElementById("live");
-    source.addEventListener("open", () => { live.textContent = "live"; live.dataset.state = "live"; });
-    source.addEventListener("error", () => { live.textContent = "reconnecting…"; live.dataset.state = "lost"; });
+    this.connection.follow(source);
     this.source = source;
   }
 }
@@ -172,7 +174,7 @@ async function campaign(id) {
   try {
     [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
+    if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
     main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message), h("p", {}, h("a", { href: "/" }, "Your campaigns")));
     return;
   }
