@@ -31,7 +31,7 @@ function store() { try { return globalThis.localStorage || null; } catch { retur
 
 function keep(path, content) {
   const storage = store();
-  if (!storage || !(path.startsWith("/v1/campaigns/") || path === "/session")) return;
+  if (!storage || !(path.startsWith("/v1/") || path === "/session")) return;
   const entry = JSON.stringify({ at: Date.now(), content });
   try {
     storage.setItem(KEPT + path, entry);
@@ -138,6 +138,50 @@ export function action(label, run, { primary = true, name } = {}) {
     }
   });
   return { button, refusal, done, el: h("div", { class: "act" }, button, refusal, done) };
+}
+
+// What is typed and chosen in a view, by each control's name, to put back when the view is drawn again (a member
+// joining, another phone's entry): a redraw never empties a box or unticks a card.
+function named(el) {
+  return el.getAttribute("aria-label") || [...(el.labels || [])].map(l => l.textContent).join(" ") || el.name || "";
+}
+
+export function typedIn(root) {
+  const seen = new Map(), typed = new Map();
+  for (const el of root.querySelectorAll("input, select, textarea")) {
+    const name = named(el);
+    if (!name || el.type === "hidden") continue;
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    typed.set(`${name}#${n}`, el.type === "checkbox" ? el.checked : el.value);
+  }
+  return typed;
+}
+
+export function putBack(root, typed) {
+  if (!typed) return;
+  const seen = new Map();
+  for (const el of root.querySelectorAll("input, select, textarea")) {
+    const name = named(el);
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    const was = typed.get(`${name}#${n}`);
+    if (was === undefined) continue;
+    if (el.type === "checkbox") { if (el.checked !== was) { el.checked = was; el.dispatchEvent(new Event("change")); } }
+    else if (el.value !== was && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === was))) {
+      el.value = was;
+      el.dispatchEvent(new Event("change"));
+    }
+  }
+}
+
+// Replace a container's controls (the cards in a hand, offered again after an entry) keeping what was ticked, as
+// long as they are offered for the same `owner` (the same character's hand, not another's cards of the same name).
+export function renew(container, owner, ...children) {
+  const typed = container.dataset.owner === String(owner) ? typedIn(container) : null;
+  container.dataset.owner = String(owner);
+  container.replaceChildren(...children);
+  putBack(container, typed);
 }
 
 export function title(text) {

@@ -1,5 +1,5 @@
 // The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
-import { api, h, field, select, action, Refusal, Unreachable } from "./api.js";
+import { api, h, field, select, action, Refusal, Unreachable, typedIn, putBack } from "./api.js";
 import { Connection } from "./connection.js";
 import { Log } from "./log.js";
 import * as fleet from "./fleet.js";
@@ -127,6 +127,8 @@ class Table {
   }
 
   async show(tab) {
+    // Drawn again (something new in the log): what is typed and chosen in it is put back.
+    const typed = tab === this.tab ? typedIn(this.panel) : null;
     this.tab = tab;
     this.onChange = null;
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
@@ -141,6 +143,7 @@ class Table {
       panel.append(this.log.element());
     } else if (tab === "dice") await dice.luck(panel, this);
     else if (tab === "crew") await crew.render(panel, this);
+    putBack(panel, typed);
   }
 
   // Something new in the log: bring the open view up to date, a little later so a burst refreshes once.

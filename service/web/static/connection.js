@@ -30,7 +30,7 @@ export class Connection {
     this.banner = h("p", { id: "offline", class: "banner offline", role: "status", hidden: true });
     document.querySelector("header.bar").after(this.banner);
     onStale(at => { this.answering = false; this.asOf = Math.min(this.asOf ?? at, at); this.show(); });
-    window.addEventListener("online", () => { this.show(); this.flush(); });
+    window.addEventListener("online", () => { this.show(); this.probe(); });
     window.addEventListener("offline", () => this.lost());
     document.addEventListener("visibilitychange", () => { if (!document.hidden) this.flush(); });
     // Another tab of this campaign queued or sent something: show it here too.
@@ -49,6 +49,19 @@ export class Connection {
     const retryAfter = Number(answer.headers.get("retry-after"));
     if (retryAfter > 0) content.retry_after = retryAfter;
     return { status: answer.status, content };
+  }
+
+  // Whether the server answers, when the browser says the network is back but the stream never broke.
+  async probe() {
+    if (this.outbox.waiting().length) return this.flush();
+    try {
+      const answer = await fetch(this.table.base(), { credentials: "same-origin", signal: AbortSignal.timeout(10000) });
+      if (answer.ok) this.contact(); else this.lost();
+    } catch {
+      this.lost();
+    }
+    this.show();
+    return undefined;
   }
 
   // Send what waits now, and again later for as long as something waits and the server does not answer.

@@ -1,5 +1,6 @@
 // Members: who is at the table, and for the owner, new members with their join link and its QR code.
-import { api, h, field, select, action } from "./api.js";
+import { api, h, field, select, action, Refusal } from "./api.js";
+import { uuid } from "./outbox.js";
 
 async function joinBase() {
   // A phone cannot open "localhost": offer the address of this machine on the local network instead.
@@ -25,22 +26,48 @@ export async function showJoin(into, name, token) {
     note ? h("p", { class: "quiet" }, note) : null));
 }
 
+function memberForm(table, shown) {
+  const name = h("input", { autocomplete: "off" });
+  const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
+  const add = action("Add the member", async () => {
+    const typed = name.value.trim();
+    if (!typed) throw new Refusal(422, { detail: "Type the new member's name first: nothing was sent." });
+    // Taken from the box at once, so a second tap while this one is on its way cannot add the same name again.
+    name.value = "";
+    try {
+      const made = await table.write("/members", { name: typed, role: role.value }, key(typed, role.value));
+      keys.delete(`${typed}\u0000${role.value}`);
+      await showJoin(shown, made.name, made.token);
+      return undefined;
+    } catch (error) {
+      // Refused: a new try is a new request. Unanswered: the same key, so a retry adds her once at most.
+      if (error instanceof Refusal) keys.delete(`${typed}\u0000${role.value}`);
+      if (!name.value) name.value = typed;
+      throw error;
+    }
+  });
+  return h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
+    field("Name", name), field("Role", role), add.el);
+}
+
+// One Idempotency-Key per member being added, until it is answered: a retry after no answer adds her once.
+const keys = new Map();
+function key(name, role) {
+  const which = `${name}\u0000${role}`;
+  if (!keys.has(which)) keys.set(which, uuid());
+  return keys.get(which);
+}
+
 export async function render(panel, table) {
   const summary = await api(table.base());
   const rows = summary.members.map(m => h("li", {}, h("strong", {}, m.name), ` — ${m.role}`, m.member_id === table.me.id ? " (you, on this phone)" : ""));
   panel.append(h("h2", {}, "Members"), h("ul", { class: "plain" }, rows));
   if (table.me.role === "owner" && table.at === null) {
-    const name = h("input", { autocomplete: "off" });
-    const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
-    // Kept across redraws (a member joining redraws this tab): a join link is shown only once.
+    // The form and the join link shown are kept across redraws (a member joining redraws this tab): what is being
+    // typed stays in the Name box, and a join link is shown only once.
     const shown = table.joinShown ||= h("div", {});
-    const add = action("Add the member", async () => {
-      const made = await table.write("/members", { name: name.value.trim(), role: role.value });
-      await showJoin(shown, made.name, made.token);
-      name.value = "";
-    });
-    panel.append(h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
-      field("Name", name), field("Role", role), add.el), shown);
+    table.memberForm ||= memberForm(table, shown);
+    panel.append(table.memberForm, shown);
   }
   const leave = action("Sign this phone out", async () => {
     await api(`/session/${table.id}`, { method: "DELETE" });

@@ -266,16 +266,16 @@ export class Log {
       const undone = e.undone_by !== null && e.undone_by !== undefined && (table.at === null || e.undone_by <= table.at);
       const marker = this.entries.get(e.undone_by);
       const sentence = e.sentence || plain(e);
+      // Who logged it shares a line with what can be done from it, so an entry costs one row of buttons at most.
+      const foot = h("div", { class: "foot" }, h("span", { class: "who" }, `— ${table.name(e.actor)}`),
+        h("button", { type: "button", "aria-label": `Look back to #${e.position}`, onclick: () => table.lookBack(e.position) }, "Look back to here"),
+        this.mayUndo(e) ? this.undoButton(e, undone) : null);
       const what = h("div", { class: "what" },
-        h("span", { class: "sentence" }, sentence), " ",
-        h("span", { class: "who" }, `— ${table.name(e.actor)}`),
-        undone ? h("div", { class: "who" }, `Undone by ${marker ? table.name(marker.actor) : "a later entry"} at position ${e.undone_by}.`) : null);
+        h("span", { class: "sentence" }, sentence),
+        undone ? h("div", { class: "who" }, `Undone by ${marker ? table.name(marker.actor) : "a later entry"} at position ${e.undone_by}.`) : null,
+        foot);
       const li = h("li", { class: [undone ? "undone" : "", table.at !== null && e.position > table.at ? "later" : ""].join(" ").trim() },
         h("span", { class: "pos" }, `#${e.position}`), what);
-      const buttons = h("div", { class: "entry-buttons" },
-        h("button", { type: "button", "aria-label": `Look back to #${e.position}`, onclick: () => table.lookBack(e.position) }, "Look back to here"));
-      if (this.mayUndo(e)) buttons.append(this.undoButton(e, undone));
-      what.append(buttons);
       if (this.notes.has(e.position)) what.append(this.notes.get(e.position));
       return li;
     }));
