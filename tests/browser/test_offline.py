@@ -371,3 +371,56 @@ def test_every_control_is_at_least_44_pixels_each_way_at_phone_size(phones, http
             damage.screenshot(path=str(SHOTS / "targets-take-damage.png"))
             page.get_by_role("list", name="Log, newest first").scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "targets-log.png"))
+
+
+def test_entries_made_while_the_server_process_is_stopped_are_recorded_once_in_order_when_it_is_started_again(
+    browser, database_url, http, tmp_path
+):
+    """A real `quartermaster serve`, killed mid-game and started again on the same port."""
+    from tests.browser.conftest import Phones
+    from tests.faults import servers
+
+    campaign, lily, _ = pacg_table(http)
+    port = servers.free_port()
+
+    def start():
+        served = servers.serve(tmp_path, database_url=database_url, args=("--port", str(port)))
+        served.port = port
+        served.wait_ready()
+        return served
+
+    before = len(servers.STARTED)
+    phones = Phones(browser, f"http://127.0.0.1:{port}", outage=True)
+    try:
+        served = start()
+        page = open_play(phones, lily["token"])
+        kept_by_service_worker(page)
+        start_position = http.get(campaign, "")["position"]
+        served.kill()
+        expect(page.locator("#live")).to_have_attribute("data-state", "lost", timeout=LIVE)
+        for text in ("while the server was down", "and again", "and a third time"):
+            beside = note(page, text)
+            expect(beside.get_by_role("status")).to_contain_text("Not saved yet: the server cannot be reached")
+        expect(pending(page)).to_have_count(3)
+        page.reload()
+        page.get_by_role("tab", name="Play and log").click()
+        expect(pending(page)).to_have_count(3)
+        expect(page.locator("#offline")).to_contain_text("The server is not answering")
+        page.evaluate(WATCH_LOG)
+
+        start()
+        expect(pending(page)).to_have_count(0, timeout=20000)
+        expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=LIVE)
+        assert notes_recorded(http, campaign, start_position) == [
+            "while the server was down",
+            "and again",
+            "and a third time",
+        ]
+        counts = page.evaluate("window.logCounts")
+        assert counts == sorted(counts), f"an entry vanished from the log: {counts}"
+    finally:
+        for context in phones.contexts:
+            context.close()
+        servers.stop_left_running(before)
+    for watch in phones.watches:
+        watch.check()

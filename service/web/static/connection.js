@@ -4,7 +4,7 @@
 // again, the page coming to the front, and a timer while anything waits. Background Sync and the service worker
 // are not relied on: on a table's LAN page over http there is no service worker at all.
 import { h, onStale, Refusal, Queued, PATIENCE } from "./api.js";
-import { Outbox } from "./outbox.js";
+import { Outbox, Unsent } from "./outbox.js";
 
 const RETRY = 3000, RETRY_MOST = 15000;
 
@@ -38,6 +38,7 @@ export class Connection {
   }
 
   async send(entry) {
+    if (!navigator.onLine) throw new Unsent();
     const headers = { "X-Quartermaster": "page", "Content-Type": "application/json" };
     if (entry.key) headers["Idempotency-Key"] = entry.key;
     const answer = await fetch(`${this.table.base()}${entry.path}`, {

@@ -176,20 +176,22 @@ export class Log {
     into.replaceChildren(dialog);
   }
 
-  // My last entry has not reached the server: taking it back is dropping it from this phone.
+  // My last entry has not reached the server: taking it back is dropping it from this phone, if it never left it.
+  // One that was sent without an answer may be recorded: it is sent again until the server says, then undone.
   askTakeBack(into, entry) {
     const outbox = this.table.outbox;
-    const sending = outbox.flushing && outbox.waiting()[0]?.local === entry.local;
+    const takeable = outbox.takeable(entry.local);
     const dialog = h("div", { class: "confirm card", role: "dialog", "aria-label": "Confirm the undo" },
-      h("p", {}, sending ? `“${describe(entry)}” is being sent right now: undo it once it shows in the log with its position.`
-        : `Take back “${describe(entry)}”? It is still on this phone: the server has not recorded it.`));
-    const no = h("button", { type: "button", onclick: () => into.replaceChildren() }, sending ? "Close" : "Keep it");
+      h("p", {}, takeable ? `Take back “${describe(entry)}”? It is still on this phone: the server has not recorded it.`
+        : `“${describe(entry)}” has been sent and the server has not said yet whether it recorded it: `
+          + "undo it once it shows in the log with its position."));
+    const no = h("button", { type: "button", onclick: () => into.replaceChildren() }, takeable ? "Keep it" : "Close");
     const yes = h("button", { type: "button", class: "primary", onclick: () => {
-      const dropped = outbox.drop(entry.local);
+      const dropped = outbox.takeable(entry.local) ? outbox.drop(entry.local) : null;
       into.replaceChildren(h("p", { class: "done", role: "status" },
         dropped ? `Taken back: “${describe(entry)}” was never sent.` : "It was sent meanwhile: see the log."));
     } }, "Take it back");
-    dialog.append(h("div", { class: "buttons" }, sending ? null : yes, no));
+    dialog.append(h("div", { class: "buttons" }, takeable ? yes : null, no));
     into.replaceChildren(dialog);
   }
 

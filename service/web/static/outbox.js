@@ -34,8 +34,14 @@ export function uuid(crypto = globalThis.crypto) {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
+// The error a send throws when it did not even try (the browser knows it has no network).
+export class Unsent extends Error {
+  constructor() { super("This phone is offline: nothing was sent."); this.unsent = true; }
+}
+
 export class Outbox {
-  // send(entry) resolves {status, content} for any answer and rejects when none came.
+  // send(entry) resolves {status, content} for any answer and rejects when none came; with an error whose
+  // `unsent` is true when it knows the request never left (the phone is offline).
   constructor({ campaign, storage, send, clock = () => Date.now(), crypto = globalThis.crypto }) {
     this.key = `qm.outbox:${campaign}`;
     this.storage = storage;
@@ -101,16 +107,19 @@ export class Outbox {
     for (;;) {
       const next = this.waiting()[0];
       if (!next) return "empty";
-      let status = null, content = null;
+      let status = null, content = null, unsent = false;
       try {
         ({ status, content } = await this.send(next));
-      } catch {
+      } catch (error) {
         status = null;
+        unsent = error?.unsent === true;
       }
       const ended = verdict(status);
       this.last = { verdict: ended, status, content };
       if (ended === "again") {
-        this.change(next.local, e => ({ ...e, tries: e.tries + 1 }));
+        // `sent`: it may have reached the server, which may have recorded it. Only an entry never sent can be taken
+        // back by dropping it; one that may be recorded is sent again until the server says which.
+        this.change(next.local, e => ({ ...e, tries: e.tries + 1, sent: e.sent || !unsent }));
         this.emit("again", next, this.last);
         return "again";
       }
@@ -124,6 +133,12 @@ export class Outbox {
         this.emit("refused", refused || { ...next, state: "refused", status, problem }, content);
       }
     }
+  }
+
+  // Whether the player may take a waiting entry back by dropping it: only if it never left this phone.
+  takeable(local) {
+    const entry = this.all().find(e => e.local === local);
+    return Boolean(entry) && entry.state === "waiting" && !entry.sent && !(this.flushing && this.waiting()[0]?.local === local);
   }
 
   // The player's answer to a refusal: drop the entry, or send it again (edited or not) after whatever waits.
