@@ -14,7 +14,7 @@ from pathlib import Path
 from litestar import Response, get
 from litestar.static_files import create_static_files_router
 
-from service.web import join_code, session
+from service.web import join_code, session, tls
 
 HERE = Path(__file__).parent
 _PAGE = (HERE / "page.html").read_bytes()
@@ -67,4 +67,4 @@ async def page() -> Response:
     return _page()
 
 
-ROUTES = [page, worker, _STATIC, *session.ROUTES, *join_code.ROUTES]
+ROUTES = [page, worker, _STATIC, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

@@ -1,0 +1,54 @@
+"""`serve --https`: the certificate the service makes for itself, once, naming this machine's addresses."""
+
+from __future__ import annotations
+
+import shutil
+import ssl
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from service.web import tls
+
+pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="--https makes its certificate with openssl")
+
+
+def text_of(certificate: Path) -> str:
+    return subprocess.run(
+        ["openssl", "x509", "-in", str(certificate), "-noout", "-text"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_the_server_certificate_names_localhost_and_the_lan_address_and_its_authority_verifies_it(tmp_path):
+    made = tls.ensure(tmp_path / "tls", ["192.168.1.20"])
+    assert made.made
+    shown = text_of(made.certfile)
+    assert "IP Address:192.168.1.20" in shown and "IP Address:127.0.0.1" in shown and "DNS:localhost" in shown
+    assert "TLS Web Server Authentication" in shown and "CA:FALSE" in shown
+    assert "CA:TRUE" in text_of(made.authority)
+    # What a phone that installed the authority does: verify the server's certificate against it.
+    context = ssl.create_default_context(cafile=str(made.authority))
+    context.load_cert_chain(made.certfile, made.keyfile)
+    verified = subprocess.run(
+        ["openssl", "verify", "-CAfile", str(made.authority), str(made.certfile)], capture_output=True, text=True
+    )
+    assert verified.returncode == 0, verified.stderr
+    assert (made.keyfile.stat().st_mode & 0o777) == 0o600
+
+
+def test_the_certificate_is_kept_and_a_new_address_gets_a_new_one_from_the_same_authority(tmp_path):
+    first = tls.ensure(tmp_path / "tls", ["192.168.1.20"])
+    authority = first.authority.read_bytes()
+    again = tls.ensure(tmp_path / "tls", ["192.168.1.20"])
+    assert not again.made
+    moved = tls.ensure(tmp_path / "tls", ["10.0.0.7"])
+    assert moved.made and "IP Address:10.0.0.7" in text_of(moved.certfile)
+    # Phones that trust the authority keep trusting the server on the new network.
+    assert moved.authority.read_bytes() == authority
+
+
+def test_without_openssl_it_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(tls.shutil, "which", lambda name: None)
+    with pytest.raises(tls.CertificateError, match="install OpenSSL"):
+        tls.ensure(tmp_path / "tls", [])
