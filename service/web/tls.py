@@ -33,6 +33,20 @@ AUTHORITY_DAYS = 3650
 SERVER_DAYS = 397
 
 
+# What the authority may vouch for, so that a phone trusting it trusts nothing on the internet: the private address
+# ranges, this machine's name and `.local` names.
+PERMITTED = ",".join(
+    [
+        *(f"permitted;IP:{net}" for net in ("10.0.0.0/255.0.0.0", "172.16.0.0/255.240.0.0", "192.168.0.0/255.255.0.0")),
+        "permitted;IP:127.0.0.0/255.0.0.0",
+        "permitted;IP:169.254.0.0/255.255.0.0",
+        "permitted;DNS:localhost",
+        "permitted;DNS:.local",
+        *([f"permitted;DNS:{socket.gethostname()}"] if socket.gethostname() not in ("", "localhost") else []),
+    ]
+)
+
+
 class CertificateError(Exception):
     """The certificate could not be made; the message says why and what to do."""
 
@@ -78,6 +92,7 @@ def ensure(folder: Path, addresses: list[str]) -> Certificate:
             "-subj", f"/CN=Quartermaster at {socket.gethostname() or 'the table'}",
             "-addext", "basicConstraints=critical,CA:TRUE,pathlen:0",
             "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            "-addext", f"nameConstraints=critical,{PERMITTED}",
         )  # fmt: skip
         cert.unlink(missing_ok=True)
     wanted = names(addresses)

@@ -52,3 +52,26 @@ def test_without_openssl_it_says_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(tls.shutil, "which", lambda name: None)
     with pytest.raises(tls.CertificateError, match="install OpenSSL"):
         tls.ensure(tmp_path / "tls", [])
+
+
+def test_the_authority_vouches_only_for_private_addresses_and_local_names(tmp_path):
+    made = tls.ensure(tmp_path / "tls", ["192.168.1.20"])
+    shown = text_of(made.authority)
+    assert "Name Constraints: critical" in shown and "IP:192.168.0.0/255.255.0.0" in shown
+    outsider = tmp_path / "outsider.ext"
+    outsider.write_text("subjectAltName=DNS:example.com\n")
+    subprocess.run(
+        ["openssl", "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-keyout", str(tmp_path / "o.key"), "-out", str(tmp_path / "o.csr"), "-subj", "/CN=example.com"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    subprocess.run(
+        ["openssl", "x509", "-req", "-in", str(tmp_path / "o.csr"), "-CA", str(made.authority),
+         "-CAkey", str(tmp_path / "tls" / "authority-key.pem"), "-out", str(tmp_path / "o.pem"),
+         "-days", "1", "-extfile", str(outsider)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    verified = subprocess.run(
+        ["openssl", "verify", "-CAfile", str(made.authority), str(tmp_path / "o.pem")], capture_output=True, text=True
+    )
+    assert verified.returncode != 0 and "permitted subtree violation" in verified.stdout + verified.stderr
