@@ -184,7 +184,8 @@ def test_a_refused_entry_edited_and_sent_again_is_recorded_with_what_was_correct
     editor = page.get_by_role("group", name="Edit the refused entry")
     editor.get_by_label("Character id").fill("seltyiel")
     editor.get_by_role("button", name="Send the edited entry").click()
-    expect(refused).to_have_count(0, timeout=10000)
+    expect(refused).to_have_count(0)
+    expect(pending(page)).to_have_count(0, timeout=10000)
     position = http.get(campaign, "")["position"]
     logged = http.get(campaign, "/events", after=position - 1)["events"][0]
     assert (logged["type"], logged["data"]) == ("hero_point.awarded", {"character_id": "seltyiel"})
@@ -246,7 +247,7 @@ def test_a_write_with_no_answer_in_three_seconds_says_so_beside_its_control(phon
 def test_undo_shows_the_entry_and_who_made_it_and_keep_it_changes_nothing(phones, http):
     campaign, lily, _ = pacg_table(http)
     page = open_play(phones, lily["token"])
-    note(page, "keep me")
+    expect(note(page, "keep me").get_by_role("status")).to_contain_text("Logged at position")
     position = http.get(campaign, "")["position"]
     expect(log_entry(page, position)).to_have_count(1, timeout=LIVE)
     sentence = log_entry(page, position).locator(".sentence").inner_text()

@@ -134,16 +134,29 @@ class Table {
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
+    try {
+      await this.draw(tab, panel);
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+      panel.append(h("p", { class: "refusal", role: "alert" }, `${error.message} This view was not kept on this phone, so it shows when the server answers.`));
+    }
+    putBack(panel, typed);
+  }
+
+  async draw(tab, panel) {
     if (tab === "glance") {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
     }
     else if (tab === "play") {
-      if (this.canWrite()) await moves.render(panel, this);
-      panel.append(this.log.element());
+      // The log (and what waits on this phone) shows even when the moves cannot be drawn without the server.
+      try {
+        if (this.canWrite()) await moves.render(panel, this);
+      } finally {
+        panel.append(this.log.element());
+      }
     } else if (tab === "dice") await dice.luck(panel, this);
     else if (tab === "crew") await crew.render(panel, this);
-    putBack(panel, typed);
   }
 
   // Something new in the log: bring the open view up to date, a little later so a burst refreshes once.

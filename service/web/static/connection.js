@@ -35,6 +35,9 @@ export class Connection {
     document.addEventListener("visibilitychange", () => { if (!document.hidden) this.flush(); });
     // Another tab of this campaign queued or sent something: show it here too.
     window.addEventListener("storage", event => { if (event.key === this.outbox.key) this.table.log.draw(); this.show(); });
+    // Entries kept from before a reload go as soon as the server answers, stream or not.
+    this.show();
+    this.flush();
   }
 
   async send(entry) {

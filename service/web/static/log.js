@@ -153,6 +153,7 @@ export class Log {
     const run = async cascade => {
       said.textContent = "";
       yes.disabled = true;
+      const slow = setTimeout(() => { said.textContent = "No answer from the server after 3 seconds: still waiting for it. Nothing is undone until it answers."; }, 3000);
       try {
         const done = await table.write("/undo", { batch: first.batch, cascade }, keys[cascade]);
         into.replaceChildren(h("p", { class: "done", role: "status" }, `Undone: ${this.told(done.undone)}, logged by ${table.name(first.actor)}.`));
@@ -168,6 +169,7 @@ export class Log {
           }
         } else throw error;
       } finally {
+        clearTimeout(slow);
         yes.disabled = false;
       }
     };
