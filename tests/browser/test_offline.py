@@ -4,11 +4,18 @@ recorded once, in order, when it is back; a refused one says why; undo says what
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table_page import LIVE, SHOTS, log_entry, pacg_table
+from tests.unit.pacg.example_of_play import OPTIONS as PACG_OPTIONS, PAYLOADS as PACG_PLAY
+
+PACG = "pacg-skull-and-shackles"
+# Where the screenshots go for a person to look at; never inside the repository.
+SHOTS = Path(os.environ.get("QUARTERMASTER_SHOTS", "/tmp/quartermaster-page-shots"))
+LIVE = 2000  # milliseconds: a change on one phone shows on the others within this
 
 NOTE = "note.added"
 # Every log entry, recorded, waiting or refused, counted each time the log is drawn: it must never go down.
@@ -21,6 +28,18 @@ WATCH_LOG = """() => {
   new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
   count();
 }"""
+
+
+def pacg_table(http):
+    """A Skull & Shackles campaign in the middle of the rulebook's Example of Play, with two players."""
+    campaign = http.campaign(PACG, PACG_OPTIONS, name="Dangerous Waters")
+    http.append(campaign, PACG_PLAY)
+    return campaign, http.member(campaign, "Lily"), http.member(campaign, "Sam")
+
+
+def log_entry(page, position):
+    own = page.locator(".pos").filter(has_text=re.compile(f"^#{position}$"))
+    return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has=own)
 
 
 def open_play(phones, token):
@@ -41,6 +60,11 @@ def note(page, text):
 
 def pending(page):
     return page.get_by_role("list", name="Log, newest first").locator("li.pending")
+
+
+def all_sent(page, timeout=10000):
+    """Nothing waits in the outbox (the log may show an entry recorded before its own answer came back)."""
+    expect(page.locator("#live")).to_have_attribute("data-waiting", "0", timeout=timeout)
 
 
 def notes_recorded(http, campaign, after):
@@ -92,6 +116,7 @@ def test_a_phone_offline_for_a_while_logs_three_entries_is_reloaded_and_all_thre
 
     page.context.set_offline(False)
     expect(pending(page)).to_have_count(0, timeout=10000)
+    all_sent(page, timeout=10000)
     expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
     expect(page.locator("#offline")).to_be_hidden()
     recorded = notes_recorded(http, campaign, before)
@@ -119,6 +144,7 @@ def test_a_queued_entry_is_checked_against_the_log_as_it_arrives_and_is_recorded
     http.append(campaign, [{"type": NOTE, "data": {"text": "the owner's, meanwhile"}}])
     page.context.set_offline(False)
     expect(pending(page)).to_have_count(0, timeout=10000)
+    all_sent(page, timeout=10000)
     assert notes_recorded(http, campaign, before) == ["the owner's, meanwhile", "made while offline"]
 
 
@@ -186,6 +212,7 @@ def test_a_refused_entry_edited_and_sent_again_is_recorded_with_what_was_correct
     editor.get_by_role("button", name="Send the edited entry").click()
     expect(refused).to_have_count(0)
     expect(pending(page)).to_have_count(0, timeout=10000)
+    all_sent(page, timeout=10000)
     position = http.get(campaign, "")["position"]
     logged = http.get(campaign, "/events", after=position - 1)["events"][0]
     assert (logged["type"], logged["data"]) == ("hero_point.awarded", {"character_id": "seltyiel"})
@@ -218,6 +245,7 @@ def test_an_answer_that_does_not_know_whether_it_wrote_is_followed_by_the_same_i
     expect(beside.get_by_role("status")).to_contain_text("Not saved yet: the server could not record it just now (503")
     expect(beside.locator(".refusal")).to_be_empty()
     expect(pending(page)).to_have_count(0, timeout=10000)
+    all_sent(page, timeout=10000)
     assert len(sent) == 2 and json.loads(sent[0]) == json.loads(sent[1])
     assert notes_recorded(http, campaign, before) == ["said once"]
     expect(page.get_by_role("list", name="Log, newest first").locator("li.refused")).to_have_count(0)
@@ -239,6 +267,7 @@ def test_a_write_with_no_answer_in_three_seconds_says_so_beside_its_control(phon
         route.continue_()
     page.unroute("**/rolls")
     expect(pending(page)).to_have_count(0, timeout=10000)
+    all_sent(page, timeout=10000)
     assert http.get(campaign, "/events", after=http.get(campaign, "")["position"] - 1)["events"][0]["type"] == (
         "dice.rolled"
     )
@@ -307,7 +336,7 @@ def test_dice_luck_keeps_the_tables_dice_and_the_servers_apart_in_plain_words(ph
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Dice luck").click()
     table = page.get_by_role("region", name="Everyone's dice thrown at the table")
-    server = page.get_by_role("region", name="Everyone's the server's dice")
+    server = page.get_by_role("region", name="The server's dice rolled for everyone")
     expect(table.get_by_role("img").first).to_be_visible()
     expect(server.get_by_role("img", name=re.compile("d20"))).to_have_count(1)
     expect(server).to_contain_text("3 d20 rolled")
@@ -411,6 +440,7 @@ def test_entries_made_while_the_server_process_is_stopped_are_recorded_once_in_o
 
         start()
         expect(pending(page)).to_have_count(0, timeout=20000)
+        all_sent(page, timeout=20000)
         expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=LIVE)
         assert notes_recorded(http, campaign, start_position) == [
             "while the server was down",

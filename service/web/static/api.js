@@ -49,6 +49,15 @@ function kept(path) {
   return raw ? JSON.parse(raw) : null;
 }
 
+// Signed out: what this phone kept of the campaign goes (the list of campaigns is read again on the next visit).
+export function forget(campaign) {
+  const storage = store();
+  if (!storage) return;
+  for (const k of Object.keys(storage)) {
+    if (k.startsWith(`${KEPT}/v1/campaigns/${campaign}`) || k === `${KEPT}/session`) storage.removeItem(k);
+  }
+}
+
 export async function api(path, { method = "GET", body, key, timeout = 15000 } = {}) {
   const headers = { "X-Quartermaster": "page" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,5 +1,5 @@
 // Members: who is at the table, and for the owner, new members with their join link and its QR code.
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, field, select, action, Refusal, forget } from "./api.js";
 import { uuid } from "./outbox.js";
 
 async function joinBase() {
@@ -70,7 +70,11 @@ export async function render(panel, table) {
     panel.append(table.memberForm, shown);
   }
   const leave = action("Sign this phone out", async () => {
+    // Signing out would strand what waits on this phone: it must be sent (or dropped) first.
+    const left = table.outbox.all().length;
+    if (left) throw new Refusal(409, { detail: `${left} ${left === 1 ? "entry" : "entries"} made on this phone ${left === 1 ? "is" : "are"} not recorded yet (see the top of the log): wait until ${left === 1 ? "it is" : "they are"} sent, or drop ${left === 1 ? "it" : "them"}, then sign out.` });
     await api(`/session/${table.id}`, { method: "DELETE" });
+    forget(table.id);
     location.assign("/");
   }, { primary: false });
   panel.append(h("p", { class: "quiet" }, `You are ${table.me.name}, ${table.me.role} of this campaign.`), leave.el);

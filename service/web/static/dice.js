@@ -87,7 +87,10 @@ export function chart(size, whose, named) {
   return svg;
 }
 
-const SOURCES = [["table", "dice thrown at the table"], ["server", "the server's dice"]];
+const SOURCES = [
+  ["table", "dice thrown at the table", who => `${who === "everyone" ? "Everyone's" : who + "'s"} dice thrown at the table`],
+  ["server", "the server's dice", who => `The server's dice rolled for ${who}`],
+];
 
 export async function luck(panel, table) {
   const people = [...new Set((await table.view("/stats/dice")).by_character.map(c => c.character_id).filter(Boolean))];
@@ -95,10 +98,11 @@ export async function luck(panel, table) {
   const charts = h("div", {});
   const draw = async () => {
     const label = whose.value ? whose.options[whose.selectedIndex].text + "'s" : "Everyone's";
+    const who = whose.value ? whose.options[whose.selectedIndex].text : "everyone";
     const asked = whose.value ? { character: whose.value } : {};
     const parts = await Promise.all(SOURCES.map(([source]) => table.view("/stats/dice", { ...asked, source })));
-    const shown = SOURCES.flatMap(([source, named], i) => parts[i].sizes.length ? [h("section", { "aria-label": `${label} ${named}` },
-      h("h3", {}, `${label} ${named}`),
+    const shown = SOURCES.flatMap(([source, named, heading], i) => parts[i].sizes.length ? [h("section", { "aria-label": heading(who) },
+      h("h3", {}, heading(who)),
       ...parts[i].sizes.map(size => h("figure", { class: "card" },
         h("h4", {}, `${size.die}, ${named}`), chart(size, label, named),
         h("figcaption", {}, words(size, source)))))] : []);

@@ -200,7 +200,11 @@ export class Log {
   // The entries waiting on this phone and those the server refused, newest first, above the recorded ones.
   pending() {
     const table = this.table;
-    return table.outbox.all().slice().reverse().map(entry => {
+    // An entry the stream has already brought as recorded, whose own answer is still on its way, shows once: as
+    // recorded, at its position.
+    const recorded = new Set([...this.entries.values()].map(e => e.id));
+    const shown = table.outbox.all().filter(e => !(e.path === "/events" && e.body.events.every(x => recorded.has(x.id))));
+    return shown.reverse().map(entry => {
       const refused = entry.state === "refused";
       const what = h("div", { class: "what" },
         h("span", { class: "sentence" }, describe(entry)), " ", h("span", { class: "who" }, `— ${table.name(entry.actor)}`));
