@@ -259,8 +259,9 @@ def test_a_write_with_no_answer_in_three_seconds_says_so_beside_its_control(phon
     page.get_by_text("Roll for a check").click()
     roll = page.get_by_role("group").filter(has_text="Roll for a check")
     roll.get_by_role("button", name="Roll on the server").click()
+    # The page says it at 3 s by its own timer; the test's margin is for a busy machine.
     expect(roll.get_by_role("status").first).to_contain_text(
-        "Not rolled yet: the server has not answered in 3 seconds", timeout=3500
+        "Not rolled yet: the server has not answered in 3 seconds", timeout=5000
     )
     expect(pending(page)).to_have_count(1)
     for route in held:
