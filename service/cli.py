@@ -76,6 +76,12 @@ def _certificate(args: argparse.Namespace) -> dict[str, Any]:
             "authority (open /page/certificate on the phone to install it) trust it without a warning.",
             flush=True,
         )
+    for address in made.left_out:
+        print(
+            f"{address} is not a private network address, so the certificate does not name it: phones there get a "
+            "warning that installing the authority does not lift.",
+            flush=True,
+        )
     # Every worker process serves /page/certificate from here.
     os.environ[tls.CA_VARIABLE] = str(made.authority)
     return {"ssl_certfile": str(made.certfile), "ssl_keyfile": str(made.keyfile)}

@@ -14,6 +14,7 @@ refuse to register one for a certificate they do not trust); a phone that instal
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import socket
@@ -34,12 +35,14 @@ SERVER_DAYS = 397
 
 
 # What the authority may vouch for, so that a phone trusting it trusts nothing on the internet: the private address
-# ranges, this machine's name and `.local` names.
+# ranges, this machine's name and `.local` names. An address of this machine outside them is left out of the server
+# certificate (which would otherwise be refused whole), and `serve` says so.
+NETWORKS = [
+    ipaddress.IPv4Network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "169.254.0.0/16")
+]
 PERMITTED = ",".join(
     [
-        *(f"permitted;IP:{net}" for net in ("10.0.0.0/255.0.0.0", "172.16.0.0/255.240.0.0", "192.168.0.0/255.255.0.0")),
-        "permitted;IP:127.0.0.0/255.0.0.0",
-        "permitted;IP:169.254.0.0/255.255.0.0",
+        *(f"permitted;IP:{net.network_address}/{net.netmask}" for net in NETWORKS),
         "permitted;DNS:localhost",
         "permitted;DNS:.local",
         *([f"permitted;DNS:{socket.gethostname()}"] if socket.gethostname() not in ("", "localhost") else []),
@@ -57,13 +60,22 @@ class Certificate:
     keyfile: Path
     authority: Path
     made: bool  # a new server certificate was made this time
+    left_out: tuple[str, ...] = ()  # this machine's addresses it cannot name (not private)
+
+
+def private(address: str) -> bool:
+    try:
+        return any(ipaddress.IPv4Address(address) in net for net in NETWORKS)
+    except ValueError:
+        return False
 
 
 def names(addresses: list[str]) -> list[str]:
-    """What the server certificate names: localhost, this machine's name, and its addresses."""
+    """What the server certificate names: localhost, this machine's name, and its private addresses."""
     host = socket.gethostname()
     dns = ["localhost", host, f"{host}.local"] if host and host != "localhost" else ["localhost"]
-    return [*(f"DNS:{d}" for d in dict.fromkeys(dns)), *(f"IP:{a}" for a in dict.fromkeys(["127.0.0.1", *addresses]))]
+    ips = [a for a in dict.fromkeys(["127.0.0.1", *addresses]) if private(a)]
+    return [*(f"DNS:{d}" for d in dict.fromkeys(dns)), *(f"IP:{a}" for a in ips)]
 
 
 def _openssl(*args: str) -> None:
@@ -96,9 +108,10 @@ def ensure(folder: Path, addresses: list[str]) -> Certificate:
         )  # fmt: skip
         cert.unlink(missing_ok=True)
     wanted = names(addresses)
+    left_out = tuple(a for a in addresses if not private(a))
     have = named.read_text().split() if named.exists() and cert.exists() and key.exists() else []
     if all(n in have for n in wanted):
-        return Certificate(cert, key, ca, made=False)
+        return Certificate(cert, key, ca, made=False, left_out=left_out)
     request = folder / "server.csr"
     extensions = folder / "server.ext"
     extensions.write_text(
@@ -117,9 +130,9 @@ def ensure(folder: Path, addresses: list[str]) -> Certificate:
     )  # fmt: skip
     request.unlink(missing_ok=True)
     named.write_text(" ".join(wanted) + "\n")
-    for private in (key, ca_key):
-        os.chmod(private, 0o600)
-    return Certificate(cert, key, ca, made=True)
+    for secret in (key, ca_key):
+        os.chmod(secret, 0o600)
+    return Certificate(cert, key, ca, made=True, left_out=left_out)
 
 
 @get("/page/certificate", include_in_schema=False)

@@ -75,3 +75,14 @@ def test_the_authority_vouches_only_for_private_addresses_and_local_names(tmp_pa
         ["openssl", "verify", "-CAfile", str(made.authority), str(tmp_path / "o.pem")], capture_output=True, text=True
     )
     assert verified.returncode != 0 and "permitted subtree violation" in verified.stdout + verified.stderr
+
+
+def test_an_address_outside_the_private_ranges_is_left_out_and_said_so(tmp_path):
+    made = tls.ensure(tmp_path / "tls", ["192.0.2.2", "192.168.1.20"])
+    assert made.left_out == ("192.0.2.2",)
+    shown = text_of(made.certfile)
+    assert "192.0.2.2" not in shown and "IP Address:192.168.1.20" in shown
+    verified = subprocess.run(
+        ["openssl", "verify", "-CAfile", str(made.authority), str(made.certfile)], capture_output=True, text=True
+    )
+    assert verified.returncode == 0, verified.stdout + verified.stderr
