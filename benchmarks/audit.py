@@ -59,7 +59,7 @@ def turn(who: str, length: int, first: int) -> list[dict[str, Any]]:
                         "difficulty": 8,
                         "dice": [{"sides": 8, "face": 1 + len(events) % 8}],
                         "total": 1 + len(events) % 8,
-                        "success": 1 + len(events) % 8 >= 8 - 3,
+                        "success": 1 + len(events) % 8 >= 8,
                     },
                 }
             )

@@ -485,6 +485,13 @@ class AdventureStarted(Event, kw_only=True, tag="adventure.started"):
     adventure: Annotated[str, Meta(description="The adventure's name.")]
     number: Annotated[int, Meta(description="Its Adventure Deck number (#); 0 for the base set.")] = 0
     scenarios: Annotated[list[str], Meta(description="Its scenarios, in order.")] = []
+    scenario_count: Annotated[
+        Annotated[int, Meta(ge=1)] | None,
+        Meta(
+            description="How many scenarios its card lists, when `scenarios` names only the first of them: the "
+            "scenarios played as part of it after the named ones complete the list, in the order they are played."
+        ),
+    ] = None
     product: Annotated[str | None, Meta(description="The product its cards come from, when `cards` are given.")] = None
     cards: Annotated[list[CardEntry], Meta(description="Its Adventure Deck, into the vault.")] = []
 
@@ -873,3 +880,79 @@ class HeroPointSpent(Event, kw_only=True, tag="hero_point.spent"):
 
     EXAMPLES = ({"character_id": "alahazra", "for": "reroll"},)
     VIEWS = CHARACTER
+
+
+# ----------------------------------------------------------------------------------------------- the group's own cards
+# The rulebooks print no scenario card and no product's card list: the group types what is on its own cards once,
+# and the campaign keeps it to offer again (a replay, the next group that loads the file).
+
+
+class RecordedLocation(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A location on the back of a scenario card, with the number of players printed beside it and its deck list."""
+
+    name: Annotated[str, Meta(description="The location's name.")]
+    players: Annotated[
+        int, Meta(ge=1, le=6, description="The number of players printed beside it: used with this many or more.")
+    ] = 1
+    deck: Annotated[
+        dict[str, int], Meta(description="Its deck list from the location card: how many cards of each type.")
+    ] = {}
+
+
+class ScenarioCardRecorded(Event, kw_only=True, tag="scenario.card_recorded"):
+    """The group recorded a scenario card from its box: its villains, henchmen, and locations by number of players.
+
+    Rulebook: Skull & Shackles Rulebook, Setting Up (Set Out the Locations; Add Villains and Henchmen).
+    Recording the same scenario again replaces the card the campaign kept.
+    """
+
+    scenario: Annotated[str, Meta(description="The scenario's name as printed.")]
+    adventure: Annotated[str | None, Meta(description="The adventure it belongs to, if any.")] = None
+    number: Annotated[int, Meta(description="The adventure deck number (#); 0 for the base set.")] = 0
+    villains: Annotated[list[str], Meta(description="Its villains, as listed on the front.")] = []
+    henchmen: Annotated[list[str], Meta(description="Its henchmen, from the top of the list down.")] = []
+    locations: Annotated[
+        list[RecordedLocation], Meta(description="The locations on its back, each with its number of players.")
+    ]
+    anchored_at: Annotated[
+        str | None, Meta(description="The location the ship is anchored at, when the card says so.")
+    ] = None
+
+    EXAMPLES = (
+        {
+            "scenario": "Dangerous Waters",
+            "villains": ["Jemma Redclaw"],
+            "henchmen": ["Buccaneer"],
+            "locations": [
+                {"name": "Cannibal Isle", "players": 1, "deck": {"monster": 1, "barrier": 1, "item": 1, "blessing": 1}},
+                {"name": "Fog Bank", "players": 1, "deck": {"monster": 1, "spell": 1, "ally": 1, "blessing": 1}},
+                {"name": "Raker Shoals", "players": 1, "deck": {"barrier": 1, "armor": 1, "blessing": 1}},
+                {"name": "Shipwreck Graveyard", "players": 2, "deck": {"monster": 1, "weapon": 1, "item": 1}},
+                {"name": "Tempest Cay", "players": 3, "deck": {"monster": 1, "weapon": 1, "blessing": 1}},
+            ],
+        },
+    )
+    APPENDED_BY = ("owner", "player")
+    VIEWS = ("recorded",)
+
+
+class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded"):
+    """The group recorded a product's card list from its box, to put into the vault once or again.
+
+    Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, the vault (the box).
+    Recording the same product again replaces the list the campaign kept.
+    """
+
+    product: Annotated[str, Meta(description="The product's letter or number (B, C, 1).")]
+    name: Annotated[str, Meta(description="The product's name as printed on its box.")] = ""
+    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+
+    EXAMPLES = (
+        {
+            "product": "P",
+            "name": "Promotional cards",
+            "cards": [{"name": "Blessing of Besmara", "type": "blessing", "count": 1, "traits": ["Basic"]}],
+        },
+    )
+    APPENDED_BY = ("owner", "player")
+    VIEWS = ("recorded",)

@@ -341,9 +341,18 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     price: Annotated[
         int,
         msgspec.Meta(
-            ge=0, description="Coins paid for it in Port (the Market, the Black Market); 0 when found or given."
+            ge=0,
+            description="The card's Coins cost when bought in Port; 0 when found or given. The fold adds what the "
+            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter.",
         ),
     ] = 0
+    black_market: Annotated[
+        bool,
+        msgspec.Meta(
+            description="Bought from the Black Market ('Search for Equipment'): its cost plus half, rounded up "
+            "(Book II: Locations, Market Square)."
+        ),
+    ] = False
     value: (
         Annotated[
             int,
@@ -607,6 +616,31 @@ class AllyHired(Event, kw_only=True, tag="ally.hired"):
         {"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10, "fame_cost": 5},
     )
     VIEWS = ("pirates", "pirate", "ship", "ledger")
+
+
+class AllyDrawn(Event, kw_only=True, tag="ally.drawn"):
+    """An Ally drawn at random from the Ally bag, without pay: one of the Lone Pirate's three at the start of a Solo
+    campaign, or of the three a stranded or marooned Captain plays «Castaways» with.
+
+    Rulebook: Skull Tales: Full Sail! rulebook, Book I: Game Modes, Lone Pirates ("In Solo Mode, you choose a Pirate
+    as Captain and 3 random Allies"; "will draw three Allies at random to play the corresponding Adventure").
+    """
+
+    ally_id: Annotated[str, Meta(description="The Ally's id in this campaign.")]
+    archetype: Annotated[str, Meta(description="The Ally's archetype (`Cook`).")]
+    charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
+    salary: Annotated[int, Meta(description="The Ally's Salary, paid from the next Port on.")]
+    fame_cost: Annotated[int, Meta(description="The Ally's Fame cost, paid from the next Port on.")]
+    pirate_id: Annotated[str, Meta(description="The Pirate who leads it (the Lone Pirate, or the castaway).")]
+    reason: Annotated[
+        Literal["solo_start", "castaways"],
+        Meta(description="`solo_start` (a Solo campaign's start) or `castaways` (a marooned Captain's Adventure)."),
+    ] = "solo_start"
+
+    EXAMPLES = (
+        {"ally_id": "cook", "archetype": "Cook", "charisma": 2, "salary": 10, "fame_cost": 5, "pirate_id": "anne"},
+    )
+    VIEWS = ("pirates", "pirate", "ship")
 
 
 class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
@@ -902,8 +936,18 @@ class GoodsSpent(Event, kw_only=True, tag="goods.spent"):
     goods: Annotated[str, Meta(description="The Goods.")]
     quantity: Annotated[int, Meta(description="How many tokens.")] = 1
     purpose: Annotated[str, Meta(description="What for.")] = ""
+    roll: Annotated[
+        int | None,
+        Meta(
+            description="A Rum token at sea: the die (1-6) whose result raises Morale; the fold adds it, and gives "
+            "every Pirate 1 Destiny Point (Book III: Voyage Phase, Voyage Components, Rum Token)."
+        ),
+    ] = None
 
-    EXAMPLES = ({"goods": "Supplies", "quantity": 1, "purpose": "a Voyage Day"},)
+    EXAMPLES = (
+        {"goods": "Supplies", "quantity": 1, "purpose": "a Voyage Day"},
+        {"goods": "Rum", "quantity": 1, "purpose": "Morale", "roll": 4},
+    )
     VIEWS = ("ship",)
 
 
@@ -1009,8 +1053,15 @@ class PhaseStarted(Event, kw_only=True, tag="phase.started"):
     """
 
     phase: Annotated[Phase, Meta(description="`port`, `voyage` or `adventure`.")]
+    allies: Annotated[
+        list[str] | None,
+        Meta(
+            description="Solo Mode, an Adventure: the hired Allies the Captain takes along (at most three, four "
+            "with the Cabin Boy setting); none: every hired Ally, when they are few enough."
+        ),
+    ] = None
 
-    EXAMPLES = ({"phase": "port"},)
+    EXAMPLES = ({"phase": "port"}, {"phase": "adventure", "allies": ["cook", "witch", "gunner"]})
     VIEWS = ("chapter", "pirates", "pirate")
 
 

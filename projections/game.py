@@ -136,6 +136,9 @@ class Game(Generic[S]):
     # What a `dice.rolled` means in this game (its total, successes and success) given the state it is rolled in;
     # None: the plain reading of projections.dice. The fold checks a roll with the same function.
     read_roll: Callable[[S, Any], Any] | None = None
+    # Whether the campaign's options let any player (not only the owner) log an event against a rule of the game
+    # with an override (the option `overrides`: "owner", the default, or "players").
+    players_may_override: Callable[[S], bool] = lambda state: False
 
 
 def own_types(handlers: Mapping[type[Event], Callable[..., Any]]) -> tuple[type[Event], ...]:
@@ -152,6 +155,14 @@ def step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:
         with overriding(meta.override):
             return _step(game, state, event, meta)
     return _step(game, state, event, meta)
+
+
+def step_noted(game: Game[S], state: S | None, event: Event, meta: Meta) -> tuple[S | None, list[str]]:
+    """`step`, answering also the rules of the game the event broke under its override (none without one)."""
+    if meta.override is None:
+        return _step(game, state, event, meta), []
+    with overriding(meta.override) as noted:
+        return _step(game, state, event, meta), noted
 
 
 def _step(game: Game[S], state: S | None, event: Event, meta: Meta) -> S | None:
@@ -215,8 +226,15 @@ def fold_batch(game: Game[S], state: S | None, batch: Iterable[tuple[Event, Meta
     return state
 
 
+# The override under which `fold` replays the log: every event in it was accepted when it was appended.
+RECORDED = "recorded in the log"
+
+
 def fold(game: Game[S], events: Iterable[tuple[Event, Meta]], state: S | None = None) -> S | None:
-    """Fold events that were already accepted (rebuilds, state at N); a rejection here is drift and raises."""
-    for event, meta in events:
-        state = step(game, state, event, meta)
+    """Fold events that were already accepted (rebuilds, state at N); an integrity rejection here is drift and
+    raises. A rule of the game was checked when each event was appended (or the table overrode it): a rule made
+    stricter since does not unmake what the log recorded, so the log folds as it was written."""
+    with overriding(RECORDED):
+        for event, meta in events:
+            state = step(game, state, event, meta)
     return state

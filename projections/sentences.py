@@ -42,6 +42,16 @@ def tell(sentences: Mapping[type[Event], Sentence], state: Any, event: Event) ->
     return summary(type(event)) or type(event).__name__
 
 
+def against_the_rules(sentence: str, reason: str | None, broken: list[str]) -> str:
+    """An event's sentence with its override said after it: the table's reason and the rules it broke (none, when
+    the log as it stands lets the event through after all: an undo before it, say)."""
+    if reason is None:
+        return sentence
+    reason = reason if reason.endswith((".", "!", "?")) else reason + "."
+    what = f"Broken: {' '.join(broken)}" if broken else "As the log stands it breaks no rule."
+    return f"{sentence} (against the rules: {reason} {what})"
+
+
 def listing(items: list[str], last: str = "and") -> str:
     """ "a", "a and b", "a, b and c"."""
     items = [str(item) for item in items]

@@ -13,13 +13,15 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, web
+from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, replica, web
 from service.auth import DEPENDENCIES
+from service.lineage import Lineage
 from service.live import Wakeups
 from service.migrate import missing_migrations
 from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
 from service.settings import Settings
 from service.store import Store
+from service.store.turns import Turns
 
 
 def on_validation(request: Request, exc: ValidationException) -> Any:
@@ -44,10 +46,19 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        pool = outage.pool(settings, conninfo, configure=_async_configure)
+        lineage = Lineage()
+        pool = outage.pool(settings, conninfo, configure=_async_configure, connection_class=lineage.connection_class())
         await pool.open(wait=True)
         app.state.pool = pool
         app.state.store = Store(pool)
+        app.state.store.turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
+        # Every process hears every token replacement and revocation (service/store/members.py).
+        await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
+        app.state.lineage = lineage
+        lineage.on_change.append(app.state.store.forget)
+        replica_pool = replica.open_replica(app, settings, _async_configure)
+        if replica_pool is not None:
+            await replica_pool.open(wait=False)  # a replica that does not answer leaves every read to the primary
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -58,8 +69,11 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             yield
         finally:
             await app.state.wakeups.stop()
+            await app.state.store.stop_listening()
             metrics.POOLS.pools.remove(pool)
             await pool.close()
+            if replica_pool is not None:
+                await replica_pool.close()
 
     @get("/healthz", summary="Liveness", include_in_schema=True)
     async def healthz() -> dict[str, str]:
@@ -72,9 +86,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
                 missing = await missing_migrations(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
+            refusal = request.app.state.lineage.refusal()
             return problems.respond(
                 503,
-                f"The database does not answer, so this server is not ready ({error}).",
+                refusal or f"The database does not answer, so this server is not ready ({error}).",
                 "not-ready",
                 headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
             )

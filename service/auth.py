@@ -155,20 +155,25 @@ def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
 
 async def holder(store: Store, token: str, campaign_id: uuid.UUID | None = None) -> Member | None:
     """The member a token belongs to (in `campaign_id`, when the caller knows it), or None when it is malformed,
-    was never issued, or belongs to another campaign.
+    was never issued, was replaced, or belongs to another campaign or to a revoked member.
 
-    A token once matched against its hash is kept with its member (Store.verified): a member's every request
-    presents the same token, and parsing it, hashing its secret and comparing the digests again cost about a tenth
-    of the app's own CPU per one-note append. A token replaced (Members.replace_token) is forgotten."""
-    found: Member | None = store.verified(token)
+    A token once matched against its hash is kept with its member, by its digest (store.verified_tokens, a
+    tokens.Verified): a member's every request presents the same token, and parsing it, reading its row, hashing its
+    secret and comparing the digests again cost about a tenth of the app's own CPU per one-note append. What is kept
+    is used only while `store.members_fresh()` says every replacement and revocation any process made has been
+    heard (store/members.py); a member changed is forgotten."""
+    fresh = store.members_fresh()
+    found: Member | None = store.verified_tokens.get(token) if fresh else None
     if found is None:
+        generation = store.member_generation
         parsed = tokens.parse(token)
         row = await store.member_credentials(parsed[0], campaign_id) if parsed else None
         if parsed is None or row is None or not tokens.matches(parsed[1], row[3]):
             return None
         member_campaign, name, role, _ = row
         found = Member(id=parsed[0], campaign_id=member_campaign, name=name, role=role)
-        store.remember_verified(token, found)
+        if fresh and generation == store.member_generation:
+            store.verified_tokens.keep(token, found)
     if campaign_id is not None and found.campaign_id.int != campaign_id.int:
         return None
     return found
@@ -182,7 +187,12 @@ async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Memb
     if found is None:
         if await holder(store, token) is not None:
             raise not_found(campaign_id)  # a valid token of another campaign: the same 404 as no campaign at all
-        raise Problem(401, "This token is not valid: it may be mistyped, or it was never issued.", kind="bad-token")
+        raise Problem(
+            401,
+            "This token is not valid: it may be mistyped, it was never issued, or the campaign's owner replaced or "
+            "revoked it. Ask the owner for a new join link.",
+            kind="bad-token",
+        )
     return found
 
 

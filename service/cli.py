@@ -40,15 +40,40 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, _exit_on_signal)
     conninfo = _database(settings, args)
-    applied = migrate(conninfo)
+    # Migrations and refolds write on connections of their own, made once here: to the server the service may
+    # write to, never a former primary (service/lineage.py).
+    import asyncio
+
+    from service.lineage import writable
+
+    applied = migrate(asyncio.run(writable(conninfo)))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
-    _refresh_stale(conninfo)
+    _refresh_stale(asyncio.run(writable(conninfo)))
     scheme = "https" if args.https else "http"
     print(f"Quartermaster listens on {scheme}://{args.host}:{args.port} (API documentation at /schema)", flush=True)
     for line in page_addresses(args.host, args.port, scheme):
         print(line, flush=True)
-    common = {"host": args.host, "port": args.port, "access_log": False, "log_config": None, "log_level": "warning"}
+    if args.replica_url:
+        import dataclasses
+
+        settings = dataclasses.replace(settings, replica_url=args.replica_url)
+        os.environ["QUARTERMASTER_REPLICA_URL"] = args.replica_url  # for workers, which read the environment
+    from service import receiving
+
+    # The protocol's bound on receiving a request is read by each worker from the environment (service/receiving.py).
+    os.environ[receiving.VARIABLE] = str(settings.receive_timeout)
+    common = {
+        "host": args.host,
+        "port": args.port,
+        "access_log": False,
+        "log_config": None,
+        "log_level": "warning",
+        "http": receiving.BoundedHttpTools,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: only from the proxies named.
+        "proxy_headers": bool(settings.trusted_proxies.strip()),
+        "forwarded_allow_ips": settings.trusted_proxies.strip() or None,
+    }
     if args.https:
         common.update(_certificate(args))
     if args.workers > 1:
@@ -168,42 +193,74 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     conninfo = _database(settings, args)
 
     async def run() -> int:
+        import psycopg
         from psycopg_pool import AsyncConnectionPool
         from tqdm import tqdm
 
         from projections.registry import game
+        from service.lineage import writable
         from service.store import Store
         from service.store.snapshots import campaigns_to_fold
 
-        async with AsyncConnectionPool(
-            conninfo, min_size=1, max_size=2, open=False, kwargs={"autocommit": True}
-        ) as pool:
-            store = Store(pool)
-            async with pool.connection() as conn:
-                campaigns = await campaigns_to_fold(conn, args.campaign)
+        # Every drift and every error is a sentence and exit status 1, never a traceback: after a failover the
+        # database may refuse, break or lack anything, and this is the command that is run to find out.
+        drift, failed = [], []
+        campaigns: list[Any] = []
+        total = 0
+        try:
+            # A rebuild writes: to the server the service may write to, never a former primary (service/lineage.py).
+            target = await writable(conninfo) if keep else conninfo
+            # One connection first, so that a server that does not answer is said at once, once.
+            await (await psycopg.AsyncConnection.connect(target, connect_timeout=5)).close()
+            logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # each failure is reported below instead
+            async with AsyncConnectionPool(
+                target, min_size=1, max_size=2, open=False, kwargs={"autocommit": True}, timeout=10
+            ) as pool:
+                store = Store(pool)
+                async with pool.connection() as conn:
+                    campaigns = await campaigns_to_fold(conn, args.campaign)
                 if args.campaign and not campaigns:
                     print(f"There is no campaign {args.campaign}.", file=sys.stderr)
                     return 2
                 total = sum(c[3] for c in campaigns)
-                drift, failed = [], []
                 with tqdm(
                     total=total, unit="event", unit_scale=True, desc="rebuild" if keep else "verify", disable=args.quiet
                 ) as bar:
                     for campaign_id, game_id, name, _ in campaigns:
                         try:
-                            drift += await rebuild_campaign(
-                                store, conn, campaign_id, game(game_id), keep=keep, progress=bar.update
-                            )
+                            # A connection per campaign: one that broke on a campaign is not lent for the next.
+                            async with pool.connection() as conn:
+                                drift += await rebuild_campaign(
+                                    store, conn, campaign_id, game(game_id), keep=keep, progress=bar.update
+                                )
                         except RefoldError as error:  # report the campaign, then go on with the others
                             failed.append(f"{name} ({campaign_id}): the fold refuses {error}")
+                        except (psycopg.Error, KeyError, ValueError) as error:
+                            failed.append(f"{name} ({campaign_id}): {_sentence(error)}")
+        except psycopg.Error as error:
+            failed.append(f"the database at {_where(conninfo)} could not be read: {_sentence(error)}")
         print(f"{'Rebuilt' if keep else 'Checked'} {len(campaigns)} campaign(s), {total} event(s).")
         for d in drift:
             print(f"  {'repaired' if keep else 'drift'}: campaign {d.campaign_id}: {d.what}")
         for f in failed:
-            print(f"  cannot fold: {f}", file=sys.stderr)
+            print(f"  cannot {'rebuild' if keep else 'check'}: {f}", file=sys.stderr)
         return 1 if failed or (drift and not keep) else 0
 
     return asyncio.run(run())
+
+
+def _sentence(error: BaseException) -> str:
+    """An error as the end of a sentence: its kind and PostgreSQL's first line."""
+    text = str(error).strip().split("\n", 1)[0] or "no message"
+    return f"{type(error).__name__}: {text.rstrip('.')}."
+
+
+def _where(conninfo: str) -> str:
+    """The servers a connection string names, without its password."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    params = conninfo_to_dict(conninfo)
+    return f"{params.get('host', 'localhost')} port {params.get('port', 5432)}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,6 +297,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=int(os.environ.get("QUARTERMASTER_WORKERS", 1)),
         help="server processes (default 1); more use more cores for many clients at once",
+    )
+    serving.add_argument(
+        "--replica-url",
+        default=settings.replica_url,
+        help="a standby to read history and states from when it has caught up with the caller "
+        "(default: $QUARTERMASTER_REPLICA_URL; unset reads everything from the primary)",
     )
     serving.set_defaults(run=serve)
     with_data_dir(commands.add_parser("migrate", help="apply database migrations")).set_defaults(run=run_migrate)

@@ -97,6 +97,15 @@ def event_item(game_id: str, event_type: type) -> dict[str, Any]:
                 "description": "The event's own id; a retry with the same ids is answered from the log.",
             },
             "occurred_at": {"type": "string", "format": "date-time", "description": "When it happened at the table."},
+            "override": {
+                "type": "object",
+                "description": "Log it against a rule of the game, for this reason (the owner, or any player where "
+                "the campaign's option `overrides` is `players`). A refusal's `kind` says which refusals allow it: "
+                "`rule`, never `integrity`.",
+                "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 500}},
+                "required": ["reason"],
+                "additionalProperties": False,
+            },
         },
         "required": required,
         "additionalProperties": False,

@@ -20,6 +20,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from service.store.records import Override
+
 FORMAT = "quartermaster-campaign-export"
 VERSION = 1
 
@@ -58,6 +60,9 @@ class EventRow(msgspec.Struct, frozen=True, kw_only=True):
     actor: str
     recorded_at: AwareDatetime
     occurred_at: AwareDatetime | None
+    # The table's reason for logging it against a rule of the game; left out of the line when there is none, so
+    # exports written before overrides existed read and hash as they did.
+    override: Override | None = None
 
 
 # On the wire. Only `hash` has a default, and `omit_defaults` leaves it out while it is "", so encoding a line
@@ -137,6 +142,7 @@ def export_lines(header: ExportHeader, rows: Iterable[EventRow | Mapping[str, An
                 actor=row.actor,
                 recorded_at=row.recorded_at,
                 occurred_at=row.occurred_at,
+                override=row.override,
                 prev=previous,
             )
         )
@@ -244,6 +250,7 @@ def _records(lines: Iterator[bytes], header: ExportHeader, header_hash: str) -> 
             actor=decoded.actor,
             recorded_at=decoded.recorded_at,
             occurred_at=decoded.occurred_at,
+            override=decoded.override,
         )
     if position < header.events:
         raise ExportError(

@@ -2,9 +2,10 @@
 
 It wraps the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a log
 line and a count too. For each request: an id (the caller's, if it looks like one), on the log records written while
-serving it and in the answer's `x-request-id` header; the 400 for a NUL character in the address; the Prometheus
-counts and times by route (service.metrics); and one `request` log line (service.logs). One layer, not three
-middlewares each building its own Request object, because it runs on every request.
+serving it and in the answer's `x-request-id` header; `X-Content-Type-Options: nosniff` on every answer, and on the
+API documentation (/schema) a refusal to be framed and a Referrer-Policy; the 400 for a NUL character in the address;
+the Prometheus counts and times by route (service.metrics); and one `request` log line (service.logs). One layer,
+not three middlewares each building its own Request object, because it runs on every request.
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ from litestar.utils.scope.state import ScopeState
 from service import hostile, logs, metrics
 
 _HEADER = logs.HEADER.encode()
+# On every answer: a browser never guesses another type than the one declared (an upload read as a script, say).
+_NOSNIFF = (b"x-content-type-options", b"nosniff")
+# On the API documentation's pages too: never inside another site's frame, and no address of it sent onwards.
+_DOCUMENTATION = (
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
 
 
 class Front:
@@ -53,12 +62,13 @@ class Front:
             method = "OTHER"
         counted = path != metrics.SCRAPES
         status = 500
+        added = (header, _NOSNIFF, *_DOCUMENTATION) if scope["path"].startswith("/schema") else (header, _NOSNIFF)
 
         async def answering(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", ()), header]
+                message["headers"] = [*message.get("headers", ()), *added]
             await send(message)
 
         if counted:

@@ -2,6 +2,9 @@
 the client's making, and the same key with the same request answers what was recorded instead of doing it again.
 
 Appends need no key: their event ids, made by the client, already make a retry safe.
+
+A key is the caller's: it is kept as `<member id> <key>` (a key holds no space), so another member sending the same
+key, even with the same body, makes a request of their own and is answered nothing of the first member's.
 """
 
 from __future__ import annotations
@@ -37,8 +40,9 @@ HEADER_PARAMETER = Parameter(
 )
 
 
-async def keyed(request: Request) -> Keyed | None:
-    """The request's key and the digest of what it asks (method, path, body), or None without the header."""
+async def keyed(request: Request, caller: str) -> Keyed | None:
+    """The request's key, scoped to the `caller` (the member's actor), and the digest of what it asks (method, path,
+    body), or None without the header."""
     key = header_of(request, HEADER)
     if key is None:
         return None
@@ -49,13 +53,13 @@ async def keyed(request: Request) -> Keyed | None:
             kind="bad-idempotency-key",
         )
     digest = hashlib.sha256(b"\n".join([request.method.encode(), request.url.path.encode(), await request.body()]))
-    return Keyed(key=key, digest=digest.hexdigest())
+    return Keyed(key=f"{caller} {key}", digest=digest.hexdigest())
 
 
 def on_key_reused(_: Request, exc: KeyReused) -> Response:
     return respond(
         409,
-        f"The Idempotency-Key {exc.key!r} was already used for a different request (it recorded "
+        f"The Idempotency-Key {exc.key.rpartition(' ')[2]!r} was already used for a different request (it recorded "
         f"batch {exc.batch}); use a new key for a new request.",
         "idempotency-key-reused",
         {"batch": str(exc.batch)},

@@ -17,7 +17,7 @@ from projections.registry import event_types
 from service import catalog
 from service.hostile import unstorable_time
 from service.problems import Problem
-from service.requests import NewEvent, did_you_mean, explain, plain_fields, unknown_fields
+from service.requests import NewEvent, did_you_mean, explain, field_words, plain_fields, unknown_fields
 from service.store import PreparedEvent
 
 _encode = msgspec.json.Encoder().encode
@@ -69,24 +69,26 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
                 errors.append(
                     {
                         "index": index,
-                        "reason": f"Event id {new.id} is also used by event {seen_ids[new.id]} "
+                        "reason": f"Its event id {new.id} is also the id of entry {seen_ids[new.id] + 1} "
                         "of this batch; every event needs its own id.",
                     }
                 )
                 continue
             seen_ids[new.id] = index
         if new.type in _RESERVED:
-            errors.append({"index": index, "reason": f"{new.type} cannot be appended: {_RESERVED[new.type]}."})
+            errors.append(
+                {"index": index, "reason": f"{_title(new.type)} is not logged by hand: {_RESERVED[new.type]}."}
+            )
             continue
         kind = known.get(new.type)
         if kind is None:
             guess = did_you_mean(new.type, list(known))
-            hint = f" Did you mean `{guess}`?" if guess else ""
+            hint = f" Did you mean {guess}?" if guess else ""
             errors.append(
                 {
                     "index": index,
-                    "reason": f"Unknown event type {new.type!r} for {game_id}.{hint} "
-                    f"GET /v1/games/{game_id}/event-types lists every type.",
+                    "reason": f"This game has no event called {new.type!r}.{hint} "
+                    f"GET /v1/games/{game_id}/event-types lists every one.",
                 }
             )
             continue
@@ -107,7 +109,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             errors.append({"index": index, "reason": str(error)})
             continue
         except msgspec.ValidationError as error:
-            errors.append({"index": index, "reason": explain(error, "data")})
+            errors.append({"index": index, "reason": explain(error, "data", event_type)})
             continue
         except (TypeError, AttributeError, KeyError, IndexError):
             # Catalogue expansion reads the data before msgspec checks it, so a wrong shape (a number where a list
@@ -122,7 +124,13 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         # runs once per event of a batch.
         encoded = encode(event)
         fields = b"{" + encoded[after_tag + 1 :] if encoded[after_tag : after_tag + 1] == b"," else b"{}"
-        ready.append(PreparedEvent(event, new.type, fields, new.id, new.occurred_at))
+        override = None
+        if new.override is not None:
+            override = new.override.reason.strip()
+            if not override:
+                errors.append({"index": index, "reason": "override.reason: say why the table logs it anyway."})
+                continue
+        ready.append(PreparedEvent(event, new.type, fields, new.id, new.occurred_at, override))
     if errors:
         raise Problem(422, _summary(errors), kind="invalid-events", errors=errors)
     return ready
@@ -132,19 +140,31 @@ def _shape(new: NewEvent, event_type: type) -> str:
     try:
         msgspec.convert({**new.data, "type": new.type}, event_type, strict=True)
     except msgspec.ValidationError as error:
-        return explain(error, "data")
-    return f"data is not in the shape {new.type} takes; GET /v1/catalog shows the names it expands."
+        return explain(error, "data", event_type)
+    return f"{_title(new.type)} is not given in the shape it takes; GET /v1/catalog shows the names it expands."
+
+
+def _title(type_: str) -> str:
+    """`card.moved` as "Card moved": an event type named as the page names it."""
+    words = type_.replace(".", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def _no_such_field(index: int, type_: str, where: str, field: str, then: str) -> str:
-    inside = f" in `{where}`" if where != "data" else ""
-    return f"Event {index} (`{type_}`) has no field `{field}`{inside}{then}"
+    inside = f" in {field_words('$' + where.removeprefix('data'), 'data')}" if where != "data" else ""
+    return f"{_title(type_)} has no field {field}{inside}{then}"
 
 
 def _summary(errors: list[dict[str, Any]]) -> str:
+    """One sentence for one refusal; for several, how many, then each entry (counted from 1) and why."""
     if len(errors) == 1:
-        reason = errors[0]["reason"]
-        if reason.startswith(f"Event {errors[0]['index']} "):
-            return f"{reason} Nothing was written."
-        return f"Event {errors[0]['index']} cannot be recorded: {reason} Nothing was written."
-    return f"{len(errors)} events of this batch cannot be recorded; nothing was written. See `errors`."
+        # A later entry of a batch is named; the only or first entry needs no number.
+        at = f"Entry {errors[0]['index'] + 1}: " if errors[0]["index"] else ""
+        return f"{at}{errors[0]['reason']} Nothing was written."
+    return entries_refused(errors, "cannot be recorded")
+
+
+def entries_refused(errors: list[dict[str, Any]], verb: str) -> str:
+    """ "3 entries of this batch cannot be recorded; nothing was written. Entry 1: ... Entry 4: ..."."""
+    each = " ".join(f"Entry {e['index'] + 1}: {e['reason']}" for e in errors)
+    return f"{len(errors)} entries of this batch {verb}; nothing was written. {each}"

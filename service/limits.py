@@ -3,8 +3,10 @@
 Everything else needs a member token, so its callers are known; these two would let anyone fill the database. The
 two routes carry `PER_CLIENT` as their own middleware, so no other request pays for the limit. It counts with
 Litestar's rate-limit machinery, per client address in each server process (with `--workers N`, each worker counts
-on its own), at the rate the app was made with. Behind a proxy, run uvicorn with `--proxy-headers` from a trusted
-proxy so the client address is the caller's, not the proxy's.
+on its own), at the rate the app was made with. The client is the address that connected: `serve` believes an
+X-Forwarded-For header only from the proxies the operator names (QUARTERMASTER_TRUSTED_PROXIES), so behind a
+proxy name it, or every caller shares the proxy's address; and no caller moves itself out of its count by sending
+the header.
 """
 
 from __future__ import annotations

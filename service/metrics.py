@@ -53,6 +53,21 @@ REFUSALS = Counter(
 )
 
 
+FORGOTTEN = Counter(
+    "quartermaster_caches_forgotten",
+    "Times this process dropped every cached state because the database's log was not the one it had read "
+    "(a failover, a log behind what it had seen committed, an older copy restored).",
+)
+SERVERS_REFUSED = Counter(
+    "quartermaster_servers_refused",
+    "Connections refused because the server reached is a former primary (service/lineage.py).",
+)
+
+
+def forgotten() -> None:
+    FORGOTTEN.inc()
+
+
 def appended(events: int) -> None:
     APPENDS.batches += 1
     APPENDS.events += events

@@ -13,11 +13,11 @@ from typing import Any
 
 import msgspec
 
-from projections.game import Game, Meta, Rejection, step
+from projections.game import Game, Rejection, step_noted
 from projections.registry import decode_event
-from projections.sentences import tell
+from projections.sentences import against_the_rules, tell
 from projections.timeline import MARKER_TYPES
-from service.store import Recorded, Store
+from service.store import Recorded, Store, meta_of
 
 # Folding across a gap longer than this costs more than folding again from the nearest snapshot.
 _JUMP = 1000
@@ -49,8 +49,11 @@ async def narrate(store: Store, campaign_id: uuid.UUID, game: Game, page: Sequen
             if not between:
                 break
         recorded = next(r for r in page if r.position == target)
-        sentences[target] = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
-        state = await _after(store, campaign_id, game, state, recorded)
+        sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
+        broken: list[str] = []
+        state = await _after(store, campaign_id, game, state, recorded, broken)
+        reason = recorded.override.reason if recorded.override is not None else None
+        sentences[target] = against_the_rules(sentence, reason, broken)
         position = target
         if position >= last:
             break
@@ -62,17 +65,41 @@ async def _state_before(store: Store, campaign_id: uuid.UUID, game: Game, positi
     return position - 1, state
 
 
-async def _after(store: Store, campaign_id: uuid.UUID, game: Game, state: Any, recorded: Recorded) -> Any:
+async def _after(
+    store: Store, campaign_id: uuid.UUID, game: Game, state: Any, recorded: Recorded, broken: list[str] | None = None
+) -> Any:
+    """The state after `recorded`; the rules it broke under its override are added to `broken`."""
     if recorded.type in MARKER_TYPES:
         # An undo or redo changes which earlier events count: fold again as of the marker.
         return (await store.state_at(campaign_id, game, recorded.position))[1]
     try:
-        return step(
-            game,
-            state,
-            decode_event(game.id, recorded.type, recorded.data),
-            Meta(recorded.position, recorded.actor, recorded.occurred_at),
-        )
+        state, noted = step_noted(game, state, decode_event(game.id, recorded.type, recorded.data), meta_of(recorded))
+        if broken is not None:
+            broken.extend(noted)
+        return state
     except Rejection:
         # The rules changed since it was appended; the names it would have added are the only loss.
         return state
+
+
+async def narrate_on(
+    store: Store, campaign_id: uuid.UUID, game: Game, page: Sequence[Recorded], start: tuple[int, Any] | None
+) -> tuple[list[Told], tuple[int, Any]]:
+    """`narrate` for a reader that keeps the state where it stopped: `start` is (position, state) of the last page
+    it told, which saves folding again when the next page follows on from it. Answers the page told and the state
+    after its last event."""
+    if start is not None and start[0] == page[0].position - 1:
+        position, state = start
+    else:
+        position, state = await _state_before(store, campaign_id, game, page[0].position)
+    told = []
+    for recorded in page:
+        if recorded.position != position + 1:
+            position, state = await _state_before(store, campaign_id, game, recorded.position)
+        sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
+        broken: list[str] = []
+        state = await _after(store, campaign_id, game, state, recorded, broken)
+        reason = recorded.override.reason if recorded.override is not None else None
+        position = recorded.position
+        told.append(Told(**msgspec.structs.asdict(recorded), sentence=against_the_rules(sentence, reason, broken)))
+    return told, (position, state)

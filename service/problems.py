@@ -30,6 +30,7 @@ _TITLES = {
     403: "Not allowed",
     404: "Not found",
     405: "Method not allowed",
+    408: "Request timeout",
     409: "Conflict",
     413: "Request too large",
     422: "Cannot be processed",
@@ -82,6 +83,12 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
         detail = f"There is nothing at {request.url.path}."
     elif status == 405:
         detail = f"{request.method} is not allowed on {request.url.path}."
+    elif status == 500 and exc.detail == "client disconnected prematurely":
+        # Litestar's words when the body stopped arriving (the client left, or service/receiving.py cut it off): the
+        # handler had not begun, so nothing was done; nobody is left to read the answer but the log.
+        return respond(
+            408, "The request's body did not arrive whole, so nothing was done; send it again.", "request-timeout"
+        )
     elif status == 413:
         detail = "The request body is larger than this server accepts; send fewer events per request."
     elif status == 429:
@@ -112,15 +119,32 @@ def not_found(campaign: object) -> Problem:
     return Problem(404, f"There is no campaign {campaign} that this token can see.", kind="campaign-not-found")
 
 
+# What each kind of refusal lets the table do, said after its reason (projections.game: Rejection and RuleBroken).
+KIND_SENTENCES = {
+    "rule": "That is a rule of the game: the owner may log it anyway, with a reason.",
+    "integrity": "This cannot be recorded, even against the rules.",
+}
+
+
+def refusal_errors(rejected: BatchRejected) -> list[dict[str, Any]]:
+    """Each refused event's index, its reason with what its kind allows said after it, and its kind."""
+    return [
+        {"index": i, "reason": f"{r} {KIND_SENTENCES[kind]}", "kind": kind}
+        for (i, r), kind in zip(rejected.errors, rejected.kinds, strict=True)
+    ]
+
+
 def refused_events(rejected: BatchRejected) -> Problem:
-    """A batch of events the fold refused, each with its reason."""
-    errors = [{"index": i, "reason": r} for i, r in rejected.errors]
-    detail = (
-        f"Event {errors[0]['index']} was refused: {errors[0]['reason']} Nothing was written."
-        if len(errors) == 1
-        else f"{len(errors)} events were refused; nothing was written. See `errors`."
-    )
-    return Problem(422, detail, kind="rejected", errors=errors)
+    """A batch of events the fold refused, each with its reason and kind, and whether an override could log it."""
+    errors = refusal_errors(rejected)
+    if len(errors) == 1:
+        # A later entry of a batch is named; the only or first entry needs no number.
+        at = f"Entry {errors[0]['index'] + 1}: " if errors[0]["index"] else ""
+        detail = f"{at}{errors[0]['reason']} Nothing was written."
+    else:
+        each = " ".join(f"Entry {e['index'] + 1}: {e['reason']}" for e in errors)
+        detail = f"{len(errors)} entries of this batch were refused; nothing was written. {each}"
+    return Problem(422, detail, kind="rejected", errors=errors, overridable=rejected.overridable)
 
 
 def on_batch_rejected(request: Request, exc: BatchRejected) -> Response:
@@ -164,16 +188,21 @@ def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
     return on_problem(request, Problem(exc.status, exc.reason, kind=f"{doing}-refused"))
 
 
+def _entries(count: int) -> str:
+    return "1 later entry" if count == 1 else f"{count} later entries"
+
+
 def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
     doing = request.route_handler.opt["doing"]
     first = exc.conflicts[0]
-    hint = " Undo with cascade=true to take the dependent batches too." if doing == "undo" else ""
+    hint = " Undo it with what depends on it (cascade=true) to take those too." if doing == "undo" else ""
     return on_problem(
         request,
         Problem(
             409,
-            f"Cannot {doing}: {len(exc.conflicts)} later event(s) would no longer hold, the first at position "
-            f"{first.position} ({first.type}): {first.reason} Nothing was written.{hint}",
+            f"Cannot {doing}: {_entries(len(exc.conflicts))} would no longer hold, the first at position "
+            f"{first.position} ({first.type.replace('.', ' ').replace('_', ' ')}): {first.reason} "
+            f"Nothing was written.{hint}",
             kind="undo-conflict",
             conflicts=[{"position": c.position, "type": c.type, "reason": c.reason} for c in exc.conflicts],
         ),

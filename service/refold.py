@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Callable
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +19,8 @@ import psycopg
 from projections.game import Game, Meta, Rejection, step
 from projections.registry import decode_event, fold_version
 from projections.timeline import MARKER_TYPES
-from service.store import CHUNK, Row, Store, insert_campaign, state_decoder, write
-from service.store.appending import checkpoint_due, lock
+from service.store import CHUNK, PROJECTION, Row, Store, insert_campaign, state_decoder, write
+from service.store.appending import HEAD, checkpoint_due, head, lock
 from service.store.outcome import transaction
 from service.store.snapshots import drop_snapshots, logged_rows, snapshots, stale_campaigns, stored_projection
 
@@ -84,14 +85,17 @@ async def refold(
     insert: bool,
     logged: int = 0,
     progress: Callable[[int], None] | None = None,
+    start: tuple[int, Any] = (0, None),
+    project: bool = True,
 ) -> tuple[int, Any]:
-    """Fold every row onto an empty state, writing snapshots and the projection; answer (position, state).
+    """Fold every row onto an empty state (or onto `start`, the state at a position where a batch ended), writing
+    snapshots and the projection; answer (position, state).
 
     With `insert`, the rows are new (an import) and are inserted as they are folded; without, they are the log of
     a campaign at position `logged`. The caller owns the transaction, so a refusal anywhere leaves nothing behind.
     """
-    state: Any = None
-    position, written = 0, logged
+    position, state = start
+    written = max(logged, position)
     batch: uuid.UUID | str | None = None
     before_batch = 0
     marked = False  # the batch is an undo or redo marker
@@ -115,6 +119,7 @@ async def refold(
                 game=game,
                 checkpoint=checkpoint,
                 state=_encode(state) if checkpoint is not None else None,
+                project=project,
             )
             is None
         ):
@@ -162,7 +167,7 @@ async def refold(
                         await flush()
                     state = await store.fold_at(conn, campaign_id, game, position)
                 else:
-                    state = step(game, state, event, Meta(position, row.actor, row.occurred_at))
+                    state = step(game, state, event, Meta(position, row.actor, row.occurred_at, row.override))
             except Rejection as rejection:
                 raise RefoldError(position, rejection.reason) from None
             if len(buffer) >= FLUSH_EVERY:
@@ -174,6 +179,15 @@ async def refold(
     if buffer:
         await flush()
     return position, state
+
+
+# The projection row is the latest snapshot, with the version of the fold that made it.
+_PROJECT_LATEST = """
+INSERT INTO projections (campaign_id, name, position, state, fold_version)
+SELECT campaign_id, %s, position, state, %s FROM snapshots WHERE campaign_id = %s ORDER BY position DESC LIMIT 1
+ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
+    fold_version = excluded.fold_version
+"""
 
 
 @dataclass(frozen=True)
@@ -193,27 +207,50 @@ async def rebuild_campaign(
 ) -> list[Drift]:
     """Fold a campaign's log again and compare with what is stored; with `keep`, store the result.
 
-    The campaign's write lock is held for the duration so no append slips in between.
+    The campaign's write lock is not held while the log is folded, which takes seconds for a long campaign and would
+    keep every writer of the campaign waiting: the log up to the position read at the start never changes, so it is
+    folded (its snapshots and projection written) without the lock, in this one transaction. Then the lock is taken,
+    the events appended meanwhile are folded onto that state, the snapshots they left are replaced, and the
+    transaction commits: the lock is held only for that tail. The fold writes snapshots only; the projection row,
+    which every append that crosses a checkpoint writes too, is written once, under the lock, from the latest
+    snapshot, so no append waits on a row this transaction holds.
     """
     drift: list[Drift] = []
     async with conn.transaction(force_rollback=not keep):
-        _, logged, _ = await lock(conn, campaign_id)
+        _, logged, _ = await head(await conn.execute(HEAD, (campaign_id,)), campaign_id)
         stored = await stored_projection(conn, campaign_id)
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)
-        position, state = await refold(
-            store,
-            conn,
-            campaign_id,
-            game,
-            logged_rows(conn, campaign_id),
-            insert=False,
-            logged=logged,
-            progress=progress,
-        )
+        # The cursor reads the log as it is when it starts: at least `logged`, maybe a few batches more.
+        # Each cursor is closed before the transaction ends, whatever the fold says: a refusal left the generator (and
+        # its server-side cursor) open, to be closed by the collector later, inside the next campaign's transaction,
+        # which that failed CLOSE then aborted (InFailedSqlTransaction for every campaign after it).
+        async with aclosing(logged_rows(conn, campaign_id)) as rows:
+            folded, state = await refold(
+                store, conn, campaign_id, game, rows, insert=False, logged=logged, progress=progress, project=False
+            )
+        _, current, _ = await lock(conn, campaign_id)
+        position = folded
+        if current > folded:
+            await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s AND position > %s", (campaign_id, folded))
+            async with aclosing(logged_rows(conn, campaign_id, after=folded)) as rows:
+                position, state = await refold(
+                    store,
+                    conn,
+                    campaign_id,
+                    game,
+                    rows,
+                    insert=False,
+                    logged=folded,
+                    progress=progress,
+                    start=(folded, state),
+                    project=False,
+                )
+        await conn.execute(_PROJECT_LATEST, (PROJECTION, fold_version(game.id), campaign_id))
         rebuilt = await snapshots(conn, campaign_id)
-        # The projection row is the latest checkpoint: the latest snapshot, with the version of the fold.
-        latest = max(rebuilt, default=0)
+        # What was stored at the start is compared with the fold of the log as it was then: the projection row is the
+        # latest checkpoint, the latest snapshot, with the version of the fold.
+        latest = max((at for at in rebuilt if at <= logged), default=0)
         decode = state_decoder(game).decode
         if stored is None:
             drift.append(Drift(campaign_id, "no projection was stored"))
@@ -240,7 +277,7 @@ async def rebuild_campaign(
         # Snapshots folded by other code are replaced wholesale, as the drift above says; they may not even decode
         # into today's state, so they are not compared one by one.
         stale = stored is not None and stored[2] != fold_version(game.id)
-        for at in sorted(set(before) | set(rebuilt)) if not stale else ():
+        for at in sorted(a for a in set(before) | set(rebuilt) if a <= logged) if not stale else ():
             if at not in rebuilt or at not in before or decode(before[at]) != decode(rebuilt[at]):
                 drift.append(Drift(campaign_id, f"the snapshot at position {at} differs from the fold of the log"))
     if keep:

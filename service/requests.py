@@ -14,6 +14,7 @@ import msgspec.inspect as mi
 
 from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
+from service.store.records import Override
 
 # One request may carry a whole scenario's worth of events; the byte limit on bodies guards the rest.
 MAX_EVENTS_PER_BATCH = 5000
@@ -40,7 +41,10 @@ class NewEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     type: str
     data: dict[str, Any] = {}
     id: uuid.UUID | None = None
-    occurred_at: datetime | None = None
+    # With its time zone (Z for UTC, or +02:00): without one, a moment means a different instant on every server.
+    occurred_at: Annotated[datetime, msgspec.Meta(tz=True)] | None = None
+    # Log it against a rule of the game, for this reason (the owner, or any player where the campaign allows it).
+    override: Override | None = None
 
 
 class AppendRequest(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -66,16 +70,123 @@ def decode(raw: bytes, type_: type[T]) -> T:
 
 
 def explain(error: msgspec.ValidationError, where: str, type_: Any = None) -> str:
-    """msgspec's "Expected `int`, got `str` - at `$.amount`" as a sentence about the request."""
+    """msgspec's "Expected `int`, got `str` - at `$.amount`" as a sentence about the request, in plain words.
+
+    `where` names the whole value ("body", "data"); the sentence names the field as a player would read it
+    ("the amount", "the deck of location 2") and never quotes the schema's own words.
+    """
     message = str(error)
     text, _, path = message.partition(" - at `")
     path = path.rstrip("`")
-    field = path.replace("$", where, 1) if path else where
+    field = field_words(path, where)
     unknown = re.fullmatch(r"Object contains unknown field `(.*)`", text)
-    if unknown and type_ is not None:
-        return f"{field}: unknown field `{unknown[1]}`{_suggest(unknown[1], _names_at(type_, path))}"
-    text = text.replace("Object missing required field", "a required field is missing:")
-    return f"{field}: {text}."
+    if unknown:
+        known = _names_at(type_, path) if type_ is not None else []
+        return f"{_capital(field)} has no field {unknown[1]}{_suggest(unknown[1], known)}"
+    missing = re.fullmatch(r"Object missing required field `(.*)`", text)
+    if missing:
+        return f"{_capital(field)} needs the {_words(missing[1])}."
+    enum = re.fullmatch(r"Invalid enum value (.*)", text)
+    if enum:
+        choices = _choices_at(type_, path) if type_ is not None else []
+        listed = f" Choose one of: {', '.join(map(str, choices))}." if choices else ""
+        return f"{_capital(field)} cannot be {_unquoted(enum[1])}.{listed}"
+    length = re.fullmatch(r"Expected `(\w+)[^`]*` of length ([<>]=?) (\d+)", text)
+    if length:
+        unit = "character" if length[1] == "str" else "entry"
+        bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than"}[length[2]]
+        count = int(length[3])
+        units = unit if count == 1 else ("characters" if unit == "character" else "entries")
+        return f"{_capital(field)} must have {bound} {count} {units}."
+    bound = re.fullmatch(r"Expected `[^`]*` ([<>]=?) (-?[\d.]+)", text)
+    if bound:
+        words = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}[bound[1]]
+        return f"{_capital(field)} must be {words} {bound[2]}."
+    wrong = re.fullmatch(r"Expected `([^`]*)`, got `([^`]*)`", text)
+    if wrong:
+        return f"{_capital(field)} must be {_kind(wrong[1])}, not {_kind(wrong[2])}."
+    if text == "Expected `datetime` with a timezone component":
+        return f"{_capital(field)} must say its time zone (Z for UTC, or +02:00 for two hours ahead)."
+    plain = _PLAIN.get(text)
+    if plain:
+        return f"{_capital(field)} is not {plain}."
+    # Any other message (a malformed date, an id that is not one): say which field, in the message's own words
+    # with the schema's quoting taken off.
+    return f"{_capital(field)} is not valid: {_unquoted(text).rstrip('.')}."
+
+
+_PLAIN = {
+    "Invalid UUID": "an event id",
+    "Invalid RFC3339 encoded datetime": "a date and time (2026-05-01T20:00:00Z)",
+    "Invalid base64 encoded string": "valid",
+}
+_KINDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "str": "a name or text",
+    "bool": "yes or no",
+    "array": "a list",
+    "object": "a set of fields",
+    "null": "empty",
+    "datetime": "a date and time",
+    "uuid": "an id",
+}
+
+
+def _kind(schema: str) -> str:
+    """`int | null` as "a whole number": what a value must be, in words (an optional value is simply left out)."""
+    parts = [part.strip() for part in schema.split("|") if part.strip() != "null"] or ["null"]
+    return " or ".join(_KINDS.get(part, "something else") for part in parts)
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _unquoted(text: str) -> str:
+    return text.replace("`", "\u201c", 1).replace("`", "\u201d", 1).replace("`", "")
+
+
+def field_words(path: str, where: str) -> str:
+    """`$.locations[1].deck` as "the deck of locations, entry 2"; the whole value as "the request" or "this entry"."""
+    steps = re.findall(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]", path)
+    if not steps:
+        return "the request" if where == "body" else "this entry"
+    words: list[str] = []
+    for key, index in steps:
+        if key:
+            words.append(_words(key))
+        elif index == "...":
+            # A value of a mapping (a deck's count of one card type): msgspec does not say which key.
+            words[-1:] = [f"each count of the {words[-1]}" if words else "each count"]
+            continue
+        elif words:
+            words[-1] = f"{words[-1]}, entry {int(index) + 1}"
+        else:
+            words.append(f"entry {int(index) + 1}")
+    said = " of ".join(reversed(words))
+    return said if said.startswith("each ") else f"the {said}"
+
+
+def _choices_at(type_: Any, path: str) -> list[Any]:
+    """The values a Literal field at a msgspec path can take, or none."""
+    info = _unwrap(_info(type_))
+    for step in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
+        info = _step(info, step[0] or None)
+        if info is None:
+            return []
+    if isinstance(info, mi.UnionType):
+        found = [_unwrap(t) for t in info.types]
+        info = next((t for t in found if isinstance(t, (mi.LiteralType, mi.EnumType))), None)
+    if isinstance(info, mi.LiteralType):
+        return list(info.values)
+    if isinstance(info, mi.EnumType):
+        return [member.value for member in info.cls]
+    return []
 
 
 # -- unknown fields ------------------------------------------------------------------------------------------------
@@ -93,8 +204,8 @@ def _suggest(name: str, known: list[str]) -> str:
     """The end of a sentence about an unknown field: the closest name, or the names there are."""
     guess = did_you_mean(name, known)
     if guess:
-        return f"; did you mean `{guess}`?"
-    return f"; the fields are {', '.join(f'`{k}`' for k in known)}." if known else "."
+        return f"; did you mean {guess}?"
+    return f"; the fields are {', '.join(k.replace('_', ' ') for k in known)}." if known else "."
 
 
 def _unwrap(info: Any) -> Any:

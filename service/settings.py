@@ -19,6 +19,8 @@ def default_data_dir() -> Path:
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
+    # A standby to read from (service/replica.py); None reads everything from the primary.
+    replica_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     data_dir: Path = Path()
@@ -30,11 +32,24 @@ class Settings:
     pool_timeout: float = 1.5
     # Per client address, on the two routes anyone may call without a token (service/limits.py); "off" for none.
     rate_limit: str = "20/minute"
+    # Addresses of the reverse proxies whose X-Forwarded-For names the client (uvicorn's forwarded_allow_ips); empty:
+    # no header is believed, and the client is the address that connected.
+    trusted_proxies: str = ""
+    # Seconds a request's headers and body may take to arrive (service/receiving.py).
+    receive_timeout: float = 20.0
+    # Seconds one statement may run, and one wait for a campaign's write lock may last, before a 503 that says to
+    # retry (service/outage.py).
+    statement_timeout: float = 5.0
+    lock_timeout: float = 2.0
+    # At most this many of the pool's connections serve one campaign at once (service/store/turns.py); 0: a quarter
+    # of pool_max.
+    campaign_connections: int = 0
 
     @classmethod
     def from_env(cls) -> Settings:
         return cls(
             database_url=os.environ.get("DATABASE_URL") or None,
+            replica_url=os.environ.get("QUARTERMASTER_REPLICA_URL") or None,
             host=os.environ.get("QUARTERMASTER_HOST", cls.host),
             port=int(os.environ.get("QUARTERMASTER_PORT", cls.port)),
             data_dir=default_data_dir(),
@@ -42,4 +57,13 @@ class Settings:
             pool_max=int(os.environ.get("QUARTERMASTER_POOL_MAX", cls.pool_max)),
             pool_timeout=float(os.environ.get("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout)),
             rate_limit=os.environ.get("QUARTERMASTER_RATE_LIMIT", cls.rate_limit),
+            trusted_proxies=os.environ.get("QUARTERMASTER_TRUSTED_PROXIES", cls.trusted_proxies),
+            receive_timeout=float(os.environ.get("QUARTERMASTER_RECEIVE_TIMEOUT", cls.receive_timeout)),
+            statement_timeout=float(os.environ.get("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout)),
+            lock_timeout=float(os.environ.get("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout)),
+            campaign_connections=int(os.environ.get("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections)),
         )
+
+    @property
+    def connections_per_campaign(self) -> int:
+        return self.campaign_connections or max(1, self.pool_max // 4)

@@ -2,7 +2,8 @@
 
 A token reads `qm_<member id>_<secret>`. The member id finds the one row to compare against, so the check is a
 primary-key lookup followed by `hmac.compare_digest` of two SHA-256 digests; the secret (256 bits from `secrets`)
-never reaches the database or the logs.
+never reaches the database or the logs. A process keeps the tokens it has already matched (`Verified`) by their
+SHA-256 too, never in plain text.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import hmac
 import re
 import secrets
 import uuid
+from typing import Any
 
 import msgspec
 
@@ -45,3 +47,31 @@ def parse(token: str) -> tuple[uuid.UUID, str] | None:
 
 def matches(secret: str, stored: bytes) -> bool:
     return hmac.compare_digest(digest(secret), stored)
+
+
+class Verified:
+    """Tokens this process has already matched against their member's hash, with that member (service.auth.Member),
+    keyed by the SHA-256 of the whole token: a memory dump or a debugger shows digests, never a credential. At most
+    KEPT, the oldest forgotten first; a member's are forgotten when their token is replaced or they are revoked."""
+
+    KEPT = 10_000
+
+    def __init__(self) -> None:
+        self._by_digest: dict[bytes, Any] = {}
+
+    def get(self, token: str) -> Any:
+        return self._by_digest.get(hashlib.sha256(token.encode()).digest())
+
+    def keep(self, token: str, member: Any) -> None:
+        if len(self._by_digest) >= self.KEPT:
+            self._by_digest.pop(next(iter(self._by_digest)))
+        self._by_digest[hashlib.sha256(token.encode()).digest()] = member
+
+    def forget(self, member_id: uuid.UUID) -> None:
+        self._by_digest = {key: known for key, known in self._by_digest.items() if known.id != member_id}
+
+    def clear(self) -> None:
+        self._by_digest.clear()
+
+    def __len__(self) -> int:
+        return len(self._by_digest)

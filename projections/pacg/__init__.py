@@ -35,7 +35,9 @@ from events.pacg import (
     LootAwarded,
     PlunderBanished,
     PlunderStashed,
+    ProductListRecorded,
     RoleChosen,
+    ScenarioCardRecorded,
     ScenarioEnded,
     ScenarioStarted,
     ShipAnchored,
@@ -51,8 +53,8 @@ from events.pacg import (
     VillainEscaped,
 )
 from projections.dice import plain
-from projections.game import Episodes, Game, Meta, Rejection, View, own_types
-from projections.pacg import characters, decks, feats, fleet, hands, scenario, vault, verbs, views
+from projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
+from projections.pacg import characters, decks, feats, fleet, hands, recorded, scenario, vault, verbs, views
 from projections.pacg.sentences import SENTENCES
 from projections.pacg.state import Options, Owed, State
 
@@ -74,8 +76,9 @@ def initial(options: Mapping[str, Any]) -> State:
     return State(options=parsed)
 
 
-def _settle(state: State, event: Event) -> State:
-    """Discards still owed for damage come first; this event must be one of them."""
+def _settle(state: State, event: Event) -> State | None:
+    """Discards still owed for damage come first; this event must be one of them. None: it is not, and the table
+    logs it anyway (an override), as if the discards were settled."""
     due = state.owed
     assert due is not None
     if type(event) is CardMoved and event.from_.zone == "hand":
@@ -98,14 +101,16 @@ def _settle(state: State, event: Event) -> State:
         return characters.died(state, event)
     if due.kind == "damage":
         name = state.characters[due.character_id or ""].name
-        raise Rejection(
+        broken(
             f"{name} must first discard {due.count} more card{'s' if due.count != 1 else ''} from "
             f"{name}'s hand for the damage just dealt."
         )
-    raise Rejection(
+        return None
+    broken(
         f"{due.count} more card{'s' if due.count != 1 else ''} must first be discarded from hands to "
         "prevent the Structural damage just dealt."
     )
+    return None
 
 
 def _dice_rolled(state: State, event: DiceRolled) -> State:
@@ -156,6 +161,8 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     LootAwarded: feats.loot_awarded,
     HeroPointAwarded: characters.hero_point_awarded,
     HeroPointSpent: characters.hero_point_spent,
+    ScenarioCardRecorded: recorded.scenario_card_recorded,
+    ProductListRecorded: recorded.product_list_recorded,
 }
 
 
@@ -193,21 +200,25 @@ def _trading(event: Event) -> bool:
 
 def apply(state: State, event: Event, meta: Meta) -> State:
     """The state after one event, or Rejection with the reason."""
+    if type(event) is DiceRolled:
+        # A roll is a fact of the table: one character's unfinished reset or owed discards never stop another's
+        # roll from being logged, nor does a scenario lost a moment ago.
+        return _dice_rolled(state, event)
     due = state.owed
     if due is not None:
-        if due.kind != "reset":
-            return _settle(state, event)
-        during = hands.resetting(state, event)
+        during = _settle(state, event) if due.kind != "reset" else hands.resetting(state, event)
         if during is not None:
             return during
-        # The reset is over; this event is the first after it.
+        # The reset is over (or the discards are, logged anyway); this event is the first after it.
         state = msgspec.structs.replace(state, owed=None)
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
+    if state.hero_feat is not None and kind is not FeatGained:
+        state = msgspec.structs.replace(state, hero_feat=None)
     if state.lost is not None and state.scenario is None and kind in _IN_PLAY:
         if kind is not CardMoved or not _trading(event):
-            raise Rejection(
+            broken(
                 f"{state.lost} and ended at once: nothing more is explored, moved or dealt in it; the next scenario "
                 "starts anew."
             )
@@ -241,8 +252,10 @@ GAME: Game[State] = Game(
         "fleet": View("fleet", views.fleet_view),
         "vault": View("vault", views.vault_view),
         "scenario": View("scenario", views.scenario_view),
+        "recorded": View("recorded", recorded.view),
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
     sentences=SENTENCES,
+    players_may_override=lambda state: state.options.overrides == "players",
 )

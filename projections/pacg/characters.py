@@ -18,7 +18,7 @@ from events.pacg import (
     HeroPointAwarded,
     HeroPointSpent,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.ending import lose
 from projections.pacg.state import Character, Owed, Scenario, State
 from projections.pacg.zones import SET_ASIDE, Work, character_key
@@ -60,9 +60,9 @@ def joined(state: State, event: CharacterJoined) -> State:
         if existing.alive or state.scenario is not None:
             raise Rejection(f"{existing.name} has already joined this campaign, played by {existing.player}.")
     elif sum(1 for c in state.characters.values() if c.alive) >= MAX_CHARACTERS:
-        raise Rejection(f"{event.name} cannot join: the game holds at most {MAX_CHARACTERS} characters at once.")
+        broken(f"{event.name} cannot join: the game holds at most {MAX_CHARACTERS} characters at once.")
     if state.scenario is not None:
-        raise Rejection(f"{event.name} cannot join during the scenario {state.scenario.name}; join between scenarios.")
+        broken(f"{event.name} cannot join during the scenario {state.scenario.name}; join between scenarios.")
     characters = state.characters.copy()
     # A character who died and starts again gets none of the feats she had (Skull & Shackles Rulebook, Dying).
     characters[event.character_id] = Character(name=event.name, player=event.player, card=event.card)
@@ -140,33 +140,38 @@ def moved(state: State, event: CharacterMoved) -> State:
     fleet = state.fleet
     if scenario.turn is None:
         if event.moved_with:
-            raise Rejection("Before the first turn each player places her own token; nobody sails along.")
+            broken("Before the first turn each player places her own token; nobody sails along.")
         if fleet.anchored is not None and event.to != fleet.anchored:
-            raise Rejection(
+            broken(
                 f"The {fleet.current} is anchored at {fleet.anchored}, so every character starts there, "
                 f"not at {event.to}."
             )
         return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
     if scenario.turn != event.character_id and event.moved_with:
-        raise Rejection(
-            f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along."
+        broken(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
+    if scenario.turn == event.character_id and scenario.reset_done:
+        broken(
+            f"{mover.name} has begun the reset that ends the turn: the move comes before it (Skull & Shackles "
+            "Rulebook, Your Turn)."
+        )
+    elif scenario.turn == event.character_id and scenario.explored_this_turn:
+        broken(
+            f"{mover.name} has explored this turn: the move comes before the exploration (Skull & Shackles "
+            'Rulebook, Your Turn; Things to Keep in Mind: "You move before you explore, not after"). A card that '
+            "moves her is logged with an override."
         )
     characters = _replace(state, event.character_id, location=event.to)
     if scenario.turn == event.character_id and not scenario.moved_this_turn:
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
     if event.moved_with:
         if fleet.anchored is not None:
-            raise Rejection(
-                f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}."
-            )
+            broken(f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}.")
         if fleet.wrecked:
-            raise Rejection(f"The {fleet.current} is wrecked: other characters cannot move with {mover.name}.")
+            broken(f"The {fleet.current} is wrecked: other characters cannot move with {mover.name}.")
         for other_id in event.moved_with:
             other, _ = playing(state, other_id)
             if other.location != mover.location:
-                raise Rejection(
-                    f"{other.name} is at {other.location}, not on the ship with {mover.name} at {mover.location}."
-                )
+                broken(f"{other.name} is at {other.location}, not on the ship with {mover.name} at {mover.location}.")
             characters[other_id] = msgspec.structs.replace(other, location=event.to)
     return msgspec.structs.replace(state, characters=characters)
 
@@ -206,7 +211,7 @@ def revived(state: State, event: CharacterRevived) -> State:
     if found.alive:
         raise Rejection(f"{found.name} is alive; only the dead return from death.")
     if scenario is None or event.character_id not in scenario.party:
-        raise Rejection(
+        broken(
             f"{found.name} can return from death by a card's power only during the scenario she died in; after it, "
             "spend hero points (hero_point.spent for return_from_death)."
         )
@@ -216,7 +221,7 @@ def revived(state: State, event: CharacterRevived) -> State:
 def hero_point_awarded(state: State, event: HeroPointAwarded) -> State:
     found = character(state, event.character_id)
     if not found.alive:
-        raise Rejection(f"{found.name} is dead and cannot be awarded a hero point.")
+        broken(f"{found.name} is dead and cannot be awarded a hero point.")
     characters = _replace(state, event.character_id, hero_points=found.hero_points + 1)
     return msgspec.structs.replace(state, characters=characters, fresh_hero_point=event.character_id)
 
@@ -227,12 +232,13 @@ def hero_point_spent(state: State, event: HeroPointSpent) -> State:
         raise Rejection(f"{found.name} has no hero point to spend.")
     if event.for_ == "feat":
         if state.fresh_hero_point != event.character_id:
-            raise Rejection(
+            broken(
                 f"{found.name} can spend a hero point on a feat only when it is awarded, right after "
                 "hero_point.awarded."
             )
         characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)
-        return msgspec.structs.replace(state, characters=characters)
+        # The feat it buys is the next event (Core Rules FAQ, Hero Points: "immediately spend it to gain a feat").
+        return msgspec.structs.replace(state, characters=characters, hero_feat=event.character_id)
     if event.for_ == "reroll":
         playing(state, event.character_id)
         characters = _replace(state, event.character_id, hero_points=found.hero_points - 1)
@@ -241,9 +247,9 @@ def hero_point_spent(state: State, event: HeroPointSpent) -> State:
     if found.alive:
         raise Rejection(f"{found.name} is alive; there is no death to return from.")
     if state.scenario is not None:
-        raise Rejection(f"{found.name} can spend hero points to return from death only after the scenario ends.")
+        broken(f"{found.name} can spend hero points to return from death only after the scenario ends.")
     if found.died_in != state.scenarios_played:
-        raise Rejection(f"{found.name}'s death is permanent: it was not in the scenario just played.")
+        broken(f"{found.name}'s death is permanent: it was not in the scenario just played.")
     work = Work(state)
     deck = character_key(event.character_id, "deck")
     # Her cards went to the party's spare cards when the scenario ended; they come back to her deck.

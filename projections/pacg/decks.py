@@ -8,13 +8,24 @@ from collections.abc import Mapping
 import msgspec
 
 from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.state import Character, Pile, State
 from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
+from projections.sentences import listing
 
 _EMPTY = Pile()
 
 TEMPEST_RISING = "Tempest Rising"
+# "The base set is designed to have no more than 4 character decks built at one time; the Character Add-On Deck ...
+# expands the maximum number of concurrently built decks to 6" (Skull & Shackles Rulebook, Between Games).
+BASE_DECKS = 4
+WITH_ADD_ON_DECKS = 6
+ADD_ON = "C"
+
+
+def deck_limit(state: State) -> int:
+    """How many character decks may be built at once: 6 once the Character Add-On Deck (product C) is in."""
+    return WITH_ADD_ON_DECKS if ADD_ON in state.products else BASE_DECKS
 
 
 def cards_list(character: Character) -> dict[str, int]:
@@ -93,13 +104,22 @@ def deck_built(state: State, event: DeckBuilt) -> State:
     """A new character's first deck, every card from the vault."""
     character = _character(state, event.character_id)
     if state.scenario is not None:
-        raise Rejection(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
+        broken(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
     if character.has_deck or character_cards(state, event.character_id):
         raise Rejection(f"{character.name} already has a deck; rebuild it with deck.rebuilt between scenarios.")
+    built = [c.name for c in state.characters.values() if c.has_deck and c.alive]
+    limit = deck_limit(state)
+    if len(built) >= limit:
+        with_add_on = "" if limit == WITH_ADD_ON_DECKS else " (6 with the Character Add-On Deck, product C)"
+        broken(
+            f"{character.name}'s deck would be deck {len(built) + 1}: the box holds at most {limit} character decks "
+            f"at once{with_add_on}, and {listing(built)} have theirs (Skull & Shackles Rulebook, Between Games). "
+            "Return a deck to the box first."
+        )
     names = Counter(event.cards)
     problem = mismatch(state, character, names)
     if problem:
-        raise Rejection(problem)
+        broken(problem)
     work = Work(state)
     target = character_key(event.character_id, "deck")
     # The rule reads the card and the campaign, not the cards taken so far: each name is checked once, at its first
@@ -109,7 +129,7 @@ def deck_built(state: State, event: DeckBuilt) -> State:
         if name not in allowed:
             reason = vault_rule(state, name)
             if reason:
-                raise Rejection(reason)
+                broken(reason)
             allowed.add(name)
         work.vault_take(name)
         work.add_known(target, name)
@@ -120,13 +140,13 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
     """A deck made again between scenarios from the character's cards, the party's spare cards, then the vault."""
     character = _character(state, event.character_id)
     if state.scenario is not None:
-        raise Rejection(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
+        broken(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
     if not character.alive:
         raise Rejection(f"{character.name} is dead; a dead character's deck is not rebuilt.")
     names = Counter(event.cards)
     problem = mismatch(state, character, names)
     if problem:
-        raise Rejection(problem)
+        broken(problem)
     work = Work(state)
     # Gather every card the character owns into the spare pile, then take the new deck back out of it.
     spare = state.zones.get(SET_ASIDE, _EMPTY).known.copy()
@@ -140,6 +160,7 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
             work.known_w[key] = {}
             touched = True
     deck: dict[str, int] = {}
+    from_box: list[str] = []
     for name in event.cards:
         have = spare.get(name, 0)
         if have:
@@ -153,17 +174,40 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
                 raise Rejection(f"Quartermaster knows no card named {name}.")
             reason = vault_rule(state, name)
             if reason:
-                raise Rejection(
+                broken(
                     f"{name} is neither among {character.name}'s cards nor the party's spare cards, and "
                     + reason[0].lower()
                     + reason[1:]
                 )
             work.vault_take(name)
+            from_box.append(name)
         deck[name] = deck.get(name, 0) + 1
+    if from_box:
+        _only_for_a_shortfall(state, character, from_box, spare)
     if touched:
         work.known_w[SET_ASIDE] = spare
     work.known_w[character_key(event.character_id, "deck")] = deck
     return _with_deck(work, state, event.character_id, character)
+
+
+def _only_for_a_shortfall(state: State, character: Character, from_box: list[str], left: Mapping[str, int]) -> None:
+    """Cards come from the box only for a type the group's own cards cannot fill: "If you can't construct a valid
+    deck from the cards your group has available because you don't have enough of certain card types, choose the
+    extra cards you need from the box" (Skull & Shackles Rulebook, Between Games)."""
+    left_by_type: dict[str, list[str]] = {}
+    for name, count in left.items():
+        if count > 0:
+            left_by_type.setdefault(state.cards[name].counts_as, []).append(name)
+    for name in from_box:
+        card_type = state.cards[name].counts_as
+        spare = left_by_type.get(card_type)
+        if spare:
+            broken(
+                f"{name} would come from the {word(state, 'vault')}, but the party's own cards still hold "
+                f"{listing(sorted(spare))} ({_plural(card_type, 2)}): cards come from the box only to make up a "
+                "shortfall (Skull & Shackles Rulebook, Between Games)."
+            )
+            return
 
 
 def _with_deck(work: Work, state: State, character_id: str, character: Character) -> State:

@@ -24,6 +24,11 @@ from projections.pacg.zones import (
     location_key,
 )
 
+# The Adventure Path, as a reward's `reward_of` names it, and the last of its six Adventure Decks (Card Sets:
+# "adventure deck numbers from 1 to 6"): completing that adventure completes the Path.
+ADVENTURE_PATH = "Skull & Shackles Adventure Path"
+LAST_ADVENTURE = 6
+
 
 def lose(state: State, reason: str) -> State:
     """The scenario in progress is lost and ends at once; until the next scenario starts nothing more happens in it."""
@@ -83,12 +88,18 @@ def finish(state: State, result: str) -> State:
             adventure is not None
             and scenario.adventure == adventure.name
             and adventure.name not in completed
+            and len(adventure.scenarios) >= adventure.size
             and all(name in completed for name in adventure.scenarios)
         ):
             completed.append(adventure.name)
             rewardable.append(adventure.name)
             if adventure.number >= 1:
                 path_completed = [*path_completed, adventure.name]
+            if adventure.number == LAST_ADVENTURE and ADVENTURE_PATH not in completed:
+                # "If you're playing an Adventure Path and you successfully complete all of the adventures, you
+                # earn the reward on the Adventure Path card" (Ending a Scenario, Adventure, or Adventure Path).
+                completed.append(ADVENTURE_PATH)
+                rewardable.append(ADVENTURE_PATH)
     fleet = msgspec.structs.replace(state.fleet, current=None, wrecked=False, anchored=None)
     return work.commit(
         scenario=None,
@@ -96,6 +107,7 @@ def finish(state: State, result: str) -> State:
         completed=completed,
         path_completed=path_completed,
         rewardable=rewardable,
+        reward_feats={},
         dead_cards=dead_cards,
         fleet=fleet,
         owed=None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from events.pacg import FeatGained, LootAwarded, RoleChosen
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.characters import character
 from projections.pacg.state import Character, State
 from projections.pacg.zones import PLUNDER, VAULT, Work, a, character_key
@@ -56,17 +56,46 @@ def check_reward(state: State, reward_of: str | None) -> None:
     if reward_of in state.rewardable:
         return
     if reward_of in state.completed:
-        raise Rejection(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
-    raise Rejection(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
+        broken(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
+    broken(f"{reward_of} has not just been completed, so its reward cannot be earned now.")
+
+
+# How the table records feat boxes its character card does not carry yet, by kind of feat.
+_HOW_TO_RECORD = {
+    "skill": '"skills": {"Dexterity": {"die": "d8", "feats": ["+1", "+2", "+3"]}}',
+    "power": '"powers": {"Hand Size": ["5"]}',
+    "card": '"card_feats": {"weapon": [5, 6]}',
+}
 
 
 def feat_gained(state: State, event: FeatGained) -> State:
     check_reward(state, event.reward_of)
     found = character(state, event.character_id)
     if not found.alive:
-        raise Rejection(f"{found.name} is dead; a dead character gains no feat.")
+        broken(f"{found.name} is dead; a dead character gains no feat.")
+    from_hero_point = state.hero_feat == event.character_id
+    if event.reward_of is None and not from_hero_point and state.scenario is not None:
+        # Between scenarios a feat without reward_of is one the table catches up on (boxes checked before the log
+        # began); during a scenario nothing but a hero point gives one.
+        broken(
+            f"{found.name} gains a feat during {state.scenario.name} only from a hero point spent on it as it is "
+            "awarded (hero_point.spent for feat just before); a reward's feats come after the scenario and name "
+            "their reward_of (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path; Core "
+            "Rules FAQ, Hero Points)."
+        )
+    if event.reward_of is not None and event.character_id in state.reward_feats.get(event.reward_of, []):
+        broken(
+            f"{found.name} has already gained a feat from the reward of {event.reward_of}: a reward gives each "
+            "character one feat (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path)."
+        )
     boxes = groups(found, event.kind)
     key_prefix = _feat_key(found, event.kind, "")
+    if not any(boxes.values()):
+        where = "role card" if event.kind == "power" and found.role else "character card"
+        raise Rejection(
+            f"{found.name}'s {where} as recorded has no {event.kind} feat boxes: record them from the card in hand "
+            f"first, with character.card_completed ({{{_HOW_TO_RECORD[event.kind]}}}), then check one."
+        )
     if all(found.feats.get(key_prefix + group, 0) >= len(labels) for group, labels in boxes.items()):
         raise Rejection(f"{found.name} has no unchecked {event.kind} feat box left, so gains no {event.kind} feat.")
     group, index = _parse(found, event.kind, event.feat)
@@ -76,7 +105,7 @@ def feat_gained(state: State, event: FeatGained) -> State:
     if index < checked:
         raise Rejection(f"{found.name}'s {group} {labels[index]} box is already checked.")
     if index > checked:
-        raise Rejection(
+        broken(
             f"{found.name} must check {group} {labels[checked]} before {group} {labels[index]}: the unchecked box "
             "farthest to the left comes first."
         )
@@ -84,17 +113,24 @@ def feat_gained(state: State, event: FeatGained) -> State:
     feats[key] = checked + 1
     characters = state.characters.copy()
     characters[event.character_id] = msgspec.structs.replace(found, feats=feats)
-    return msgspec.structs.replace(state, characters=characters)
+    changes: dict[str, object] = {"characters": characters}
+    if from_hero_point:
+        changes["hero_feat"] = None
+    elif event.reward_of is not None:
+        gained = dict(state.reward_feats)
+        gained[event.reward_of] = [*gained.get(event.reward_of, []), event.character_id]
+        changes["reward_feats"] = gained
+    return msgspec.structs.replace(state, **changes)
 
 
 def role_chosen(state: State, event: RoleChosen) -> State:
     found = character(state, event.character_id)
     if found.role is not None:
-        raise Rejection(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
+        broken(f"{found.name} chose the role {found.role} for good; a role card is never turned over.")
     wanted = state.options.roles_after_adventures
     done = len(state.path_completed)
     if done < wanted:
-        raise Rejection(
+        broken(
             f"{found.name} cannot take the role {event.role} yet: role cards are the reward for completing "
             f"{_ordinal(wanted)} adventure of the Adventure Path, and the party has completed {done} of its "
             f"adventure{'' if done == 1 else 's'}."
@@ -127,7 +163,7 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
     """Loot (or plunder after a win) goes to any character, into the cards she rebuilds from, or to the vault."""
     check_reward(state, event.reward_of)
     if state.scenario is not None:
-        raise Rejection(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
+        broken(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
     work = Work(state)
     info = work.info(event.card)
     if event.to == "vault":
@@ -135,7 +171,7 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
     else:
         found = character(state, event.to)
         if not found.alive:
-            raise Rejection(f"{found.name} is dead and cannot take {event.card}.")
+            broken(f"{found.name} is dead and cannot take {event.card}.")
         target = character_key(event.to, "deck")
     if event.source == "plunder":
         pile = state.zones.get(PLUNDER)
@@ -144,6 +180,6 @@ def loot_awarded(state: State, event: LootAwarded) -> State:
         work.move(PLUNDER, target, event.card)
     else:
         if info.type != "loot":
-            raise Rejection(f"{event.card} is {a(info.type)}, not a loot card.")
+            broken(f"{event.card} is {a(info.type)}, not a loot card.")
         work.move(VAULT, target, event.card)
     return work.commit()

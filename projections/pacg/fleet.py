@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -20,7 +21,7 @@ from events.pacg import (
     ShipRepaired,
     ShipSeized,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.characters import playing
 from projections.pacg.ending import lose
 from projections.pacg.state import Owed, Scenario, State
@@ -41,12 +42,43 @@ def _scenario(state: State, doing: str) -> Scenario:
 def check_can_stash(state: State) -> None:
     _scenario(state, "be stashed")
     if state.fleet.wrecked:
-        raise Rejection(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
+        broken(f"The {state.fleet.current} is wrecked: no plunder can be stashed under a wrecked ship.")
+
+
+_PLUNDER_LIMIT = re.compile(r"may have no more than (\d+) plunder cards? under it", re.IGNORECASE)
+
+
+def plunder_limit(state: State) -> int | None:
+    """The most plunder cards the party's ship may hold, when its card's When Commanding power says (the
+    Sanbalot: "This ship may have no more than 3 plunder cards under it. If you would stash more, ignore them.")."""
+    card = state.fleet.ships.get(state.fleet.current or "")
+    if card is None or state.fleet.wrecked:
+        return None
+    for power in card.when_commanding:
+        found = _PLUNDER_LIMIT.search(power)
+        if found:
+            return int(found[1])
+    return None
 
 
 def plunder_stashed(state: State, event: PlunderStashed) -> State:
     scenario = _scenario(state, "be stashed")
     check_can_stash(state)
+    limit = plunder_limit(state)
+    held = state.zones.get(PLUNDER)
+    count = (sum(held.known.values()) + sum(held.hidden.values())) if held is not None else 0
+    if limit is not None and count >= limit:
+        broken(
+            f"The {state.fleet.current} may have no more than {limit} plunder cards under it, and has {count}: its "
+            'card says "If you would stash more, ignore them." (the card wins: Skull & Shackles Rulebook, The Golden '
+            "Rule)."
+        )
+    if scenario.turn is None and scenario.setup_stashed:
+        broken(
+            'The setup stashes 1 plunder card, once: "After you place your ship, stash 1 plunder card" (Skull & '
+            "Shackles Rulebook, Setting Up: Place Your Party's Ship). One more before the first turn needs a card "
+            "that says so."
+        )
     roll, card_type = event.roll, event.card_type
     if roll is not None and not 1 <= roll <= 6:
         raise Rejection(f"The plunder table is rolled on a d6; {roll} is not a face of a d6.")
@@ -131,12 +163,12 @@ def commander(state: State, scenario: Scenario, character_id: str | None, doing:
         raise Rejection(f"No character {who} has joined this campaign.")
     if who != scenario.turn:
         whose = state.characters[scenario.turn].name
-        raise Rejection(
+        broken(
             f"Only the commander can {doing}: it is {whose}'s turn, so {whose} commands the {ship}, not {found.name}."
         )
     anchored = state.fleet.anchored
     if anchored is not None and found.location != anchored:
-        raise Rejection(
+        broken(
             f"The {ship} is anchored at {anchored} and {found.name} is at {found.location}: {found.name} is not "
             f"commanding it, so cannot {doing}."
         )
@@ -150,7 +182,7 @@ def ship_repaired(state: State, event: ShipRepaired) -> State:
     who = commander(state, scenario, event.character_id, "attempt a repair")
     if scenario.moved_this_turn:
         name = state.characters[who].name
-        raise Rejection(
+        broken(
             f"{name} has moved this turn: the commander attempts a repair at the start of the move step "
             "(Wrecked Ships)."
         )
@@ -164,9 +196,9 @@ def ship_seized(state: State, event: ShipSeized) -> State:
         raise Rejection(f"The party already sails the {event.ship}.")
     card = event.ship_card or fleet.ships.get(event.ship)
     if card is not None and card.cannot_be_seized:
-        raise Rejection(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
+        broken(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
     if scenario.defeated_ship != event.ship:
-        raise Rejection(
+        broken(
             f"The party has not defeated the {event.ship} this turn: a card lets you seize a ship you defeat "
             "(Seizing Ships; ship.encountered, then ship.defeated)."
         )
@@ -224,7 +256,7 @@ def ship_banished(state: State, event: ShipBanished) -> State:
     found, _ = playing(state, event.character_id)
     anchored = state.fleet.anchored
     if scenario.turn == event.character_id and (anchored is None or found.location == anchored):
-        raise Rejection(
+        broken(
             f"{found.name} commands the {state.fleet.current}: the commander encounters the {event.ship} "
             "(ship.encountered); only a character not commanding a ship banishes it."
         )

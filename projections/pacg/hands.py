@@ -12,7 +12,7 @@ import msgspec
 
 from events.base import Event
 from events.pacg import CardMoved, CharacterDied, HandReset
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg import characters, verbs
 from projections.pacg.feats import groups
 from projections.pacg.state import Character, Owed, Pile, State
@@ -55,13 +55,13 @@ def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
     size = hand_size(found)
     name = found.name
     if size is None:
-        raise Rejection(
+        broken(
             f"{name}'s turn ends with the reset, a required step, before {next_name}'s turn starts: {name}'s "
             f"character card records no hand size, so record hand.reset with {name}'s hand size."
         )
     held = _cards_in(state, character_id, "hand")
     if held != size:
-        raise Rejection(
+        broken(
             f"{name} holds {held} card{'s' if held != 1 else ''}, not {name}'s hand size of {size}: {name}'s turn "
             f"ends with the reset, a required step, before {next_name}'s turn starts (hand.reset, then the discards "
             "or draws)."
@@ -72,10 +72,8 @@ def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
     if event.kept:
         if scenario.turn != event.character_id:
-            raise Rejection(
-                f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}."
-            )
-        kept = msgspec.structs.replace(scenario, reset_kept=True)
+            broken(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")
+        kept = msgspec.structs.replace(scenario, reset_kept=True, reset_done=True)
         return msgspec.structs.replace(state, scenario=kept)
     size = hand_size(found)
     if size is None:
@@ -90,11 +88,11 @@ def hand_reset(state: State, event: HandReset) -> State:
         characters_now[event.character_id] = msgspec.structs.replace(found, card=card)
         state = msgspec.structs.replace(state, characters=characters_now)
     elif event.hand_size is not None and event.hand_size != size:
-        raise Rejection(
-            f"{found.name}'s hand size is {size} (character card and Hand Size feats), not {event.hand_size}."
-        )
+        broken(f"{found.name}'s hand size is {size} (character card and Hand Size feats), not {event.hand_size}.")
     if size < 1:
         raise Rejection(f"{found.name} cannot reset to a hand size of {size}.")
+    if scenario.turn == event.character_id and not scenario.reset_done:
+        state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, reset_done=True))
     return msgspec.structs.replace(state, owed=Owed("reset", size, event.character_id))
 
 
@@ -115,7 +113,7 @@ def resetting(state: State, event: Event) -> State | None:
             and event.to.character_id == character_id
         ):
             if due.drawing:
-                raise Rejection(
+                broken(
                     f"{name} has begun drawing up to {name}'s hand size of {size}: the reset's discards come "
                     "before its draws."
                 )
@@ -123,12 +121,12 @@ def resetting(state: State, event: Event) -> State | None:
         if event.verb == "draw" and source == "deck" and target == "hand" and event.to.character_id == character_id:
             held = _cards_in(state, character_id, "hand")
             if held > size:
-                raise Rejection(
+                broken(
                     f"{name} holds {held} cards, more than {name}'s hand size of {size}: the reset discards down to "
                     f"{size} and draws nothing."
                 )
             if held == size:
-                raise Rejection(
+                broken(
                     f"{name} already holds {size} card{'s' if size != 1 else ''}, {name}'s hand size: the reset "
                     "draws no more."
                 )
@@ -142,19 +140,19 @@ def resetting(state: State, event: Event) -> State | None:
         if type(event) is CharacterDied and event.character_id == character_id:
             return characters.died(state, event)
         short = size - held
-        raise Rejection(
+        broken(
             f"{name} must draw {short} card{'s' if short != 1 else ''} to reach {name}'s hand size of {size}, "
             f"but {name}'s deck holds {deck}: {name} dies (character.died)."
         )
     if held > size:
         over = held - size
-        raise Rejection(
+        broken(
             f"{name} holds {held} cards, more than {name}'s hand size of {size}: {name} must discard {over} "
             f"card{'s' if over != 1 else ''} before the reset ends."
         )
     if held < size:
         short = size - held
-        raise Rejection(
+        broken(
             f"{name} holds {held} card{'s' if held != 1 else ''} and must draw {short} more from {name}'s deck to "
             f"reach {name}'s hand size of {size} before the reset ends."
         )

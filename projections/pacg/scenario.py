@@ -17,11 +17,12 @@ from events.pacg import (
     ScenarioStarted,
     VillainEscaped,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.characters import playing
 from projections.pacg.decks import deck_problem
 from projections.pacg.ending import finish, lose
 from projections.pacg.fleet import may_sail
+from projections.pacg.recorded import check_started
 from projections.pacg.state import Adventure, Encountering, Fleet, Pile, Place, Scenario, State
 from projections.pacg.vault import add_cards
 from projections.pacg.zones import (
@@ -64,10 +65,17 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
             raise Rejection(f"The party is already playing {event.adventure}.")
         unfinished = [name for name in current.scenarios if name not in state.completed]
         if unfinished:
-            raise Rejection(
+            broken(
                 f"The party has not completed {current.name}: {listing(unfinished)} still to be won before "
                 f"{event.adventure} begins."
             )
+    if event.number >= 1 and event.number != len(state.path_completed) + 1:
+        done = len(state.path_completed)
+        broken(
+            f"The Adventure Path's adventures are played in order: the party has completed {done} of them, so the "
+            f"next is adventure deck {done + 1}, not {event.adventure} (deck {event.number}) (Skull & Shackles "
+            "Rulebook, After the Scenario: Ending a Scenario, Adventure, or Adventure Path)."
+        )
     work = Work(state)
     changes: dict[str, Any] = {}
     if event.cards:
@@ -79,11 +87,45 @@ def adventure_started(state: State, event: AdventureStarted) -> State:
         changes["cards"] = cards
         if event.product is not None:
             changes["products"] = [*state.products, event.product]
+    count = _scenario_count(event)
     return work.commit(
-        adventure=Adventure(event.adventure, event.number, list(event.scenarios)),
+        adventure=Adventure(event.adventure, event.number, list(event.scenarios), count),
         adventures_begun=[*state.adventures_begun, event.adventure],
         **changes,
     )
+
+
+# Adventures whose scenario count the rulebook states: "Island Hopping; you can play it either by itself or as the
+# first of five scenarios in the Plunder and Peril adventure" (Skull & Shackles Rulebook, Setting Up).
+SCENARIO_COUNTS = {"Plunder and Peril": 5}
+
+
+def _scenario_count(event: AdventureStarted) -> int:
+    """How many scenarios the adventure's card lists: the rulebook's count, else the one given, else its list."""
+    known = SCENARIO_COUNTS.get(event.adventure)
+    named = len(event.scenarios)
+    if known is not None:
+        if event.scenario_count is not None and event.scenario_count != known:
+            broken(
+                f"{event.adventure} has {known} scenarios (Skull & Shackles Rulebook, Setting Up), not {event.scenario_count}."
+            )
+        if named > known:
+            broken(
+                f"{event.adventure} has {known} scenarios (Skull & Shackles Rulebook, Setting Up); {named} are listed."
+            )
+        return max(known, event.scenario_count or 0, named)
+    if event.scenario_count is not None:
+        if named > event.scenario_count:
+            raise Rejection(
+                f"{event.adventure} lists {named} scenarios, more than the {event.scenario_count} its card has."
+            )
+        return event.scenario_count
+    if not named:
+        raise Rejection(
+            f"{event.adventure} names none of its scenarios: send them in order (`scenarios`), or how many its card "
+            "lists (`scenario_count`), so that the party knows when it is complete."
+        )
+    return named
 
 
 def scenario_started(state: State, event: ScenarioStarted) -> State:
@@ -97,21 +139,22 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     for character_id in party:
         problem = deck_problem(state, character_id)
         if problem:
-            raise Rejection(problem)
+            broken(problem)
     names = [location.name for location in event.locations]
     if not names:
         raise Rejection(f"{event.scenario} needs at least one location.")
+    check_started(state, event, len(party))
     if len(set(names)) != len(names):
         raise Rejection(f"{event.scenario} lists a location twice: {', '.join(names)}.")
     size = event.hourglass if event.hourglass is not None else state.options.hourglass
     if size != state.options.hourglass:
-        raise Rejection(
+        broken(
             f"This campaign plays with {state.options.hourglass} blessings in the {word(state, 'hourglass')}, "
             f"not {size}."
         )
     reason = may_sail(state, event.ship, event.ship_card)
     if reason:
-        raise Rejection(reason)
+        broken(reason)
     if event.anchored_at is not None and event.anchored_at not in names:
         raise Rejection(
             f"The ship cannot be anchored at {event.anchored_at}: it is not a location of {event.scenario}."
@@ -148,6 +191,16 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     work.vault_take_face_down("blessing", size)
     work.add_hidden(HOURGLASS, "blessing", size)
 
+    extra: dict[str, Any] = {}
+    playing = state.adventure
+    if (
+        playing is not None
+        and adventure == playing.name
+        and event.scenario not in playing.scenarios
+        and len(playing.scenarios) < playing.size
+    ):
+        # The next scenario of the adventure beyond those its start named: it takes its place in the order now.
+        extra["adventure"] = msgspec.structs.replace(playing, scenarios=[*playing.scenarios, event.scenario])
     scenario = Scenario(
         name=event.scenario,
         adventure=adventure,
@@ -176,6 +229,8 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
         scenarios_played=state.scenarios_played + 1,
         last_number=event.number,
         deck_order={},
+        reward_feats={},
+        **extra,
     )
 
 
@@ -196,24 +251,33 @@ def _check_adventure(state: State, event: ScenarioStarted, name: str | None) -> 
     adventure = state.adventure
     if adventure is None or adventure.name != name:
         playing_now = f"the party is playing {adventure.name}" if adventure else "no adventure has begun"
-        raise Rejection(f"{event.scenario} cannot be played as part of {name}: {playing_now}.")
+        broken(f"{event.scenario} cannot be played as part of {name}: {playing_now}.")
+        return
     if event.scenario not in adventure.scenarios:
-        raise Rejection(f"{event.scenario} is not a scenario of {adventure.name}.")
+        if len(adventure.scenarios) < adventure.size:
+            # One of the scenarios the adventure's card lists beyond those named: the next of them, once every
+            # scenario before it is won.
+            if any(name not in state.completed for name in adventure.scenarios):
+                broken(f"{event.scenario} is not a scenario of {adventure.name}.")
+            return
+        broken(
+            f"{event.scenario} is not a scenario of {adventure.name}: its {adventure.size} scenarios are "
+            f"{listing(adventure.scenarios)}."
+        )
+        return
     if event.scenario in state.completed:
         return  # Replaying a completed scenario is allowed; its reward is not earned twice.
     for name in adventure.scenarios:
         if name == event.scenario:
             return
         if name not in state.completed:
-            raise Rejection(
-                f"{adventure.name}'s scenarios are played in order: {name} must be won before {event.scenario}."
-            )
+            broken(f"{adventure.name}'s scenarios are played in order: {name} must be won before {event.scenario}.")
 
 
 def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     mover, scenario = playing(state, event.character_id)
     if not scenario.setup_stashed:
-        raise Rejection(f"Stash the setup plunder card under the {state.fleet.current} before the first turn.")
+        broken(f"Stash the setup plunder card under the {state.fleet.current} before the first turn.")
     if mover.location is None:
         raise Rejection(f"Place {mover.name}'s token at a location before {mover.name}'s first turn.")
     fleet = state.fleet
@@ -225,7 +289,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         and (plunder.hidden or plunder.known)
         and not scenario.plunder_banished_this_turn
     ):
-        raise Rejection(
+        broken(
             f"The {fleet.current} is wrecked: banish 1 random plunder card at the end of "
             f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
         )
@@ -235,6 +299,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
         from projections.pacg.hands import check_turn_ended
 
         check_turn_ended(state, scenario.turn, mover.name)
+    scenario = _in_turn_order(state, scenario, event.character_id)
     places = _reopened(scenario.places)
     zones = state.zones
     hourglass = zones.get(HOURGLASS, _EMPTY)
@@ -268,6 +333,36 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     return work.commit(scenario=_next_turn(scenario, places, event.character_id, event.card))
 
 
+def _in_turn_order(state: State, scenario: Scenario, character_id: str) -> Scenario:
+    """The scenario with the turn order as this turn keeps it: in the first round each character takes her first
+    turn in the order the group chooses; after it the turn passes to the next living character in that order."""
+    order = scenario.turn_order
+    living = [cid for cid in scenario.party if state.characters[cid].alive]
+    name = state.characters[character_id].name
+    if character_id not in order:
+        return msgspec.structs.replace(scenario, turn_order=[*order, character_id])
+    waiting = [cid for cid in living if cid not in order]
+    if waiting:
+        broken(
+            f"{name} has had a turn already, and {listing([state.characters[c].name for c in waiting])} not yet: "
+            "each character takes a turn before anyone takes a second, and the turn passes around the table in "
+            "that order (Skull & Shackles Rulebook, Your Turn: End Your Turn)."
+        )
+        return scenario
+    previous = scenario.turn
+    if previous is None or previous not in order:
+        return scenario
+    seated = [cid for cid in order if cid in living or cid == previous]
+    expected = seated[(seated.index(previous) + 1) % len(seated)]
+    if expected != character_id:
+        broken(
+            f"After {state.characters[previous].name}'s turn comes {state.characters[expected].name}'s, not "
+            f"{name}'s: the turn passes to the player on the left, in the order of the first round (Skull & "
+            "Shackles Rulebook, Your Turn: End Your Turn)."
+        )
+    return scenario
+
+
 def explored(state: State, event: CardMoved) -> Scenario:
     """The scenario after an exploration that names its explorer, who explores her own location on her own turn."""
     source, target = event.from_, event.to
@@ -283,11 +378,16 @@ def explored(state: State, event: CardMoved) -> Scenario:
     if scenario.turn != event.explorer:
         whose = f"it is {state.characters[scenario.turn].name}'s turn" if scenario.turn else "no turn has started yet"
         # The rulebook's "never" (Your Turn: Explore): no card overrules it.
-        raise Rejection(f"{name} may never explore on another player's turn: {whose}.")
+        broken(f"{name} may never explore on another player's turn: {whose}.")
+    if scenario.reset_done:
+        broken(
+            f"{name} has begun the reset that ends the turn: exploring comes before it, and nothing of the turn's "
+            "steps follows it (Skull & Shackles Rulebook, Your Turn)."
+        )
     if explorer.location != source.location:
-        raise Rejection(f"{name} is at {explorer.location} and explores that location, not {source.location}.")
+        broken(f"{name} is at {explorer.location} and explores that location, not {source.location}.")
     if scenario.explored_this_turn and not event.explore_again and state.options.explore_once_per_turn:
-        raise Rejection(
+        broken(
             f"{name} has already explored this turn: the free exploration is the first of the turn, and {name} "
             "explores again only when a card or power allows it (explore_again)."
         )
@@ -316,7 +416,7 @@ def _check_starting_hands(state: State, scenario: Scenario) -> None:
         if not owned:
             continue
         kinds = " or ".join(a(kind) for kind in favored)
-        raise Rejection(
+        broken(
             f"{character.name} begins {scenario.name} without {kinds} in hand, though {character.name}'s deck holds "
             f"{owned[0]}: a starting hand holds at least 1 card of the favoured type (discard it and draw again)."
         )
@@ -337,10 +437,10 @@ def _closer(state: State, scenario: Scenario, location: str, by: str | None, wha
     if by is not None:
         found, _ = playing(state, by)
         if found.location != location:
-            raise Rejection(f"{found.name} is at {found.location}, not at {location}: {what}")
+            broken(f"{found.name} is at {found.location}, not at {location}: {what}")
         return
     if not any(state.characters[cid].alive and state.characters[cid].location == location for cid in scenario.party):
-        raise Rejection(f"Nobody is at {location}: {what}")
+        broken(f"Nobody is at {location}: {what}")
 
 
 def _deck_size(state: State, location: str) -> int:
@@ -361,14 +461,14 @@ def location_closed(state: State, event: LocationClosed) -> State:
     how = event.how or _opportunity(state, scenario, event.location)
     if how == "villain":
         if scenario.villain_at != event.location or scenario.villain_outcome not in (None, "defeated"):
-            raise Rejection(
+            broken(
                 f"{event.location} closes for the villain only when a character defeats the villain there "
                 "(Encountering a Villain: If You Defeat the Villain, Close the Villain's Location)."
             )
         scenario = msgspec.structs.replace(scenario, villain_outcome="defeated")
     elif how == "henchman":
         if event.location not in scenario.may_close:
-            raise Rejection(
+            broken(
                 f"{event.location} cannot close for a henchman: no henchman from its deck has been defeated there "
                 "this turn. A summoned henchman is part of no location deck and never lets a location close "
                 "(Summoning and Adding Cards)."
@@ -383,7 +483,7 @@ def location_closed(state: State, event: LocationClosed) -> State:
     elif how == "empty":
         left = _deck_size(state, event.location)
         if left:
-            raise Rejection(
+            broken(
                 f"{event.location} still holds {left} card{'s' if left != 1 else ''}: a location closes for an "
                 "empty deck only once its deck has run out (Your Turn: Close a Location)."
             )
@@ -399,12 +499,12 @@ def location_closed(state: State, event: LocationClosed) -> State:
     if pile is not None:
         villains = [name for name in pile.known if state.cards[name].type == "villain"]
         if villains:
-            raise Rejection(
+            broken(
                 f"{event.location} cannot close: {', '.join(villains)} is in its deck. Banish the other cards "
                 "instead; the location is only temporarily closed."
             )
         if pile.hidden.get(DEALT):
-            raise Rejection(
+            broken(
                 f"{event.location} cannot close before its deck is searched for villains: reveal its dealt cards first."
             )
     work = Work(state)
@@ -423,25 +523,26 @@ def _opportunity(state: State, scenario: Scenario, location: str) -> str:
         return "henchman"
     if _deck_size(state, location) == 0:
         return "empty"
-    raise Rejection(
+    broken(
         f"{location} cannot be closed now: a location closes after a henchman from its deck is defeated, once its "
         "deck runs out, or when the villain is defeated there (Closing a Location); for a card or scenario that "
         "closes it, say how: power."
     )
+    return "power"
 
 
 def _closed_for_the_encounter(state: State, scenario: Scenario, event: LocationClosed, place: Place) -> State:
     """A temporary closure: only while a character encounters the villain, by a character at another open location
     (Encountering a Villain: Attempt to Temporarily Close Open Locations)."""
     if scenario.villain_at is None or scenario.villain_outcome is not None:
-        raise Rejection(
+        broken(
             f"{event.location} can be closed temporarily only while a character encounters the villain, so that "
             "the villain cannot escape there."
         )
     if place.temporarily_closed:
         raise Rejection(f"{event.location} is already temporarily closed for this encounter.")
     if event.location == scenario.villain_at:
-        raise Rejection(
+        broken(
             f"The villain is encountered at {event.location}: characters at the other locations temporarily close "
             "theirs; the villain's own location closes only if the villain is defeated."
         )
@@ -555,7 +656,7 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
         and not scenario.places[at].closed
         and not scenario.places[at].temporarily_closed
     ):
-        raise Rejection(
+        broken(
             f"{event.villain} was defeated at {at}: the villain's location closes first (location.closed), then the "
             "villain escapes into the other open locations (Encountering a Villain)."
         )
@@ -563,7 +664,7 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
     if not open_places:
         raise Rejection(f"{event.villain} has nowhere to escape to: the party wins (record scenario.ended won).")
     if sorted(event.to) != sorted(open_places):
-        raise Rejection(f"{event.villain} escapes to every open location, that is {listing(open_places)}.")
+        broken(f"{event.villain} escapes to every open location, that is {listing(open_places)}.")
     work = Work(state)
     work.move(ENCOUNTER, DEALT, event.villain)
     blessings = len(open_places) - 1
@@ -675,6 +776,7 @@ def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, 
         gave_this_turn=False,
         moved_this_turn=False,
         reset_kept=False,
+        reset_done=False,
         may_close=[],
         enemy_ship=None,
         defeated_ship=None,

@@ -308,6 +308,18 @@ def hero_point_spent(state: State, event: ev.HeroPointSpent) -> str:
     return f"{name(state, event.character_id)} spent a hero point {for_}."
 
 
+def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
+    return (
+        f"The group recorded the scenario card of {event.scenario}: "
+        f"{plural(len(event.locations), 'location')} for up to {max((loc.players for loc in event.locations), default=0)} players."
+    )
+
+
+def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
+    copies = sum(card.count for card in event.cards)
+    return f"The group recorded the card list of product {event.product}: {plural(copies, 'card')}."
+
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     ev.VaultProductsAdded: products_added,
@@ -345,4 +357,6 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ShipAwarded: ship_awarded,
     ev.HeroPointAwarded: hero_point_awarded,
     ev.HeroPointSpent: hero_point_spent,
+    ev.ScenarioCardRecorded: scenario_card_recorded,
+    ev.ProductListRecorded: product_list_recorded,
 }

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from events.pacg import CharacterCard, ShipCard
+from events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
 
@@ -54,6 +54,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # The end-of-turn reset is a required step (Skull & Shackles Rulebook, Your Turn): "required" refuses the next turn while the
     # active character holds other than her hand size; "recorded" leaves it to the table.
     reset: Literal["required", "recorded"] = "required"
+    # Who may log an event against a rule of the game, with a reason: the campaign's "owner" (the default), or any
+    # of its "players" too. Integrity rules hold for everyone.
+    overrides: Literal["owner", "players"] = "owner"
 
 
 class CardInfo(msgspec.Struct, frozen=True, array_like=True):
@@ -125,6 +128,11 @@ class Scenario(msgspec.Struct, frozen=True):
     moved_this_turn: bool = False
     # A power allowed or directed the character whose turn it is not to reset her hand this turn.
     reset_kept: bool = False
+    # The reset of this turn has begun (hand.reset): nothing of the turn's own steps comes after it.
+    reset_done: bool = False
+    # The characters in the order of their first turns: the group's order, kept for every round after the first
+    # (Skull & Shackles Rulebook, Setting Up: Decide Who Goes First; Your Turn: End Your Turn).
+    turn_order: list[str] = []
     # The encounters in progress, the latest last: a summoned card's encounter resolves before the one it
     # interrupted (Skull & Shackles Rulebook, Summoning and Adding Cards).
     encounters: list[Encountering] = []
@@ -158,7 +166,14 @@ class Fleet(msgspec.Struct, frozen=True):
 class Adventure(msgspec.Struct, frozen=True):
     name: str
     number: int
+    # The scenarios known so far, in order: those its card names, then those played as part of it.
     scenarios: list[str]
+    # How many scenarios its card lists (0: as many as `scenarios`); it is complete when every one is won.
+    count: int = 0
+
+    @property
+    def size(self) -> int:
+        return max(self.count, len(self.scenarios))
 
 
 class Owed(msgspec.Struct, frozen=True):
@@ -195,6 +210,10 @@ class State(msgspec.Struct, frozen=True):
     # Plunder and Peril (# 0) is not one of them (Skull & Shackles Rulebook, Setting Up; Role Cards).
     path_completed: list[str] = []
     rewardable: list[str] = []
+    # The characters who gained a feat from each reward open now: one reward gives each character one feat.
+    reward_feats: dict[str, list[str]] = {}
+    # The character who just spent a hero point on a feat as it was awarded: her next feat.gained is that feat.
+    hero_feat: str | None = None
     owed: Owed | None = None
     fresh_hero_point: str | None = None
     # "Island Hopping was lost (the hourglass had no card left to advance)": a loss ends the scenario at once, and
@@ -207,3 +226,6 @@ class State(msgspec.Struct, frozen=True):
     scenarios_played: int = 0
     # The # of the most recently played scenario (the Core level rule reads it).
     last_number: int = 0
+    # The group's own scenario cards and product lists, by scenario name and product (projections/pacg/recorded.py).
+    scenario_cards: dict[str, ScenarioCardRecorded] = {}
+    product_lists: dict[str, ProductListRecorded] = {}

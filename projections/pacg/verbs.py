@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.pacg.deck_order import after_move, check_draw
 from projections.pacg.scenario import encounter_moved, explored
 from projections.pacg.state import State
@@ -124,7 +124,7 @@ def card_moved(state: State, event: CardMoved) -> State:
     trading = verb == "give" and source.zone == "deck"
     if trading:
         if scenario is not None:
-            raise Rejection("Characters trade cards from their decks between scenarios, not during one.")
+            broken("Characters trade cards from their decks between scenarios, not during one.")
     elif scenario is None:
         raise Rejection("No scenario is in progress: cards move between zones only while one is played.")
     from_key = _check_zone(state, source, True)
@@ -134,7 +134,7 @@ def card_moved(state: State, event: CardMoved) -> State:
     else:
         to_key = _check_zone(state, target, True)
     if not _allowed(verb, source, target):
-        raise Rejection(
+        broken(
             f"{verb.capitalize().replace('_', ' ')} moves a card only from {_allowed_words(verb)}; "
             f"not from {describe(state, from_key)} to {describe(state, to_key)}."
         )
@@ -142,19 +142,24 @@ def card_moved(state: State, event: CardMoved) -> State:
         giver = state.characters[source.character_id or ""]
         taker = state.characters[target.character_id or ""]
         if scenario is not None and scenario.turn != source.character_id:
-            raise Rejection(f"{giver.name} can give a card only on {giver.name}'s own turn.")
+            broken(f"{giver.name} can give a card only on {giver.name}'s own turn.")
+        if scenario is not None and scenario.reset_done:
+            broken(
+                f"{giver.name} has begun the reset that ends the turn: the Give a Card step comes before it (Skull & "
+                "Shackles Rulebook, Your Turn)."
+            )
         if scenario is not None and scenario.gave_this_turn:
-            raise Rejection(
+            broken(
                 f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "
                 "to another character at the same location, once a turn."
             )
         if scenario is not None and scenario.moved_this_turn:
-            raise Rejection(
+            broken(
                 f"{giver.name} has moved this turn: the Give a Card step comes before the Move step, so a card is "
                 f"given to a character at the location where {giver.name} began the turn."
             )
         if giver.location != taker.location:
-            raise Rejection(
+            broken(
                 f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "
                 "to a character at the same location."
             )

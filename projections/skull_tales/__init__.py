@@ -67,6 +67,7 @@ _HANDLERS: dict[type[Event], Callable[[SkullTales, Any], SkullTales]] = {
     ev.AssignmentTaken: captaincy.assignment_taken,
     ev.AssignmentResolved: captaincy.assignment_resolved,
     ev.AllyHired: allies.ally_hired,
+    ev.AllyDrawn: allies.ally_drawn,
     ev.AllyUpkeepPaid: allies.upkeep_paid,
     ev.AllyDied: allies.ally_died,
     ev.AllyDismissed: allies.ally_dismissed,
@@ -155,4 +156,5 @@ GAME: Game[SkullTales] = Game(
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
     sentences=SENTENCES,
     read_roll=dice.read,
+    players_may_override=lambda state: state.options.overrides == "players",
 )

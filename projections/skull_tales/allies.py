@@ -9,8 +9,8 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import AllyDied, AllyDismissed, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
-from projections.game import Rejection
+from events.skull_tales import AllyDied, AllyDismissed, AllyDrawn, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import move, pay, spend_fame, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.state import (
@@ -35,8 +35,96 @@ def hired(state: SkullTales) -> list[Ally]:
 
 
 def solo_ally_limit(state: SkullTales) -> int:
-    """Solo Mode: up to four Allies for the Voyage (Book II: Locations, Tavern); the Adventure takes three, four with Cabin Boy."""
+    """Solo Mode: up to four Allies for the Voyage (Book II: Locations, Tavern)."""
     return 4
+
+
+SOLO_START_ALLIES = (
+    3  # "In Solo Mode, you choose a Pirate as Captain and 3 random Allies" (Book I: Game Modes, Lone Pirates)
+)
+FOURTH_ALLY_SETTING = "cabin_boy.adventure.fourth_solo_ally"
+
+
+def adventure_ally_limit(state: SkullTales) -> int:
+    """Solo Mode: "only three can be used in the Adventure Phase" (Book II: Locations, Tavern), four with the Cabin
+    Boy setting "A fourth Ally can be used in Solo Mode" (Appendix II: Admiral Mode and Cabin Boy Mode)."""
+    return 3 + (1 if active(state.options, FOURTH_ALLY_SETTING) else 0)
+
+
+def in_adventure(state: SkullTales, ally: Ally) -> bool:
+    """Whether a hired Ally is in the Adventure in play: in Solo Mode, only those the Captain took along."""
+    return state.adventure_allies is None or ally.id in state.adventure_allies
+
+
+def choose_adventure_allies(state: SkullTales, chosen: list[str] | None) -> SkullTales:
+    """The Allies who go into the Adventure starting now (Book II: Locations, Tavern, Solo Mode): "Before starting
+    the Adventure, the Captain must decide which three Allies will tag along with them"."""
+    mine = hired(state)
+    if chosen is None:
+        if state.solo and len(mine) > adventure_ally_limit(state):
+            broken(
+                f"In Solo Mode only {adventure_ally_limit(state)} Allies go into the Adventure, and the Captain has "
+                f"{len(mine)}: say which (allies) (Book II: Locations, Tavern)."
+            )
+        return replace(state, adventure_allies=None)
+    if not state.solo:
+        raise Rejection("Only in Solo Mode does the Captain choose the Allies of an Adventure; every hired Ally goes.")
+    if len(set(chosen)) != len(chosen):
+        raise Rejection("An Ally is named twice among those going into the Adventure.")
+    ids = {a.id for a in mine}
+    for ally_id in chosen:
+        if ally_id not in ids:
+            raise Rejection(f"There is no hired Ally {ally_id!r} to take into the Adventure.")
+    if len(chosen) > adventure_ally_limit(state):
+        broken(
+            f"In Solo Mode the Captain leads at most {adventure_ally_limit(state)} Allies in the Adventure Phase, "
+            f"not {len(chosen)} (Book I: Game Modes, Lone Pirates)."
+        )
+    return replace(state, adventure_allies=list(chosen))
+
+
+def ally_drawn(state: SkullTales, event: AllyDrawn) -> SkullTales:
+    """An Ally drawn at random, unpaid: a Solo campaign's three, or a castaway's (Book I: Game Modes, Lone Pirates)."""
+    p = active_pirate(state, event.pirate_id)
+    existing = state.allies.get(event.ally_id)
+    if existing is not None and existing.status == "hired":
+        raise Rejection(
+            f"The {existing.archetype} ({event.ally_id}) is already with {state.pirates[existing.hirer].name}."
+        )
+    if any(a.archetype == event.archetype for a in hired(state)) or any(
+        o.archetype == event.archetype for o in in_play(state)
+    ):
+        raise Rejection(f"The {event.archetype} is already in play, not in the Ally bag.")
+    if event.reason == "solo_start":
+        if not (state.options.solo or state.solo):
+            broken(
+                "Only a Lone Pirate starts with random Allies (Book I: Game Modes, Lone Pirates); a crew hires them."
+            )
+        if state.phase_serial > 0:
+            broken("The Lone Pirate's 3 random Allies are drawn at the campaign's start, before its first phase.")
+        if len([a for a in state.allies.values() if a.drawn == "solo_start"]) >= SOLO_START_ALLIES:
+            broken(
+                f"A Lone Pirate starts with {SOLO_START_ALLIES} random Allies, not more (Book I: Game Modes, Lone Pirates)."
+            )
+    elif p.id not in state.former_captains and not (state.options.solo or state.solo):
+        broken(
+            f"{p.name} was never marooned: only a stranded or marooned Captain draws Allies to play «Castaways» "
+            "(Book III: Voyage Phase, Mutiny; Book I: Game Modes, Lone Pirates)."
+        )
+    if len(in_play(state)) + len(hired(state)) + 1 > CHARACTER_LIMIT:
+        broken("There cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters).")
+    ally = Ally(
+        id=event.ally_id,
+        archetype=event.archetype,
+        hirer=p.id,
+        charisma=event.charisma,
+        salary=event.salary,
+        fame_cost=event.fame_cost,
+        paid_serial=state.phase_serial,
+        hired_chapter=state.chapter,
+        drawn=event.reason,
+    )
+    return replace(state, allies={**state.allies, ally.id: ally})
 
 
 def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
@@ -56,11 +144,11 @@ def _pay(state: SkullTales, hirer_id: str, coins: int, fame: int, paid_from: str
     p = state.pirates[hirer_id]
     if paid_from == "crew_booty":
         if not (state.options.solo or state.options.crew_booty_pays_allies == "always"):
-            raise Rejection(
+            broken(
                 f"{p.name} cannot pay an Ally from the Crew's Booty: only in Solo Mode (Book II: Port Phase, Important Concepts)."
             )
         if state.captain != p.id:
-            raise Rejection(f"{p.name} cannot {doing} from the Crew's Booty: only the Captain manages it.")
+            broken(f"{p.name} cannot {doing} from the Crew's Booty: only the Captain manages it.")
         source = "crew_booty"
     else:
         source = f"pirate:{p.id}"
@@ -85,22 +173,22 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
         raise Rejection(f"{p.name} cannot {doing}: the {event.archetype} is already in play, not in the Ally bag.")
     players = state.options.players or len(in_play(state))
     if players >= CHARACTER_LIMIT:
-        raise Rejection(f"{p.name} cannot {doing}: with 5 players there are no Allies (Book I: The Characters).")
+        broken(f"{p.name} cannot {doing}: with 5 players there are no Allies (Book I: The Characters).")
     mine = [a for a in hired(state) if a.hirer == p.id]
     if state.options.solo:
         if len(mine) >= solo_ally_limit(state):
-            raise Rejection(
+            broken(
                 f"{p.name} cannot {doing}: in Solo Mode the Captain hires at most 4 Allies (Book II: Locations, Tavern)."
             )
     else:
         if p.ally_hired_chapter == state.chapter:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot {doing}: each Pirate hires only one Ally per chapter (Book I: The Characters, Allies)."
             )
     # One hired Ally at a time outside Solo: the first goes back to the bag (Book I: The Characters, Allies).
     leaving = [] if state.options.solo else mine
     if len(in_play(state)) + len(hired(state)) - len(leaving) + 1 > CHARACTER_LIMIT:
-        raise Rejection(
+        broken(
             f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
         )
     ally = Ally(
@@ -130,7 +218,7 @@ def upkeep_paid(state: SkullTales, event: AllyUpkeepPaid) -> SkullTales:
     if ally.paid_serial == state.phase_serial:
         raise Rejection(f"The {ally.archetype} is already paid for this Port Phase.")
     if active(state.options, LOYALTY_SETTING) and ally.loyalty_serial != state.phase_serial:
-        raise Rejection(
+        broken(
             f"{state.pirates[ally.hirer].name} must first pass the confronted Charisma roll that keeps the "
             f"{ally.archetype} (Admiral setting, Appendix II: Admiral Mode and Cabin Boy Mode, Admiral Mode, Port Phase)."
         )
@@ -145,14 +233,12 @@ def loyalty_rolled(state: SkullTales, event: AllyLoyaltyRolled) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "port", f"The {ally.archetype}'s loyalty roll")
     if not active(state.options, LOYALTY_SETTING):
-        raise Rejection(
-            f"Allies stay loyal without a roll unless the crew plays the Admiral setting {LOYALTY_SETTING}."
-        )
+        broken(f"Allies stay loyal without a roll unless the crew plays the Admiral setting {LOYALTY_SETTING}.")
     hirer = state.pirates[ally.hirer]
     if ally.loyalty_serial == state.phase_serial:
-        raise Rejection(f"{hirer.name} has already rolled to keep the {ally.archetype} in this Port Phase.")
+        broken(f"{hirer.name} has already rolled to keep the {ally.archetype} in this Port Phase.")
     if ally.hired_chapter == state.chapter and ally.paid_serial == state.phase_serial:
-        raise Rejection(f"The {ally.archetype} was hired in this Port Phase and needs no loyalty roll.")
+        broken(f"The {ally.archetype} was hired in this Port Phase and needs no loyalty roll.")
     for roll in (event.hirer_roll, event.ally_roll):
         if not 1 <= roll <= 6:
             raise Rejection(f"A Charisma roll is one die; {roll} is not a face.")
@@ -178,6 +264,8 @@ def _hired_ally(state: SkullTales, ally_id: str) -> Ally:
 def ally_died(state: SkullTales, event: AllyDied) -> SkullTales:
     ally = _hired_ally(state, event.ally_id)
     require_phase(state, "adventure", f"The {ally.archetype} dying")
+    if not in_adventure(state, ally):
+        raise Rejection(f"The {ally.archetype} stayed aboard and is not in this Adventure.")
     # Everything the Ally obtained is discarded (Book I: Allies, Wounds and Revival); the hirer compensates the Ally's Salary at the next Port.
     state = move(state, f"ally:{ally.id}", "sink:ally_lost", ally.coins, f"the {ally.archetype} died")
     to = "crew_booty" if state.options.lost_ally_compensation == "crew_booty" else "sink:lost_ally"

@@ -20,7 +20,7 @@ from events.skull_tales import (
     LoanTaken,
     SalaryCollected,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales import penance
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
@@ -33,6 +33,7 @@ from projections.skull_tales.state import (
     change,
     pirate,
     put,
+    has_skill,
     require_phase,
     skill_effect,
 )
@@ -173,7 +174,7 @@ def lose_coins(state: SkullTales, pirate_id: str, amount: int, sink: str, reason
     p = state.pirates[pirate_id]
     held = p.phase_coins + p.coins
     if held < amount and state.options.penalty_floor == "reject":
-        raise Rejection(f"{p.name} cannot lose {count(amount, 'Coin')} for {reason}: {p.name} has {held}.")
+        broken(f"{p.name} cannot lose {count(amount, 'Coin')} for {reason}: {p.name} has {held}.")
     from_risk = min(p.phase_coins, amount)
     state = move(state, f"risk:{pirate_id}", f"sink:{sink}", from_risk, reason)
     rest = min(p.coins, amount - from_risk)
@@ -199,6 +200,8 @@ def coins_changed(state: SkullTales, event: CoinsChanged) -> SkullTales:
         if ally is None or ally.status != "hired":
             raise Rejection(f"There is no hired Ally {event.ally_id!r} to take those Coins.")
         require_phase(state, "adventure", "An Ally finding Coins")
+        if state.adventure_allies is not None and ally.id not in state.adventure_allies:
+            raise Rejection(f"The {ally.archetype} stayed aboard and is not in this Adventure.")
         if event.amount < 0:
             raise Rejection("An Ally's Coins are only found, then shared at the end of the Adventure.")
         if event.source not in FOUND:
@@ -264,7 +267,7 @@ def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Collecting Salary")
     if p.salary_collected:
-        raise Rejection(f"{p.name} has already collected Salary in this Port Phase.")
+        broken(f"{p.name} has already collected Salary in this Port Phase.")
     automatic = active(state.options, "cabin_boy.port.salary_automatic")
     if not automatic:
         state = spend_time(state, p.id, 1, "collect Salary")
@@ -285,17 +288,36 @@ def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
 def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> SkullTales:
     p = state.pirates[pirate_id]
     if p.time_units < units:
-        raise Rejection(
-            f"{p.name} cannot {doing}: it takes {count(units, 'Time Unit')} and {p.name} has {p.time_units} left."
-        )
-    return put(state, change(p, time_units=p.time_units - units))
+        broken(f"{p.name} cannot {doing}: it takes {count(units, 'Time Unit')} and {p.name} has {p.time_units} left.")
+    # Overridden, the action takes what Time Units are left: they never go below none.
+    return put(state, change(p, time_units=max(p.time_units - units, 0)))
 
 
-def require_captain(state: SkullTales, pirate_id: str, doing: str) -> None:
+def require_captain(state: SkullTales, pirate_id: str, doing: str, bosun_may: bool = False) -> bool:
+    """The Captain's own action, or a rule broken. With `bosun_may` (a Port action exclusive to the Captain), a
+    Bosun may do it too: the answer is True when a Bosun does, who then gains 1 Fame (`bosun_acted`)."""
     p = pirate(state, pirate_id)
-    if state.captain != pirate_id:
-        captain = state.pirates[state.captain].name if state.captain else "nobody"
-        raise Rejection(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
+    if state.captain == pirate_id:
+        return False
+    if bosun_may and state.phase == "port" and state.captain is not None and has_skill(p, "Bosun"):
+        # Bosun: "During the Port Phase, you may perform any action exclusive to the Captain (except collecting the
+        # extra Salary) as long as you get the Captain's approval" (Book II: Feats, Classes and Skills, Scholar
+        # Skills): logging it is the approval.
+        return True
+    captain = state.pirates[state.captain].name if state.captain else "nobody"
+    broken(f"{p.name} cannot {doing}: only the Captain can, and the Captain is {captain}.")
+    return False
+
+
+BOSUN_FAME = 1  # "By performing any Captain-exclusive action, you gain 1 Fame." (Book II: Scholar Skills, Bosun)
+
+
+def bosun_acted(state: SkullTales, pirate_id: str, bosun: bool) -> SkullTales:
+    """The Bosun's 1 Fame for a Captain-exclusive action, on the Record Sheet (it is the Port Phase)."""
+    if not bosun:
+        return state
+    p = state.pirates[pirate_id]
+    return put(state, change(p, fame=p.fame + BOSUN_FAME))
 
 
 def booty_buried(state: SkullTales, event: BootyBuried) -> SkullTales:
@@ -307,7 +329,7 @@ def booty_buried(state: SkullTales, event: BootyBuried) -> SkullTales:
     islands = state.buried.get(p.id, {})
     if islands and event.island not in islands:
         other = next(iter(islands))
-        raise Rejection(
+        broken(
             f"{p.name} cannot bury booty on island {event.island}: each Captain buries on a single island, "
             f"and {p.name}'s is island {other}."
         )
@@ -336,20 +358,20 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Taking a loan")
     if p.loan is not None:
-        raise Rejection(
+        broken(
             f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {count(p.loan.owed, 'Coin')}."
         )
-    if not 0 < event.amount <= LOAN_LIMIT or event.amount % 5:
-        raise Rejection(
-            f"{p.name} cannot borrow {count(event.amount, 'Coin')}: loans come in 5s, up to {LOAN_LIMIT} Coins."
-        )
+    # The Manor lends in 5s ("another 5 Coins"); the Market and the Docks lend "the amount needed" (Book II:
+    # Locations, Market Square; Docks), both up to 50.
+    if not 0 < event.amount <= LOAN_LIMIT or (event.lender == "manor" and event.amount % 5):
+        broken(f"{p.name} cannot borrow {count(event.amount, 'Coin')}: loans come in 5s, up to {LOAN_LIMIT} Coins.")
     to = f"pirate:{p.id}"
     if event.lender == "manor":
         # 1 Time Unit and Fame for the first 5 Coins, each further Time Unit or Fame another 5 (Book II: Locations, Madame Claude's Manor).
         units = event.amount // 5
         fame = event.fame
         if fame < state.options.loan_first_fame:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot borrow at the Manor without spending Fame: the first 5 Coins cost 1 Time Unit "
                 f"and {state.options.loan_first_fame} Fame."
             )
@@ -360,7 +382,8 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
         state = spend_time(state, p.id, time_units, f"borrow {event.amount} Coins")
         state = spend_fame(state, p.id, fame, f"borrow {event.amount} Coins")
     elif event.lender == "ship":
-        require_captain(state, p.id, "take a loan for the ship")
+        bosun = require_captain(state, p.id, "take a loan for the ship", bosun_may=True)
+        state = bosun_acted(state, p.id, bosun)
         to = "crew_booty"
     owed = math.ceil(event.amount * 6 / 5)
     loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial)
@@ -374,13 +397,22 @@ def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
         raise Rejection(f"{p.name} owes Monsieur Fontaine nothing.")
     if not 0 < event.amount <= p.loan.owed:
         raise Rejection(f"{p.name} cannot repay {count(event.amount, 'Coin')}: {p.name} owes {p.loan.owed}.")
+    # "you must return to the Manor and pay Monsieur Fontaine what you owe him ... Spend 1 Time Unit and pay back 6
+    # Coins for every 5 Coins loaned" (Book II: Locations, Madame Claude's Manor): in Port, all of it at once.
+    require_phase(state, "port", "Repaying Monsieur Fontaine")
+    if event.amount < p.loan.owed:
+        broken(
+            f"{p.name} repays Monsieur Fontaine all that is owed at once, {count(p.loan.owed, 'Coin')} (6 for every 5 "
+            f"borrowed), not {event.amount} (Book II: Locations, Madame Claude's Manor)."
+        )
     if event.paid_from == "crew_booty":
         if p.loan.lender != "ship":
-            raise Rejection(f"The Crew's Booty repays only a ship loan, and {p.name}'s loan was personal.")
+            broken(f"The Crew's Booty repays only a ship loan, and {p.name}'s loan was personal.")
         source, who = "crew_booty", f"{p.name} (from the Crew's Booty)"
     else:
         source, who = f"pirate:{p.id}", p.name
     doing = f"repay {count(event.amount, 'Coin')} of a loan"
+    state = spend_time(state, p.id, 1, "repay Monsieur Fontaine")
     state = pay(state, source, event.amount, doing, "loan_repayment", who)
     owed = p.loan.owed - event.amount
     loan = None if owed == 0 else msgspec.structs.replace(p.loan, owed=owed)

@@ -21,8 +21,8 @@ from events.skull_tales import (
     MutinyResolved,
     TrustChanged,
 )
-from projections.game import Rejection
-from projections.skull_tales.booty import gain_coins, move, pay, require_captain, spend_time
+from projections.game import Rejection, broken
+from projections.skull_tales.booty import bosun_acted, gain_coins, move, pay, require_captain, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame, lose_fame
@@ -49,22 +49,25 @@ def morale_max(state: SkullTales) -> int:
 def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if state.captain is not None:
-        raise Rejection(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
+        broken(f"{p.name} cannot be elected: {state.pirates[state.captain].name} is the Captain.")
     if "adventure" not in state.phases_done or state.phase is not None:
-        raise Rejection(
-            f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure)."
+        broken(f"{p.name} can take the captaincy only after an Adventure Phase ends (Book I: End of the Adventure).")
+    elif not state.adventure_succeeded:
+        broken(
+            f"{p.name} cannot take the captaincy: it is decided after a successful Adventure, and this one failed "
+            "(Book I: End of the Adventure)."
         )
     if event.method != "chapter":
         best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
         mine = state.adventure_fame.get(p.id, 0)
         leaders = [o.name for o in in_play(state) if state.adventure_fame.get(o.id, 0) == best]
         if mine < best:
-            raise Rejection(
+            broken(
                 f"{p.name} gained {mine} Fame in the Adventure and {', '.join(leaders)} gained {best}: "
                 "the captaincy goes to the most Fame (Book I: End of the Adventure)."
             )
         if event.method == "most_fame" and len(leaders) > 1:
-            raise Rejection(
+            broken(
                 f"{', '.join(leaders)} tie with {best} Fame: a confronted Charisma roll breaks the tie "
                 "(log it, then elect with method charisma_tie)."
             )
@@ -86,6 +89,13 @@ def trust_changed(state: SkullTales, event: TrustChanged) -> SkullTales:
         raise Rejection(f"{name[0].upper()}{name[1:]} is not a hired Ally.")
     if event.character_id in state.pirates:
         active_pirate(state, event.character_id)
+    if event.character_id == state.captain and event.amount > 0 and "event" not in event.reason.lower():
+        # "The Captain does not gain Trust Points for performing actions on the Pirate Ship. They can only gain
+        # Trust Points when they successfully resolve a Voyage Event card." (Book III: Voyage Phase, Trust Points)
+        broken(
+            f"{name} is the Captain, who gains Trust Points only by resolving a Voyage Event card, not for "
+            f"{event.reason or 'an action aboard'}: say which Event in the reason (Book III: Voyage Phase, Trust Points)."
+        )
     trust = min(max(state.trust.get(event.character_id, 0) + event.amount, 0), TRUST_MAX)
     return replace(state, trust={**state.trust, event.character_id: trust})
 
@@ -103,7 +113,7 @@ def trust_to_fame(state: SkullTales) -> SkullTales:
             state = add_fame(state, p.id, trust)
     for ally in state.allies.values():
         trust = state.trust.get(ally.id, 0)
-        if ally.status == "hired" and trust and ally.hirer != state.captain:
+        if ally.status == "hired" and trust and ally.hirer != state.captain and state.options.ally_trust_to_hirer:
             state = add_fame(state, ally.hirer, math.ceil(trust / 2))
     return replace(state, trust={})
 
@@ -135,7 +145,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
     for pid in event.bids:
         p = active_pirate(state, pid)
         if pid != captain.id and state.trust.get(pid, 0) <= captain_trust:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot join the Mutiny: {p.name} has {count(state.trust.get(pid, 0), 'Trust Point')} and the "
                 f"Captain {captain.name} has {captain_trust}; a Mutineer must exceed the Captain (Book III: Voyage Phase, Mutiny)."
             )
@@ -151,7 +161,7 @@ def mutiny_resolved(state: SkullTales, event: MutinyResolved) -> SkullTales:
         most = coins_to_bid(state, pid)
         minimum = 0 if pid == captain.id and state.options.captain_may_bid_zero else 1
         if not minimum <= bid <= most:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot bid {count(bid, 'coin')}: {p.name} has {count(p.coins, 'Coin')}, "
                 f"{count(most, 'bidding coin')}, "
                 f"and must bid at least {minimum}."
@@ -186,14 +196,14 @@ def ally_mutiny_resolved(state: SkullTales, event: AllyMutinyResolved) -> SkullT
         raise Rejection(f"There is no hired Ally {event.ally_id!r}.")
     captain = state.pirates[state.captain]
     if state.trust.get(ally.id, 0) <= state.trust.get(captain.id, 0):
-        raise Rejection(
+        broken(
             f"The {ally.archetype} has {count(state.trust.get(ally.id, 0), 'Trust Point')} and {captain.name} has "
             f"{state.trust.get(captain.id, 0)}: an Ally mutinies only when it exceeds the Captain."
         )
     if not 1 <= event.ally_roll <= 6:
         raise Rejection(f"The Ally rolls one die; {event.ally_roll} is not a face.")
     if event.coins_spent < 0 or event.coins_spent % MUTINY_COIN:
-        raise Rejection(
+        broken(
             f"{captain.name} spends Coins in tens, 1 Charisma for each 10 (Book III: Voyage Phase, Mutiny), not {event.coins_spent}."
         )
     # "The Captain converts their Trust Points to Fame and adds them to their Record Sheet. The Pirate Flag token is
@@ -227,7 +237,8 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
     if state.captain is None:
         raise Rejection("There is no Captain to give orders.")
     captain = state.pirates[state.captain]
-    most = 1 + (1 if "Leadership" in captain.feats else 0)
+    own = 1 + (1 if "Leadership" in captain.feats else 0)
+    most = own
     if event.quarterdeck_id is not None:
         if event.quarterdeck_id in state.pirates:
             most += attribute(active_pirate(state, event.quarterdeck_id), "charisma")
@@ -236,27 +247,30 @@ def command_issued(state: SkullTales, event: CommandIssued) -> SkullTales:
         else:
             raise Rejection(f"There is no Character {event.quarterdeck_id!r} on the «Quarterdeck».")
     if not 0 < event.points <= most:
-        raise Rejection(
+        broken(
             f"{captain.name} has {count(most, 'Command Point')} this round, not {event.points} (Book III: Voyage Phase, Command Points)."
         )
-    # A non-Captain on the «Quarterdeck» whose points are used gains 1 Trust Point (Book III: Voyage Phase, Command Points).
-    if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id:
+    # "If the Captain spends more than one Command Point thanks to a Character on the «Quarterdeck», other than the
+    # Captain, that Character gains 1 Trust Point": only points beyond the Captain's own come from them.
+    if event.quarterdeck_id is not None and event.quarterdeck_id != captain.id and event.points > own:
         trust = min(state.trust.get(event.quarterdeck_id, 0) + 1, TRUST_MAX)
         state = replace(state, trust={**state.trust, event.quarterdeck_id: trust})
     return state
 
 
 def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
-    require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}")
+    bosun = require_captain(state, event.pirate_id, f"draw the Assignment {event.assignment}", bosun_may=True)
     require_phase(state, "port", "Drawing an Assignment")
     if state.assignment is not None:
-        raise Rejection(
+        broken(
             f"The Captain already has the Assignment {state.assignment.name}: one at a time until it succeeds or fails."
         )
     from projections.skull_tales.state import Assignment
 
-    state = spend_time(state, event.pirate_id, 1, "draw an Assignment")
-    return replace(state, assignment=Assignment(name=event.assignment, holder=event.pirate_id))
+    state = bosun_acted(spend_time(state, event.pirate_id, 1, "draw an Assignment"), event.pirate_id, bosun)
+    # The Assignment is the Captain's, also when the Bosun draws it for them.
+    holder = state.captain if bosun and state.captain is not None else event.pirate_id
+    return replace(state, assignment=Assignment(name=event.assignment, holder=holder))
 
 
 def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTales:
@@ -265,7 +279,7 @@ def assignment_resolved(state: SkullTales, event: AssignmentResolved) -> SkullTa
         raise Rejection("There is no active Assignment to resolve.")
     if state.assignment.holder != p.id:
         holder = state.pirates[state.assignment.holder].name
-        raise Rejection(
+        broken(
             f"The Assignment's result goes to {holder}, Captain when it was completed, not {p.name} (Book II: Port Phase, Setup)."
         )
     if event.coins:

@@ -8,24 +8,26 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
-from projections.game import Rejection
-from projections.skull_tales.allies import adventure_payout, unpaid_leave
+from projections.game import Rejection, broken
+from projections.skull_tales.allies import SOLO_START_ALLIES, adventure_payout, choose_adventure_allies, unpaid_leave
 from projections.skull_tales.booty import balance, move
 from projections.skull_tales import penance
 from projections.skull_tales.captaincy import morale_max, trust_to_fame
 from projections.skull_tales.injuries import pay_compensations
 from projections.skull_tales.options import PHASES, active
 from projections.skull_tales.pirates import add_fame, lose_fame
+from projections.skull_tales.ship import discard_used_ammunition
 from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
+LATE_FAME = 5  # Book II: Port Phase, Port Components
 
 
 def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
     if state.chapter_phases:
         raise Rejection(f"Chapter {state.chapter} has not ended yet.")
     if event.number not in (state.chapter, state.chapter + 1) or event.number < 1:
-        raise Rejection(
+        broken(
             f"After chapter {state.chapter} comes chapter {state.chapter + 1} (or chapter {state.chapter} again), "
             f"not chapter {event.number}."
         )
@@ -37,13 +39,16 @@ def chapter_started(state: SkullTales, event: ChapterStarted) -> SkullTales:
         phases = list(PHASES)
     if not phases or len(set(phases)) != len(phases):
         raise Rejection(f"Chapter {event.number} needs one to three different phases, not {', '.join(phases)}.")
+    solo = event.solo or state.options.solo
+    crew = in_play(state)
+    if solo and len(crew) > 1:
+        broken(f"Solo Mode is played by one Pirate, and the crew has {len(crew)} (Book I: Game Modes, Lone Pirates).")
+    captain = state.captain
+    if solo and captain is None and len(crew) == 1:
+        # "In Solo Mode, you choose a Pirate as Captain" (Book I: Game Modes, Lone Pirates).
+        captain = crew[0].id
     return replace(
-        state,
-        chapter=event.number,
-        chapter_phases=phases,
-        phases_done=[],
-        phase=None,
-        solo=event.solo or state.options.solo,
+        state, chapter=event.number, chapter_phases=phases, phases_done=[], phase=None, solo=solo, captain=captain
     )
 
 
@@ -57,9 +62,11 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
         raise Rejection(f"Chapter {state.chapter} has played all its phases ({', '.join(state.chapter_phases)}).")
     expected = state.chapter_phases[done]
     if event.phase != expected:
-        raise Rejection(
-            f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase."
-        )
+        broken(f"The next phase of chapter {state.chapter} is the {expected} phase, not the {event.phase} phase.")
+    if event.phase != "adventure" and event.allies is not None:
+        raise Rejection("Allies are chosen for an Adventure; the Port and the Voyage take every hired Ally.")
+    if state.phase_serial == 0 and state.solo:
+        _solo_start(state)
     state = replace(state, phase=event.phase, phase_serial=state.phase_serial + 1)
     if event.phase == "port":
         return _port_setup(state)
@@ -69,7 +76,8 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
             raise Rejection("The crew has no ship to sail: the Captain buys one at the Docks first.")
         state = replace(state, trust={}, morale=morale_max(state), caught_scheming=[], purged=[])
         for p in in_play(state):
-            if has_skill(p, "Bosun"):
+            if has_skill(p, "Bosun") and p.id != state.captain:
+                # The Bosun "stops working if its holder becomes Captain" (Book II: Scholar Skills, Bosun).
                 # Bosun: "You always start the Voyage Phase with 1 extra Fame."
                 state = add_fame(state, p.id, 1)
         return state
@@ -80,7 +88,34 @@ def phase_started(state: SkullTales, event: PhaseStarted) -> SkullTales:
         crew_booty=state.crew_booty,
         pending=list(state.pending),
     )
-    return replace(state, snapshot=snapshot, adventure_fame={})
+    state = replace(state, snapshot=snapshot, adventure_fame={})
+    state = choose_adventure_allies(state, event.allies)
+    return _feats_heal(state)
+
+
+def _solo_start(state: SkullTales) -> None:
+    """Solo Mode's start: "you choose a Pirate as Captain and 3 random Allies" (Book I: Game Modes, Lone Pirates).
+    The captaincy follows by itself (`pirate.recruited`); the Allies are drawn at the table (`ally.drawn`)."""
+    drawn = [a for a in state.allies.values() if a.drawn == "solo_start"]
+    if len(drawn) < SOLO_START_ALLIES:
+        broken(
+            f"In Solo Mode the Lone Pirate starts with {SOLO_START_ALLIES} random Allies, and {len(drawn)} "
+            f"{'is' if len(drawn) == 1 else 'are'} drawn: log each (ally.drawn) before the first phase "
+            "(Book I: Game Modes, Lone Pirates)."
+        )
+
+
+# Book II: Feats, Classes and Skills, Feats: Bravery "Discard 1 Wound at the start of the Adventure Phase"; Luxury
+# "Recover 1 Wound at the start of the Adventure Phase". Each Feat heals its own Wound.
+HEALING_FEATS = ("Bravery", "Luxury")
+
+
+def _feats_heal(state: SkullTales) -> SkullTales:
+    for p in in_play(state):
+        heal = sum(1 for feat in HEALING_FEATS if feat in p.feats)
+        if heal and p.wounds:
+            state = put(state, change(p, wounds=max(p.wounds - heal, 0)))
+    return state
 
 
 def _port_setup(state: SkullTales) -> SkullTales:
@@ -133,6 +168,11 @@ def phase_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
         return _voyage_ended(state, event)
     state = unpaid_leave(state)
     for p in in_play(state):
+        if p.status == "active" and not p.boarded and not p.port_unconscious and p.time_units == 0:
+            # "If your Time Units are reduced to zero before you have returned to the Pirate Ship, you lose 5 Fame"
+            # (Book II: Port Phase, Port Components): a Pirate out of Time Units who never came back aboard is late.
+            state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
+    for p in in_play(state):
         approvals = {m: mark for m, mark in p.approvals.items() if mark.permanent}
         state = put(state, change(p, approvals=approvals, time_units=0))
     state = replace(state, phase=None, phases_done=[*state.phases_done, "port"])
@@ -156,14 +196,24 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
             else:
                 fame = p.fame + _half_kept(p.phase_fame)
         state = put(state, change(p, fame=fame, phase_fame=0, voyage_unconscious=False, status="active"))
+    state = discard_used_ammunition(state)
     state = replace(state, phase=None, phases_done=[*state.phases_done, "voyage"], trust={})
     return _settings_fame(state, "voyage")
 
 
 def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
-    if event.outcome == "repeat":
-        return _repeat(state)
     crew = in_play(state)
+    if event.outcome == "repeat":
+        # "if all Characters are Unconscious ... the Adventure Phase must be replayed"; "If the Pirates have
+        # achieved a partial success that allows them to continue the campaign, they may decide to repeat the
+        # mission to improve their result" (Book I: End of the Adventure).
+        everyone_down = all(p.status == "unconscious" for p in crew)
+        if not everyone_down and "partial_success" not in event.degrees.values():
+            broken(
+                "An Adventure is played again when every Pirate is Unconscious, or by choice after a partial "
+                "success: give the degrees that show it (Book I: End of the Adventure)."
+            )
+        return _repeat(state)
     success = event.outcome == "success"
     if success:
         missing = [p.name for p in crew if p.id not in event.degrees]
@@ -173,9 +223,19 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
             )
         for p in crew:
             if p.status == "unconscious" and event.degrees[p.id] != "failure":
-                raise Rejection(
+                broken(
                     f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
                 )
+            elif p.status != "unconscious" and event.degrees[p.id] == "failure":
+                broken(
+                    f"{p.name} ends the Adventure on their feet: a failure is being Unconscious at its end while "
+                    "another Character succeeds; say total or partial success (Book I: End of the Adventure)."
+                )
+        if all(p.status == "unconscious" for p in crew):
+            broken(
+                "Every Pirate is Unconscious: the Adventure Phase must be replayed (outcome repeat), without "
+                "deciding who succeeded (Book I: End of the Adventure)."
+            )
     for pid in event.degrees:
         if pid not in state.pirates:
             raise Rejection(f"There is no pirate {pid!r} in this crew.")
@@ -195,7 +255,14 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
         total = p.adventures_total_success + (1 if event.degrees.get(p.id) == "total_success" else 0)
         state = put(state, change(p, fame=fame, phase_fame=0, status="active", adventures_total_success=total))
     state = penance.adventure_over(state)
-    state = replace(state, phase=None, phases_done=[*state.phases_done, "adventure"], snapshot=None)
+    state = replace(
+        state,
+        phase=None,
+        phases_done=[*state.phases_done, "adventure"],
+        snapshot=None,
+        adventure_allies=None,
+        adventure_succeeded=success,
+    )
     return _settings_fame(state, "adventure")
 
 
@@ -232,6 +299,7 @@ def _repeat(state: SkullTales) -> SkullTales:
         phase=None,
         adventure_fame={},
         snapshot=None,
+        adventure_allies=None,
         pending=list(snapshot.pending),
         legendary={
             k: v

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 from events.campaign import DiceRolled
 from projections.dice import agree, check_terms
 from projections.game import Rejection
-from projections.skull_tales.state import Roll, SkullTales
+from projections.skull_tales.state import Roll, SkullTales, destiny_cap
 from projections.skull_tales.words import count
 
 # "Dice Limit: 5 is the maximum number of dice that can be rolled for any roll of any Phase." (Book I: Dice Rolls)
@@ -88,4 +88,20 @@ def dice_rolled(state: SkullTales, event: DiceRolled) -> SkullTales:
         destiny=destiny,
     )
     plus_one = [c for c in state.plus_one if c != who] if destiny else state.plus_one
-    return replace(state, rolls=[*state.rolls[-(ROLLS_KEPT - 1) :], roll], plus_one=plus_one)
+    state = replace(state, rolls=[*state.rolls[-(ROLLS_KEPT - 1) :], roll], plus_one=plus_one)
+    return _failed_search(state, event)
+
+
+def _failed_search(state: SkullTales, event: DiceRolled) -> SkullTales:
+    """ "If you fail the roll ... if you roll at least a 1 on the failed roll, your Character gains 1 Destiny Point,
+    if possible" (Book I: Character Actions, Search): a Pirate's failed Search roll in an Adventure, read as one by its
+    purpose, with a 1 among its dice."""
+    who = event.character_id
+    purpose = (event.purpose or "").strip().strip("'").lower()
+    if state.phase != "adventure" or who not in state.pirates or not purpose.startswith("search"):
+        return state
+    if event.success is not False or all(die.face != 1 for die in event.dice):
+        return state
+    p = state.pirates[who]
+    destiny = min(p.destiny + 1, destiny_cap(p))
+    return replace(state, pirates={**state.pirates, who: replace(p, destiny=destiny)})

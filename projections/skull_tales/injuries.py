@@ -10,7 +10,7 @@ import math
 from msgspec.structs import replace
 
 from events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, ProsthesisBought
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import move, owe, pay, spend_time
 from projections.skull_tales.pirates import take_item, without_item
 from projections.skull_tales.skills import capacity, special_used
@@ -73,9 +73,9 @@ def _pair_of(injury: str) -> str:
 def retired(state: SkullTales, event: PirateRetired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if event.reason == "injury" and p.status != "must_retire":
-        raise Rejection(f"{p.name} has not lost a pair of eyes, hands or legs and need not retire.")
+        broken(f"{p.name} has not lost a pair of eyes, hands or legs and need not retire.")
     if event.reason == "legendary_pirate" and "Legendary Pirate" not in p.feats:
-        raise Rejection(f"{p.name} cannot retire with the highest honours without the Legendary Pirate Feat.")
+        broken(f"{p.name} cannot retire with the highest honours without the Legendary Pirate Feat.")
     to = f"pirate:{p.id}" if state.options.retirement_compensation == "retiree" else "sink:retirement"
     due = Compensation(kind="retirement", payer=None, to=to, amount=RETIREMENT_COMPENSATION, about=p.id)
     # What was still at risk in the phase was never written on the Record Sheet, so it leaves with the Pirate.
@@ -100,12 +100,10 @@ def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
     if new.replaces != old.id:
         raise Rejection(f"{new.name} did not replace {old.name}; matelotage passes to the new Pirate only.")
     if old.matelotage_done:
-        raise Rejection(f"{old.name}'s matelotage with {new.name} is done; it happens once.")
+        broken(f"{old.name}'s matelotage with {new.name} is done; it happens once.")
     half = math.ceil(old.coins / 2)
     if not 0 <= event.coins <= half:
-        raise Rejection(
-            f"{old.name} can give {new.name} at most half of {count(old.coins, 'Coin')}, {half}, not {event.coins}."
-        )
+        broken(f"{old.name} can give {new.name} at most half of {count(old.coins, 'Coin')}, {half}, not {event.coins}.")
     state = move(state, f"pirate:{old.id}", f"pirate:{new.id}", event.coins, "matelotage")
     if event.item is not None:
         items = without_item(old, event.item, "pass on")
@@ -123,7 +121,7 @@ def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
     state = put(state, change(state.pirates[old.id], items=[], matelotage_done=True))
     if event.free_skill is not None:
         if old.retired_reason != "legendary_pirate":
-            raise Rejection(f"Only a Legendary Pirate teaches a free skill on retiring, and {old.name} is not one.")
+            broken(f"Only a Legendary Pirate teaches a free skill on retiring, and {old.name} is not one.")
         skill = next((s for s in old.skills if s.name == event.free_skill), None)
         if skill is None:
             raise Rejection(f"{old.name} never learned {event.free_skill}.")
@@ -132,7 +130,7 @@ def matelotage(state: SkullTales, event: MatelotageDone) -> SkullTales:
             raise Rejection(f"{n.name} already knows {skill.name}.")
         # "Learning through a game effect also fails if no slot is free" (Book II: Feats, Classes and Skills, Special Skills).
         if skill.special and special_used(n) >= capacity(n):
-            raise Rejection(
+            broken(
                 f"{n.name} cannot learn {skill.name}: it is a Special Skill and {n.name} has used all "
                 f"{count(capacity(n), 'slot')} of Special Skill capacity."
             )
@@ -146,7 +144,7 @@ def prosthesis_bought(state: SkullTales, event: ProsthesisBought) -> SkullTales:
     name = PROSTHESIS_NAMES[event.prosthesis]
     pair = PROSTHESIS_FOR[event.prosthesis]
     if not any(_pair_of(i) == pair for i in p.injuries):
-        raise Rejection(f"{p.name} cannot buy {name}: {p.name} has no Permanent Injury to the {pair}.")
+        broken(f"{p.name} cannot buy {name}: {p.name} has no Permanent Injury to the {pair}.")
     if event.prosthesis in p.prostheses:
         raise Rejection(f"{p.name} already has {name}.")
     state = spend_time(state, p.id, 1, f"buy {name}")

@@ -67,8 +67,15 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     mutiny_coin_rounding: Literal["down", "up"] = "down"
     # 22. A Captain may bid nothing (only a Mutineer "must bid at least 1 coin").
     captain_may_bid_zero: bool = True
+    # 23. Allies "do not gain Fame under any circumstances" (Book I: The Characters, Allies), yet at the Voyage's end
+    #     "each Character who has hired an Ally gains half of the Fame that Ally has accumulated" (Book III: Voyage
+    #     Phase, Trust Points): the hirer gains half the Ally's Trust (rounded up) unless this is false.
+    ally_trust_to_hirer: bool = True
     # 24. Groups of Pirates stay with the crew when the Captain buys a new ship.
     ship_purchase_keeps_groups: bool = True
+    # A Rum token at sea: "In addition, the Pirates recover 1 Destiny Point" (Book III: Voyage Phase, Voyage
+    #     Components): every Pirate aboard ("all"), or only those not Unconscious in the «Sickbay» ("conscious").
+    rum_destiny_to: Literal["all", "conscious"] = "all"
     # 26. Admiral "Unconscious Pirates lose twice as much time and Fame": the Port's 5 Fame doubles; Coins too?
     admiral_unconscious_doubles_coins: bool = False
     # 27. All the Characters in the «Sickbay» strips the Record Sheets like a surrender (Book III: End of the Voyage Phase lists it), or only
@@ -99,6 +106,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     solo: bool = False
     players: int | None = None
     settings: list[Setting] = []
+    # Who may log an event against a rule of the game, with a reason: the campaign's "owner" (the default), or any
+    # of its "players" too. Integrity rules hold for everyone.
+    overrides: Literal["owner", "players"] = "owner"
 
 
 def parse(options: Mapping[str, Any]) -> Options:

@@ -10,7 +10,7 @@ Enemy that has not previously attacked you" happen in combat, which the tracker 
 
 from __future__ import annotations
 
-from projections.game import Rejection
+from projections.game import broken
 from projections.skull_tales.state import Pirate, SkullTales, change, put
 
 PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Coins, Book II: Locations, Saint Telmo's Chapel
@@ -43,7 +43,9 @@ def check(state: SkullTales, p: Pirate, source: str, what: str) -> SkullTales:
     if source != forbidden:
         return state
     if state.options.penance_breach == "refused":
-        raise Rejection(f"{p.name} is doing {title(p.penance)} and cannot {cannot} in this Adventure ({line}).")
+        broken(f"{p.name} is doing {title(p.penance)} and cannot {cannot} in this Adventure ({line}).")
+        # Overridden: the table lets the gain stand, and the penance is judged by the table, not broken here.
+        return state
     return put(state, change(p, penance_broken=what))
 
 

@@ -25,11 +25,11 @@ from events.skull_tales import (
     TimeSpent,
     WoundsChanged,
 )
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from msgspec.structs import replace
 
 from projections.skull_tales import penance
-from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
+from projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.state import (
@@ -56,6 +56,7 @@ LUXURY_COINS = 10
 PORT_UNCONSCIOUS = 5  # Book II: Port Phase, Port Components: 5 Coins and 5 Fame
 PURGE_DIFFICULTY = 5  # Book II: Feats, Classes and Skills, Mystic Skills: "a Charisma 5 roll"
 PURGE_FAME = 3
+DESTINY_PER_WOUND = "admiral.adventure.destiny_per_wound"
 TRUST_MAX = 20  # "neither the Morale nor the Trust Points can exceed 20" (Book III: Voyage Phase, Voyage Components)
 
 
@@ -82,10 +83,25 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
         replaced = state.pirates.get(event.replaces)
         if replaced is None or replaced.status not in ("must_retire", "retired"):
             raise Rejection(f"{event.name} can only replace a retired pirate, and {event.replaces!r} has not retired.")
+    # There is one card of each archetype ("12 Characters/Allies cards", Book I: Components): "If two or more players
+    # want the same Pirate, the dispute must be resolved at random" (Book I: How to start). A retiring Pirate's
+    # replacement may "pick the same archetype again" (Book I: Permanent Injuries and Retirement).
+    for other in crew:
+        if other.archetype == event.archetype and other.id != event.replaces:
+            raise Rejection(
+                f"{event.name} cannot be the {event.archetype}: {other.name} already plays that Character Card, and "
+                "there is one of each (two players who want the same Pirate draw for it, Book I: How to start)."
+            )
+    for ally in state.allies.values():
+        if ally.status == "hired" and ally.archetype == event.archetype:
+            raise Rejection(
+                f"{event.name} cannot be the {event.archetype}: that card is in play as "
+                f"{state.pirates[ally.hirer].name}'s Ally."
+            )
     limit = 1 if state.options.solo else 5
     others = len(crew) - (1 if replaced is not None and replaced.status != "retired" else 0)
     if others + len(hired_allies(state)) >= 5 or others >= limit:
-        raise Rejection(
+        broken(
             f"{event.name} cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play "
             f"(Book I: The Characters){' and Solo Mode has one Pirate' if state.options.solo else ''}."
         )
@@ -115,7 +131,11 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
         campaigns_completed=event.campaigns_completed,
         replaces=event.replaces,
     )
-    return put(state, p)
+    state = put(state, p)
+    if state.options.solo and state.captain is None:
+        # "In Solo Mode, you choose a Pirate as Captain" (Book I: Game Modes, Lone Pirates): the Lone Pirate is it.
+        state = replace(state, captain=p.id)
+    return state
 
 
 def hired_allies(state: SkullTales) -> list[str]:
@@ -141,7 +161,7 @@ def lose_fame(state: SkullTales, pirate_id: str, amount: int, reason: str) -> Sk
     p = state.pirates[pirate_id]
     held = p.phase_fame + p.fame
     if held < amount and state.options.penalty_floor == "reject":
-        raise Rejection(f"{p.name} cannot lose {amount} Fame for {reason}: {p.name} has {held}.")
+        broken(f"{p.name} cannot lose {amount} Fame for {reason}: {p.name} has {held}.")
     from_dial = min(p.phase_fame, amount)
     rest = min(p.fame, amount - from_dial)
     return put(state, change(p, phase_fame=p.phase_fame - from_dial, fame=p.fame - rest))
@@ -155,7 +175,7 @@ def fame_changed(state: SkullTales, event: FameChanged) -> SkullTales:
         raise Rejection(f"Say where {p.name}'s Fame comes from (an Enemy, a Goal, a Search card, an Event...).")
     if event.amount > 0:
         if p.status == "unconscious" and state.phase == "adventure":
-            raise Rejection(f"{p.name} is Unconscious and cannot gain Fame until revived.")
+            broken(f"{p.name} is Unconscious and cannot gain Fame until revived.")
         state = penance.check(state, p, event.source, f"gained {event.amount} Fame for defeating an Enemy")
         return add_fame(state, p.id, event.amount)
     return lose_fame(state, p.id, -event.amount, event.source)
@@ -171,7 +191,20 @@ def wounds_changed(state: SkullTales, event: WoundsChanged) -> SkullTales:
             f"{p.name} cannot take {wounds_word(event.amount)}: {p.name} has {p.wounds} of {p.health} Health; "
             f"at {p.health} {p.name} falls Unconscious (log pirate.unconscious)."
         )
-    return put(state, change(p, wounds=wounds))
+    destiny = p.destiny
+    if event.amount > 0 and state.phase == "adventure" and active(state.options, DESTINY_PER_WOUND):
+        # Admiral setting: "Reduce your Destiny Points by 1 per Wound inflicted to your Pirate" (Appendix II:
+        # Admiral Mode and Cabin Boy Mode, Admiral Mode, Adventure Phase); none below 0.
+        destiny = max(destiny - event.amount, 0)
+    state = put(state, change(p, wounds=wounds, destiny=destiny))
+    if event.amount > 0 and wounds == p.health and state.phase in ("port", "voyage"):
+        # "if your Pirate falls Unconscious during the Port Phase due to receiving the last Wound ... you immediately
+        # lose 5 Coins and 5 Fame" (Book II: Port Phase, Port Components); at sea "if your Character falls
+        # Unconscious due to ... suffering as many Wounds as you can, you will lose all accumulated Destiny Points"
+        # (Book III: Voyage Phase, Unconscious / Incapacitated). Nothing is chosen there, so it follows by itself;
+        # in an Adventure the random item lost is named with `pirate.unconscious`.
+        return unconscious(state, PirateUnconscious(pirate_id=p.id))
+    return state
 
 
 def destiny_changed(state: SkullTales, event: DestinyChanged) -> SkullTales:
@@ -194,6 +227,8 @@ def unconscious(state: SkullTales, event: PirateUnconscious) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if p.status == "unconscious":
         raise Rejection(f"{p.name} is already Unconscious.")
+    if state.phase == "port" and p.port_unconscious:
+        raise Rejection(f"{p.name} was already carried aboard Unconscious; their Port Phase is over.")
     if state.phase == "adventure":
         # Book I: Character and Enemy States, Unconscious: lose all the Fame gained during the Adventure, one random non-starting Gear or Legendary item.
         items = p.items
@@ -238,7 +273,7 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     wounds = 0
     if event.single_wound:
         if state.phase != "voyage":
-            raise Rejection(f"Only in the «Sickbay» does {p.name} discard a single Wound; a Revive discards them all.")
+            broken(f"Only in the «Sickbay» does {p.name} discard a single Wound; a Revive discards them all.")
         if event.reviver_id is not None:
             raise Rejection(f"An 'Assist' heals all of {p.name}'s Wounds; a single Wound is {p.name}'s own roll.")
         wounds = max(p.wounds - 1, 0)
@@ -246,7 +281,7 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
     if event.reviver_id is not None:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:
-            raise Rejection(f"{p.name} cannot revive themselves.")
+            broken(f"{p.name} cannot revive themselves.")
         if state.phase == "voyage":
             # 'Assist': "If they succeed, the Character gains 1 Trust Point" (Book III: Voyage Phase Sequence, Crew
             # Round); "The Captain does not gain Trust Points for performing actions on the Pirate Ship" (Trust Points).
@@ -282,7 +317,7 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
     items = [*p.items, item]
     if spaces_used(items) > inventory_limit(state):
         held = ", ".join(i.name for i in p.items)
-        raise Rejection(
+        broken(
             f"{p.name} cannot carry {item.name}: {p.name} already carries {held}, and there is room for starting "
             f"gear plus {count(inventory_limit(state) // 2, 'item')} (Rum and Brew take half a space)."
         )
@@ -296,12 +331,27 @@ def take_item(state: SkullTales, p: Pirate, item: Item) -> SkullTales:
     return put(state, change(p, items=items))
 
 
+def gear_price(state: SkullTales, p: Pirate, event: ItemGained) -> int:
+    """What a Gear card bought in Port costs: its cost, plus half from the Black Market ("a dagger priced at 15
+    Coins, you must pay 23", Book II: Locations, Market Square), halved for a Grifter ("The Coins cost of Gear cards
+    and Allies is reduced by half", Book II: Rogue Skills), both rounded up (Book I: How to start); then the Admiral
+    setting's 5 Coins on "any personal item on the island"."""
+    price = event.price
+    if event.black_market:
+        price = math.ceil(price * 3 / 2)
+    if has_skill(p, "Grifter") and event.kind == "gear":
+        price = math.ceil(price / 2)
+    return price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+
+
 def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     price = 0
+    if event.black_market and not event.price:
+        raise Rejection(f"A Black Market card is bought: give {event.item}'s Coins cost (price).")
     if event.price:
         require_phase(state, "port", f"Buying {event.item}")
-        price = event.price + (5 if active(state.options, "admiral.port.personal_items_plus_5") else 0)
+        price = gear_price(state, p, event)
     # What the item is worth, for Haggle: what was paid for it, else its card's price.
     value = price or (event.value or 0)
     item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
@@ -334,7 +384,7 @@ def _haggled(state: SkullTales, p: Pirate, item: Item, event: ItemLost) -> Skull
         raise Rejection(f"A sale with Haggle brings half of {item.name}'s value; leave `sold_for` out.")
     if item.kind != "gear":
         what = "a Legendary item" if item.kind == "legendary" else "an Item token"
-        raise Rejection(f"{p.name} cannot sell {item.name} with Haggle: it is {what}, not a Gear card.")
+        broken(f"{p.name} cannot sell {item.name} with Haggle: it is {what}, not a Gear card.")
     worth = item.value or event.value
     if not worth:
         raise Rejection(
@@ -365,9 +415,9 @@ def penance_chosen(state: SkullTales, event: PenanceChosen) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Atonement at the Chapel")
     if not p.cursed:
-        raise Rejection(f"{p.name} is not Cursed and has nothing to atone for.")
+        broken(f"{p.name} is not Cursed and has nothing to atone for.")
     if p.penance is not None and p.penance_broken is None:
-        raise Rejection(f"{p.name} is already doing {penance.title(p.penance)}.")
+        broken(f"{p.name} is already doing {penance.title(p.penance)}.")
     state = spend_time(state, p.id, 1, "seek Atonement")
     cost = penance.PENANCES[event.penance]
     state = pay(state, f"pirate:{p.id}", cost, f"do {penance.title(event.penance)}", "penance", p.name)
@@ -391,18 +441,18 @@ def curse_removed(state: SkullTales, event: CurseRemoved) -> SkullTales:
     if event.by == "atonement":
         require_phase(state, "port", "Lifting a Curse by Atonement")
         if p.penance is None or p.penance_serial >= state.phase_serial:
-            raise Rejection(
+            broken(
                 f"{p.name} must first choose a penance and fulfil it in the next Adventure, then return to the "
                 "Chapel in a later Port Phase."
             )
-        if p.penance_broken is not None:
+        if p.penance is not None and p.penance_broken is not None:
             # "if you fulfill it to the letter, return to the Chapel" (Book II: Locations, Saint Telmo's Chapel): a broken penance lifts nothing.
-            raise Rejection(
+            broken(
                 f"{p.name} broke {penance.title(p.penance)}: {p.name} {p.penance_broken} in the Adventure after "
                 f"choosing it, so the Chapel does not lift the Curse; {p.name} may choose a new penance."
             )
-        if not p.penance_done:
-            raise Rejection(
+        if p.penance is not None and not p.penance_done:
+            broken(
                 f"{p.name} has not yet played the Adventure that fulfils {penance.title(p.penance)}; the Chapel "
                 "lifts the Curse in the Port Phase after it."
             )
@@ -419,9 +469,9 @@ def curse_removed(state: SkullTales, event: CurseRemoved) -> SkullTales:
 def _purger(state: SkullTales, pirate_id: str) -> Pirate:
     purger = active_pirate(state, pirate_id)
     if not has_skill(purger, "Purge"):
-        raise Rejection(f"{purger.name} does not know Purge.")
+        broken(f"{purger.name} does not know Purge.")
     if purger.id in state.purged:
-        raise Rejection(
+        broken(
             f"{purger.name} has already used Purge in this Voyage Phase; it is used once per Voyage Phase (Book II: Feats, Classes and Skills, Mystic Skills)."
         )
     return purger
@@ -474,15 +524,18 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
     if event.service == "charity":
         # Chapel: 1 Time Unit and 2 Coins to "discard 1 Destiny Point or recover 1 Wound".
         if (event.wounds, event.destiny) not in ((1, 0), (0, 1)) or event.times != 1:
-            raise Rejection(f"Charity gives {p.name} either 1 Wound recovered or 1 Destiny Point, once per visit.")
+            broken(f"Charity gives {p.name} either 1 Wound recovered or 1 Destiny Point, once per visit.")
         state = spend_time(state, p.id, 1, "give to Charity")
         state = pay(state, f"pirate:{p.id}", CHARITY_COINS, "give to Charity", "charity", p.name)
     elif event.service == "rest":
-        if state.captain != p.id:
-            raise Rejection(f"{p.name} cannot Rest at the Docks: only the Captain can.")
+        bosun = state.captain != p.id and state.captain is not None and has_skill(p, "Bosun")
+        if state.captain != p.id and not bosun:
+            broken(f"{p.name} cannot Rest at the Docks: only the Captain can.")
+        # A Bosun may Rest as the Captain does, and gains 1 Fame for it (Book II: Scholar Skills, Bosun).
+        state = bosun_acted(state, p.id, bosun)
         # Per Time Unit: 1 Wound and 1 Destiny Point, 2 Destiny Points, or 2 Wounds.
         if event.times < 1 or event.wounds + event.destiny != 2 * event.times:
-            raise Rejection(
+            broken(
                 f"Each Time Unit of Rest gives {p.name} two of Wounds and Destiny Points together "
                 f"({event.times} Time Unit{'s give' if event.times != 1 else ' gives'} {2 * event.times})."
             )
@@ -490,7 +543,7 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
     else:
         # Manor: 10 Coins and 1 Time Unit, all Wounds and all Destiny Points.
         if event.times != 1:
-            raise Rejection("Luxury Treatment is taken once per visit.")
+            broken("Luxury Treatment is taken once per visit.")
         state = spend_time(state, p.id, 1, "take the Luxury Treatment")
         state = pay(state, f"pirate:{p.id}", LUXURY_COINS, "take the Luxury Treatment", "luxury_treatment", p.name)
         p = state.pirates[p.id]

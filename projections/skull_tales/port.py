@@ -10,7 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
@@ -31,7 +31,7 @@ def boarded(state: SkullTales, event: PirateBoarded) -> SkullTales:
         raise Rejection(f"{p.name} {how}; their Port Phase is over.")
     if event.late:
         if p.time_units > 0:
-            raise Rejection(
+            broken(
                 f"{p.name} is not late: {p.name} still has {count(p.time_units, 'Time Unit')} to reach the Pirate Ship."
             )
         state = lose_fame(state, p.id, LATE_FAME, "being late for reembarking")
@@ -44,9 +44,7 @@ def rumors_heard(state: SkullTales, event: RumorsHeard) -> SkullTales:
     require_phase(state, "port", "Listening to Rumors")
     if p.rumor is not None:
         # "If you keep it, you cannot draw any more Rumor cards until you complete the mission or fail" (Book II: Locations, Tavern).
-        raise Rejection(
-            f"{p.name} cannot listen to Rumors: {p.name} keeps the Rumor {p.rumor} until it succeeds or fails."
-        )
+        broken(f"{p.name} cannot listen to Rumors: {p.name} keeps the Rumor {p.rumor} until it succeeds or fails.")
     where = "the Tavern" if event.where == "tavern" else "the Manor"
     state = spend_time(state, p.id, RUMOR_TIME_UNITS, f"listen to Rumors at {where}")
     if event.kept is None:
@@ -60,7 +58,7 @@ def rumor_resolved(state: SkullTales, event: RumorResolved) -> SkullTales:
     if p.rumor is None:
         raise Rejection(f"{p.name} keeps no Rumor to resolve.")
     if p.rumor_serial >= state.phase_serial:
-        raise Rejection(
+        broken(
             f"{p.name}'s Rumor {p.rumor} was kept in this Port Phase; it is resolved when the crew returns to "
             "Tortuga Island (Book II: Locations, Tavern)."
         )
@@ -99,7 +97,7 @@ def story_told(state: SkullTales, event: StoryTold) -> SkullTales:
     if not 1 <= event.roll <= 6:
         raise Rejection(f"{p.name}'s Storytelling is a Charisma roll on one die; {event.roll} is not a face.")
     if not 0 <= event.coins <= STORY_COINS:
-        raise Rejection(
+        broken(
             f"{p.name} can spend up to {count(STORY_COINS, 'Coin')} on a story, +1 to the roll each, not {event.coins}."
         )
     total = story_total(state, event)

@@ -246,6 +246,11 @@ def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
     return f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern{_from(event.paid_from)}."
 
 
+def ally_drawn(state: SkullTales, event: ev.AllyDrawn) -> str:
+    why = "to play «Castaways»" if event.reason == "castaways" else "at the start of Solo Mode"
+    return f"{name(state, event.pirate_id)} drew the {event.archetype} from the Ally bag {why}."
+
+
 def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
     return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
 
@@ -382,7 +387,10 @@ def goods_gained(state: SkullTales, event: ev.GoodsGained) -> str:
 
 
 def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
-    return f"The crew used {event.quantity} {event.goods}{f' for {event.purpose}' if event.purpose else ''}."
+    told = f"The crew used {event.quantity} {event.goods}{f' for {event.purpose}' if event.purpose else ''}"
+    if event.roll is not None:
+        told += f", rolling a {event.roll} for Morale"
+    return told + "."
 
 
 def booty_buried(state: SkullTales, event: ev.BootyBuried) -> str:
@@ -415,6 +423,8 @@ def chapter_started(state: SkullTales, event: ev.ChapterStarted) -> str:
 
 
 def phase_started(state: SkullTales, event: ev.PhaseStarted) -> str:
+    if event.allies:
+        return f"The {_phase(event.phase)} began, with {', '.join(name(state, a) for a in event.allies)}."
     return f"The {_phase(event.phase)} began."
 
 
@@ -509,6 +519,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.AssignmentTaken: assignment_taken,
     ev.AssignmentResolved: assignment_resolved,
     ev.AllyHired: ally_hired,
+    ev.AllyDrawn: ally_drawn,
     ev.AllyUpkeepPaid: ally_upkeep_paid,
     ev.AllyDied: ally_died,
     ev.AllyDismissed: ally_dismissed,

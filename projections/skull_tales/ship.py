@@ -25,11 +25,21 @@ from events.skull_tales import (
     TradeMade,
     UpgradeUsed,
 )
-from projections.game import Rejection
-from projections.skull_tales.booty import move, pay, require_captain, spend_time
+from projections.game import Rejection, broken
+from projections.skull_tales.booty import bosun_acted, move, pay, require_captain, spend_time
+from projections.skull_tales.captaincy import morale_max
 from projections.skull_tales.options import active
 from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import Ship, SkullTales, active_pirate, require_phase
+from projections.skull_tales.state import (
+    Ship,
+    SkullTales,
+    active_pirate,
+    change,
+    destiny_cap,
+    in_play,
+    put,
+    require_phase,
+)
 from projections.skull_tales.words import count
 
 MAX_CANNONS = 5
@@ -83,7 +93,7 @@ def _ship(state: SkullTales) -> Ship:
 
 def _check_hold(ship: Ship, doing: str) -> None:
     if tokens(ship) > hold_spaces(ship):
-        raise Rejection(
+        broken(
             f"The Hold cannot {doing}: it has room for {count(hold_spaces(ship), 'token')} and would hold "
             f"{tokens(ship)} (Goods and Cannons)."
         )
@@ -92,7 +102,7 @@ def _check_hold(ship: Ship, doing: str) -> None:
 def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     doing = f"buy a {event.ship_type}"
-    require_captain(state, p.id, doing)
+    bosun = require_captain(state, p.id, doing, bosun_may=True)
     require_phase(state, "port", "Buying a ship")
     smaller = 1 if active(state.options, "admiral.voyage.ships_minus_1") else 0
     old = state.ship
@@ -112,47 +122,39 @@ def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
     state = pay(state, "crew_booty", event.price, doing, "ship", p.name)
-    return replace(state, ship=new)
+    return replace(bosun_acted(state, p.id, bosun), ship=new)
 
 
 def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
     doing = f"buy the {event.upgrade} upgrade"
-    require_captain(state, p.id, doing)
+    bosun = require_captain(state, p.id, doing, bosun_may=True)
     require_phase(state, "port", "Upgrading the ship")
     upgrades = dict(ship.upgrades)
     if event.effect == "hold":
         if ship.hold >= ship.hold_max:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}."
-            )
+            broken(f"{p.name} cannot {doing}: the {ship.ship_type}'s Hold is at its maximum of {ship.hold_max}.")
         ship = replace(ship, hold=ship.hold + 1)
     elif event.effect == "sails":
         if ship.sails >= ship.sails_max:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}."
-            )
+            broken(f"{p.name} cannot {doing}: the {ship.ship_type}'s Sails are at their maximum of {ship.sails_max}.")
         ship = replace(ship, sails=ship.sails + 1)
     elif event.effect == "cannon":
         if ship.cannons >= MAX_CANNONS:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may."
-            )
+            broken(f"{p.name} cannot {doing}: the ship already carries {MAX_CANNONS} Cannons, the most it may.")
         ship = replace(ship, cannons=ship.cannons + 1)
         _check_hold(ship, "take another Cannon")
     else:
         key = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
         if upgrades.get(key, 0) >= event.limit:
-            raise Rejection(
-                f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}."
-            )
+            broken(f"{p.name} cannot {doing}: the ship already has {upgrades[key]} and may have {event.limit}.")
         upgrades[key] = upgrades.get(key, 0) + 1
-        ship = replace(ship, upgrades=upgrades)
+        ship = replace(ship, upgrades=upgrades, upgrade_kinds={**ship.upgrade_kinds, key: event.effect})
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
     state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
-    return replace(state, ship=ship)
+    return replace(bosun_acted(state, p.id, bosun), ship=ship)
 
 
 def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
@@ -160,10 +162,36 @@ def upgrade_used(state: SkullTales, event: UpgradeUsed) -> SkullTales:
     if ship.upgrades.get(event.upgrade, 0) == 0:
         have = ", ".join(ship.upgrades) or "none"
         raise Rejection(f"The ship has no {event.upgrade} to use (upgrades: {have}).")
-    upgrades = {**ship.upgrades, event.upgrade: ship.upgrades[event.upgrade] - 1}
-    if upgrades[event.upgrade] == 0:
-        del upgrades[event.upgrade]
-    return replace(state, ship=replace(ship, upgrades=upgrades))
+    kind = ship.upgrade_kinds.get(event.upgrade)
+    if kind == "permanent":
+        broken(
+            f"The {event.upgrade} is a permanent upgrade: it stays on the ship when used (Book II: Locations, Docks)."
+        )
+    elif kind == "consumable":
+        # Ammunition: "Discard it at the end of the Voyage Phase if it was used" (Book II: Locations, Docks).
+        require_phase(state, "voyage", f"Firing the {event.upgrade}")
+        if event.upgrade in ship.ammunition_used:
+            return state
+        return replace(state, ship=replace(ship, ammunition_used=[*ship.ammunition_used, event.upgrade]))
+    return replace(state, ship=_without_upgrade(ship, event.upgrade))
+
+
+def _without_upgrade(ship: Ship, upgrade: str) -> Ship:
+    upgrades = {**ship.upgrades, upgrade: ship.upgrades[upgrade] - 1}
+    if upgrades[upgrade] == 0:
+        del upgrades[upgrade]
+    return replace(ship, upgrades=upgrades)
+
+
+def discard_used_ammunition(state: SkullTales) -> SkullTales:
+    """The Voyage's end discards the Ammunition fired in it (Book II: Locations, Docks)."""
+    ship = state.ship
+    if ship is None or not ship.ammunition_used:
+        return state
+    for upgrade in ship.ammunition_used:
+        if ship.upgrades.get(upgrade, 0):
+            ship = _without_upgrade(ship, upgrade)
+    return replace(state, ship=replace(ship, ammunition_used=[]))
 
 
 def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
@@ -196,7 +224,7 @@ def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
 def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
-    require_captain(state, p.id, "repair the ship")
+    bosun = require_captain(state, p.id, "repair the ship", bosun_may=True)
     require_phase(state, "port", "Repairing the ship")
     if not 0 <= event.sails <= ship.sails_damaged or not 0 <= event.hold <= ship.hold_impacts:
         raise Rejection(
@@ -207,19 +235,19 @@ def ship_repaired(state: SkullTales, event: ShipRepaired) -> SkullTales:
     state = spend_time(state, p.id, 1, "arrange repairs")
     state = pay(state, "crew_booty", cost, "repair the ship", "repairs", p.name)
     ship = replace(ship, sails_damaged=ship.sails_damaged - event.sails, hold_impacts=ship.hold_impacts - event.hold)
-    return replace(state, ship=ship)
+    return replace(bosun_acted(state, p.id, bosun), ship=ship)
 
 
 def group_hired(state: SkullTales, event: GroupHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     ship = _ship(state)
-    require_captain(state, p.id, "hire a Group of Pirates")
+    bosun = require_captain(state, p.id, "hire a Group of Pirates", bosun_may=True)
     require_phase(state, "port", "Hiring a Group of Pirates")
     if ship.groups >= MAX_GROUPS:
-        raise Rejection(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
+        broken(f"{p.name} cannot hire a Group of Pirates: the ship carries {MAX_GROUPS}, the most it may.")
     state = spend_time(state, p.id, 1, "hire a Group of Pirates")
     state = pay(state, "crew_booty", event.cost, "hire a Group of Pirates", "group", p.name)
-    return replace(state, ship=replace(ship, groups=ship.groups + 1))
+    return replace(bosun_acted(state, p.id, bosun), ship=replace(ship, groups=ship.groups + 1))
 
 
 def group_lost(state: SkullTales, event: GroupLost) -> SkullTales:
@@ -238,7 +266,7 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     """One kind of Goods traded as a Trade action of its own (logs written before `trade.made`)."""
     p = active_pirate(state, event.pirate_id)
     _ship(state)
-    require_captain(state, p.id, f"trade {event.goods}")
+    bosun = require_captain(state, p.id, f"trade {event.goods}", bosun_may=True)
     require_phase(state, "port", "Trading Goods")
     line = TradeLine(
         goods=event.goods,
@@ -250,18 +278,18 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     )
     _check_line(p.name, line)
     state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
-    return _trade(state, p.id, line)
+    return _trade(bosun_acted(state, p.id, bosun), p.id, line)
 
 
 def trade_made(state: SkullTales, event: TradeMade) -> SkullTales:
     """One Trade action, 2 Time Units in all: sales and deliveries first, into the Crew's Booty, then purchases."""
     p = active_pirate(state, event.pirate_id)
     _ship(state)
-    require_captain(state, p.id, "trade at the Docks")
+    bosun = require_captain(state, p.id, "trade at the Docks", bosun_may=True)
     require_phase(state, "port", "Trading Goods")
     for line in event.lines:
         _check_line(p.name, line)
-    state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
+    state = bosun_acted(spend_time(state, p.id, TRADE_TIME_UNITS, "trade"), p.id, bosun)
     for line in sorted(event.lines, key=lambda line: line.direction == "buy"):
         state = _trade(state, p.id, line)
     return state
@@ -283,9 +311,9 @@ def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
     goods = dict(ship.goods)
     if line.direction == "buy":
         if state.options.goods_buyable == "wood_supplies_rum" and line.goods not in BUYABLE_LIMITED:
-            raise Rejection(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
+            broken(f"{p.name} cannot buy {line.goods}: the Docks sell only Wood, Supplies and Rum.")
         if not line.sellable:
-            raise Rejection(f"{line.goods} cannot be bought or sold.")
+            broken(f"{line.goods} cannot be bought or sold.")
         goods[line.goods] = goods.get(line.goods, 0) + line.quantity
         ship = replace(ship, goods=goods)
         _check_hold(ship, f"take {line.quantity} more {line.goods}")
@@ -294,9 +322,9 @@ def _trade(state: SkullTales, pirate_id: str, line: TradeLine) -> SkullTales:
     if goods.get(line.goods, 0) < line.quantity:
         raise Rejection(f"{p.name} cannot {doing}: the Hold has {goods.get(line.goods, 0)} {line.goods}.")
     if line.direction == "sell" and not line.sellable:
-        raise Rejection(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
+        broken(f"{line.goods} cannot be sold; deliver them to the Brotherhood for the reward.")
     if line.direction == "deliver" and line.sellable:
-        raise Rejection(f"{line.goods} tokens are sold, not delivered.")
+        broken(f"{line.goods} tokens are sold, not delivered.")
     goods[line.goods] -= line.quantity
     if goods[line.goods] == 0:
         del goods[line.goods]
@@ -329,4 +357,38 @@ def goods_spent(state: SkullTales, event: GoodsSpent) -> SkullTales:
     goods = {**ship.goods, event.goods: have - event.quantity}
     if goods[event.goods] == 0:
         del goods[event.goods]
-    return replace(state, ship=replace(ship, goods=goods))
+    state = replace(state, ship=replace(ship, goods=goods))
+    if event.goods == "Rum" and state.phase == "voyage":
+        return _rum(state, event)
+    if event.roll is not None:
+        raise Rejection("Only a Rum token spent at sea rolls a die for Morale.")
+    return state
+
+
+RUM_MORALE_SETTING = "cabin_boy.voyage.rum_morale_4"
+
+
+def _rum(state: SkullTales, event: GoodsSpent) -> SkullTales:
+    """A Rum token at sea: "the Captain may spend a Rum token to increase Morale by the result of one die roll ...
+    In addition, the Pirates recover 1 Destiny Point" (Book III: Voyage Phase, Voyage Components, Rum Token). The
+    Cabin Boy setting raises Morale by 4 without a die. Every Pirate aboard recovers the point, up to the card's
+    maximum, once for each token."""
+    fixed = active(state.options, RUM_MORALE_SETTING)
+    if event.roll is not None:
+        if fixed:
+            raise Rejection(
+                "With the Cabin Boy setting a Rum token raises Morale by 4 without a die; leave the roll out."
+            )
+        if event.quantity != 1:
+            raise Rejection("Each Rum token rolls its own die for Morale: log them one at a time.")
+        if not 1 <= event.roll <= 6:
+            raise Rejection(f"A Rum token's Morale roll is one die; {event.roll} is not a face.")
+    if fixed:
+        state = replace(state, morale=min(state.morale + 4 * event.quantity, morale_max(state)))
+    elif event.roll is not None:
+        state = replace(state, morale=min(state.morale + event.roll, morale_max(state)))
+    for p in in_play(state):
+        if p.status == "unconscious" and state.options.rum_destiny_to == "conscious":
+            continue
+        state = put(state, change(p, destiny=min(p.destiny + event.quantity, destiny_cap(p))))
+    return state

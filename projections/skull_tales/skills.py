@@ -10,7 +10,7 @@ import math
 import msgspec
 
 from events.skull_tales import FeatGained, SkillLearned
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import pay, spend_fame, spend_time
 from projections.skull_tales.options import Options, active
 from projections.skull_tales.words import count
@@ -110,11 +110,11 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
         raise Rejection(f"{p.name} already knows {event.skill}.")
     pre = event.prerequisites
     if pre.starting_only:
-        raise Rejection(
+        broken(
             f"{p.name} cannot learn {event.skill}: it is a starting skill only (Book II: Feats, Classes and Skills, Mystic Skills)."
         )
     if event.skill_class == MYSTIC and MYSTIC not in p.classes:
-        raise Rejection(
+        broken(
             f"{p.name} cannot learn {event.skill}: only Pirates with the Mystic class learn Mystic skills, "
             f"and {p.name} is {' and '.join(p.classes)}."
         )
@@ -124,11 +124,9 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
     if event.unique:
         holder = next((o for o in state.pirates.values() if o.status != "retired" and has_skill(o, event.skill)), None)
         if holder is not None:
-            raise Rejection(
-                f"{p.name} cannot learn {event.skill}: only one Character may have it, and {holder.name} does."
-            )
+            broken(f"{p.name} cannot learn {event.skill}: only one Character may have it, and {holder.name} does.")
     if event.special and not special_case and special_used(p) >= capacity(p):
-        raise Rejection(
+        broken(
             f"{p.name} cannot learn {event.skill}: it is a Special Skill and {p.name} has used all "
             f"{count(capacity(p), 'slot')} of Special Skill capacity."
         )
@@ -137,17 +135,17 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
     require_phase(state, "port", f"Learning {event.skill}")
     mark = p.approvals.get(event.teacher)
     if mark is not None and mark.kind == "disapproval":
-        raise Rejection(f"{p.name} cannot {doing}: {event.teacher} Disapproves of {p.name} until the next Port Phase.")
+        broken(f"{p.name} cannot {doing}: {event.teacher} Disapproves of {p.name} until the next Port Phase.")
     master = None
     if event.master_id is not None:
         master = active_pirate(state, event.master_id)
         if master.id == p.id:
-            raise Rejection(f"{p.name} cannot be their own master.")
+            broken(f"{p.name} cannot be their own master.")
         known_before = event.skill in master.starting_skills or any(
             s.name == event.skill and s.phase_serial < state.phase_serial for s in master.skills
         )
         if not known_before:
-            raise Rejection(
+            broken(
                 f"{master.name} cannot teach {event.skill} to {p.name}: {master.name} "
                 + (
                     "learned it in this same Port Phase (Book II: Feats, Classes and Skills, Master and apprentice)."
@@ -173,7 +171,7 @@ def _check_prerequisites(state: SkullTales, p: Pirate, event: SkillLearned) -> N
     pre = event.prerequisites
     for name, minimum in pre.attributes.items():
         if attribute(p, name) < minimum:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot learn {event.skill}: it needs {name.capitalize()} {minimum} and "
                 f"{p.name} has {attribute(p, name)}."
             )
@@ -182,14 +180,14 @@ def _check_prerequisites(state: SkullTales, p: Pirate, event: SkillLearned) -> N
         skills = [s for s in skills if s != "Fencing"]
     for needed in skills:
         if not has_skill(p, needed):
-            raise Rejection(f"{p.name} cannot learn {event.skill}: it needs {needed}, which {p.name} does not know.")
+            broken(f"{p.name} cannot learn {event.skill}: it needs {needed}, which {p.name} does not know.")
     if pre.special_skill_capacity and capacity(p) < pre.special_skill_capacity:
-        raise Rejection(
+        broken(
             f"{p.name} cannot learn {event.skill}: it needs Special Skill capacity {pre.special_skill_capacity} "
             f"and {p.name}'s is {capacity(p)}."
         )
     if pre.not_captain and state.captain == p.id:
-        raise Rejection(f"{p.name} cannot learn {event.skill} while Captain.")
+        broken(f"{p.name} cannot learn {event.skill} while Captain.")
 
 
 def _learn(state: SkullTales, pirate_id: str, event: SkillLearned) -> SkullTales:
@@ -241,7 +239,7 @@ def feat_gained(state: SkullTales, event: FeatGained) -> SkullTales:
         have = counter(state, p, name)
         # "more than 100 Coins" (Luxury) is expressed as a minimum of 101.
         if have < minimum:
-            raise Rejection(
+            broken(
                 f"{p.name} cannot {doing}: it needs {minimum} {COUNTER_WORDS.get(name, name)} and {p.name} has {have}."
             )
     if p.coins < event.coins:

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.options import Options
 
 ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "perception", "charisma")
@@ -131,6 +131,9 @@ class Ally(Struct, kw_only=True):
     coins: int = 0  # Coins the Ally gained this Adventure (half go to the hirer, Book I: Allies)
     hired_chapter: int = 0
     loyalty_serial: int = 0  # the Port Phase whose Admiral loyalty roll it passed
+    drawn: Literal["solo_start", "castaways"] | None = (
+        None  # drawn at random, unpaid (Book I: Game Modes, Lone Pirates)
+    )
 
 
 class Ship(Struct, kw_only=True):
@@ -146,6 +149,10 @@ class Ship(Struct, kw_only=True):
     groups: int = 4
     speed: int = 0
     upgrades: dict[str, int] = {}
+    # Each upgrade's kind as the catalogue gave it when bought (`permanent`, `single`, `consumable`): what using it does.
+    upgrade_kinds: dict[str, str] = {}
+    # Ammunition used in this Voyage: "Discard it at the end of the Voyage Phase if it was used" (Book II: Docks).
+    ammunition_used: list[str] = []
     goods: dict[str, int] = {}
 
 
@@ -227,6 +234,12 @@ class SkullTales(Struct, kw_only=True):
     caught_scheming: list[
         str
     ] = []  # Pirates caught this Voyage: no more Schemes until it ends (Book III: Voyage Phase Sequence, Crew Round)
+    # Solo Mode: the hired Allies the Captain took into the Adventure in play, or None: every hired Ally (Book II:
+    # Locations, Tavern: "only three can be used in the Adventure Phase").
+    adventure_allies: list[str] | None = None
+    # How the last Adventure ended: the captaincy goes to someone only after a successful one (Book I: End of the
+    # Adventure).
+    adventure_succeeded: bool = False
     purged: list[
         str
     ] = []  # Pirates who used Purge in this Voyage Phase: once per Voyage (Book II: Feats, Classes and Skills, Mystic Skills)
@@ -263,7 +276,7 @@ def in_play(state: SkullTales) -> list[Pirate]:
 def require_phase(state: SkullTales, phase: str, doing: str) -> None:
     if state.phase != phase:
         now = f"the {state.phase} phase" if state.phase else "no phase"
-        raise Rejection(f"{doing} happens in the {phase.capitalize()} Phase, and this is {now}.")
+        broken(f"{doing} happens in the {phase.capitalize()} Phase, and this is {now}.")
 
 
 def has_skill(p: Pirate, name: str) -> bool:

@@ -90,6 +90,10 @@ def ship_view(state: SkullTales) -> dict[str, Any]:
                 "status": a.status,
                 "charisma": a.charisma,
                 "salary": a.salary,
+                # Solo Mode: whether the Captain took it into the Adventure in play (Book II: Locations, Tavern).
+                "in_adventure": state.phase == "adventure"
+                and a.status == "hired"
+                and (state.adventure_allies is None or a.id in state.adventure_allies),
             }
             for a in state.allies.values()
         ],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolved
-from projections.game import Rejection
+from projections.game import Rejection, broken
 from projections.skull_tales.booty import move
 from projections.skull_tales.state import (
     Ally,
@@ -38,15 +38,19 @@ def scheme_resolved(state: SkullTales, event: SchemeResolved) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "voyage", "A Scheme")
     if state.captain == p.id:
-        raise Rejection(
+        broken(
             f"{p.name} is the Captain; only another Pirate schemes in the «Cabins» (Book III: Voyage Phase Sequence, Crew Round)."
         )
+    if p.status == "unconscious":
+        # An Unconscious Character lies in the «Sickbay», not on the 'Scheme' space of the «Cabins» (Book III:
+        # Voyage Phase, Unconscious / Incapacitated; Voyage Phase Sequence, Crew Round).
+        broken(f"{p.name} is Unconscious in the «Sickbay» and cannot Scheme in the «Cabins».")
     if p.id in state.caught_scheming:
-        raise Rejection(
+        broken(
             f"{p.name} was caught scheming and cannot Scheme again this Voyage Phase (Book III: Voyage Phase Sequence, Crew Round)."
         )
     if event.guard is not None and (state.captain is None or state.ship is None or state.ship.groups == 0):
-        raise Rejection(
+        broken(
             "Nobody can Guard: it takes a Captain and a Group of Pirates on the 'Guard' space (Book III: Voyage Phase Sequence, Crew Round)."
         )
     if event.coin is None:
@@ -84,10 +88,10 @@ def ally_scheme_resolved(state: SkullTales, event: AllySchemeResolved) -> SkullT
     """Solo Mode's Ally Scheme (Book III: Voyage Phase Sequence, Crew Round)."""
     require_phase(state, "voyage", "An Ally's Scheme")
     if not state.solo:
-        raise Rejection("Allies scheme only in Solo Mode; in a crew of Pirates, Pirates scheme (scheme.resolved).")
+        broken("Allies scheme only in Solo Mode; in a crew of Pirates, Pirates scheme (scheme.resolved).")
     ally = _hired(state, event.ally_id, "scheme")
     if ally.id in state.caught_scheming:
-        raise Rejection(f"The {ally.archetype} was caught scheming and cannot Scheme again this Voyage Phase.")
+        broken(f"The {ally.archetype} was caught scheming and cannot Scheme again this Voyage Phase.")
     guard = _guard_charisma(state, event, ally)
     if guard is None:
         if event.ally_roll is not None or event.guard_roll is not None:
@@ -128,12 +132,12 @@ def _guard_charisma(state: SkullTales, event: AllySchemeResolved, ally: Ally) ->
     captain = attribute(state.pirates[state.captain], "charisma")
     if event.guard == "group":
         if state.ship is None or state.ship.groups == 0:
-            raise Rejection("No Group of Pirates is left to Guard.")
+            broken("No Group of Pirates is left to Guard.")
         return captain
     if event.guard == state.captain:
         return captain
     if event.guard == ally.id:
-        raise Rejection(f"The {ally.archetype} cannot guard itself.")
+        broken(f"The {ally.archetype} cannot guard itself.")
     guard = _hired(state, event.guard, "Guard")
     return guard.charisma if state.options.solo_scheme_guard_charisma == "guard" else captain
 
@@ -162,10 +166,21 @@ def _no_extras(event: SchemeResolved, what: str) -> None:
 def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     require_phase(state, "voyage", "Surrender")
     if event.cause == "sickbay" and not state.options.sickbay_surrender_wipe:
-        raise Rejection(
+        broken(
             "This campaign reads all the Characters in the «Sickbay» as a choice of annex, not a surrender "
             "(option sickbay_surrender_wipe); log the annex played instead."
         )
+    # Each cause as Book III: End of the Voyage Phase gives it: "If Morale reaches 0 and no Pirate has carried out a
+    # Mutiny, the crew revolts"; "If the Pirate Ship is sunk" (its «Hold» Impact at column 1, Book III: Naval
+    # Combat); "when all the Characters are at the «Sickbay»".
+    if event.cause == "revolt" and state.morale > 0:
+        broken(f"The crew revolts only when Morale reaches 0, and it is {state.morale}.")
+    if event.cause == "sunk" and (state.ship is None or state.ship.hold - state.ship.hold_impacts > 1):
+        broken("The Pirate Ship has not sunk: its «Hold» Impact token has not reached column 1.")
+    if event.cause == "sickbay" and any(p.status != "unconscious" for p in in_play(state)):
+        standing = [p.name for p in in_play(state) if p.status != "unconscious"]
+        verb = "stands" if len(standing) == 1 else "stand"
+        broken(f"Not every Character is in the «Sickbay»: {', '.join(standing)} still {verb}.")
     # "the Characters lose all their Coins and any items they had listed on their respective Record Sheets ...
     # the Captain loses all the Crew's Booty registered on their Record Sheet" (Book III: End of the Voyage Phase).
     for p in in_play(state):

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from events.base import Event
-from projections.game import Game, Meta, Rejection, step
+from projections.game import Game, Rejection, step_noted
 from projections.registry import decode_event
-from projections.sentences import tell
+from projections.sentences import against_the_rules, tell
 from projections.timeline import MARKER_TYPES
 from service.audit.episodes import effective
-from service.store import Recorded, Store
+from service.store import Recorded, Store, meta_of
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,14 @@ async def account(store: Store, campaign_id: uuid.UUID, game: Game[Any], after: 
         if recorded.type in MARKER_TYPES or recorded.undone_by is not None:
             continue
         event = decode_event(game.id, recorded.type, recorded.data)
-        yield Told(recorded, event, tell(game.sentences, state, event), state)
+        before, sentence, broken = state, tell(game.sentences, state, event), []
         try:
-            state = step(game, state, event, Meta(recorded.position, recorded.actor, recorded.occurred_at))
+            state, broken = step_noted(game, state, event, meta_of(recorded))
         except Rejection:
             # Accepted when appended; only rules changed since refuse it now. The names it added are the loss.
             pass
+        reason = recorded.override.reason if recorded.override is not None else None
+        yield Told(recorded, event, against_the_rules(sentence, reason, broken), before)
 
 
 async def state_after(store: Store, campaign_id: uuid.UUID, game: Game[Any], upto: int) -> Any:

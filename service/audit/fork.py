@@ -54,6 +54,7 @@ async def forked_rows(
                 recorded.actor,
                 recorded.recorded_at,
                 recorded.occurred_at,
+                recorded.override.reason if recorded.override is not None else None,
             )
         )
         if len(chunk) == CHUNK:

@@ -40,6 +40,14 @@ def _undone(undone: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _overridden(overridden: list[dict[str, Any]]) -> list[str]:
+    if not overridden:
+        return []
+    lines = ["", "## Logged against the rules", ""]
+    lines += [f"- #{o['position']} {o['type']}, recorded by {o['recorded_by']}: {o['reason']}" for o in overridden]
+    return lines
+
+
 def scenario(report: dict[str, Any]) -> str:
     """A Skull & Shackles scenario report."""
     outcome = {"won": "won", "lost": "lost"}.get(report["outcome"], "still being played")
@@ -84,7 +92,7 @@ def scenario(report: dict[str, Any]) -> str:
     if report["rewards"]:
         lines += ["", "## Rewards", ""]
         lines += [f"- {r.get('loot') or r.get('feat') or r.get('ship')} to {r['to']}" for r in report["rewards"]]
-    return "\n".join([*lines, *_undone(report["undone"])]) + "\n"
+    return "\n".join([*lines, *_overridden(report.get("overridden", [])), *_undone(report["undone"])]) + "\n"
 
 
 def chapter(report: dict[str, Any]) -> str:
@@ -125,4 +133,4 @@ def chapter(report: dict[str, Any]) -> str:
                 lines.append(f"- #{m['position']}: instigated by {m['instigator']}; bids {bids}")
             else:
                 lines.append(f"- #{m['position']}: the ally {m['ally']}, {m['coins_spent']} Coins spent")
-    return "\n".join([*lines, *_undone(report["undone"])]) + "\n"
+    return "\n".join([*lines, *_overridden(report.get("overridden", [])), *_undone(report["undone"])]) + "\n"

@@ -20,6 +20,7 @@ from service.audit.chapter_report import ChapterTally
 from service.audit.episodes import Episode, effective
 from service.audit.scenario_report import REWARD_TYPES, ScenarioTally
 from service.store import Store
+from service.store.reading import END
 
 # What a game's episodes are called, in the report's words and its query parameter.
 WORDS = {"pacg-skull-and-shackles": "scenario", "skull-tales-full-sail": "chapter"}
@@ -111,6 +112,15 @@ async def report(
         async for recorded in effective(store, campaign_id, REWARD_TYPES, after=episode.last, upto=next_first):
             if recorded.undone_by is None and (next_first is None or recorded.position < next_first):
                 tally.reward(recorded.position, recorded.type, decode_event(game.id, recorded.type, recorded.data))
+    # Logged against a rule of the game: the episode's own events, and a scenario's rewards after its end.
+    overridden = [
+        {"position": position, "type": type_, "recorded_by": members.get(actor, actor), "reason": reason}
+        for position, type_, actor, reason in await store.overridden(
+            campaign_id, episode.first - 1, (next_first - 1 if next_first else END) if episode.ended else episode.last
+        )
+        if position not in undone_now
+        and (position <= episode.last or (isinstance(tally, ScenarioTally) and type_ in REWARD_TYPES))
+    ]
     who_undid = await undoers(store, campaign_id, {u["undone_at"] for u in undone}, members)
     for entry in undone:
         marker = who_undid.get(entry["undone_at"], {})
@@ -130,4 +140,5 @@ async def report(
         "events": counted,
         **tally.result(before, after),
         "undone": undone,
+        "overridden": overridden,
     }

@@ -5,24 +5,29 @@ from __future__ import annotations
 import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.response import Stream
 
-from projections.registry import UnknownGame, game as game_by_id
+from projections.registry import UnknownGame, event_types, game as game_by_id
 from service import limits, tokens
 from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
 from service.hostile import refuse_nul_and_depth, unstorable_time
 from service.problems import Problem
 from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
+from service.requests import MAX_NAME, unknown_fields
 from service.store import Recorded, Store
 
 MEDIA_TYPE = "application/x-ndjson"
 # An export of a long campaign is large; imports get a limit of their own.
 MAX_IMPORT_BYTES = 512 * 1024 * 1024
+# The schema versions of an event's data this Quartermaster writes and reads: an append records 1.
+SCHEMA_VERSIONS = frozenset({1})
+# How far ahead of this server's clock an imported recorded_at may be: the clocks of two servers differ a little.
+CLOCK_SKEW = timedelta(minutes=5)
 
 
 def _row(recorded: Recorded) -> EventRow:
@@ -36,6 +41,7 @@ def _row(recorded: Recorded) -> EventRow:
         actor=recorded.actor,
         recorded_at=recorded.recorded_at,
         occurred_at=recorded.occurred_at,
+        override=recorded.override,
     )
 
 
@@ -77,7 +83,8 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
 async def import_campaign(request: Request, store: EventStore) -> Response:
     body = await request.body()
     refuse_nul_and_depth(body, "The import")
-    lines = body.splitlines()
+    # One line at a time, never a list of them: the import's memory is the body and the lines in flight.
+    lines = _lines(body, request.app.request_max_body_size or MAX_IMPORT_BYTES)
     try:
         header, records = read_export(lines)
     except ExportError as error:
@@ -86,6 +93,14 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
         game = game_by_id(header.game)
     except UnknownGame as error:
         raise Problem(422, f"Line 1: {error}", kind="bad-export", line=1) from None
+    if not 1 <= len(header.campaign) <= MAX_NAME:
+        raise Problem(
+            422,
+            f"Line 1: the campaign's name is {len(header.campaign)} characters long; a campaign's name is 1 to "
+            f"{MAX_NAME} characters, as when it is started. Nothing was imported.",
+            kind="bad-export",
+            line=1,
+        )
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     name = header.campaign
@@ -98,7 +113,7 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
             owner_id=owner_id,
             owner_name="Importer",
             token_hash=token_hash,
-            rows=_rows(records),
+            rows=_rows(records, game.id),
         )
     except ExportError as error:
         raise _bad_line(error) from None
@@ -124,8 +139,51 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
     )
 
 
-async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
+def _lines(body: bytes, longest: int) -> Iterator[bytes]:
+    """The body's lines, each with its newline, one at a time; a line longer than `longest` (the largest request an
+    append accepts, so longer than any event an append could have recorded) is refused before it is decoded."""
+    start = 0
+    number = 0
+    while start < len(body):
+        number += 1
+        end = body.find(b"\n", start)
+        end = len(body) if end < 0 else end + 1
+        if end - start > longest:
+            raise Problem(
+                422,
+                f"Line {number} is {end - start} bytes long; no event this server records is longer than "
+                f"{longest} bytes (its largest request). Nothing was imported.",
+                kind="bad-export",
+                line=number,
+            )
+        yield body[start:end]
+        start = end
+
+
+def refusal(r: EventRow, now: datetime, game_id: str) -> str | None:
+    """Why an imported event could not have been recorded by an append (None when it could): the checks an append
+    makes of what it records, on what an export carries."""
+    if r.schema_version not in SCHEMA_VERSIONS:
+        known = ", ".join(str(v) for v in sorted(SCHEMA_VERSIONS))
+        return f"its schema_version is {r.schema_version}; this Quartermaster records schema version {known} only."
+    if not r.actor.strip():
+        return "its actor is empty; every recorded event names the member who recorded it."
+    if len(r.actor) > MAX_NAME:
+        return f"its actor is {len(r.actor)} characters long; a member is named in at most {MAX_NAME}."
+    if r.recorded_at > now + CLOCK_SKEW:
+        return f"it was recorded at {r.recorded_at.isoformat()}, later than now ({now.isoformat()}): no log holds that."
+    event_type = event_types(game_id).get(r.type)
+    if event_type is not None:
+        unknown = unknown_fields(event_type, r.data)
+        if unknown:
+            where, field, hint = unknown[0]
+            return f"{where}: unknown field `{field}`{hint}"
+    return None
+
+
+async def _rows(records: Iterator[EventRow], game_id: str) -> AsyncIterator[list[Row]]:
     chunk: list[Row] = []
+    now = datetime.now(UTC)
     for r in records:
         for name, moment in (("recorded_at", r.recorded_at), ("occurred_at", r.occurred_at)):
             unstorable = unstorable_time(moment)
@@ -137,6 +195,16 @@ async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
                     kind="bad-export",
                     line=r.position + 1,
                 )
+        reason = refusal(r, now, game_id)
+        if reason is not None:
+            # The header is line 1, so position N is line N + 1.
+            raise Problem(
+                422,
+                f"Line {r.position + 1}: the event at position {r.position} ({r.type}, id {r.id}) cannot be "
+                f"imported: {reason} Nothing was imported.",
+                kind="bad-export",
+                line=r.position + 1,
+            )
         chunk.append(
             Row(
                 r.position,
@@ -148,6 +216,7 @@ async def _rows(records: Iterator[EventRow]) -> AsyncIterator[list[Row]]:
                 r.actor,
                 r.recorded_at,
                 r.occurred_at,
+                r.override.reason if r.override is not None else None,
             )
         )
         if len(chunk) == CHUNK:

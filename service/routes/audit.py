@@ -20,6 +20,7 @@ from service.auth import OWNER, Asking, CampaignId, EventStore, may
 from service.openapi import body
 from service.problems import Problem
 from service.refold import RefoldError, new_campaign_from_log
+from service.replica import SEEN, reading
 from service.requests import Name, decode
 from service.store import Store
 
@@ -42,6 +43,11 @@ def _link(campaign_id: uuid.UUID, path: str, word: str, episode: listing.Episode
 )
 async def scenarios(store: EventStore, campaign_id: CampaignId, member: Asking) -> dict[str, Any]:
     game, position = await _campaign(store, campaign_id)
+    return await played(store, campaign_id, game, position)
+
+
+async def played(store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int) -> dict[str, Any]:
+    """The answer of `/scenarios` as of `position` (the live stream sends it to the table page too)."""
     word = WORDS[game.id]
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
     answer = []
@@ -83,7 +89,10 @@ async def episode_report(
     play: Annotated[
         int | None, QueryParameter(description="Which time it was played, from 1 (default: the latest).")
     ] = None,
+    seen: int | None = SEEN,
 ) -> Any:
+    # With a replica, from it when it has reached what the caller has seen (service/replica.py).
+    store, source = await reading(request, store, campaign_id, seen=seen)
     game, position = await _campaign(store, campaign_id)
     word = WORDS[game.id]
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
@@ -102,11 +111,13 @@ async def episode_report(
             kind="episode-not-found",
         )
     following = found[found.index(episode) + 1].first if found.index(episode) + 1 < len(found) else None
-    members = {str(m): name for m, name, _, _ in await store.members(campaign_id)}
+    members = {str(m): name for m, name, *_ in await store.members(campaign_id)}
     found_report = await report(store, campaign_id, game, episode, members, following)
     if wants_markdown(request):
         render = markdown.scenario if word == "scenario" else markdown.chapter
         return Response(render(found_report), media_type=MARKDOWN)
+    if request.app.state.get("replica"):  # say which server answered, and where its log ended
+        return found_report | {"source": source, "position": position}
     return found_report
 
 
@@ -118,6 +129,18 @@ FROM = QueryParameter(
     name="from", description="The earlier position: the state as the table saw it right after it (0: before anything)."
 )
 TO = QueryParameter(name="to", description="The later position (default: now).")
+EVENTS_PAGE = 1000
+EVENTS_AFTER = QueryParameter(
+    name="events_after",
+    description="List the events told after this position (default: `from`); the changes are always the whole range's.",
+)
+EVENTS_LIMIT = QueryParameter(
+    name="events_limit",
+    ge=1,
+    le=10_000,
+    description=f"At most this many events told (default {EVENTS_PAGE}). When the range holds more, the answer's "
+    "`events_next` is the `events_after` of the next page.",
+)
 
 
 async def _ends(
@@ -150,22 +173,34 @@ async def diff(
     member: Asking,
     start: Annotated[int, FROM],
     end: Annotated[int | None, TO] = None,
+    events_after: Annotated[int | None, EVENTS_AFTER] = None,
+    events_limit: Annotated[int, EVENTS_LIMIT] = EVENTS_PAGE,
 ) -> dict[str, Any]:
     game, position = await _campaign(store, campaign_id)
     (first, before), (last, after) = await _ends(store, campaign_id, game, position, start, end)
     found = list(differ.changes(differ.views(game, before), differ.views(game, after)))
-    # What happened in between, told event by event: the events that count now (an undo shows as what it left).
-    events = [
-        {"position": told.recorded.position, "sentence": told.sentence}
-        async for told in account(store, campaign_id, game, first, last)
-    ]
-    return {
+    # What happened in between, told event by event: the events that count now (an undo shows as what it left), a
+    # page of them at a time: telling every event of a 200,000-event range took seconds and answered 25 MB.
+    since = first if events_after is None else events_after
+    if not first <= since <= last:
+        raise Problem(422, f"`events_after` must be within {first} to {last}; {since} is not.", kind="bad-position")
+    events: list[dict[str, Any]] = []
+    more = False
+    async for told in account(store, campaign_id, game, since, last):
+        if len(events) == events_limit:
+            more = True
+            break
+        events.append({"position": told.recorded.position, "sentence": told.sentence})
+    answer = {
         "from": first,
         "to": last,
         "changes": found,
         "sentences": differ.sentences(found, names_of(game, before, after)),
         "events": events,
     }
+    if more:
+        answer["events_next"] = events[-1]["position"]
+    return answer
 
 
 @get(

@@ -1,12 +1,13 @@
-"""Creating campaigns, reading their summary, adding members."""
+"""Creating campaigns, reading their summary, adding members, giving one a new join link, revoking one."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath
 
 from events.campaign import CampaignStarted, MemberJoined
@@ -95,7 +96,10 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
         "game": found.game,
         "position": found.position,
         "created_at": found.created_at,
-        "members": [{"member_id": str(m), "name": n, "role": r, "joined_at": t} for m, n, r, t in members],
+        "members": [
+            {"member_id": str(m), "name": n, "role": r, "joined_at": t, "revoked_at": gone}
+            for m, n, r, t, gone in members
+        ],
     }
 
 
@@ -118,14 +122,19 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
         token_hash=token_hash,
         joined=joined,
         actor=member.actor,
-        keyed=await keyed(request),
+        keyed=await keyed(request, member.actor),
     )
     if appended.replayed:
         # Sent again with its Idempotency-Key: the member added the first time. Tokens are kept only as hashes, so
         # the one in the lost answer cannot be shown again; that member gets a new one instead.
         member_id = uuid.UUID(msgspec.json.decode(appended.events[0].data)["member_id"])
         token, token_hash = tokens.new_token(member_id)
-        await store.replace_token(campaign_id, member_id, token_hash)
+        if not await store.replace_token(campaign_id, member_id, token_hash):
+            raise Problem(
+                409,
+                f"{new.name} was revoked from this campaign since; add them again as a new member.",
+                kind="member-revoked",
+            )
     return Response(
         {
             "member_id": str(member_id),
@@ -138,7 +147,91 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
     )
 
 
-ROUTES = [create_campaign, read_campaign, add_member]
+class JoinLink(msgspec.Struct):
+    """A member's new token: their join link is `/join#<token>`. Shown only this once."""
+
+    member_id: str
+    name: str
+    role: str
+    token: str
+
+
+class RevokedMember(msgspec.Struct):
+    """A member whose token is refused from now on, by every server process."""
+
+    member_id: str
+    name: str
+    role: str
+    revoked_at: datetime
+
+
+async def _other_member(store: EventStore, campaign_id: uuid.UUID, member_id: str) -> tuple[uuid.UUID, str, str, Any]:
+    """(id, name, role, revoked_at) of the campaign's member named in the path; 404 for one it does not have."""
+    try:
+        wanted = uuid.UUID(member_id)
+    except ValueError:
+        wanted = None
+    for m, name, role, _, revoked_at in await store.members(campaign_id) if wanted is not None else ():
+        if m == wanted:
+            return m, name, role, revoked_at
+    raise Problem(404, f"This campaign has no member {member_id}.", kind="member-not-found")
+
+
+@post(
+    "/v1/campaigns/{campaign:str}/members/{member_id:str}/token",
+    summary="Give a member a new join link (owner only)",
+    description=(
+        "For a lost or replaced phone: the member gets a new token, answered only this once, and their old one is "
+        "refused by every server from its next request. Sent again, it gives yet another token (the one before it "
+        "was only in the lost answer). A revoked member gets none: add them again as a new member."
+    ),
+    status_code=200,
+    opt=may("give members new join links", OWNER),
+)
+async def new_join_link(
+    store: EventStore, campaign_id: CampaignId, member: Asking, member_id: FromPath[str]
+) -> JoinLink:
+    who, name, role, revoked_at = await _other_member(store, campaign_id, member_id)
+    if revoked_at is not None:
+        raise Problem(
+            409, f"{name} was revoked from this campaign; add them again as a new member.", kind="member-revoked"
+        )
+    token, token_hash = tokens.new_token(who)
+    if not await store.replace_token(campaign_id, who, token_hash):
+        raise Problem(
+            409, f"{name} was revoked from this campaign; add them again as a new member.", kind="member-revoked"
+        )
+    return JoinLink(member_id=str(who), name=name, role=role, token=token)
+
+
+@delete(
+    "/v1/campaigns/{campaign:str}/members/{member_id:str}",
+    summary="Revoke a member (owner only)",
+    description=(
+        "The member's token is refused by every server from its next request, and no new one is ever issued for "
+        "them; they stay in the member list (marked with `revoked_at`), since the log names them. Sent again, it "
+        "answers the same."
+    ),
+    status_code=200,
+    opt=may("revoke members", OWNER),
+)
+async def revoke_member(
+    store: EventStore, campaign_id: CampaignId, member: Asking, member_id: FromPath[str]
+) -> RevokedMember:
+    who, name, role, _ = await _other_member(store, campaign_id, member_id)
+    if who == member.id:
+        raise Problem(
+            409,
+            "You cannot revoke yourself: another owner can, or give this phone a new join link instead.",
+            kind="revoke-self",
+        )
+    revoked_at = await store.revoke(campaign_id, who)
+    if revoked_at is None:
+        raise Problem(404, f"This campaign has no member {member_id}.", kind="member-not-found")
+    return RevokedMember(member_id=str(who), name=name, role=role, revoked_at=revoked_at)
+
+
+ROUTES = [create_campaign, read_campaign, add_member, new_join_link, revoke_member]
 
 
 @get("/v1/catalog/{game_id:str}", summary="The catalogue a game expands names from")

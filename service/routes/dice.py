@@ -19,7 +19,7 @@ from service.auth import DIRECT, Asking, CampaignId, EventStore, may
 from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
-from service.problems import Problem
+from service.problems import Problem, refusal_errors
 from service.requests import decode
 from service.routes.events import appended_answer, appended_body
 from service.store import Appended, StalePosition, Store
@@ -49,7 +49,8 @@ def _refused_roll(rejected: BatchRejected) -> Problem:
         422,
         f"The roll was refused: {rejected.errors[0][1]} Nothing was written.",
         kind="rejected",
-        errors=[{"index": i, "reason": r} for i, r in rejected.errors],
+        errors=refusal_errors(rejected),
+        overridable=rejected.overridable,
     )
 
 
@@ -92,7 +93,7 @@ async def roll(request: Request, store: EventStore, campaign_id: CampaignId, mem
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
     appended = await _append_read(
-        store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request)
+        store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request, member.actor)
     )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
     return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended)

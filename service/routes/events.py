@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import QueryParameter
 
-from service.auth import DIRECT, Asking, CampaignId, EventStore, PlainJson, may
+from projections.game import Game
+from service.auth import DIRECT, Asking, CampaignId, EventStore, Member, PlainJson, may
 from service.intake import prepare
 from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
+from service.replica import SEEN, reached, reading
 from service.requests import AppendRequest, decode
-from service.store import Appended
+from service.store import Appended, Store
 
 MAX_PAGE = 1000
 
@@ -38,6 +41,20 @@ def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
     return PlainJson(_encode(content), status_code=200 if appended.replayed else 201)
 
 
+async def may_override(store: Store, campaign_id: uuid.UUID, game: Game, member: Member) -> None:
+    """Refuse a player's override unless the campaign's options let players override (the option is fixed when the
+    campaign starts, so the state read here cannot change before the append)."""
+    _, state = await store.projection(campaign_id, game)
+    if not game.players_may_override(state):
+        raise Problem(
+            403,
+            f"{member.name} is a {member.role} of this campaign and cannot log an event against the rules: only the "
+            'owner may, unless the campaign started with the option `overrides` set to "players". '
+            "Nothing was written.",
+            kind="forbidden",
+        )
+
+
 @post(
     "/v1/campaigns/{campaign:str}/events",
     summary="Append a batch of events",
@@ -48,7 +65,10 @@ def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
 )
 async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
     body = decode(await request.body(), AppendRequest)
-    batch = prepare((await store.game_of(campaign_id)).id, body.events)
+    game = await store.game_of(campaign_id)
+    batch = prepare(game.id, body.events)
+    if member.role != "owner" and any(p.override is not None for p in batch):
+        await may_override(store, campaign_id, game, member)
     appended = await store.append(campaign_id, batch, actor=member.actor, expected_position=body.expected_position)
     return appended_answer(appended_body(appended), appended)
 
@@ -58,6 +78,7 @@ async def read_events(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
+    request: Request,
     after: Annotated[int, QueryParameter(description="Only events after this position.")] = 0,
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
@@ -72,6 +93,7 @@ async def read_events(
             "it was played."
         ),
     ] = None,
+    seen: int | None = SEEN,
 ) -> dict[str, Any]:
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
@@ -80,6 +102,10 @@ async def read_events(
     game = await store.game_of(campaign_id)
     if scenario is not None and game.episodes is None:
         raise Problem(422, f"{game.title} has no scenarios to filter by.", kind="bad-filter")
+    # With a replica, from it when the caller says what it has seen and the replica has reached that and the page's
+    # start (service/replica.py).
+    store, source = await reading(request, store, campaign_id, seen=seen, at=after if seen is not None else None)
+    reflected = await reached(store, campaign_id) if request.app.state.get("replica") else None
     page = await store.history(
         campaign_id,
         after=after,
@@ -90,10 +116,13 @@ async def read_events(
         episode=scenario,
         game=game,
     )
-    return {
+    answer = {
         "events": await narrate(store, campaign_id, game, page),
         "next": page[-1].position if len(page) == limit else None,
     }
+    if reflected is not None:  # a replica is configured: say which server answered, and where its log ended
+        answer |= {"source": source, "position": reflected}
+    return answer
 
 
 ROUTES = [append_events, read_events]

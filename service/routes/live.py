@@ -1,57 +1,37 @@
-"""Server-sent events: every new position of a campaign, resumable from `Last-Event-ID`."""
+"""Server-sent events: every new position of a campaign, resumable from `Last-Event-ID` (service.live says how)."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import AsyncIterator
 from typing import Annotated
 
-import msgspec
 from litestar import Request, get
 from litestar.params import QueryParameter
-from litestar.response import ServerSentEvent
-from litestar.response.sse import ServerSentEventMessage
+from litestar.response import Stream
 
-from service.auth import Asking, CampaignId, EventStore
-from service.live import Wakeups
-from service.narration import narrate
+from service.auth import Asking, CampaignId
 from service.problems import Problem
-from service.store import Store
-
-PAGE = 500
-# Seconds between heartbeats when nothing happens; also how late a stream can be if a wake-up is ever lost.
-HEARTBEAT = 15.0
-
-_encode = msgspec.json.Encoder().encode
 
 
-async def _follow(
-    store: Store, wakeups: Wakeups, campaign_id: uuid.UUID, after: int
-) -> AsyncIterator[ServerSentEventMessage]:
-    # Tell the client how soon to come back if the connection drops.
-    yield ServerSentEventMessage(comment="following", retry=2000, data=None)
-    game = await store.game_of(campaign_id)
-    while True:
-        # Each event with its sentence, as the history answers it: the table page shows the sentence as it comes.
-        page = await narrate(store, campaign_id, game, await store.history(campaign_id, after=after, limit=PAGE))
-        for recorded in page:
-            yield ServerSentEventMessage(id=recorded.position, event="event", data=_encode(recorded).decode())
-            after = recorded.position
-        if len(page) < PAGE:
-            await wakeups.wait(campaign_id, HEARTBEAT, after=after)
-            yield ServerSentEventMessage(comment="heartbeat", data=None)
-
-
-@get("/v1/campaigns/{campaign:str}/stream", summary="Follow the log live (server-sent events)")
+@get(
+    "/v1/campaigns/{campaign:str}/stream",
+    summary="Follow the log live (server-sent events)",
+    description="Each event is a message `event` (id: its position; data: the event as the history answers it, with "
+    "its sentence). With `views=true`, after each run of events a message `views` (no id) answers what the table page "
+    "reads after an event, as of the last of them: `{position, views}`, where `views` maps the path of each view "
+    "(`/state`, `/scenario`, `/characters/{id}`, `/scenarios`...) to the answer that path gives. When the server "
+    "stops, a last message `closing` says so.",
+)
 async def stream(
     request: Request,
-    store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
     after: Annotated[
         int | None, QueryParameter(description="Start after this position (else Last-Event-ID, else 0).")
     ] = None,
-) -> ServerSentEvent:
+    views: Annotated[
+        bool, QueryParameter(description="Also send, after each run of events, the views the table page reads.")
+    ] = False,
+) -> Stream:
     resume = request.headers.get("last-event-id")
     if after is None and resume:
         try:
@@ -61,7 +41,11 @@ async def stream(
     after = after or 0
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
-    return ServerSentEvent(_follow(store, request.app.state.wakeups, campaign_id, after))
+    return Stream(
+        request.app.state.wakeups.follow(campaign_id, after, views),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"},
+    )
 
 
 ROUTES = [stream]

@@ -62,7 +62,7 @@ async def undo(request: Request, store: EventStore, campaign_id: CampaignId, mem
         actor=member.actor,
         only_own=member.role != "owner",
         mine=asked.mine,
-        keyed=await keyed(request),
+        keyed=await keyed(request, member.actor),
     )
     return _answer("undo", done)
 
@@ -83,7 +83,7 @@ async def redo(request: Request, store: EventStore, campaign_id: CampaignId, mem
         actor=member.actor,
         only_own=member.role != "owner",
         mine=asked.mine,
-        keyed=await keyed(request),
+        keyed=await keyed(request, member.actor),
     )
     return _answer("redo", done)
 

@@ -11,6 +11,7 @@ from litestar.params import FromPath, Parameter
 from projections.game import Game
 from service.auth import Asking, CampaignId, EventStore
 from service.problems import Problem
+from service.replica import SEEN, reading
 from service.store import Store
 
 AT = Parameter(default=None, description="Answer the state right after this position (default: now).")
@@ -46,10 +47,18 @@ async def _view(store: Store, campaign_id: uuid.UUID, name: str, at: int | None,
 
 @get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold")
 async def whole_state(
-    store: EventStore, campaign_id: CampaignId, member: Asking, at: int | None = AT
+    request: Request,
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
+    at: int | None = AT,
+    seen: int | None = SEEN,
 ) -> dict[str, Any]:
-    _, position, state = await _state(store, campaign_id, at)
-    return {"position": position, "state": state}
+    # With a replica, from it when it has reached `at` or what the caller has seen (service/replica.py).
+    chosen, source = await reading(request, store, campaign_id, seen=seen, at=at)
+    _, position, state = await _state(chosen, campaign_id, at)
+    answer = {"position": position, "state": state}
+    return answer | {"source": source} if request.app.state.get("replica") else answer
 
 
 @get(
@@ -105,4 +114,5 @@ ROUTES = [
     _named("ship", "The captain and the ship"),
     _named("ledger", "The Crew's Booty ledger: where each coin came from and went"),
     _named("chapter", "The current chapter and phase"),
+    _named("recorded", "The group's own scenario cards and product lists, as it recorded them"),
 ]

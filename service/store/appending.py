@@ -46,6 +46,7 @@ from service.store.records import (
     Appended,
     CampaignNotFound,
     IdReused,
+    Override,
     PreparedEvent,
     Recorded,
     Row,
@@ -87,27 +88,31 @@ def write_lock(campaign_id: uuid.UUID) -> tuple[int, int]:
 # Per-event envelope fields (batch, actor, schema version, recorded_at) are in it only when folding an export again;
 # an append leaves them out and passes the batch's values. `held` has its row when the writer holds the campaign's
 # write lock (`locked`), or else could take it shared at once (module docstring), and every other part writes only
-# when it has (CASE: the lock is tried only when not held); an event whose
-# position is taken fails the whole statement on the primary key. At a checkpoint the state is parsed once and stored
-# as a snapshot and as the projection row, which is the latest snapshot with the version of the fold that made it. No
+# when it has (CASE: the lock is tried only when not held); an event whose position is taken fails the whole
+# statement on the primary key. A writer without the lock (the fast path) writes only where the log ends: the event
+# at `current` must be there (END_OF_LOG below says why). At a checkpoint the state is parsed once and stored as a
+# snapshot and as the projection row, which is the latest snapshot with the version of the fold that made it. No
 # NOTIFY: PostgreSQL serialises notifying commits (service/live.py says how followers learn of appends instead).
 # Every event arrives with its id: a client's, else one drawn here in time order (time_ordered_ids).
 WRITE = """
 WITH held AS MATERIALIZED (
     SELECT now() AS now
-    WHERE CASE WHEN %(locked)s THEN true ELSE pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
+    WHERE CASE WHEN %(locked)s THEN true
+               ELSE EXISTS (SELECT FROM events WHERE campaign_id = %(campaign)s AND position = %(current)s)
+                    AND pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
-                        occurred_at, character_id, idempotency_key, request_digest)
+                        occurred_at, character_id, idempotency_key, request_digest, override)
     SELECT %(campaign)s, (e->>0)::bigint, (e->>3)::uuid, coalesce((e->>6)::uuid, %(batch)s::uuid),
            e->>1, coalesce((e->>8)::smallint, 1), e->2, coalesce(e->>7, %(actor)s::text),
-           coalesce((e->>9)::timestamptz, held.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11
+           coalesce((e->>9)::timestamptz, held.now), (e->>4)::timestamptz, e->>5, e->>10, e->>11, e->>12
     FROM held, jsonb_array_elements(%(events)s::jsonb) AS e
 ), given AS (
     SELECT %(state)s::jsonb AS state FROM held WHERE %(checkpoint)s::bigint IS NOT NULL
 ), projected AS (
     INSERT INTO projections (campaign_id, name, position, state, fold_version)
     SELECT %(campaign)s, %(projection)s, %(checkpoint)s, state, %(fold_version)s FROM given
+    WHERE %(projection)s::text IS NOT NULL
     ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, state = excluded.state,
         fold_version = excluded.fold_version
 ), snapshot AS (
@@ -118,6 +123,12 @@ WITH held AS MATERIALIZED (
 SELECT now FROM held
 """
 
+# END_OF_LOG: the fast path folds onto the state this process last committed, at the position it last committed. The
+# primary key refuses a position already taken, but not one past the log's end: a log that lost commits (a failover
+# to a standby that had not received them, a restore of an older copy) would take the event at that position and
+# leave a gap before it. So the statement also asks for the event at `current` (one probe of the primary key, on a
+# page the append before it has just written); without it nothing is written and the locking path, which reads where
+# the log ends, decides. A log at or past `current` keeps being checked by the primary key as before.
 # WRITE for the most common append, one event and no checkpoint: the same lock and insert, with the event's fields as
 # plain parameters (reading one row out of the JSON in a CTE cost about 40 µs of backend CPU more). It is a bare
 # insert, as the floor's is: while every append also moved `campaigns.last_position` in the same statement, that
@@ -128,10 +139,12 @@ SELECT now FROM held
 # but the time.
 WRITE_ONE = """
 INSERT INTO events (campaign_id, position, event_id, batch_id, type, data, actor, recorded_at, occurred_at,
-                    character_id, idempotency_key, request_digest)
+                    character_id, idempotency_key, request_digest, override)
 SELECT %s, %s, %s::uuid, %s::uuid, %s::text, %s::jsonb, %s::text, now(), %s::timestamptz, %s::text, %s::text,
-       %s::text
-WHERE CASE WHEN %s THEN true ELSE pg_try_advisory_xact_lock_shared(%s, %s) END
+       %s::text, %s::text
+WHERE CASE WHEN %s THEN true
+           ELSE EXISTS (SELECT FROM events WHERE campaign_id = %s AND position = %s)
+                AND pg_try_advisory_xact_lock_shared(%s, %s) END
 RETURNING recorded_at
 """
 # The fast path sends it prepared through libpq (service/store/wire.py); the locking path through psycopg, in its
@@ -164,13 +177,16 @@ def write_one_parameters(
         game.character_of(one.event),
         keyed.key if keyed is not None else None,
         keyed.digest if keyed is not None else None,
+        one.override,
         locked,
+        campaign_id,
+        current,
         *write_lock(campaign_id),
     )
 
 
 _BY_EVENT_IDS = """
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at, override
 FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
 """
 
@@ -190,6 +206,7 @@ async def write(
     checkpoint: int | None = None,
     state: bytes | None = None,
     keyed: Keyed | None = None,
+    project: bool = True,
 ) -> tuple[datetime, list[uuid.UUID]] | None:
     """Run WRITE: insert `events` (an append) after position `current`, or `rows` with their `characters` (an
     import, at the rows' positions), and at a `checkpoint` position store `state` (its JSON) as a snapshot and the
@@ -199,6 +216,8 @@ async def write(
     An append's events take positions current+1.. and share `batch`, `actor` and the statement's time. A position
     already taken raises psycopg.errors.UniqueViolation (on the primary key), as does an event id already recorded.
     `locked`: this transaction holds the campaign's write lock (`lock`); else the statement tries to take it shared.
+    Without `project`, a checkpoint is stored as a snapshot only, and the projection row is left alone (a rebuild
+    folding without the lock: service/refold.py).
     """
     if len(events) == 1 and checkpoint is None:
         assert game is not None
@@ -212,10 +231,11 @@ async def write(
         ).fetchone()
         return None if row is None else (row[0], [event_id])
     # Each event as WRITE reads it: [position, type, data, event_id, occurred_at, character_id, batch_id, actor,
-    # schema_version, recorded_at, idempotency_key, request_digest], the fields left out at its end NULL. The envelope
-    # (batch_id to recorded_at) only when folding an export again; the key and digest only on the first event of a
-    # batch written under an Idempotency-Key (service/store/keys.py). Tuples: msgspec encodes them as arrays, and
-    # makes them faster than structs.
+    # schema_version, recorded_at, idempotency_key, request_digest, override], the fields left out at its end NULL.
+    # The envelope (batch_id to recorded_at) only when folding an export again; the key and digest only on the first
+    # event of a batch written under an Idempotency-Key (service/store/keys.py); the override only on an event that
+    # has one (rare, so the common event stays six fields). Tuples: msgspec encodes them as arrays, and makes them
+    # faster than structs.
     if events:
         assert game is not None
         ids = _with_ids([p.id for p in events])
@@ -242,12 +262,17 @@ async def write(
         ]
     if keyed is not None and written:
         written[0] = (*written[0], *[None] * (10 - len(written[0])), keyed.key, keyed.digest)
+    overrides = [p.override for p in events] if events else [r.override for r in rows]
+    for i, override in enumerate(overrides):
+        if override is not None:
+            written[i] = (*written[i], *[None] * (12 - len(written[i])), override)
     row = await (
         await conn.execute(
             WRITE,
             {
                 "campaign": campaign_id,
                 "locked": locked,
+                "current": current,
                 "writes": WRITES,
                 "lock": write_lock(campaign_id)[1],
                 "batch": batch,
@@ -255,7 +280,7 @@ async def write(
                 "events": _encode(written).decode(),
                 "checkpoint": checkpoint,
                 "state": state.decode() if state is not None else None,
-                "projection": PROJECTION,
+                "projection": PROJECTION if project else None,
                 "fold_version": fold_version(game.id) if checkpoint is not None and game is not None else None,
             },
         )
@@ -311,6 +336,8 @@ class Appending:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
+    behind: Any  # Store.behind
     on_commit: list[Callable[[uuid.UUID, int], None]]
 
     async def append(
@@ -343,7 +370,7 @@ class Appending:
         # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
         # none), what folding from the latest snapshot needs is read in that first round trip too.
         stale = not keyed or self.cache.latest(campaign_id) is None
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             appended = await self._append_locked(
                 conn,
                 campaign_id,
@@ -386,7 +413,7 @@ class Appending:
             return await self._append_known(campaign_id, [one], actor, expected_position, batch_id)
         game = await self.game_of(campaign_id)
         try:
-            state = step(game, state, one.event, Meta(last, actor, one.occurred_at))
+            state = step(game, state, one.event, Meta(last, actor, one.occurred_at, one.override))
         except Rejection:
             return None  # on a state that may be stale: the locking path refuses it, or not
         drawn = time_ordered_ids(2)  # the event's id and the batch's, where the client gave none
@@ -403,7 +430,16 @@ class Appending:
             return None  # another writer came first
         recorded_at = row[0]
         recorded = Recorded(
-            last, event_id, batch, one.type, 1, msgspec.Raw(one.data), actor, recorded_at, one.occurred_at
+            last,
+            event_id,
+            batch,
+            one.type,
+            1,
+            msgspec.Raw(one.data),
+            actor,
+            recorded_at,
+            one.occurred_at,
+            override=None if one.override is None else Override(one.override),
         )
         return Appended(batch=batch, first_position=last, last_position=last, events=[recorded], state=state)
 
@@ -464,12 +500,18 @@ class Appending:
         # the game, so an append needs no separate look-up. In pipeline mode the look-up of retried ids (and, for a
         # `stale` state, of the markers and snapshot positions) is sent with them and runs after them, under the
         # lock: one round trip for all. Under the lock no event or snapshot lies beyond the position HEAD reads.
+        remembered = self.cache.latest(campaign_id)  # before HEAD's snapshot: see Store.behind
         heading = await hold(conn, campaign_id)
         ids = [p.id for p in events if p.id is not None]
         prior = await conn.execute(_BY_EVENT_IDS, (campaign_id, ids)) if ids else None
         marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END)) if stale else None
         snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END)) if stale else None
-        game, current, _ = await head(heading, campaign_id)
+        try:
+            game, current, _ = await head(heading, campaign_id)
+        except CampaignNotFound:
+            self.behind(campaign_id, remembered, None)
+            raise
+        self.behind(campaign_id, remembered, current)
 
         # A retried request with its Idempotency-Key answers what it recorded, even if the log has moved since.
         keyed_replay = await replay(conn, campaign_id, keyed)
@@ -521,7 +563,7 @@ async def head(heading: psycopg.AsyncCursor[Any], campaign_id: uuid.UUID) -> tup
 
 
 def _fold(game: Game, state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Any:
-    metas = [Meta(position=current + 1 + i, actor=actor, occurred_at=p.occurred_at) for i, p in enumerate(events)]
+    metas = [Meta(current + 1 + i, actor, p.occurred_at, p.override) for i, p in enumerate(events)]
     return fold_batch(game, state, zip((p.event for p in events), metas, strict=True))
 
 
@@ -576,6 +618,7 @@ async def _write_batch(
             actor=actor,
             recorded_at=now,
             occurred_at=p.occurred_at,
+            override=None if p.override is None else Override(p.override),
         )
         for i, p in enumerate(events)
     ]
@@ -605,7 +648,7 @@ def _replayed(events: Sequence[PreparedEvent], rows: Sequence[Sequence[Any]]) ->
                     "send the recorded events' ids again or new ids for all.",
                 )
             )
-        elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data):
+        elif row[3] != p.type or msgspec.json.decode(row[5]) != msgspec.json.decode(p.data) or row[9] != p.override:
             reasons.append(
                 (
                     index,

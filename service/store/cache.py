@@ -36,6 +36,10 @@ class StateCache:
         self.bytes = 0
         self._entries: OrderedDict[int, tuple[int, Any, int]] = OrderedDict()
 
+    def clear(self) -> None:
+        self._entries.clear()
+        self.bytes = 0
+
     def __len__(self) -> int:
         return len(self._entries)
 

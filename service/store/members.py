@@ -1,7 +1,18 @@
-"""Campaigns and their members: creating them, and reading who plays what."""
+"""Campaigns and their members: creating them, reading who plays what, replacing and revoking their tokens.
+
+Member rows are read once per process and kept (`member_credentials`); tokens already matched against a row's hash
+are kept too, by their digest (service.tokens.Verified). A row changes only when the owner replaces a member's token
+(a new join link) or revokes the member, and that transaction also sends NOTIFY on `CHANNEL` with the member's id.
+Every process listens on a connection of its own (`MemberChanges`) and forgets that member at once; before a request
+trusts what is kept, it reads what the listening connection has received (`members_fresh`, a non-blocking read of
+the socket), so a notification already delivered is never behind the request it should refuse. While that
+connection is down nothing kept is trusted: every request is checked against the database until it is back.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
@@ -18,6 +29,112 @@ from service.store.records import Appended, Campaign, CampaignNotFound, Prepared
 from service.store.snapshots import POSITION_OF
 
 _MEMBERS_KEPT = 10_000
+# Heard by every process when a member's token is replaced or the member revoked; the payload is the member's id.
+CHANNEL = "qm_members"
+_NOTIFY = "SELECT pg_notify('qm_members', %s)"
+
+log = logging.getLogger("quartermaster")
+
+
+class MemberChanges:
+    """The process's listening connection on CHANNEL: each notification forgets that member's kept rows and tokens.
+
+    Not the pool's: a LISTEN holds its connection for the life of the process. It is read without waiting, by the
+    event loop when the socket has data (`add_reader`) and by every request before it trusts a kept token (`drain`).
+    A lost connection forgets everything kept and is made again, backing off up to RECONNECT_SECONDS."""
+
+    RECONNECT_SECONDS = 2.0
+
+    def __init__(self, conninfo: str, forget: Any, connect_timeout: int = 2) -> None:
+        self.conninfo = conninfo
+        self.forget = forget  # called with a member id, or None for everyone
+        self.connect_timeout = connect_timeout
+        self.conn: psycopg.AsyncConnection[Any] | None = None
+        self._retry: asyncio.Task[None] | None = None
+        self._closed = False
+
+    async def start(self) -> None:
+        try:
+            await self._connect()
+        except (psycopg.Error, TimeoutError):
+            log.warning("cannot listen for member changes yet; every token is checked against the database")
+            self._reconnect()
+
+    async def _connect(self) -> None:
+        conn = await psycopg.AsyncConnection.connect(
+            self.conninfo, autocommit=True, connect_timeout=self.connect_timeout
+        )
+        try:
+            async with asyncio.timeout(self.connect_timeout):  # LISTEN's answer, like every wait, is bounded
+                await conn.execute(f"LISTEN {CHANNEL}")
+        except BaseException:
+            conn.pgconn.finish()
+            raise
+        self.conn = conn
+        asyncio.get_running_loop().add_reader(conn.pgconn.socket, self.drain)
+        # Anything changed before LISTEN took effect was never heard: what was kept until now is forgotten.
+        self.forget(None)
+
+    def drain(self) -> bool:
+        """Read what the listening connection has received, without waiting, and forget the members it names;
+        whether what is kept can be trusted (the connection is up)."""
+        conn = self.conn
+        if conn is None:
+            return False
+        pgconn = conn.pgconn
+        try:
+            pgconn.consume_input()
+        except psycopg.OperationalError:
+            self._lost()
+            return False
+        while (heard := pgconn.notifies()) is not None:
+            try:
+                self.forget(uuid.UUID(heard.extra.decode()))
+            except ValueError:
+                self.forget(None)
+        if pgconn.status != psycopg.pq.ConnStatus.OK:
+            self._lost()
+            return False
+        return True
+
+    def _lost(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(conn.pgconn.socket)
+            except (OSError, ValueError, psycopg.OperationalError):
+                pass
+            conn.pgconn.finish()
+        self.forget(None)
+        log.warning("the connection listening for member changes was lost; every token is checked until it is back")
+        self._reconnect()
+
+    def _reconnect(self) -> None:
+        if self._closed or (self._retry is not None and not self._retry.done()):
+            return
+
+        async def again() -> None:
+            pause = 0.1
+            while not self._closed and self.conn is None:
+                await asyncio.sleep(pause)
+                try:
+                    await self._connect()
+                except (psycopg.Error, TimeoutError):
+                    pause = min(pause * 2, self.RECONNECT_SECONDS)
+
+        self._retry = asyncio.get_running_loop().create_task(again())
+
+    async def stop(self) -> None:
+        self._closed = True
+        if self._retry is not None:
+            self._retry.cancel()
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(conn.pgconn.socket)
+            except (OSError, ValueError, psycopg.OperationalError):
+                pass
+            await conn.close()
 
 
 async def insert_campaign(
@@ -54,9 +171,41 @@ class Members:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
     _games: dict[int, str]
     _members: dict[int, tuple[uuid.UUID, str, str, bytes]]
-    _verified: dict[str, Any]
+    verified_tokens: Any  # service.tokens.Verified
+    member_changes: MemberChanges | None
+    # Counted up each time a member is forgotten: a row read from the database while it moved may be older than the
+    # change, and is not kept.
+    member_generation: int
+
+    async def listen_for_member_changes(self, conninfo: str, connect_timeout: int = 2) -> None:
+        """Start hearing every process's token replacements and revocations (MemberChanges); stop with
+        `stop_listening`. Without it, nothing kept about members is trusted."""
+        self.member_changes = MemberChanges(conninfo, self.forget_member, connect_timeout)
+        await self.member_changes.start()
+
+    async def stop_listening(self) -> None:
+        if self.member_changes is not None:
+            await self.member_changes.stop()
+            self.member_changes = None
+
+    def members_fresh(self) -> bool:
+        """Whether what this process keeps about members is up to date: every change already delivered to the
+        listening connection applied, and that connection up."""
+        changes = self.member_changes
+        return changes is not None and changes.drain()
+
+    def forget_member(self, member_id: uuid.UUID | None) -> None:
+        """Forget a member's kept row and tokens (everyone's, for None)."""
+        self.member_generation += 1
+        if member_id is None:
+            self._members.clear()
+            self.verified_tokens.clear()
+            return
+        self._members.pop(member_id.int, None)
+        self.verified_tokens.forget(member_id)
 
     async def create_campaign(
         self,
@@ -104,10 +253,11 @@ class Members:
             game_id = self._games[campaign_id.int] = (await self.campaign(campaign_id)).game
         return game_by_id(game_id)
 
-    async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime]]:
+    async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime, datetime | None]]:
+        """(member_id, name, role, created_at, revoked_at) of every member, revoked ones included."""
         async with self.pool.connection() as conn:
             cur = await conn.execute(
-                "SELECT member_id, name, role, created_at FROM members WHERE campaign_id = %s"
+                "SELECT member_id, name, role, created_at, revoked_at FROM members WHERE campaign_id = %s"
                 " ORDER BY created_at, name",
                 (campaign_id,),
             )
@@ -122,12 +272,15 @@ class Members:
         one shard under Citus. Without it (signing in from a join link, which knows only the token) it is the store's
         one look-up across campaigns by member id.
 
-        Member rows are never updated or deleted, so what was read once stays true and is kept per process; the
-        token is still compared against the hash on every request. (Revoking members would need to clear this.)
+        A row changes only by `replace_token` and `revoke`, which every process hears (module docstring), so a row
+        read once is kept per process while `members_fresh` says what is kept is up to date. A revoked member's
+        row has an empty hash, which no token matches.
         """
-        known = self._members.get(member_id.int)  # keyed by the id's integer, as StateCache says why
+        fresh = self.members_fresh()
+        known = self._members.get(member_id.int) if fresh else None  # keyed by the id's integer (StateCache)
         if known is not None:
             return known if campaign_id is None or known[0].int == campaign_id.int else None
+        generation = self.member_generation
         async with self.pool.connection() as conn:
             if campaign_id is not None:
                 cur = await conn.execute(
@@ -139,21 +292,11 @@ class Members:
                     "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
                 )
             row = await cur.fetchone()
-        if row is not None:
+        if row is not None and fresh and generation == self.member_generation:
             if len(self._members) >= _MEMBERS_KEPT:
                 self._members.pop(next(iter(self._members)))
             self._members[member_id.int] = row
         return row
-
-    def verified(self, token: str) -> Any:
-        """The member (service.auth.Member) a token was already matched to in this process, or None."""
-        return self._verified.get(token)
-
-    def remember_verified(self, token: str, member: Any) -> None:
-        """Keep a token matched against its member's hash (service.auth.holder), the oldest forgotten first."""
-        if len(self._verified) >= _MEMBERS_KEPT:
-            self._verified.pop(next(iter(self._verified)))
-        self._verified[token] = member
 
     async def add_member(
         self,
@@ -170,7 +313,7 @@ class Members:
         """Add a member and record member.joined in the same transaction.
 
         Sent again with its Idempotency-Key, the member it added is answered (replayed) and nobody is added."""
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             if keyed is not None:
                 await lock(conn, campaign_id)
                 done = await replay(conn, campaign_id, keyed)
@@ -180,15 +323,31 @@ class Members:
             appended = await self._append_locked(conn, campaign_id, [joined], actor=actor, keyed=keyed)
         return self._committed(campaign_id, appended)
 
-    async def replace_token(self, campaign_id: uuid.UUID, member_id: uuid.UUID, token_hash: bytes) -> None:
-        """Give a member a new token (its hash), when the answer that carried the first one was lost.
-
-        Another process may still accept the old token until it restarts, from its cache of members; that token was
-        only ever in the lost answer."""
+    async def replace_token(self, campaign_id: uuid.UUID, member_id: uuid.UUID, token_hash: bytes) -> bool:
+        """Give a member a new token (its hash): a lost phone's new join link, or the answer that carried the first
+        token was lost. The old token is refused by every process from its next request. False when the campaign
+        has no such member, or the member was revoked (nothing changes)."""
         async with transaction(self.pool) as conn:
-            await conn.execute(
-                "UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s",
+            cur = await conn.execute(
+                "UPDATE members SET token_hash = %s WHERE campaign_id = %s AND member_id = %s AND revoked_at IS NULL",
                 (token_hash, campaign_id, member_id),
             )
-        self._members.pop(member_id.int, None)
-        self._verified = {token: known for token, known in self._verified.items() if known.id != member_id}
+            if cur.rowcount:
+                await conn.execute(_NOTIFY, (member_id.hex,))
+        self.forget_member(member_id)
+        return bool(cur.rowcount)
+
+    async def revoke(self, campaign_id: uuid.UUID, member_id: uuid.UUID) -> datetime | None:
+        """Revoke a member: their token is refused by every process from its next request, and no token matches
+        their row again. When they were revoked (now, or before), or None when the campaign has no such member."""
+        async with transaction(self.pool) as conn:
+            cur = await conn.execute(
+                "UPDATE members SET token_hash = '\\x'::bytea, revoked_at = coalesce(revoked_at, now())"
+                " WHERE campaign_id = %s AND member_id = %s RETURNING revoked_at",
+                (campaign_id, member_id),
+            )
+            row = await cur.fetchone()
+            if row is not None:
+                await conn.execute(_NOTIFY, (member_id.hex,))
+        self.forget_member(member_id)
+        return row[0] if row is not None else None

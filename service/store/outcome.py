@@ -8,6 +8,8 @@ store goes through `transaction` (or `statement` for the one-statement fast path
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from typing import Any
@@ -26,6 +28,14 @@ class CommitOutcomeUnknown(psycopg.OperationalError):
     """The connection broke once COMMIT was (or may have been) sent: the write may or may not be recorded."""
 
 
+def refused_by_the_server(error: psycopg.Error) -> bool:
+    """Whether PostgreSQL itself answered with this error (a lock or a statement timeout, a read-only database...):
+    the transaction failed there, so nothing was written. Not a connection that broke (class 08), nor the server
+    shutting down (57P), which say nothing of what was committed; nor a wait that gave up (no SQLSTATE at all)."""
+    state = error.sqlstate
+    return state is not None and not state.startswith(("08", "57P"))
+
+
 @asynccontextmanager
 async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psycopg.AsyncConnection]:
     """A pooled connection in a transaction; a lost connection says whether COMMIT had been sent."""
@@ -40,6 +50,8 @@ async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psy
     except (NothingWritten, CommitOutcomeUnknown):
         raise
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise  # answered, with an error: not committed, and the handler says which
         if committing:
             raise CommitOutcomeUnknown(str(error)) from error
         raise NothingWritten(str(error)) from error
@@ -56,6 +68,8 @@ async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
     try:
         yield conn
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
         await pool.putconn(conn)
@@ -66,9 +80,73 @@ async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple
     `statement` does, without a context manager, for the fast path's one statement, which goes through libpq
     itself (service/store/wire.py says why)."""
     conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
+    # The fast path waits through libpq itself, not through the connection's own bounded wait (service/outage.py):
+    # it is bounded here, by a watch over every statement in flight (`_Answers`), which costs a dictionary entry,
+    # where asyncio.timeout's timer cost more than a tenth of the statement's own time in the app.
+    bound: float | None = getattr(conn, "answer_seconds", None)
+    answers = _answers(pool) if bound else None
+    task = asyncio.current_task() if answers is not None else None
+    if answers is not None:
+        answers.expect(task, bound)  # type: ignore[arg-type]
     try:
         return await prepared.first_row(conn, params)
+    except asyncio.CancelledError:
+        if answers is not None and answers.was_cut(task):
+            # Cut off, wire._exchange closed the connection: the pool replaces it.
+            raise CommitOutcomeUnknown(f"The database did not answer within {bound:g} seconds.") from None
+        raise
     except psycopg.OperationalError as error:
+        if refused_by_the_server(error):
+            raise
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
+        if answers is not None:
+            answers.done(task)
         await pool.putconn(conn)
+
+
+class _Answers:
+    """The fast path's statements in flight on one pool, each with its deadline; while any is, a task looks every
+    quarter second and cancels the ones past theirs."""
+
+    PERIOD = 0.25
+
+    def __init__(self) -> None:
+        self.deadlines: dict[Any, float] = {}
+        self.cut: set[Any] = set()
+        self.watching: asyncio.Task[None] | None = None
+
+    def expect(self, task: asyncio.Task[Any], seconds: float) -> None:
+        self.deadlines[task] = time.monotonic() + seconds
+        if self.watching is None:
+            self.watching = asyncio.get_running_loop().create_task(self._watch())
+
+    def done(self, task: Any) -> None:
+        self.deadlines.pop(task, None)
+        self.cut.discard(task)
+
+    def was_cut(self, task: Any) -> bool:
+        if task not in self.cut:
+            return False
+        task.uncancel()
+        return True
+
+    async def _watch(self) -> None:
+        try:
+            while self.deadlines:
+                await asyncio.sleep(self.PERIOD)
+                now = time.monotonic()
+                for task, deadline in list(self.deadlines.items()):
+                    if deadline <= now and task not in self.cut:
+                        self.cut.add(task)
+                        task.cancel()
+        finally:
+            self.watching = None
+
+
+def _answers(pool: Any) -> _Answers:
+    answers: _Answers | None = getattr(pool, "_quartermaster_answers", None)
+    if answers is None:
+        answers = _Answers()
+        pool._quartermaster_answers = answers
+    return answers

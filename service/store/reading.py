@@ -30,7 +30,7 @@ WHERE campaign_id = %s AND type = ANY(%s) AND position <= %s ORDER BY position
 """
 
 ENTRIES = """
-SELECT position, batch_id, type, data::text, actor, occurred_at FROM events
+SELECT position, batch_id, type, data::text, actor, occurred_at, override FROM events
 WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
 """
 
@@ -48,7 +48,8 @@ WITH run AS (
            coalesce((SELECT position FROM events WHERE campaign_id = %(campaign)s AND position > %(at)s
                        AND batch_id <> %(batch)s ORDER BY position LIMIT 1), %(end)s) AS before
 )
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at,
+       override
 FROM run, events WHERE campaign_id = %(campaign)s AND position > run.after AND position < run.before
 ORDER BY position
 """
@@ -73,7 +74,8 @@ WITH latest AS (
                      ORDER BY e.position LIMIT 1), %(end)s) AS before
     FROM latest
 )
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at,
+       override
 FROM run, events WHERE campaign_id = %(campaign)s AND position > run.after AND position < run.before
 ORDER BY position
 """
@@ -99,7 +101,8 @@ def latest_batch(
 
 
 _ROWS = """
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at,
+       override
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
 """
 
@@ -115,9 +118,16 @@ SELECT position, type,
 FROM events WHERE campaign_id = %s AND position > %s AND position <= %s ORDER BY position
 """
 
+# The events in a stretch of the log recorded with an override (few: no index but the primary key's walk).
+_OVERRIDDEN = """
+SELECT position, type, actor, override FROM events
+WHERE campaign_id = %s AND position > %s AND position <= %s AND override IS NOT NULL ORDER BY position
+"""
+
 # Filters are optional: a NULL parameter switches its clause off, so the statement stays one fixed string.
 _HISTORY = """
-SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at,
+       override
 FROM events
 WHERE campaign_id = %s AND position > %s
   AND (%s::text[] IS NULL OR type = ANY(%s::text[]))
@@ -136,6 +146,7 @@ class Reading:
 
     cache: Any
     pool: Any
+    behind: Any  # Store.behind
 
     async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
         """The campaign's current state and its position."""
@@ -155,8 +166,10 @@ class Reading:
         The current state comes from the process cache when it holds the campaign's position, else from the latest
         snapshot and the events after it (and is then kept): one query when cached, whoever wrote last.
         """
+        remembered = self.cache.latest(campaign_id)  # before the position's snapshot: see Store.behind
         async with self.pool.connection() as conn:
             row = await (await conn.execute(_POSITION, (campaign_id,))).fetchone()
+            self.behind(campaign_id, remembered, row and row[0])
             if row is None:
                 raise CampaignNotFound(campaign_id)
             position = row[0]
@@ -354,6 +367,12 @@ class Reading:
             yield page
             after = page[-1][0]
 
+    async def overridden(self, campaign_id: uuid.UUID, after: int, upto: int) -> list[tuple[int, str, str, str]]:
+        """(position, type, actor, reason) of every event in (after, upto] logged against a rule of the game."""
+        async with self.pool.connection() as conn:
+            cur = await conn.execute(_OVERRIDDEN, (campaign_id, after, min(upto, END)))
+            return list(await cur.fetchall())
+
     async def rows(self, campaign_id: uuid.UUID, upto: int, chunk: int = 5000) -> AsyncIterator[Recorded]:
         """Every recorded event from position 1 to `upto`, in order, a chunk at a time (export)."""
         after = 0
@@ -376,7 +395,7 @@ def markers_from(rows: Sequence[Sequence[Any]]) -> list[Marker]:
 def entries_from(game: Game, rows: Sequence[Sequence[Any]], skip: Mapping[int, int] | set[int]) -> list[Entry]:
     """The events read by ENTRIES that count (neither markers nor in `skip`), decoded."""
     return [
-        Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at))
-        for position, batch, type_, data, actor, occurred_at in rows
+        Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at, override))
+        for position, batch, type_, data, actor, occurred_at, override in rows
         if type_ not in MARKER_TYPES and position not in skip
     ]

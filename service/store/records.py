@@ -6,12 +6,25 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
 from events.base import Event
+from projections.game import Meta
 from projections.undo import Conflict
+
+# The longest override reason kept: a sentence or two, as a table would write it.
+MAX_REASON = 500
+
+
+class Override(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The table's decision to log an event against a rule of the game, with its reason (projections.game.broken).
+
+    Sent beside an event's type and data, kept in the log beside them, shown in history and kept by an export.
+    """
+
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON)]
 
 
 class Recorded(msgspec.Struct, frozen=True):
@@ -27,6 +40,8 @@ class Recorded(msgspec.Struct, frozen=True):
     recorded_at: datetime
     occurred_at: datetime | None = None
     undone_by: int | None = None
+    # The table's reason for logging it against a rule of the game (projections.game.broken), or None.
+    override: Override | None = None
 
 
 class PreparedEvent(msgspec.Struct, frozen=True):
@@ -40,6 +55,7 @@ class PreparedEvent(msgspec.Struct, frozen=True):
     data: bytes  # the event's fields as JSON, without the type
     id: uuid.UUID | None = None
     occurred_at: datetime | None = None
+    override: str | None = None  # the table's reason for logging it against a rule of the game
 
 
 class Row(NamedTuple):
@@ -54,6 +70,7 @@ class Row(NamedTuple):
     actor: str
     recorded_at: datetime | None  # None when only folding
     occurred_at: datetime | None
+    override: str | None = None
 
 
 class Appended(msgspec.Struct, frozen=True):
@@ -121,11 +138,17 @@ class UndoConflict(Exception):
         self.conflicts = conflicts
 
 
+def meta_of(recorded: Recorded) -> Meta:
+    """What the fold knows of a recorded event beside its data."""
+    override = recorded.override.reason if recorded.override is not None else None
+    return Meta(recorded.position, recorded.actor, recorded.occurred_at, override)
+
+
 def recorded_from_row(row: Sequence[Any]) -> Recorded:
     """A Recorded from a row of (position, event_id, batch_id, type, schema_version, data, actor, recorded_at,
-    occurred_at[, undone_by])."""
-    position, event_id, batch_id, type_, version, data, actor, recorded_at, occurred_at = row[:9]
-    undone_by = row[9] if len(row) > 9 else None
+    occurred_at, override[, undone_by])"""
+    position, event_id, batch_id, type_, version, data, actor, recorded_at, occurred_at, override = row[:10]
+    undone_by = row[10] if len(row) > 10 else None
     return Recorded(
         position=position,
         id=event_id,
@@ -137,4 +160,5 @@ def recorded_from_row(row: Sequence[Any]) -> Recorded:
         recorded_at=recorded_at,
         occurred_at=occurred_at,
         undone_by=undone_by,
+        override=None if override is None else Override(override),
     )

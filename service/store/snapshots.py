@@ -83,17 +83,20 @@ async def campaigns_to_fold(
     return await cur.fetchall()
 
 
-async def logged_rows(conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> AsyncIterator[list[Row]]:
-    """What folding a campaign's log again needs, in order, in chunks, through a server-side cursor (flat memory).
+async def logged_rows(
+    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, after: int = 0
+) -> AsyncIterator[list[Row]]:
+    """What folding a campaign's log again needs (the events after position `after`), in order, in chunks, through a
+    server-side cursor (flat memory).
 
     Only the columns the fold reads: turning ids and times no fold looks at into Python objects cost a rebuild
     more than folding did. Batches come as text, compared for equality only.
     """
     async with conn.cursor(name=f"refold_{uuid.uuid4().hex}") as cur:
         await cur.execute(
-            "SELECT position, batch_id::text, type, data::text, actor, occurred_at"
-            " FROM events WHERE campaign_id = %s ORDER BY position",
-            (campaign_id,),
+            "SELECT position, batch_id::text, type, data::text, actor, occurred_at, override"
+            " FROM events WHERE campaign_id = %s AND position > %s ORDER BY position",
+            (campaign_id, after),
         )
         while chunk := await cur.fetchmany(CHUNK):
-            yield [Row(p, None, b, t, 1, d.encode(), a, None, o) for p, b, t, d, a, o in chunk]
+            yield [Row(p, None, b, t, 1, d.encode(), a, None, o, v) for p, b, t, d, a, o, v in chunk]

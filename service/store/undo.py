@@ -66,6 +66,7 @@ class Undoing:
 
     cache: Any
     pool: Any
+    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
 
     async def undo(
         self,
@@ -85,7 +86,7 @@ class Undoing:
         Raises UndoRefused when there is nothing to undo or the batch is not the caller's, UndoConflict when later
         events would be refused (and `cascade` is off).
         """
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             held = await self._hold(conn, campaign_id)
             # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
             done = await replay(conn, campaign_id, keyed)
@@ -127,7 +128,7 @@ class Undoing:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
         With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
-        async with transaction(self.pool, pipeline=True) as conn:
+        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
             held = await self._hold(conn, campaign_id)
             # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
             done = await replay(conn, campaign_id, keyed)

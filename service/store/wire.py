@@ -1,6 +1,6 @@
 """The fast path's one statement, prepared once per connection and sent through libpq itself (`psycopg.pq`).
 
-A one-note append is one statement in its own implicit transaction: WRITE_ONE, with fourteen parameters of known
+A one-note append is one statement in its own implicit transaction: WRITE_ONE, with fifteen parameters of known
 types and one timestamp back. psycopg's cursor does for it what a general driver must do on every execute: look its
 parameters' types up and dump them through its adapters, decide whether to prepare it, keep result state, and wait
 through a generator with a timer beside every wait. That was a third of what the server spent on an append outside
@@ -97,8 +97,8 @@ class Prepared:
         if ready is None:
             ready = await self._prepare(conn)
         encoding = ready.encoding
-        # _text's answers, with the commonest cases (None, text without NUL, a UUID: ten of a one-note append's
-        # fourteen parameters) written here rather than called for: a call per parameter was a twentieth of the
+        # _text's answers, with the commonest cases (None, text without NUL, a UUID: eleven of a one-note append's
+        # fifteen parameters) written here rather than called for: a call per parameter was a twentieth of the
         # Python calls an append makes.
         values = [
             None

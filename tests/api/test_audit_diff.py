@@ -93,3 +93,33 @@ def test_a_diff_refuses_a_backwards_or_future_range_and_strangers(api):
     assert diff(api, campaign, 0, 99).status_code == 422
     assert diff(api, campaign, 0, 3, token=stranger.token).status_code == 404
     assert diff(api, campaign, 0, 3, token=viewer).status_code == 200
+
+
+def test_a_long_diff_tells_its_events_a_page_at_a_time_and_the_pages_add_up_to_the_whole(api):
+    campaign = api.new_campaign(PACG, options=OPTIONS)
+    assert api.append(campaign, PAYLOADS).status_code == 201
+    last = len(PAYLOADS) + OFFSET
+    whole = diff(api, campaign, 0, last).json()
+    assert "events_next" not in whole and len(whole["events"]) > 7
+
+    pages, after = [], None
+    while True:
+        params = {"from": 0, "to": last, "events_limit": 7, **({"events_after": after} if after is not None else {})}
+        page = api.get(campaign, "/diff", **params).json()
+        assert (page["changes"], page["sentences"]) == (whole["changes"], whole["sentences"])
+        pages.append(page["events"])
+        after = page.get("events_next")
+        if after is None:
+            break
+
+    assert all(len(events) == 7 for events in pages[:-1]) and 0 < len(pages[-1]) <= 7
+    assert [e for events in pages for e in events] == whole["events"]
+
+
+def test_a_page_of_a_diff_outside_its_range_is_refused_with_a_sentence(api):
+    campaign = api.new_campaign(PACG, options=OPTIONS)
+    assert api.append(campaign, PAYLOADS).status_code == 201
+
+    answer = api.get(campaign, "/diff", **{"from": 3, "to": 10, "events_after": 11})
+
+    assert answer.status_code == 422 and "`events_after` must be within 3 to 10" in answer.json()["detail"]

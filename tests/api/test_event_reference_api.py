@@ -55,9 +55,7 @@ def test_a_misspelled_field_is_refused_with_its_event_its_type_and_a_suggestion_
     assert answer.status_code == 422, answer.text
     assert answer.headers["content-type"].startswith("application/problem+json")
     problem = answer.json()
-    assert problem["detail"] == (
-        "Event 0 (`dice.rolled`) has no field `dificulty`; did you mean `difficulty`? Nothing was written."
-    )
+    assert problem["detail"] == ("Dice rolled has no field dificulty; did you mean difficulty? Nothing was written.")
     assert positions(api, campaign) == [1, 2]
 
 
@@ -68,9 +66,7 @@ def test_an_unknown_field_with_no_close_name_lists_the_fields_there_are(api):
         [{"type": "note.added", "data": {"text": "x"}}, {"type": "note.added", "data": {"text": "y", "urgent": True}}],
     )
     assert answer.status_code == 422, answer.text
-    assert answer.json()["errors"] == [
-        {"index": 1, "reason": "Event 1 (`note.added`) has no field `urgent`; the fields are `text`."}
-    ]
+    assert answer.json()["errors"] == [{"index": 1, "reason": "Note added has no field urgent; the fields are text."}]
     assert positions(api, campaign) == [1, 2]
 
 
@@ -85,21 +81,21 @@ def test_an_unknown_field_inside_a_nested_object_is_refused_with_where_it_is(api
     answer = api.append(campaign, [{"type": "card.moved", "data": move}])
     assert answer.status_code == 422, answer.text
     assert answer.json()["errors"][0]["reason"] == (
-        "Event 0 (`card.moved`) has no field `charcter_id` in `data.from`; did you mean `character_id`?"
+        "Card moved has no field charcter_id in the from; did you mean character_id?"
     )
 
 
 def test_a_misspelled_field_of_a_request_body_gets_a_suggestion(api):
     answer = api.client.post("/v1/campaigns", json={"name": "x", "game": PACG, "optons": {}})
     assert answer.status_code == 422, answer.text
-    assert answer.json()["detail"] == "body: unknown field `optons`; did you mean `options`?"
+    assert answer.json()["detail"] == "The request has no field optons; did you mean options?"
 
 
 def test_a_misspelled_event_type_gets_a_suggestion(api):
     campaign = api.new_campaign()
     answer = api.append(campaign, [{"type": "dice.roled", "data": {}}])
     assert answer.status_code == 422
-    assert "Did you mean `dice.rolled`?" in answer.json()["detail"]
+    assert "Did you mean dice.rolled?" in answer.json()["detail"]
 
 
 def test_every_history_item_carries_a_sentence_with_names_not_ids(api):

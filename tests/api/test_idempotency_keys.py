@@ -129,3 +129,41 @@ def test_the_token_a_replayed_member_replaces_stops_working_though_it_was_alread
         api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {first}"}).status_code == 401
     )
     assert api.client.get(f"/v1/campaigns/{campaign.id}", headers={"Authorization": f"Bearer {second}"}).is_success
+
+
+def _as(api, campaign, token: str, path: str, key: str, body: dict | None = None):
+    return api.client.post(
+        f"/v1/campaigns/{campaign.id}{path}",
+        json=body,
+        headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key},
+    )
+
+
+def test_a_second_player_resending_the_first_players_key_to_rolls_gets_dice_of_their_own(api):
+    campaign = api.new_campaign()
+    first_player, second_player = api.add_member(campaign, "player", "Jask"), api.add_member(campaign, "player", "Lem")
+    key = str(uuid.uuid4())
+    body = {"expression": "20d12", "purpose": "Boarding the Wormwood"}
+
+    first = _as(api, campaign, first_player, "/rolls", key, body)
+    second = _as(api, campaign, second_player, "/rolls", key, body)
+
+    assert (first.status_code, second.status_code) == (201, 201), second.text
+    assert second.json()["roll"] != first.json()["roll"]  # 20d12 alike by chance: 12**-20
+    rolls = [e for e in api.get(campaign, "/events", limit=1000).json()["events"] if e["type"] == "dice.rolled"]
+    assert len(rolls) == 2 and len({r["actor"] for r in rolls}) == 2
+
+
+def test_a_second_player_resending_the_first_players_key_to_undo_is_not_answered_the_first_players_undo(api):
+    campaign = api.new_campaign()
+    first_player, second_player = api.add_member(campaign, "player", "Jask"), api.add_member(campaign, "player", "Lem")
+    api.append(campaign, [NOTE], token=first_player)
+    key = str(uuid.uuid4())
+
+    first = _as(api, campaign, first_player, "/undo", key, {})
+    second = _as(api, campaign, second_player, "/undo", key, {})
+
+    assert first.status_code == 201, first.text
+    # The second player's own undo: they have no batch of their own to undo, and nothing of the first's is answered.
+    assert second.status_code != 200 and second.json().get("batch") != first.json()["batch"], second.text
+    assert _types(api, campaign).count("event.undone") == 1

@@ -69,8 +69,10 @@ def test_a_rejected_move_answers_422_with_where_the_card_really_is(api):
     )
     assert answer.status_code == 422, answer.text
     assert answer.json()["errors"][0]["reason"] == (
-        "Pistol is not in Seltyiel's hand: copies are in Lirianne's deck, Lirianne's hand and the vault."
+        "Pistol is not in Seltyiel's hand: copies are in Lirianne's deck, Lirianne's hand and the vault. "
+        "This cannot be recorded, even against the rules."
     )
+    assert answer.json()["errors"][0]["kind"] == "integrity" and answer.json()["overridable"] is False
 
 
 def test_an_unknown_character_view_answers_404(api):

@@ -400,23 +400,27 @@ WITCH = {"ally_id": "witch", "archetype": "Witch", "charisma": 3, "salary": 0, "
 
 
 def _solo_at_sea(api, options: dict[str, Any] | None = None):
-    """Anne sails alone as Captain with the Cook and the Witch, 100 Coins in the Crew's Booty."""
+    """Anne sails alone as Captain with the Cook and the Witch, 100 Coins in the Crew's Booty.
+
+    The Lone Pirate is Captain from the start and draws 3 random Allies (Book I: Game Modes, Lone Pirates); she keeps
+    the two she pays for in the Port, and the Gunner goes back to the bag."""
     campaign = api.new_campaign(GAME, options={"solo": True, **(options or {})})
+    gunner = {"ally_id": "gunner", "archetype": "Gunner", "charisma": 2, "salary": 10, "fame_cost": 5}
     posted(
         api,
         campaign,
         CREW[0],
+        *(event("ally.drawn", pirate_id="anne", **ally) for ally in (COOK, WITCH, gunner)),
         event("chapter.started", number=1),
         event("phase.started", phase="adventure"),
         event("fame.changed", pirate_id="anne", amount=20, source="goal"),
         event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
-        event("captain.elected", pirate_id="anne"),
         event("chapter.ended", number=1),
         event("chapter.started", number=2, phases=["port", "voyage"]),
         event("phase.started", phase="port"),
         event("salary.collected", pirate_id="anne"),
-        event("ally.hired", pirate_id="anne", **COOK),
-        event("ally.hired", pirate_id="anne", **WITCH),
+        event("ally.upkeep_paid", ally_id="cook"),
+        event("ally.upkeep_paid", ally_id="witch"),
         event("phase.ended", phase="port"),
         event("phase.started", phase="voyage"),
     )

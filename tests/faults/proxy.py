@@ -9,10 +9,14 @@ from dataclasses import dataclass
 
 @dataclass
 class Cut:
-    """Cut the connection whose client sends `pattern`: before forwarding it, or once the server starts to answer."""
+    """Cut the connection whose client sends `pattern`: before forwarding it, or once the server starts to answer.
+
+    With `swallow`, the server's answer is lost instead and the connection stays open: the client hears nothing, as
+    behind a network or a proxy that loses an answer without closing anything."""
 
     pattern: bytes
     before_sending: bool
+    swallow: bool = False
 
 
 class CuttingProxy:
@@ -46,7 +50,7 @@ class CuttingProxy:
             except OSError:
                 return
             server = socket.create_connection(self.target)
-            doomed = threading.Event()
+            doomed = _Doomed()
             threading.Thread(target=self._upstream, args=(client, server, doomed), daemon=True).start()
             threading.Thread(target=self._downstream, args=(server, client, doomed), daemon=True).start()
 
@@ -67,6 +71,7 @@ class CuttingProxy:
                     self._close(client, server)
                     return
                 if cut is not None:
+                    doomed.swallow = cut.swallow
                     doomed.set()  # before sending: the answer may come back before this thread runs again
                 server.sendall(chunk)
         except OSError:
@@ -78,6 +83,8 @@ class CuttingProxy:
             while chunk := server.recv(65536):
                 if doomed.is_set():
                     # The server has the statement and is answering; the client never hears the answer.
+                    if doomed.swallow:
+                        continue
                     self._close(client, server)
                     return
                 client.sendall(chunk)
@@ -87,3 +94,9 @@ class CuttingProxy:
 
     def close(self) -> None:
         self.listener.close()
+
+
+class _Doomed(threading.Event):
+    """Set once the connection's cut is armed; `swallow` says how the answer is lost."""
+
+    swallow = False

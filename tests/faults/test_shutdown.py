@@ -54,3 +54,41 @@ def test_a_data_folder_made_by_another_major_version_is_refused_with_a_sentence(
     assert f"was made by PostgreSQL 17, and this Quartermaster runs the embedded PostgreSQL {running_major}" in said
     assert "Upgrading the embedded PostgreSQL" in said and "Traceback" not in said
     assert (pgdata / "PG_VERSION").read_text() == "17\n" and not (pgdata / "postmaster.pid").exists()
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_serve_with_three_streams_open_stops_within_five_seconds_and_tells_each_stream(tmp_path, number):
+    import threading
+    import time
+
+    import httpx
+
+    server = serve(tmp_path)
+    server.wait_ready()
+    database = postmaster_pid(tmp_path)
+    made = httpx.post(f"{server.url}/v1/campaigns", json={"name": "Stopping", "game": "skull-tales-full-sail"}).json()
+    headers = {"Authorization": f"Bearer {made['token']}"}
+    opened, endings = threading.Barrier(4), []
+
+    def follow() -> None:
+        with httpx.stream("GET", f"{server.url}/v1/campaigns/{made['id']}/stream", headers=headers, timeout=30) as r:
+            lines = r.iter_lines()
+            next(lines)  # the stream is open
+            opened.wait()
+            endings.append([line for line in lines if line.startswith("event:")])
+
+    followers = [threading.Thread(target=follow) for _ in range(3)]
+    for follower in followers:
+        follower.start()
+    opened.wait(30)
+
+    started = time.monotonic()
+    code = server.signal(number, timeout=5)
+    stopped = time.monotonic() - started
+    for follower in followers:
+        follower.join(5)
+
+    assert code == 0 and stopped < 5, server.output()
+    assert [ending[-1] for ending in endings] == ["event: closing"] * 3
+    assert "Traceback" not in server.output()
+    assert wait_gone(database, 10), f"the embedded PostgreSQL {database} still runs after serve stopped"

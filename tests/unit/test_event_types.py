@@ -144,6 +144,7 @@ NOT_YET_SHOWN = {
         "purge.used",
         "ally_scheme.resolved",
         "trade.made",
+        "ally.drawn",
     },
 }
 

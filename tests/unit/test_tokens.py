@@ -35,3 +35,17 @@ def test_a_member_id_in_another_spelling_is_no_token(spelling):
     member_id = uuid.uuid4()
     secret = tokens.new_token(member_id)[0].removeprefix(tokens.PREFIX).partition("_")[2]
     assert tokens.parse(f"{tokens.PREFIX}{spelling(member_id)}_{secret}") is None
+
+
+def test_the_tokens_a_process_keeps_are_kept_by_their_digest_never_in_plain_text():
+    kept = tokens.Verified()
+    member = type("Member", (), {"id": uuid.uuid4()})()
+    token, _ = tokens.new_token(member.id)
+
+    kept.keep(token, member)
+
+    assert kept.get(token) is member
+    held = repr(vars(kept)).encode() + b"".join(vars(kept)["_by_digest"])
+    assert token.encode() not in held and tokens.parse(token)[1].encode() not in held
+    kept.forget(member.id)
+    assert kept.get(token) is None and len(kept) == 0

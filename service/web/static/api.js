@@ -1,11 +1,14 @@
 // Talking to Quartermaster's HTTP API from the page, and building the page's elements.
 // The session cookie authenticates every request; writes carry the page's header, which another site cannot send.
 
+import { offerOverride } from "./override.js";
+
 export class Refusal extends Error {
-  constructor(status, problem) {
+  constructor(status, problem, request) {
     super(problem.detail || `The server answered ${status}.`);
     this.status = status;
     this.problem = problem;
+    this.request = request; // { path, method, body }: what was refused, for "Log it anyway" (override.js)
   }
 }
 
@@ -22,7 +25,7 @@ export class Unreachable extends Error {
 export class Queued extends Error {}
 
 // The last answer to each read, kept in the page's own storage so that a phone without the server still shows the
-// campaign as it last saw it (and says as of when: see offline.js).
+// campaign as it last saw it (and says as of when: see connection.js).
 const KEPT = "qm.read:";
 const KEEP_AT_MOST = 60;
 const listeners = new Set();
@@ -79,7 +82,7 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
   }
   const type = answer.headers.get("content-type") || "";
   const content = type.includes("json") ? await answer.json() : await answer.text();
-  if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content });
+  if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content }, { path, method, body });
   if (method === "GET") keep(path, content);
   return content;
 }
@@ -114,8 +117,8 @@ export function select(options, attrs = {}) {
 }
 
 // A form's submit button with the place beside it where the outcome is shown: what was recorded, why it waits on
-// this phone, the server's refusal, or that the server cannot be reached. Never nothing: a write with no answer
-// after 3 seconds says so while it keeps waiting.
+// this phone, the server's refusal (through refusal.js), or that the server cannot be reached. Never nothing: a write
+// with no answer after 3 seconds says so while it keeps waiting.
 export const PATIENCE = 3000;
 export function action(label, run, { primary = true, name } = {}) {
   const refusal = h("p", { class: "refusal", role: "alert" });
@@ -136,8 +139,11 @@ export function action(label, run, { primary = true, name } = {}) {
     } catch (error) {
       done.textContent = "";
       if (error instanceof Queued) { done.dataset.kind = "queued"; done.textContent = error.message; }
-      else if (error instanceof Refusal || error instanceof Unreachable) refusal.textContent = error.message;
-      else {
+      else if (error instanceof Unreachable) refusal.textContent = error.message;
+      else if (error instanceof Refusal) {
+        (await import("./refusal.js")).refuse(refusal, error);
+        offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
+      } else {
         refusal.textContent = `This page hit a fault and did not finish: ${error.message}`;
         console.error(error);
       }

@@ -8,6 +8,9 @@ import * as moves from "./moves.js";
 import * as dice from "./dice.js";
 import * as crew from "./crew.js";
 import * as played from "./played.js";
+import { Fresh } from "./fresh.js";
+import * as setup from "./setup.js";
+import { refuse } from "./refusal.js";
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -29,7 +32,9 @@ async function join() {
     await route();
   } catch (error) {
     if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+    const place = h("p", { class: "refusal", role: "alert" });
+    if (error instanceof Refusal) refuse(place, error); else place.textContent = error.message;
+    main.replaceChildren(place);
   }
 }
 
@@ -70,6 +75,7 @@ class Table {
     this.tab = "glance";
     this.log = new Log(this);
     this.refreshing = null;
+    this.fresh = new Fresh();
     // Writes to the log wait on this phone until the server records them (connection.js, outbox.js).
     this.connection = new Connection(this);
     this.outbox = this.connection.outbox;
@@ -81,17 +87,29 @@ class Table {
     const query = new URLSearchParams(params);
     if (this.at !== null) query.set("at", this.at);
     const text = query.toString();
-    return api(`${this.base()}${path}${text ? "?" + text : ""}`);
+    const sent = text ? undefined : this.fresh.answer(path, this.position);
+    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}${text ? "?" + text : ""}`);
+  }
+  // A read that never looks back (the scenarios played), answered from the stream when it sent it.
+  latest(path) {
+    const sent = this.fresh.answer(path, this.position);
+    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}`);
   }
   write(path, body, key) { return api(`${this.base()}${path}`, { method: "POST", body, key }); }
-  appendEvents(events, label) { return this.connection.submit("/events", { events }, label); }
+  // Through the outbox (connection.js). A refused batch keeps what was sent, so its refusal names each entry
+  // (refusal.js); `label` stays on the page, and names the entry while it waits on this phone.
+  appendEvents(events) {
+    const sent = events.map(({ label, ...e }) => e);
+    const label = events.map(e => e.label).filter(Boolean).join(" ") || undefined;
+    return this.connection.submit("/events", { events: sent }, label).catch(error => { error.events = events; throw error; });
+  }
   name(member) { return this.members.get(member) || "someone"; }
   canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
 
   render() {
     document.getElementById("title").textContent = `${this.summary.name} · ${this.kind.title}`;
     this.tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": "Views" });
-    const names = [["glance", this.kind.glanceName], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
+    const names = [["glance", this.kind.glanceName], ["setup", "Set up"], ["play", "Play and log"], ["dice", "Dice luck"], ["crew", "Members"]];
     for (const [key, label] of names) {
       this.tabs.append(h("button", { role: "tab", "data-tab": key, "aria-selected": String(this.tab === key), onclick: () => this.show(key) }, label));
     }
@@ -148,6 +166,10 @@ class Table {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
     }
+    else if (tab === "setup") {
+      if (this.canWrite()) await setup.render(panel, this);
+      else panel.append(h("p", { class: "quiet" }, this.at !== null ? "Go back to now to set up the game." : "Only the owner and the players set up the game."));
+    }
     else if (tab === "play") {
       // The log (and what waits on this phone) shows even when the moves cannot be drawn without the server.
       try {
@@ -166,12 +188,19 @@ class Table {
     if (this.at === null) { this.slider.value = this.position; this.picked.textContent = String(this.position); }
     if (this.at !== null) return;
     clearTimeout(this.refreshing);
-    // The play tab keeps what is being typed: only the choices it offers (cards in hand, in the deck) are renewed.
-    this.refreshing = setTimeout(() => this.tab === "play" ? this.onChange?.() : this.show(this.tab), 150);
+    // The play and set-up tabs keep what is being typed: only the choices they offer (who, which cards, the open
+    // chapter) are renewed from the current state.
+    const keeps = this.tab === "play" || this.tab === "setup";
+    this.refreshing = setTimeout(async () => {
+      const position = this.position;
+      await (keeps ? this.onChange?.() : this.show(this.tab));
+      this.panel.dataset.position = position;  // the position the open view was last brought up to
+    }, 150);
   }
 
   follow() {
-    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}`);
+    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}&views=true`);
+    source.addEventListener("views", message => this.fresh.take(message.data));
     source.addEventListener("event", message => {
       const recorded = JSON.parse(message.data);
       if (recorded.type === "member.joined") this.members.set(recorded.data.member_id, recorded.data.name);
@@ -181,6 +210,12 @@ class Table {
     });
     // Whether this phone is following the log right now, for the players and for the tests alike.
     this.connection.follow(source);
+    // The server is stopping: not a lost connection to retry at once, but a server to wait for.
+    source.addEventListener("closing", () => {
+      source.close();
+      const back = () => fetch("/healthz").then(r => r.ok ? this.follow() : Promise.reject()).catch(() => setTimeout(back, 2000));
+      setTimeout(back, 2000);
+    });
     this.source = source;
   }
 }
@@ -191,7 +226,9 @@ async function campaign(id) {
     [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
   } catch (error) {
     if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
-    main.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message), h("p", {}, h("a", { href: "/" }, "Your campaigns")));
+    const place = h("p", { class: "refusal", role: "alert" });
+    if (error instanceof Refusal) refuse(place, error); else place.textContent = error.message;
+    main.replaceChildren(place, h("p", {}, h("a", { href: "/" }, "Your campaigns")));
     return;
   }
   const me = tables.find(t => t.campaign === id);

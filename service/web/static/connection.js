@@ -115,21 +115,25 @@ export class Connection {
   follow(source) {
     source.addEventListener("open", () => {
       this.streaming = true;
+      this.stopped = false;
       this.contact();
       this.show();
       this.flush();
     });
+    // The server says it is stopping (app.js waits for it to be back, then follows again).
+    source.addEventListener("closing", () => { this.streaming = false; this.stopped = true; this.asOf ??= Date.now(); this.show(); });
     source.addEventListener("error", () => {
       this.streaming = false;
       this.asOf ??= Date.now();
       this.show();
       // A stream answered with an error (a 503 while the database is away) is closed for good: open a new one.
-      if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (this.table.source === source) this.table.follow(); }, RETRY);
+      if (source.readyState === EventSource.CLOSED && !this.stopped) setTimeout(() => { if (this.table.source === source) this.table.follow(); }, RETRY);
     });
   }
 
   state() {
     if (!navigator.onLine) return ["offline", "offline"];
+    if (this.stopped) return ["stopped", "server stopped; following again when it is back"];
     if (!this.streaming) return ["lost", "reconnecting…"];
     if (!this.answering) return ["lost", "server unreachable"];
     return ["live", "live"];
@@ -180,7 +184,10 @@ export class Connection {
       const stop = this.outbox.on((what, e, detail) => {
         if (what === "recorded" && e.local === entry.local) finish(() => resolve(detail));
         else if (what === "refused" && e.local === entry.local) {
-          finish(() => { this.outbox.drop(entry.local); reject(new Refusal(e.status, e.problem)); });
+          finish(() => {
+            this.outbox.drop(entry.local);
+            reject(new Refusal(e.status, e.problem, { path: `${table.base()}${entry.path}`, method: "POST", body: entry.body }));
+          });
         } else if (what === "again") finish(() => reject(new Queued(this.why(entry, false))));
       });
       const timer = setTimeout(() => finish(() => reject(new Queued(this.why(entry, true)))), PATIENCE);

@@ -58,14 +58,35 @@ function key(name, role) {
   return keys.get(which);
 }
 
+// For the owner, on another member's line: a new join link for a lost phone (the old link stops working on every
+// server at once), and revoking the member (their phone is signed out everywhere; they stay named in the log).
+function memberControls(table, m, shown, redraw) {
+  if (table.me.role !== "owner" || table.at !== null || m.member_id === table.me.id || m.revoked_at) return null;
+  const path = `${table.base()}/members/${m.member_id}`;
+  const link = action("New join link", async () => {
+    const made = await api(`${path}/token`, { method: "POST" });
+    await showJoin(shown, made.name, made.token);
+    return `${made.name}'s old join link no longer works.`;
+  }, { primary: false, name: `Replace ${m.name}'s join link` });
+  const revoke = action("Revoke", async () => {
+    if (!confirm(`Revoke ${m.name}? Their phone is signed out and their join link stops working.`)) return;
+    await api(path, { method: "DELETE" });
+    redraw();
+  }, { primary: false, name: `Revoke ${m.name}` });
+  return h("span", { class: "member-controls" }, link.el, revoke.el);
+}
+
 export async function render(panel, table) {
   const summary = await api(table.base());
-  const rows = summary.members.map(m => h("li", {}, h("strong", {}, m.name), ` — ${m.role}`, m.member_id === table.me.id ? " (you, on this phone)" : ""));
+  // Kept across redraws (a member joining redraws this tab): a join link is shown only once.
+  const shown = table.me.role === "owner" ? (table.joinShown ||= h("div", {})) : null;
+  const redraw = () => { panel.replaceChildren(); render(panel, table); };
+  const rows = summary.members.map(m => h("li", {}, h("strong", {}, m.name), ` — ${m.role}`,
+    m.revoked_at ? " (revoked)" : "", m.member_id === table.me.id ? " (you, on this phone)" : "",
+    memberControls(table, m, shown, redraw)));
   panel.append(h("h2", {}, "Members"), h("ul", { class: "plain" }, rows));
   if (table.me.role === "owner" && table.at === null) {
-    // The form and the join link shown are kept across redraws (a member joining redraws this tab): what is being
-    // typed stays in the Name box, and a join link is shown only once.
-    const shown = table.joinShown ||= h("div", {});
+    // The form is kept across redraws (a member joining redraws this tab): what is being typed stays in the Name box.
     table.memberForm ||= memberForm(table, shown);
     panel.append(table.memberForm, shown);
   }

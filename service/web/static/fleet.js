@@ -1,5 +1,6 @@
 // Skull & Shackles at a glance: whose turn, the hourglass, each character's cards, the fleet and plunder, the locations.
 import { h, counts, title, Refusal } from "./api.js";
+import { refuse } from "./refusal.js";
 
 // The characters of the campaign, by id: the scenario's party when one is played, else everyone who joined.
 export async function characters(table) {
@@ -11,6 +12,13 @@ export async function characters(table) {
   }
   const read = await Promise.all(ids.map(id => table.view(`/characters/${encodeURIComponent(id)}`)));
   return { scenario, characters: read.map(r => r.character) };
+}
+
+// The way forward from an empty table: the set-up tab, where characters are picked and their decks built.
+function emptyParty(table) {
+  return h("div", {}, h("p", { class: "quiet" }, "No character has joined yet."),
+    table.canWrite() ? h("button", { type: "button", class: "primary", onclick: () => table.show("setup") }, "Set up the party")
+      : h("p", { class: "quiet" }, "The owner or a player sets up the party on the Set up tab."));
 }
 
 function sheetOf(c, turn) {
@@ -35,7 +43,9 @@ export async function render(panel, table) {
     [found, { fleet }] = await Promise.all([characters(table), table.view("/fleet")]);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    panel.append(h("p", { class: "quiet" }, error.message));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    panel.append(place);
     return;
   }
   const { scenario, characters: party } = found;
@@ -67,6 +77,6 @@ export async function render(panel, table) {
     : null;
   panel.append(h("div", { class: "grid" }, top,
     h("section", { class: "wide", "aria-label": "Characters" }, h("h2", {}, "Characters"),
-      party.length ? h("div", { class: "grid" }, party.map(c => sheetOf(c, scenario.turn))) : h("p", { class: "quiet" }, "No character has joined yet.")),
+      party.length ? h("div", { class: "grid" }, party.map(c => sheetOf(c, scenario.turn))) : emptyParty(table)),
     ship, places));
 }

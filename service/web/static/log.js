@@ -1,6 +1,7 @@
 // The log: newest first, as sentences, live; undone entries struck through with who undid them.
 import { api, h, action, title, Refusal, Unreachable } from "./api.js";
 import { uuid } from "./outbox.js";
+import { refuse } from "./refusal.js";
 
 const MARKERS = new Set(["event.undone", "event.redone"]);
 const PERMANENT = new Set(["campaign.started", "member.joined"]);
@@ -162,7 +163,7 @@ export class Log {
           said.textContent = "Not undone yet: the server cannot be reached, so the undo may not have reached it. "
             + "Tap Undo it again when the server answers: it is sent with the same key, so it is done once at most.";
         } else if (error instanceof Refusal) {
-          said.textContent = error.message;
+          refuse(said, error);
           if (error.status === 409 && !cascade && String(error.problem.type).endsWith("/undo-conflict")) {
             said.append(" ", h("button", { type: "button", "aria-label": `Undo #${first.position} with everything that depends on it`,
                                            onclick: () => run(true) }, "Undo with what depends on it"));
@@ -311,7 +312,9 @@ export class Log {
         into.replaceChildren(h("p", { class: "done", role: "status" }, `Redone: ${this.told(done.redone)}.`));
       } catch (error) {
         if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
-        into.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+        const place = h("p", { class: "refusal", role: "alert" });
+        if (error instanceof Refusal) refuse(place, error); else place.textContent = error.message;
+        into.replaceChildren(place);
       }
       this.draw();
     };

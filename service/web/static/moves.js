@@ -1,6 +1,8 @@
 // Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
 // built from the game's own event-type descriptions.
-import { api, h, field, select, action, title, renew } from "./api.js";
+import { api, h, field, select, action, title, Refusal, renew } from "./api.js";
+import { fields } from "./form.js";
+import { refuse } from "./refusal.js";
 import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
 import { rollForm } from "./dice.js";
@@ -13,6 +15,25 @@ function number(attrs = {}) { return h("input", { type: "number", inputmode: "nu
 function text(attrs = {}) { return h("input", { autocomplete: "off", ...attrs }); }
 function list(id, names) { return h("datalist", { id }, [...new Set(names)].sort().map(n => h("option", { value: n }))); }
 function say(answer) { return `Logged at position ${answer.last_position}.`; }
+
+// Selects of who can be chosen, kept so each is renewed from the current state when the log moves on (a character
+// who joins after the tab was drawn is offered at once); what was chosen stays chosen while it can be.
+function people() {
+  const made = [];
+  return {
+    select(options) { const el = select(options, {}); made.push([el, []]); return el; },
+    // A select drawn elsewhere (the roll's "who"), with the choices it offers before the people.
+    adopt(el, first = []) { if (el) made.push([el, first]); },
+    renew(options) {
+      for (const [el, first] of made) {
+        const kept = el.value;
+        const all = [...first, ...options];
+        el.replaceChildren(...all.map(([v, label]) => h("option", { value: v }, label)));
+        if (all.some(([v]) => v === kept)) el.value = kept;
+      }
+    },
+  };
+}
 
 // --- Skull & Shackles --------------------------------------------------------------------------------------------
 
@@ -32,7 +53,8 @@ function zone(kind, character) {
 async function pacg(panel, table) {
   const { scenario, characters: party } = await characters(table);
   const byId = new Map(party.map(c => [c.character_id, c]));
-  const who = () => select(party.map(c => [c.character_id, c.name]), {});
+  const choosers = people();
+  const who = () => choosers.select(party.map(c => [c.character_id, c.name]));
   const cardNames = party.flatMap(c => Object.keys(c.zones?.hand || {}).concat(Object.keys(c.zones?.deck || {}), Object.keys(c.zones?.discard || {})));
   panel.append(list("known-cards", cardNames.concat(Object.keys(scenario.encounter || {}))));
 
@@ -50,6 +72,12 @@ async function pacg(panel, table) {
     const again = await characters(table);
     for (const c of again.characters) byId.set(c.character_id, c);
     Object.assign(scenario, again.scenario);
+    choosers.renew(again.characters.map(c => [c.character_id, c.name]));
+    // Whose turn it is now: the turn's pickers follow it when it passes to someone else.
+    if (again.scenario.turn && again.scenario.turn !== turnShown) {
+      turnShown = again.scenario.turn;
+      for (const el of [starter, ender, mover]) el.value = turnShown;
+    }
     offer(); offerHand(); offerReset();
   };
   const move = action("Move the card", async () => {
@@ -101,6 +129,7 @@ async function pacg(panel, table) {
         h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} at the reset${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
   };
   ender.addEventListener("change", offerReset);
+  let turnShown = scenario.turn;
   if (scenario.turn) { starter.value = scenario.turn; ender.value = scenario.turn; mover.value = scenario.turn; offer(); }
   offerReset();
   const end = action("End the turn", async () => {
@@ -120,14 +149,15 @@ async function pacg(panel, table) {
     box("Explore a location", field("Explorer", explorer), field("Card revealed", revealed), h("label", { class: "inline" }, again, "Explore again (a card's power)"), explore.el),
     box("Turn", field("Whose turn starts", starter), field("Hourglass card (if known)", hour), advance.el,
         field("Whose turn ends", ender), deckCards, shed, field("Cards drawn up to the hand size", drawn), end.el));
-  return party.map(c => [c.character_id, c.name]);
+  return { people: party.map(c => [c.character_id, c.name]), choosers };
 }
 
 // --- Skull Tales --------------------------------------------------------------------------------------------------
 
 async function tales(panel, table) {
   const [crew, catalogue] = await Promise.all([pirates(table), api("/v1/catalog/skull-tales-full-sail")]);
-  const who = () => select(crew.filter(p => p.status !== "retired").map(p => [p.id, p.name]));
+  const choosers = people();
+  const who = () => choosers.select(crew.filter(p => p.status !== "retired").map(p => [p.id, p.name]));
   panel.append(list("skills", (catalogue.skills?.skills || []).map(s => s.name)),
                list("goods", (catalogue.goods?.goods || []).map(g => g.name)),
                list("inventory", crew.flatMap(p => (p.items || []).map(i => typeof i === "string" ? i : i.name || i.item))));
@@ -171,7 +201,18 @@ async function tales(panel, table) {
   const endPhase = action("End the phase", () => one("phase.ended", { phase: phase.value, outcome: outcome.value }));
   const chapterNumber = number({ value: (chapter.chapter || 0) + 1 }), called = text();
   const startChapter = action("Start the chapter", () => one("chapter.started", { number: Number(chapterNumber.value), title: called.value.trim() }));
-  const endChapter = action("End the chapter", () => one("chapter.ended", { number: chapter.chapter || Number(chapterNumber.value) }));
+  // The chapter open now, read when the button is pressed: never the one that was open when the tab was drawn.
+  const endChapter = action("End the chapter", async () => {
+    const { chapter: open } = await table.view("/chapter");
+    return one("chapter.ended", { number: open.chapter || Number(chapterNumber.value) });
+  });
+  table.onChange = async () => {
+    const [again, { chapter: now }] = await Promise.all([pirates(table), table.view("/chapter")]);
+    choosers.renew(again.filter(p => p.status !== "retired").map(p => [p.id, p.name]));
+    master.replaceChildren(...[["", "nobody (a teacher in port)"], ...again.map(p => [p.id, p.name])].map(([v, l]) => h("option", { value: v }, l)));
+    if (now.phase) phase.value = now.phase;
+    if (document.activeElement !== chapterNumber) chapterNumber.value = String((now.chapter || 0) + 1);
+  };
 
   const sails = number({ min: 0, value: 0 }), hold = number({ min: 0, value: 0 });
   const shipHit = action("Record the damage to the ship", () => one("ship.damaged", { sails: Number(sails.value), hold: Number(hold.value) }));
@@ -192,75 +233,47 @@ async function tales(panel, table) {
         field("Wounded pirate", hurt), field("Wounds (negative heals)", wounds), wound.el,
         field("Pirate knocked out", fallen), knockedOut.el),
     box("Voyage: the ship is hit", h("div", { class: "row" }, field("Impacts on the sails", sails), field("Impacts on the hold", hold)), shipHit.el));
-  return crew.map(p => [p.id, p.name]);
+  return { people: crew.map(p => [p.id, p.name]), choosers };
 }
 
 // --- every other event type ------------------------------------------------------------------------------------
 
-function control(name, schema, example, required) {
-  const type = Array.isArray(schema.type) ? schema.type.find(t => t !== "null") : schema.type;
-  const options = schema.enum || schema.anyOf?.flatMap(s => s.enum || (s.const !== undefined ? [s.const] : []));
-  const structured = type === "object" || type === "array" || schema.anyOf?.every(s => s.type === "object" || s.type === "array");
-  let el;
-  if (options?.length) el = select(required ? options : ["", ...options]);
-  else if (type === "integer" || type === "number") el = number();
-  else if (type === "boolean") el = h("input", { type: "checkbox" });
-  else if (structured) el = h("textarea", { rows: 2, "data-json": "1", spellcheck: "false" });
-  else el = text();
-  // The example shows what a value looks like; it is never filled in, so nothing is logged by accident.
-  if (example !== undefined && el.tagName !== "SELECT" && el.type !== "checkbox") {
-    el.placeholder = typeof example === "object" ? JSON.stringify(example) : String(example);
-  }
-  if (el.type === "checkbox" && schema.default) el.checked = true;
-  el.dataset.name = name;
-  el.dataset.kind = type || "json";
-  const help = h("small", { class: "quiet", id: `${name}-help-${Math.random().toString(36).slice(2, 7)}` }, schema.description || "");
-  el.setAttribute("aria-describedby", help.id);
-  return h("div", {}, field(`${title(name)}${required ? "" : " (optional)"}`, el), help);
-}
-
-function valueOf(el) {
-  if (el.type === "checkbox") return el.checked;
-  const raw = el.value.trim();
-  if (raw === "") return undefined;
-  if (el.dataset.json || raw.startsWith("{")) { try { return JSON.parse(raw); } catch { return raw; } }
-  if (el.dataset.kind === "integer" || el.dataset.kind === "number") return Number(raw);
-  return raw;
-}
-
-export async function generic(table) {
+// Every field typed from the event type's schema (form.js): no field on the page asks for JSON.
+export async function generic(table, names = []) {
   const answer = await api(`/v1/games/${table.game}/event-types`);
   // Only what this member may append by hand: the service writes the rest itself.
   const types = answer.event_types.filter(t => !t.written_by && (t.appended_by || []).includes(table.me.role));
   const chooser = select([["", "Choose what happened"], ...types.map(t => [t.type, `${title(t.type)}: ${t.summary}`])]);
   const about = h("p", { class: "quiet" });
-  const fields = h("div", {});
+  const holder = h("div", {});
+  let form = null;
   const draw = () => {
     const t = types.find(x => x.type === chooser.value);
     about.textContent = t ? `${t.summary}${t.rulebook ? " Rulebook: " + t.rulebook : ""}` : "";
-    const schema = t?.schema || {};
-    const example = (t?.examples || [])[0] || {};
-    const required = new Set(schema.required || []);
-    fields.replaceChildren(...Object.entries(schema.properties || {}).map(([k, s]) => control(k, s, example[k], required.has(k))));
+    form = t ? fields(t.schema || {}, { names, example: (t.examples || [])[0] || {} }) : null;
+    holder.replaceChildren(form ? form.el : "");
   };
   chooser.addEventListener("change", draw);
   const send = action("Log it", async () => {
-    const data = {};
-    for (const el of fields.querySelectorAll("[data-name]")) {
-      const v = valueOf(el);
-      if (v !== undefined && !(el.type === "checkbox" && !v)) data[el.dataset.name] = v;
-    }
-    return say(await table.appendEvents([{ type: chooser.value, data }]));
+    if (!chooser.value) throw new Refusal(0, { detail: "Choose what happened first." });
+    return say(await table.appendEvents([{ type: chooser.value, data: form.read() }]));
   });
-  return box("Anything else", field("What happened", chooser), about, fields, send.el);
+  return box("Anything else", field("What happened", chooser), about, holder, send.el);
 }
 
 export async function render(panel, table) {
-  const people = table.game === "pacg-skull-and-shackles" ? await pacg(panel, table) : await tales(panel, table);
-  panel.prepend(rollForm(table, people));
+  const { people, choosers } = table.game === "pacg-skull-and-shackles" ? await pacg(panel, table) : await tales(panel, table);
+  const roll = rollForm(table, people);
+  choosers.adopt(roll.querySelector("select"), [["", "nobody in particular"]]);
+  panel.prepend(roll);
   try {
-    panel.append(await generic(table));
+    const names = [...new Set([...people.flatMap(([id, name]) => [id, name]),
+      ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
+    panel.append(await generic(table, names));
   } catch (error) {
-    panel.append(h("p", { class: "quiet" }, `Other events: ${error.message}`));
+    if (!(error instanceof Refusal)) throw error;
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    panel.append(place);
   }
 }

@@ -1,5 +1,5 @@
 // The scenarios (Skull & Shackles) or chapters (Skull Tales) played, each with a link to its report and its recap.
-import { api, h } from "./api.js";
+import { h } from "./api.js";
 
 function outcome(played) {
   if (typeof played.outcome === "string") return played.outcome === "playing" ? "being played" : played.outcome;
@@ -9,7 +9,7 @@ function outcome(played) {
 
 export async function render(panel, table) {
   const chapters = table.game === "skull-tales-full-sail";
-  const answer = await api(`${table.base()}/scenarios`);
+  const answer = await table.latest("/scenarios");
   const played = (chapters ? answer.chapters : answer.scenarios) || [];
   const title = chapters ? "Chapters played" : "Scenarios played";
   const items = played.map(p => {

@@ -1,5 +1,6 @@
 // Skull Tales at a glance: each pirate's record sheet, the ship, the Crew's Booty, the chapter and its phase.
 import { h, title, Refusal } from "./api.js";
+import { refuse } from "./refusal.js";
 
 export async function pirates(table) {
   return (await table.view("/pirates")).pirates;
@@ -28,7 +29,9 @@ export async function render(panel, table) {
     [crew, { ship }, { chapter }] = await Promise.all([pirates(table), table.view("/ship"), table.view("/chapter")]);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    panel.append(h("p", { class: "quiet" }, error.message));
+    const place = h("p", { class: "refusal", role: "alert" });
+    refuse(place, error);
+    panel.append(place);
     return;
   }
   const vessel = ship.ship;
@@ -42,7 +45,8 @@ export async function render(panel, table) {
         h("dt", {}, "Captain"), h("dd", {}, ship.captain_name || "none yet"),
         h("dt", {}, "Crew's Booty"), h("dd", {}, `${ship.crew_booty} Coins`))),
     h("section", { class: "wide", "aria-label": "Pirates" }, h("h2", {}, "Pirates"),
-      crew.length ? h("div", { class: "grid" }, crew.map(record)) : h("p", { class: "quiet" }, "No pirate has been recruited yet.")),
+      crew.length ? h("div", { class: "grid" }, crew.map(record)) : h("div", {}, h("p", { class: "quiet" }, "No pirate has been recruited yet."),
+        table.canWrite() ? h("button", { type: "button", class: "primary", onclick: () => table.show("setup") }, "Set up the crew") : null)),
     h("section", { class: "card", "aria-label": "Ship" }, h("h2", {}, vessel ? vessel.name || vessel.type : "No ship yet"),
       vessel ? h("dl", { class: "facts" },
         h("dt", {}, "Type"), h("dd", {}, vessel.type),

@@ -202,7 +202,13 @@ class Campaign:
             and not scenario.plunder_banished_this_turn
         ):
             self.emit(_ev("plunder.banished", card_type=rng.choice(sorted(plunder.hidden))))
-        who = living[scenario.turns % len(living)]
+        # The turn passes around the table in the party's order, skipping the dead (Your Turn: End Your Turn).
+        party = scenario.party
+        if scenario.turn is None:
+            who = living[0]
+        else:
+            start = party.index(scenario.turn)
+            who = next(c for c in party[start + 1 :] + party[: start + 1] if self.state.characters[c].alive)
         self.emit(_ev("hourglass.advanced", character_id=who))
         if self.state.scenario is None:
             return  # The hourglass ran out: the loss ended the scenario at once.

@@ -168,8 +168,8 @@ ADVENTURE = {
 }
 
 
-def adventure_scenario(name):
-    return {"type": "scenario.started", "data": dict(SCENARIO["data"], scenario=name, adventure="Plunder and Peril")}
+def adventure_scenario(name, adventure="Plunder and Peril"):
+    return {"type": "scenario.started", "data": dict(SCENARIO["data"], scenario=name, adventure=adventure)}
 
 
 def test_an_adventures_scenarios_are_played_in_order():
@@ -188,6 +188,21 @@ def test_a_lost_scenario_must_be_replayed_before_the_next():
 
 
 def test_completing_every_scenario_completes_the_adventure_and_opens_both_rewards():
+    two = {"type": "adventure.started", "data": {"adventure": "Two Voyages", "scenarios": ["Island Hopping", "Second"]}}
+    state = fold(
+        *SETUP,
+        two,
+        adventure_scenario("Island Hopping", "Two Voyages"),
+        {"type": "scenario.ended", "data": {"result": "won"}},
+        adventure_scenario("Second", "Two Voyages"),
+        {"type": "scenario.ended", "data": {"result": "won"}},
+    )
+    assert state.completed == ["Island Hopping", "Second", "Two Voyages"]
+    assert state.rewardable == ["Second", "Two Voyages"]
+
+
+def test_plunder_and_peril_is_not_complete_before_its_five_scenarios_are_won():
+    # Given Plunder and Peril started with two scenarios named, both won (the rulebook gives it five)
     state = fold(
         *SETUP,
         ADVENTURE,
@@ -196,8 +211,14 @@ def test_completing_every_scenario_completes_the_adventure_and_opens_both_reward
         adventure_scenario("Second Voyage"),
         {"type": "scenario.ended", "data": {"result": "won"}},
     )
-    assert state.completed == ["Island Hopping", "Second Voyage", "Plunder and Peril"]
-    assert state.rewardable == ["Second Voyage", "Plunder and Peril"]
+    # Then the adventure is not complete and its reward is not open
+    assert state.completed == ["Island Hopping", "Second Voyage"]
+    assert state.rewardable == ["Second Voyage"]
+    # When the three scenarios after the named ones are won, in order, then it is
+    for name in ("Third", "Fourth", "Fifth"):
+        state = fold(adventure_scenario(name), {"type": "scenario.ended", "data": {"result": "won"}}, state=state)
+    assert state.completed[-1] == "Plunder and Peril"
+    assert state.adventure.scenarios == ["Island Hopping", "Second Voyage", "Third", "Fourth", "Fifth"]
 
 
 def test_a_new_adventure_waits_for_the_current_one_and_adds_its_deck_to_the_vault():

@@ -261,3 +261,19 @@ WITCH = event(
     skills=["Totem Magic", "Purge"],
     starting_gear=["Staff"],
 )
+
+
+# Solo Mode's start: the Lone Pirate (Anne, Captain by herself) draws 3 random Allies (Book I: Game Modes, Lone
+# Pirates), logged before the campaign's first phase.
+SOLO_ALLIES = [
+    event(
+        "ally.drawn",
+        pirate_id="anne",
+        ally_id=a.lower().replace(" ", "_"),
+        archetype=a,
+        charisma=2,
+        salary=5,
+        fame_cost=0,
+    )
+    for a in ("Cabin Boy", "Avenger", "Freedman")
+]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events import skull_tales as ev
 from events.base import tag_of
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, SOLO_ALLIES, event
 from tests.unit.skull_tales.table import given, when
 
 # In the order the examples build on one another: items gained, then lost or sold, then a trade and a story.
@@ -30,16 +30,17 @@ def test_every_documented_example_is_accepted_in_a_port_of_the_worked_campaign()
 def test_the_ally_scheme_examples_are_accepted_at_sea_in_solo_mode():
     state = given(
         CREW[0],
+        *SOLO_ALLIES[:2],
+        event("ally.drawn", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2, salary=10, fame_cost=5),
         event("chapter.started", number=1),
         event("phase.started", phase="adventure"),
         event("fame.changed", pirate_id="anne", amount=20, source="goal"),
         event("phase.ended", phase="adventure", outcome="success", degrees={"anne": "total_success"}),
-        event("captain.elected", pirate_id="anne"),
         event("chapter.ended", number=1),
         event("chapter.started", number=2, phases=["port", "voyage"]),
         event("phase.started", phase="port"),
         event("salary.collected", pirate_id="anne"),
-        event("ally.hired", pirate_id="anne", ally_id="cook", archetype="Cook", charisma=2, salary=10, fame_cost=5),
+        event("ally.upkeep_paid", ally_id="cook"),
         event("phase.ended", phase="port"),
         event("phase.started", phase="voyage"),
         options={"solo": True},

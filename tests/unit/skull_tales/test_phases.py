@@ -17,7 +17,9 @@ def test_repeating_the_adventure_discards_what_the_attempt_gained():
         event("wounds.changed", pirate_id="anne", amount=2),
         options=OPTIONS,
     )
-    state = when(state, event("phase.ended", phase="adventure", outcome="repeat"))
+    # A partial success the crew chooses to improve on (Book I: End of the Adventure).
+    partial = {"anne": "partial_success", "jack": "partial_success", "mary": "partial_success"}
+    state = when(state, event("phase.ended", phase="adventure", outcome="repeat", degrees=partial))
     anne = view(state, "pirate", pirate_id="anne")
     # Book I: End of the Adventure: start again "in identical conditions": no Coins, Fame or Wounds from the attempt.
     assert (anne["coins"], anne["fame"], anne["wounds"], anne["at_risk"]) == (0, 0, 0, {"fame": 0, "coins": 0})

@@ -295,7 +295,7 @@ def test_a_surrender_strips_every_record_sheet_and_the_crews_booty():
         event("item.gained", pirate_id="mary", item="Cursed Compass", kind="legendary"),
         event("booty.buried", pirate_id="anne", island="B", amount=40),
     )
-    state = when(state, event("crew.surrendered", cause="sunk"))
+    state = when(state, event("crew.surrendered", cause="surrendered"))
     sheets = {p["id"]: p for p in view(state, "pirates")}
     assert [(s["coins"], s["items"], s["starting_gear"]) for s in sheets.values()] == [
         (0, [], ["Rapier"]),
@@ -315,13 +315,16 @@ def test_a_revolt_also_loses_the_allies():
         event("ally.hired", pirate_id="jack", **COOK),
         event("phase.ended", phase="port"),
         event("phase.started", phase="voyage"),
+        # The crew revolts when Morale reaches 0 (Book III: End of the Voyage Phase).
+        event("morale.changed", amount=-20),
     )
     state = when(state, event("crew.surrendered", cause="revolt"))
     assert view(state, "pirate", pirate_id="jack")["ally"] is None
 
 
 def test_all_in_the_sickbay_strips_the_sheets_unless_the_option_reads_it_as_a_choice_of_annex():
-    state = when(with_booty(), event("crew.surrendered", cause="sickbay"))
+    everyone_down = [event("pirate.unconscious", pirate_id=p) for p in ("anne", "jack", "mary")]
+    state = when(with_booty(*everyone_down), event("crew.surrendered", cause="sickbay"))
     assert view(state, "pirate", pirate_id="mary")["coins"] == 0
     state = at_sea(options={**OPTIONS, "sickbay_surrender_wipe": False})
     assert refused(state, event("crew.surrendered", cause="sickbay")) == (

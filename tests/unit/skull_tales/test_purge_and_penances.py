@@ -7,6 +7,8 @@ from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH
 from tests.unit.skull_tales.table import at_sea, given, refused, view, when
 
 ADVENTURE_DEGREES = {"anne": "total_success", "jack": "total_success", "mary": "total_success"}
+# A partial success the crew repeats to improve on (Book I: End of the Adventure).
+PARTIAL = {"anne": "partial_success", "jack": "partial_success", "mary": "partial_success"}
 
 
 def sheet(state, pirate_id):
@@ -200,7 +202,7 @@ def test_the_campaign_may_refuse_what_a_penance_forbids_instead():
 def test_a_repeated_adventure_forgets_the_breach_made_in_the_attempt():
     state = given(
         event("coins.changed", pirate_id="jack", amount=3, source="fallen_enemy"),
-        event("phase.ended", phase="adventure", outcome="repeat"),
+        event("phase.ended", phase="adventure", outcome="repeat", degrees=PARTIAL),
         event("phase.started", phase="adventure"),
         state=penitent("greedy"),
     )

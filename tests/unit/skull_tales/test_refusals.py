@@ -271,7 +271,8 @@ def test_a_mutineer_must_exceed_the_captains_trust():
     state = in_port(
         event("phase.ended", phase="port"),
         event("phase.started", phase="voyage"),
-        event("trust.changed", character_id="anne", amount=3),
+        # The Captain's Trust comes from resolving Voyage Events (Book III: Voyage Phase, Trust Points).
+        event("trust.changed", character_id="anne", amount=3, reason="a Voyage Event"),
         event("trust.changed", character_id="jack", amount=3),
     )
     assert refused(state, event("mutiny.resolved", instigator="jack", bids={"jack": 1, "anne": 0})) == (
@@ -416,9 +417,12 @@ def test_a_pirate_cannot_give_coins_they_do_not_have():
 
 def test_a_sixth_character_cannot_join():
     state = given(*CREW, options=OPTIONS)
-    for n in range(2):
-        state = when(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": f"p{n}", "name": f"P{n}"}})
-    assert refused(state, {**CREW[0], "data": {**CREW[0]["data"], "pirate_id": "p9", "name": "Nine"}}) == (
+    # Each a Character Card of its own: there is one card of each archetype (Book I: How to start).
+    for n, archetype in enumerate(("Cook", "Gunner")):
+        data = {**CREW[0]["data"], "pirate_id": f"p{n}", "name": f"P{n}", "archetype": archetype}
+        state = when(state, {**CREW[0], "data": data})
+    nine = {**CREW[0]["data"], "pirate_id": "p9", "name": "Nine", "archetype": "Surgeon"}
+    assert refused(state, {**CREW[0], "data": nine}) == (
         "Nine cannot join: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
     )
 

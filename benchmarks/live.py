@@ -1,0 +1,283 @@
+"""The live path over HTTP: how soon every follower of a campaign sees an append, what each costs the server, and
+what followers do to the writers.
+
+    .venv/bin/python benchmarks/live.py [--ref REF] [--followers 6,200] [--events 200] [--interval 0.05]
+
+Not a test: it never fails on time. For this checkout's server (and, with `--ref`, another commit's, exported with
+`git archive` as versus.py does, each on a fresh database migrated by its own code, measured in the same sitting),
+it starts a uvicorn serving the app in a process of its own (store.py's `Server`, default pool of 2 to 16) and:
+
+1. without followers, appends `--events` single notes, one every `--interval` seconds, over one keep-alive
+   connection: each append's latency and the server's CPU;
+2. for each count in `--followers`: opens that many streams of the campaign (`GET /stream`, raw HTTP/1.1 over
+   asyncio streams in this process, as store.py's client, since httpx would measure itself), then appends the same
+   way. For every event and follower, the delay from the append's request to the follower's receipt of that
+   position (p50, p99, max); appends refused (any answer but 201) and their latency beside step 1's; streams that
+   closed and reconnected (with Last-Event-ID, so nothing is missed); server CPU per delivered event per follower:
+   the server's CPU over the run, less step 1's CPU for as many appends, divided by events times followers (which
+   holds the cost of reading and telling each event once, spread over the followers), and what one more follower
+   costs: the difference between the largest and the smallest count's CPU over the difference in deliveries;
+3. across processes: a second server on the same database holds 6 followers while the appends go to the first.
+
+Every figure comes from one run on one machine, with client and servers sharing its cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from store import APPEND_ONE, DEFAULT_SERVER, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
+from versus import export, fresh_database  # noqa: E402
+
+ID = re.compile(rb"(?:^|\n)id: (\d+)")
+
+
+@dataclass
+class Run:
+    """What one writer and its followers saw."""
+
+    sent: dict[int, float] = field(default_factory=dict)
+    append_ms: list[float] = field(default_factory=list)
+    refused: int = 0
+    received: dict[int, list[float]] = field(default_factory=dict)
+    reconnects: int = 0
+
+    def delays_ms(self) -> list[float]:
+        return [(t - self.sent[p]) * 1000 for p, times in self.received.items() if p in self.sent for t in times]
+
+
+async def follower(base: str, campaign: Any, after: int, run: Run, opened: asyncio.Event, stop: asyncio.Event) -> None:
+    host, _, port = base.removeprefix("http://").partition(":")
+    last = after
+    while not stop.is_set():
+        reader, writer = await asyncio.open_connection(host, int(port))
+        head = "".join(f"{k}: {v}\r\n" for k, v in campaign.headers.items())
+        writer.write(
+            f"GET /v1/campaigns/{campaign.id}/stream?after={last} HTTP/1.1\r\nHost: {host}\r\n"
+            f"Accept: text/event-stream\r\nLast-Event-ID: {last}\r\n{head}\r\n".encode()
+        )
+        status = await reader.readline()
+        if b" 200 " not in status:
+            raise RuntimeError(f"the stream answered {status!r}")
+        while await reader.readline() not in (b"\r\n", b""):
+            pass
+        opened.set()
+        tail = b""
+        while not stop.is_set():
+            chunk = await reader.read(65536)
+            if not chunk:
+                break
+            now = time.perf_counter()
+            text = tail + chunk
+            for found in ID.finditer(text):
+                position = int(found.group(1))
+                if position > last:
+                    run.received.setdefault(position, []).append(now)
+                    last = position
+            tail = text[-64:]
+        writer.close()
+        if not stop.is_set():
+            run.reconnects += 1
+
+
+async def write(base: str, campaign: Any, events: int, interval: float, run: Run) -> int:
+    """Append `events` notes, one every `interval` seconds; the last position."""
+    position = 0
+    async with Connection(base) as connection:
+        path = f"/v1/campaigns/{campaign.id}/events"
+        next_at = time.perf_counter()
+        for _ in range(events):
+            next_at += interval
+            begun = time.perf_counter()
+            status, answer = await connection.post(path, APPEND_ONE, campaign.headers)
+            done = time.perf_counter()
+            if status != 201:
+                run.refused += 1
+            else:
+                position = json.loads(answer)["last_position"]
+                run.sent[position] = begun
+                run.append_ms.append((done - begun) * 1000)
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+    return position
+
+
+async def session(
+    writer_base: str, follower_base: str, campaign: Any, followers: int, events: int, interval: float
+) -> Run:
+    """`followers` streams in this process; the appends from a process of their own, so that what the followers
+    cost this client's event loop does not count in the appends' latency (perf_counter is one clock across
+    processes)."""
+    run = Run()
+    stop = asyncio.Event()
+    async with Connection(writer_base) as connection:
+        status, answer = await connection.get(f"/v1/campaigns/{campaign.id}", campaign.headers)
+        after = json.loads(answer)["position"]
+    opened = [asyncio.Event() for _ in range(followers)]
+    tasks = [
+        asyncio.create_task(follower(follower_base, campaign, after, run, opened[n], stop)) for n in range(followers)
+    ]
+    await asyncio.gather(*(o.wait() for o in opened))
+    await asyncio.sleep(1.0)  # every stream has read what there was and waits
+    writer = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--write",
+        json.dumps([writer_base, campaign.id, campaign.headers, events, interval]),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    said, _ = await writer.communicate()
+    written = json.loads(said)
+    run.sent = {int(p): t for p, t in written["sent"].items()}
+    run.append_ms, run.refused, last = written["append_ms"], written["refused"], written["last"]
+    deadline = time.perf_counter() + 30
+    while followers and time.perf_counter() < deadline and len(run.received.get(last, [])) < followers:
+        await asyncio.sleep(0.05)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return run
+
+
+def write_alone(given: str) -> None:
+    base, campaign_id, headers, events, interval = json.loads(given)
+    run = Run()
+    last = asyncio.run(write(base, HttpCampaign(campaign_id, "", headers), events, interval, run))
+    print(json.dumps({"sent": run.sent, "append_ms": run.append_ms, "refused": run.refused, "last": last}))
+
+
+def measure(url: str, root: Path, log: Path, counts: list[int], events: int, interval: float) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    server = Server(url, log, root=root)
+    other = Server(url, log.with_name(log.stem + "-second.log"), root=root)
+    try:
+        with httpx.Client(base_url=server.base, timeout=30) as client:
+            campaign = http_campaign(client, "Live benchmark")
+        asyncio.run(session(server.base, server.base, campaign, 0, 50, interval))  # warm up
+        cpu = server.cpu_seconds()
+        alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
+        cpu_alone = (server.cpu_seconds() - cpu) / max(1, len(alone.append_ms))
+        figures["alone"] = {
+            "append_p50_ms": statistics.median(alone.append_ms),
+            "append_p99_ms": pct(alone.append_ms, 0.99),
+            "refused": alone.refused,
+            "server_cpu_per_append_us": cpu_alone * 1e6,
+        }
+        for count in counts:
+            cpu = server.cpu_seconds()
+            run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
+            spent = server.cpu_seconds() - cpu - cpu_alone * len(run.append_ms)
+            delays = run.delays_ms()
+            delivered = len(delays)
+            figures[f"{count} followers"] = {
+                "delivered": delivered,
+                "expected": len(run.sent) * count,
+                "p50_ms": statistics.median(delays) if delays else None,
+                "p99_ms": pct(delays, 0.99) if delays else None,
+                "max_ms": max(delays) if delays else None,
+                "append_p50_ms": statistics.median(run.append_ms) if run.append_ms else None,
+                "append_p99_ms": pct(run.append_ms, 0.99) if run.append_ms else None,
+                "refused": run.refused,
+                "reconnects": run.reconnects,
+                "server_cpu_per_event_per_follower_us": spent / max(1, delivered) * 1e6,
+            }
+        if len(counts) > 1:
+            # What one more follower costs: the fixed cost of reading and telling each event once drops out.
+            low, high = figures[f"{min(counts)} followers"], figures[f"{max(counts)} followers"]
+            spent = (
+                high["server_cpu_per_event_per_follower_us"] * high["delivered"]
+                - low["server_cpu_per_event_per_follower_us"] * low["delivered"]
+            )
+            figures["one more follower"] = {
+                "server_cpu_per_event_us": spent / max(1, high["delivered"] - low["delivered"])
+            }
+        run = asyncio.run(session(server.base, other.base, campaign, 6, events, interval))
+        delays = run.delays_ms()
+        figures["6 followers on a second process"] = {
+            "delivered": len(delays),
+            "expected": len(run.sent) * 6,
+            "p50_ms": statistics.median(delays) if delays else None,
+            "p99_ms": pct(delays, 0.99) if delays else None,
+            "max_ms": max(delays) if delays else None,
+        }
+    finally:
+        server.stop()
+        other.stop()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
+    parser.add_argument("--ref", help="also measure this commit's server, in the same sitting")
+    parser.add_argument("--followers", default="6,200")
+    parser.add_argument("--events", type=int, default=200)
+    parser.add_argument("--interval", type=float, default=0.05)
+    parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "live.json")
+    parser.add_argument("--write", help=argparse.SUPPRESS)  # the appending process session() starts
+    args = parser.parse_args()
+    if args.write:
+        write_alone(args.write)
+        return 0
+    counts = [int(c) for c in args.followers.split(",")]
+    with psycopg.connect(args.database_url, autocommit=True) as conn:
+        version = conn.execute("SHOW server_version").fetchone()[0]
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        sides = [("this checkout", ROOT)]
+        if args.ref:
+            other = Path(folder) / "ref"
+            other.mkdir()
+            commit = export(args.ref, other)
+            sides.insert(0, (f"{args.ref} ({commit[:7]})", other))
+        for name, root in sides:
+            database, url = fresh_database(args.database_url, root)
+            try:
+                log = args.json.with_name(f"live-{len(results)}.log")
+                results[name] = measure(url, root, log, counts, args.events, args.interval)
+            finally:
+                with psycopg.connect(args.database_url, autocommit=True) as conn:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+    conditions = {
+        "postgresql": version,
+        "python": platform.python_version(),
+        "cores": os.cpu_count(),
+        "load_average": os.getloadavg(),
+        "events": args.events,
+        "interval_s": args.interval,
+        "head": head.strip(),
+    }
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"conditions": conditions, "results": results}, indent=2))
+    print(json.dumps(conditions))
+    for name, figures in results.items():
+        print(f"\n{name}")
+        for what, values in figures.items():
+            shown = ", ".join(
+                f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in values.items() if v is not None
+            )
+            print(f"  {what:<34} {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,42 @@
+// Every refusal the page shows goes through `refuse`: the server's sentence beside the control that asked, and for
+// a batch of several entries, each refused entry named by what the page calls it and why.
+// Another module attaches its own controls to every refusal with `attach` (a "log it anyway" button, say).
+import { h, Refusal } from "./api.js";
+
+const attached = [];
+
+// fn(place, error) is called after a refusal is shown in `place`; it may append controls to it.
+export function attach(fn) { attached.push(fn); }
+
+// What the page sent, as labels of its entries: "Deck built for Lirianne", in the order they were sent.
+export function entryLabels(events) {
+  return (events || []).map(e => e.label || (e.type || "").replace(/[._]/g, " ").replace(/^./, c => c.toUpperCase()));
+}
+
+// The words of a refusal, for places that show it as plain text (a heading, a status line).
+export function sentence(error) {
+  if (error instanceof Refusal) return error.message;
+  return "The page could not reach the server; nothing was written. Try again when it answers.";
+}
+
+// Show `error` in `place` (a .refusal element). A refused batch the table sent carries its events
+// (`error.events`, with the page's `label` for each), so each refused entry is named as the page names it.
+export function refuse(place, error) {
+  const problem = error instanceof Refusal ? error.problem || {} : {};
+  const errors = Array.isArray(problem.errors) ? problem.errors : [];
+  const labels = entryLabels(error.events);
+  place.replaceChildren();
+  if (errors.length > 1 || (errors.length === 1 && labels.length > 1)) {
+    const count = errors.length;
+    place.append(h("span", {}, count === 1
+      ? "One entry of what was sent cannot be recorded; nothing was written."
+      : `${count} entries of what was sent cannot be recorded; nothing was written.`));
+    place.append(h("ul", { class: "entries" }, errors.map(e => {
+      const which = Number.isInteger(e.index) ? `${labels[e.index] || `Entry ${e.index + 1}`} (entry ${e.index + 1})` : "";
+      return h("li", {}, which ? `${which}: ${e.reason}` : e.reason);
+    })));
+  } else {
+    place.append(h("span", {}, sentence(error)));
+  }
+  for (const fn of attached) fn(place, error);
+}

