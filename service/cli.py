@@ -50,8 +50,9 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(asyncio.run(writable(conninfo)))
-    print(f"Quartermaster listens on http://{args.host}:{args.port} (API documentation at /schema)", flush=True)
-    for line in page_addresses(args.host, args.port):
+    scheme = "https" if args.https else "http"
+    print(f"Quartermaster listens on {scheme}://{args.host}:{args.port} (API documentation at /schema)", flush=True)
+    for line in page_addresses(args.host, args.port, scheme):
         print(line, flush=True)
     if args.replica_url:
         import dataclasses
@@ -73,6 +74,8 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
         "proxy_headers": bool(settings.trusted_proxies.strip()),
         "forwarded_allow_ips": settings.trusted_proxies.strip() or None,
     }
+    if args.https:
+        common.update(_certificate(args))
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
         os.environ[CONNINFO_VARIABLE] = conninfo
@@ -82,16 +85,45 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def page_addresses(host: str, port: int) -> list[str]:
+def _certificate(args: argparse.Namespace) -> dict[str, Any]:
+    """uvicorn's TLS settings for `--https`, with the certificate the service makes for itself (service/web/tls.py)."""
+    from service.web import tls
+    from service.web.join_code import lan_addresses
+
+    try:
+        made = tls.ensure(args.data_dir / "tls", lan_addresses())
+    except tls.CertificateError as error:
+        print(error, file=sys.stderr)
+        raise SystemExit(2) from None
+    if made.made:
+        print(
+            f"Made a certificate for this machine's addresses in {made.certfile.parent}; phones that trust its "
+            "authority (open /page/certificate on the phone to install it) trust it without a warning.",
+            flush=True,
+        )
+    for address in made.left_out:
+        print(
+            f"{address} is not a private network address, so the certificate does not name it: phones there get a "
+            "warning that installing the authority does not lift.",
+            flush=True,
+        )
+    # Every worker process serves /page/certificate from here.
+    os.environ[tls.CA_VARIABLE] = str(made.authority)
+    return {"ssl_certfile": str(made.certfile), "ssl_keyfile": str(made.keyfile)}
+
+
+def page_addresses(host: str, port: int, scheme: str = "http") -> list[str]:
     """Where the table page can be opened: on every address of this machine when serving on all of them."""
     if host not in ("0.0.0.0", "::", ""):
-        return [f"The table page is at http://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"]
+        return [
+            f"The table page is at {scheme}://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"
+        ]
     from service.web.join_code import lan_addresses
 
     found = lan_addresses()
     if not found:
-        return [f"The table page is at http://127.0.0.1:{port}/; this machine has no address on a local network."]
-    return [f"Phones on this network open the table page at http://{address}:{port}/" for address in found]
+        return [f"The table page is at {scheme}://127.0.0.1:{port}/; this machine has no address on a local network."]
+    return [f"Phones on this network open the table page at {scheme}://{address}:{port}/" for address in found]
 
 
 def _exit_on_signal(number: int, _frame: Any) -> None:
@@ -254,6 +286,12 @@ def main(argv: list[str] | None = None) -> int:
     serving = with_data_dir(commands.add_parser("serve", help="run the HTTP API (migrates first)"))
     serving.add_argument("--host", default=settings.host, help=f"address to listen on (default {settings.host})")
     serving.add_argument("--port", type=int, default=settings.port, help=f"port to listen on (default {settings.port})")
+    serving.add_argument(
+        "--https",
+        action="store_true",
+        help="serve over https with a certificate the service makes for itself in the data folder (tls/), so that "
+        'phones on this network can keep the page for offline use (see the README\'s "https on the LAN")',
+    )
     serving.add_argument(
         "--workers",
         type=int,

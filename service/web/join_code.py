@@ -52,8 +52,9 @@ def lan_addresses() -> list[str]:
 async def addresses(request: Request) -> dict[str, Any]:
     """Where phones on this network can reach the page, for the join links the owner shows them."""
     port = request.url.port
-    suffix = f":{port}" if port and port != 80 else ""
-    return {"addresses": [f"http://{a}{suffix}" for a in lan_addresses()]}
+    scheme = request.url.scheme
+    suffix = f":{port}" if port and port != {"http": 80, "https": 443}.get(scheme) else ""
+    return {"addresses": [f"{scheme}://{a}{suffix}" for a in lan_addresses()]}
 
 
 ROUTES = [join_code, addresses]

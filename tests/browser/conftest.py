@@ -124,6 +124,9 @@ class Phones:
     origin: str
     watches: list[Watch] = field(default_factory=list)
     contexts: list[Any] = field(default_factory=list)
+    # A test that takes the network or the server away: the browser's notes of requests that got no answer
+    # ("net::ERR_INTERNET_DISCONNECTED", "net::ERR_CONNECTION_REFUSED") and a server's 503s are what it asked for.
+    outage: bool = False
 
     def new(self, viewport: dict[str, int] = PHONE) -> Any:
         context = self.browser.new_context(viewport=viewport, device_scale_factor=1)
@@ -141,11 +144,14 @@ class Phones:
         def console(message: Any) -> None:
             # Chromium notes every HTTP error answer in the console; refusals are answers the tests ask for.
             if message.type == "error" and "Failed to load resource: the server responded" not in message.text:
-                watch.errors.append(message.text)
+                if not (self.outage and "net::ERR_" in message.text):
+                    watch.errors.append(message.text)
 
         def response(answer: Any) -> None:
             path = urlsplit(answer.url).path
-            if answer.status >= 500 or (answer.status >= 400 and not path.startswith(("/v1/", "/session"))):
+            if (answer.status >= 500 and not self.outage) or (
+                answer.status >= 400 and not path.startswith(("/v1/", "/session"))
+            ):
                 watch.failed.append(f"{answer.status} {answer.url}")
 
         context.route("**/*", route)

@@ -33,7 +33,9 @@ def beside(scope, button):
 
 
 def log_entry(page, position):
-    return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has_text=f"#{position}")
+    # By the entry's own position, not any text: an undo's note names other positions.
+    own = page.locator(".pos").filter(has_text=re.compile(f"^#{position}$"))
+    return page.get_by_role("list", name="Log, newest first").get_by_role("listitem").filter(has=own)
 
 
 def test_two_phones_joined_by_link_see_each_others_roll_and_card_move_within_two_seconds(phones, http):
@@ -123,7 +125,14 @@ def test_undo_my_last_takes_back_my_roll_though_the_owner_wrote_since_and_redo_b
     owners = http.append(campaign, [{"type": "dice.rolled", "data": {"dice": [{"sides": 6, "face": 3}], "total": 3}}])
     expect(log_entry(page, owners["last_position"])).to_have_count(1, timeout=LIVE)
 
+    # The undo names what it takes back, and who logged it, before it does anything.
     page.get_by_role("button", name="Undo my last").click()
+    asked = page.get_by_role("dialog", name="Confirm the undo")
+    sentence = log_entry(page, mine).locator(".sentence").inner_text()
+    expect(asked).to_contain_text(f"#{mine} “{sentence}”")
+    expect(asked).to_contain_text("logged by Lily")
+    asked.get_by_role("button", name="Undo it", exact=True).click()
+    expect(page.get_by_role("status").filter(has_text="Undone:")).to_contain_text(f"#{mine} “{sentence}”")
     expect(log_entry(page, mine)).to_have_class("undone", timeout=LIVE)
     expect(log_entry(page, mine)).to_contain_text("Undone by Lily")
     expect(log_entry(page, owners["last_position"])).not_to_have_class("undone")
@@ -224,6 +233,7 @@ def test_the_owner_undoes_an_entry_from_the_log_sees_the_conflict_and_may_cascad
     page = phones.open(campaign["token"])
     page.get_by_role("tab", name="Play and log").click()
     log_entry(page, first).get_by_role("button", name=f"Undo #{first}").click()
+    log_entry(page, first).get_by_role("dialog", name="Confirm the undo").get_by_role("button", name="Undo it").click()
     expect(log_entry(page, first).get_by_role("alert")).to_contain_text("Cannot undo")
     assert http.get(campaign, "/events", after=first - 1)["events"][0]["undone_by"] is None
     log_entry(page, first).get_by_role("button", name=f"Undo #{first} with everything that depends on it").click()

@@ -12,15 +12,78 @@ export class Refusal extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+// The server could not be reached (no network, the server stopped, no answer in time): nothing is known about a
+// write it carried, so it is sent again with the same ids or key, never taken as refused.
+export class Unreachable extends Error {
+  constructor(cause) {
+    super("The server cannot be reached: this phone is offline, or the server is stopped or not answering.");
+    this.cause = cause;
+  }
+}
+
+// A write that waits on this phone (see outbox.js): not refused, not recorded yet. `message` says why and what next.
+export class Queued extends Error {}
+
+// The last answer to each read, kept in the page's own storage so that a phone without the server still shows the
+// campaign as it last saw it (and says as of when: see connection.js).
+const KEPT = "qm.read:";
+const KEEP_AT_MOST = 60;
+const listeners = new Set();
+export function onStale(listener) { listeners.add(listener); }
+function store() { try { return globalThis.localStorage || null; } catch { return null; } }
+
+function keep(path, content) {
+  const storage = store();
+  if (!storage || !(path.startsWith("/v1/") || path === "/session")) return;
+  const entry = JSON.stringify({ at: Date.now(), content });
+  try {
+    storage.setItem(KEPT + path, entry);
+  } catch {
+    // Full: forget the oldest reads (the queue of writes is kept under other keys and never evicted).
+    const kept = Object.keys(storage).filter(k => k.startsWith(KEPT))
+      .map(k => [k, JSON.parse(storage.getItem(k) || "{}").at || 0]).sort((a, b) => a[1] - b[1]);
+    for (const [k] of kept.slice(0, Math.max(1, kept.length - KEEP_AT_MOST / 2))) storage.removeItem(k);
+    try { storage.setItem(KEPT + path, entry); } catch { /* larger than the whole storage: not kept */ }
+  }
+}
+
+function kept(path) {
+  const raw = store()?.getItem(KEPT + path);
+  return raw ? JSON.parse(raw) : null;
+}
+
+// Signed out: what this phone kept of the campaign goes (the list of campaigns is read again on the next visit).
+export function forget(campaign) {
+  const storage = store();
+  if (!storage) return;
+  for (const k of Object.keys(storage)) {
+    if (k.startsWith(`${KEPT}/v1/campaigns/${campaign}`) || k === `${KEPT}/session`) storage.removeItem(k);
+  }
+}
+
+export async function api(path, { method = "GET", body, key, timeout = 15000 } = {}) {
   const headers = { "X-Quartermaster": "page" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const answer = await fetch(path, {
-    method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  if (key) headers["Idempotency-Key"] = key;
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeout),
+    });
+  } catch (error) {
+    // "Failed to fetch", a timeout: the browser says no more than that the answer never came.
+    const old = method === "GET" ? kept(path) : null;
+    if (old) {
+      for (const listener of listeners) listener(old.at, path);
+      return old.content;
+    }
+    throw new Unreachable(error);
+  }
   const type = answer.headers.get("content-type") || "";
   const content = type.includes("json") ? await answer.json() : await answer.text();
   if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content }, { path, method, body });
+  if (method === "GET") keep(path, content);
   return content;
 }
 
@@ -53,27 +116,87 @@ export function select(options, attrs = {}) {
     ? h("option", { value: o[0] }, o[1]) : h("option", { value: o }, o)));
 }
 
-// A form's submit button with the place beside it where the server's refusal is shown (through refusal.js).
+// A form's submit button with the place beside it where the outcome is shown: what was recorded, why it waits on
+// this phone, the server's refusal (through refusal.js), or that the server cannot be reached. Never nothing: a write
+// with no answer after 3 seconds says so while it keeps waiting.
+export const PATIENCE = 3000;
 export function action(label, run, { primary = true, name } = {}) {
   const refusal = h("p", { class: "refusal", role: "alert" });
   const done = h("p", { class: "done", role: "status" });
   const button = h("button", { type: "button", class: primary ? "primary" : "", "aria-label": name || label });
   button.textContent = label;
   button.addEventListener("click", async () => {
-    refusal.textContent = ""; done.textContent = "";
+    refusal.textContent = ""; done.textContent = ""; delete done.dataset.kind;
     button.disabled = true;
+    const slow = setTimeout(() => {
+      done.dataset.kind = "waiting";
+      done.textContent = "No answer from the server after 3 seconds: still waiting for it.";
+    }, PATIENCE);
     try {
       const said = await run();
-      if (typeof said === "string") done.textContent = said;
+      delete done.dataset.kind;
+      done.textContent = typeof said === "string" ? said : "";
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      (await import("./refusal.js")).refuse(refusal, error);
-      offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
+      done.textContent = "";
+      if (error instanceof Queued) { done.dataset.kind = "queued"; done.textContent = error.message; }
+      else if (error instanceof Unreachable) refusal.textContent = error.message;
+      else if (error instanceof Refusal) {
+        (await import("./refusal.js")).refuse(refusal, error);
+        offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
+      } else {
+        refusal.textContent = `This page hit a fault and did not finish: ${error.message}`;
+        console.error(error);
+      }
     } finally {
+      clearTimeout(slow);
       button.disabled = false;
     }
   });
   return { button, refusal, done, el: h("div", { class: "act" }, button, refusal, done) };
+}
+
+// What is typed and chosen in a view, by each control's name, to put back when the view is drawn again (a member
+// joining, another phone's entry): a redraw never empties a box or unticks a card.
+function named(el) {
+  return el.getAttribute("aria-label") || [...(el.labels || [])].map(l => l.textContent).join(" ") || el.name || "";
+}
+
+export function typedIn(root) {
+  const seen = new Map(), typed = new Map();
+  for (const el of root.querySelectorAll("input, select, textarea")) {
+    const name = named(el);
+    if (!name || el.type === "hidden") continue;
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    typed.set(`${name}#${n}`, el.type === "checkbox" ? el.checked : el.value);
+  }
+  return typed;
+}
+
+export function putBack(root, typed) {
+  if (!typed) return;
+  const seen = new Map();
+  for (const el of root.querySelectorAll("input, select, textarea")) {
+    const name = named(el);
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    const was = typed.get(`${name}#${n}`);
+    if (was === undefined) continue;
+    if (el.type === "checkbox") { if (el.checked !== was) { el.checked = was; el.dispatchEvent(new Event("change")); } }
+    else if (el.value !== was && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === was))) {
+      el.value = was;
+      el.dispatchEvent(new Event("change"));
+    }
+  }
+}
+
+// Replace a container's controls (the cards in a hand, offered again after an entry) keeping what was ticked, as
+// long as they are offered for the same `owner` (the same character's hand, not another's cards of the same name).
+export function renew(container, owner, ...children) {
+  const typed = container.dataset.owner === String(owner) ? typedIn(container) : null;
+  container.dataset.owner = String(owner);
+  container.replaceChildren(...children);
+  putBack(container, typed);
 }
 
 export function title(text) {

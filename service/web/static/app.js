@@ -1,5 +1,6 @@
 // The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, field, select, action, Refusal, Unreachable, typedIn, putBack } from "./api.js";
+import { Connection } from "./connection.js";
 import { Log } from "./log.js";
 import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
@@ -30,9 +31,9 @@ async function join() {
     history.replaceState(null, "", `/c/${table.campaign}`);
     await route();
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
+    if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
     const place = h("p", { class: "refusal", role: "alert" });
-    refuse(place, error);
+    if (error instanceof Refusal) refuse(place, error); else place.textContent = error.message;
     main.replaceChildren(place);
   }
 }
@@ -75,6 +76,9 @@ class Table {
     this.log = new Log(this);
     this.refreshing = null;
     this.fresh = new Fresh();
+    // Writes to the log wait on this phone until the server records them (connection.js, outbox.js).
+    this.connection = new Connection(this);
+    this.outbox = this.connection.outbox;
   }
 
   base() { return `/v1/campaigns/${this.id}`; }
@@ -91,11 +95,13 @@ class Table {
     const sent = this.fresh.answer(path, this.position);
     return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}`);
   }
-  write(path, body) { return api(`${this.base()}${path}`, { method: "POST", body }); }
-  // A refused batch keeps what was sent, so its refusal names each entry (refusal.js); `label` stays on the page.
+  write(path, body, key) { return api(`${this.base()}${path}`, { method: "POST", body, key }); }
+  // Through the outbox (connection.js). A refused batch keeps what was sent, so its refusal names each entry
+  // (refusal.js); `label` stays on the page, and names the entry while it waits on this phone.
   appendEvents(events) {
     const sent = events.map(({ label, ...e }) => e);
-    return this.write("/events", { events: sent }).catch(error => { error.events = events; throw error; });
+    const label = events.map(e => e.label).filter(Boolean).join(" ") || undefined;
+    return this.connection.submit("/events", { events: sent }, label).catch(error => { error.events = events; throw error; });
   }
   name(member) { return this.members.get(member) || "someone"; }
   canWrite() { return this.at === null && (this.me.role === "owner" || this.me.role === "player"); }
@@ -139,11 +145,23 @@ class Table {
   }
 
   async show(tab) {
+    // Drawn again (something new in the log): what is typed and chosen in it is put back.
+    const typed = tab === this.tab ? typedIn(this.panel) : null;
     this.tab = tab;
     this.onChange = null;
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
+    try {
+      await this.draw(tab, panel);
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+      panel.append(h("p", { class: "refusal", role: "alert" }, `${error.message} This view was not kept on this phone, so it shows when the server answers.`));
+    }
+    putBack(panel, typed);
+  }
+
+  async draw(tab, panel) {
     if (tab === "glance") {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
@@ -153,8 +171,12 @@ class Table {
       else panel.append(h("p", { class: "quiet" }, this.at !== null ? "Go back to now to set up the game." : "Only the owner and the players set up the game."));
     }
     else if (tab === "play") {
-      if (this.canWrite()) await moves.render(panel, this);
-      panel.append(this.log.element());
+      // The log (and what waits on this phone) shows even when the moves cannot be drawn without the server.
+      try {
+        if (this.canWrite()) await moves.render(panel, this);
+      } finally {
+        panel.append(this.log.element());
+      }
     } else if (tab === "dice") await dice.luck(panel, this);
     else if (tab === "crew") await crew.render(panel, this);
   }
@@ -187,13 +209,10 @@ class Table {
       this.changed();
     });
     // Whether this phone is following the log right now, for the players and for the tests alike.
-    const live = document.getElementById("live");
-    source.addEventListener("open", () => { live.textContent = "live"; live.dataset.state = "live"; });
-    source.addEventListener("error", () => { live.textContent = "reconnecting…"; live.dataset.state = "lost"; });
+    this.connection.follow(source);
     // The server is stopping: not a lost connection to retry at once, but a server to wait for.
     source.addEventListener("closing", () => {
       source.close();
-      live.textContent = "server stopped; following again when it is back"; live.dataset.state = "stopped";
       const back = () => fetch("/healthz").then(r => r.ok ? this.follow() : Promise.reject()).catch(() => setTimeout(back, 2000));
       setTimeout(back, 2000);
     });
@@ -206,9 +225,9 @@ async function campaign(id) {
   try {
     [summary, { tables }] = await Promise.all([api(`/v1/campaigns/${id}`), api("/session")]);
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
+    if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
     const place = h("p", { class: "refusal", role: "alert" });
-    refuse(place, error);
+    if (error instanceof Refusal) refuse(place, error); else place.textContent = error.message;
     main.replaceChildren(place, h("p", {}, h("a", { href: "/" }, "Your campaigns")));
     return;
   }

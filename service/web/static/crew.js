@@ -1,5 +1,6 @@
 // Members: who is at the table, and for the owner, new members with their join link and its QR code.
-import { api, h, field, select, action } from "./api.js";
+import { api, h, field, select, action, Refusal, forget } from "./api.js";
+import { uuid } from "./outbox.js";
 
 async function joinBase() {
   // A phone cannot open "localhost": offer the address of this machine on the local network instead.
@@ -23,6 +24,38 @@ export async function showJoin(into, name, token) {
     // Text, not a link: tapping it here would sign this phone in as the new member.
     h("p", { class: "link", "aria-label": `Join link for ${name}` }, link),
     note ? h("p", { class: "quiet" }, note) : null));
+}
+
+function memberForm(table, shown) {
+  const name = h("input", { autocomplete: "off" });
+  const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
+  const add = action("Add the member", async () => {
+    const typed = name.value.trim();
+    if (!typed) throw new Refusal(422, { detail: "Type the new member's name first: nothing was sent." });
+    // Taken from the box at once, so a second tap while this one is on its way cannot add the same name again.
+    name.value = "";
+    try {
+      const made = await table.write("/members", { name: typed, role: role.value }, key(typed, role.value));
+      keys.delete(`${typed}\u0000${role.value}`);
+      await showJoin(shown, made.name, made.token);
+      return undefined;
+    } catch (error) {
+      // Refused: a new try is a new request. Unanswered: the same key, so a retry adds her once at most.
+      if (error instanceof Refusal) keys.delete(`${typed}\u0000${role.value}`);
+      if (!name.value) name.value = typed;
+      throw error;
+    }
+  });
+  return h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
+    field("Name", name), field("Role", role), add.el);
+}
+
+// One Idempotency-Key per member being added, until it is answered: a retry after no answer adds her once.
+const keys = new Map();
+function key(name, role) {
+  const which = `${name}\u0000${role}`;
+  if (!keys.has(which)) keys.set(which, uuid());
+  return keys.get(which);
 }
 
 // For the owner, on another member's line: a new join link for a lost phone (the old link stops working on every
@@ -53,18 +86,16 @@ export async function render(panel, table) {
     memberControls(table, m, shown, redraw)));
   panel.append(h("h2", {}, "Members"), h("ul", { class: "plain" }, rows));
   if (table.me.role === "owner" && table.at === null) {
-    const name = h("input", { autocomplete: "off" });
-    const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
-    const add = action("Add the member", async () => {
-      const made = await table.write("/members", { name: name.value.trim(), role: role.value });
-      await showJoin(shown, made.name, made.token);
-      name.value = "";
-    });
-    panel.append(h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
-      field("Name", name), field("Role", role), add.el), shown);
+    // The form is kept across redraws (a member joining redraws this tab): what is being typed stays in the Name box.
+    table.memberForm ||= memberForm(table, shown);
+    panel.append(table.memberForm, shown);
   }
   const leave = action("Sign this phone out", async () => {
+    // Signing out would strand what waits on this phone: it must be sent (or dropped) first.
+    const left = table.outbox.all().length;
+    if (left) throw new Refusal(409, { detail: `${left} ${left === 1 ? "entry" : "entries"} made on this phone ${left === 1 ? "is" : "are"} not recorded yet (see the top of the log): wait until ${left === 1 ? "it is" : "they are"} sent, or drop ${left === 1 ? "it" : "them"}, then sign out.` });
     await api(`/session/${table.id}`, { method: "DELETE" });
+    forget(table.id);
     location.assign("/");
   }, { primary: false });
   panel.append(h("p", { class: "quiet" }, `You are ${table.me.name}, ${table.me.role} of this campaign.`), leave.el);

@@ -1,6 +1,6 @@
 // Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
 // built from the game's own event-type descriptions.
-import { api, h, field, select, action, title, Refusal } from "./api.js";
+import { api, h, field, select, action, title, Refusal, renew } from "./api.js";
 import { fields } from "./form.js";
 import { refuse } from "./refusal.js";
 import { characters } from "./fleet.js";
@@ -91,7 +91,7 @@ async function pacg(panel, table) {
   const chosen = h("fieldset", {}, h("legend", {}, "Cards discarded for the damage"));
   const offerHand = () => {
     const hand = byId.get(hurt.value)?.zones?.hand || {};
-    chosen.replaceChildren(h("legend", {}, "Cards discarded for the damage"),
+    renew(chosen, hurt.value, h("legend", {}, "Cards discarded for the damage"),
       ...Object.entries(hand).flatMap(([name, n]) => Array.from({ length: n }, (_, i) =>
         h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name}${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
   };
@@ -124,7 +124,7 @@ async function pacg(panel, table) {
   const offerReset = () => {
     const c = byId.get(ender.value);
     deckCards.replaceChildren(...Object.keys(c?.zones?.deck || {}).map(n => h("option", { value: n })));
-    shed.replaceChildren(h("legend", {}, "Cards discarded down to the hand size"),
+    renew(shed, ender.value, h("legend", {}, "Cards discarded down to the hand size"),
       ...Object.entries(c?.zones?.hand || {}).flatMap(([name, n]) => Array.from({ length: n }, (_, i) =>
         h("label", { class: "inline" }, h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} at the reset${n > 1 ? ` (copy ${i + 1})` : ""}` }), name))));
   };

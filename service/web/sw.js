@@ -1,0 +1,37 @@
+// The table page's service worker (VERSION and FILES are written above by the server). It keeps the page's own
+// files so that a reload with the server out of reach still opens the page; the page then shows the campaign from
+// its own storage and queues entries (connection.js, outbox.js). It never touches the API: reads and writes keep
+// their own rules in the page, which also work where no service worker can run (plain http on a LAN address).
+const CACHE = `qm-page-${VERSION}`;
+const SHELL = /^\/(join|c\/[0-9a-f-]{36})?$/;
+const PATIENCE = 4000; // a server that does not answer in this long is taken as away: the kept file is served
+
+self.addEventListener("install", event => {
+  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", event => {
+  event.waitUntil(caches.keys()
+    .then(keys => Promise.all(keys.filter(k => k.startsWith("qm-page-") && k !== CACHE).map(k => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", event => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  const shell = event.request.mode === "navigate" && SHELL.test(url.pathname);
+  if (!shell && !url.pathname.startsWith("/static/")) return;
+  const key = shell ? "/" : url.pathname;
+  // The network first, so an upgraded server's files are used at once; what is kept, when it does not answer.
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      // By address, not by the request: a navigation's request cannot be sent again with a timeout of its own.
+      const answer = await fetch(shell ? "/" : url.pathname, { signal: AbortSignal.timeout(PATIENCE) });
+      if (answer.ok) await cache.put(key, answer.clone());
+      return answer;
+    } catch (error) {
+      return (await cache.match(key)) || Response.error();
+    }
+  })());
+});
