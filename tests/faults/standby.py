@@ -145,6 +145,14 @@ class Cluster:
             except (OSError, ProcessLookupError):
                 pass
         assert wait_gone(postmaster), "the postmaster outlived its SIGKILL"
+        # Killed but not yet reaped by whoever adopted it, the postmaster is a zombie that still answers kill(0), and
+        # PostgreSQL would take its lock file for a running server's. A machine that died has no such process: wait
+        # for the reaping a while, then take the stale lock file away as the reboot would have.
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{postmaster}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if Path(f"/proc/{postmaster}").exists():
+            (self.data / "postmaster.pid").unlink(missing_ok=True)
 
     def close(self) -> None:
         if (self.data / "postmaster.pid").exists():
