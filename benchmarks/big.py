@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from audit import CYCLING, TURNS, turn  # noqa: E402
 from store import DEFAULT_SERVER, ROOT, Server, free_port  # noqa: E402
-from versus import export, fresh_database  # noqa: E402
+from versus import side_database, sides  # noqa: E402
 
 from tests.unit.pacg.example_of_play import OPTIONS, SETTING_UP  # noqa: E402
 
@@ -156,20 +156,10 @@ def main() -> int:
         version = conn.execute("SHOW server_version").fetchone()[0]
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
-        sides = [("this checkout", ROOT)]
-        if args.ref:
-            other = Path(folder) / "ref"
-            other.mkdir()
-            commit = export(args.ref, other)
-            sides.insert(0, (f"{args.ref} ({commit[:7]})", other))
-        for name, root in sides:
-            database, url = fresh_database(args.database_url, root)
-            try:
+        for name, root in sides(args.ref, Path(folder)):
+            with side_database(args.database_url, root) as url:
                 log = args.json.with_name(f"big-{len(results)}.log")
                 results[name] = measure(url, root, log, [args.small, args.events], args.repeat)
-            finally:
-                with psycopg.connect(args.database_url, autocommit=True) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
     conditions = {
         "postgresql": version,

@@ -45,7 +45,7 @@ import psycopg
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from store import APPEND_ONE, DEFAULT_SERVER, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
-from versus import export, fresh_database  # noqa: E402
+from versus import side_database, sides  # noqa: E402
 
 ID = re.compile(rb"(?:^|\n)id: (\d+)")
 
@@ -242,20 +242,10 @@ def main() -> int:
         version = conn.execute("SHOW server_version").fetchone()[0]
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
-        sides = [("this checkout", ROOT)]
-        if args.ref:
-            other = Path(folder) / "ref"
-            other.mkdir()
-            commit = export(args.ref, other)
-            sides.insert(0, (f"{args.ref} ({commit[:7]})", other))
-        for name, root in sides:
-            database, url = fresh_database(args.database_url, root)
-            try:
+        for name, root in sides(args.ref, Path(folder)):
+            with side_database(args.database_url, root) as url:
                 log = args.json.with_name(f"live-{len(results)}.log")
                 results[name] = measure(url, root, log, counts, args.events, args.interval)
-            finally:
-                with psycopg.connect(args.database_url, autocommit=True) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
     conditions = {
         "postgresql": version,

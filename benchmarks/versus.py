@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -58,6 +60,28 @@ def fresh_database(server_url: str, root: Path) -> tuple[str, str]:
     url = psycopg.conninfo.make_conninfo(server_url, dbname=name)
     subprocess.run([sys.executable, "-c", MIGRATE, str(root), url], check=True)
     return name, url
+
+
+def sides(ref: str | None, folder: Path) -> list[tuple[str, Path]]:
+    """The code to measure in one sitting: REF's export (in `folder`) first when given, then this checkout."""
+    measured = [("this checkout", ROOT)]
+    if ref:
+        other = folder / "ref"
+        other.mkdir()
+        commit = export(ref, other)
+        measured.insert(0, (f"{ref} ({commit[:7]})", other))
+    return measured
+
+
+@contextmanager
+def side_database(server_url: str, root: Path) -> Iterator[str]:
+    """A fresh database migrated by `root`'s own code, for one side of a sitting, dropped afterwards: its URL."""
+    database, url = fresh_database(server_url, root)
+    try:
+        yield url
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
 
 
 def campaign_of(server: Server) -> tuple[str, dict[str, str]]:
