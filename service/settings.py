@@ -16,6 +16,20 @@ def default_data_dir() -> Path:
     return base / "quartermaster"
 
 
+_ON = frozenset({"on", "1", "true", "yes"})
+_OFF = frozenset({"off", "0", "false", "no"})
+
+
+def switched_on(value: str, name: str) -> bool:
+    """An on/off setting; anything else is refused at start, with the words it takes."""
+    word = value.strip().lower()
+    if word in _ON:
+        return True
+    if word in _OFF:
+        return False
+    raise ValueError(f"{name} is {value!r}; it takes on or off.")
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -44,6 +58,9 @@ class Settings:
     # At most this many of the pool's connections serve one campaign at once (service/store/turns.py); 0: a quarter
     # of pool_max.
     campaign_connections: int = 0
+    # The fast lane (service/fastlane/): the shortcuts measured to save CPU on the common requests. Off
+    # (QUARTERMASTER_FAST_LANE=off), the app is Litestar's and psycopg's own, as their documentation builds it.
+    fast_lane: bool = True
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -62,6 +79,7 @@ class Settings:
             statement_timeout=float(os.environ.get("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout)),
             lock_timeout=float(os.environ.get("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout)),
             campaign_connections=int(os.environ.get("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections)),
+            fast_lane=switched_on(os.environ.get("QUARTERMASTER_FAST_LANE", "on"), "QUARTERMASTER_FAST_LANE"),
         )
 
     @property

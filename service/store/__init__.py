@@ -45,8 +45,10 @@ log = logging.getLogger("quartermaster")
 class Store(Members, Appending, Reading, Undoing):
     """The event store over one async connection pool."""
 
-    def __init__(self, pool: Any, cache: StateCache | None = None) -> None:
+    def __init__(self, pool: Any, cache: StateCache | None = None, *, fast_lane: bool = True) -> None:
         self.pool = pool
+        # Whether the append takes the fast lane's statement (service/settings.py: Settings.fast_lane).
+        self.fast_lane = fast_lane
         self.cache = cache or StateCache()
         # No limit until the app sets one from its settings (service/app.py).
         self.turns = Turns()
