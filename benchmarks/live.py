@@ -44,7 +44,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from store import APPEND_ONE, DEFAULT_SERVER, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
+from store import APPEND_ONE, DEFAULT_SERVER, PROFILE, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
 from versus import side_database, sides  # noqa: E402
 
 ID = re.compile(rb"(?:^|\n)id: (\d+)")
@@ -164,9 +164,11 @@ def write_alone(given: str) -> None:
     print(json.dumps({"sent": run.sent, "append_ms": run.append_ms, "refused": run.refused, "last": last}))
 
 
-def measure(url: str, root: Path, log: Path, counts: list[int], events: int, interval: float) -> dict[str, Any]:
+def measure(
+    url: str, root: Path, log: Path, counts: list[int], events: int, interval: float, profile: Path | None = None
+) -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    server = Server(url, log, root=root)
+    server = Server(url, log, root=root, env={PROFILE: str(profile)} if profile else None)
     other = Server(url, log.with_name(log.stem + "-second.log"), root=root)
     try:
         with httpx.Client(base_url=server.base, timeout=30) as client:
@@ -232,6 +234,9 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--interval", type=float, default=0.05)
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "live.json")
+    parser.add_argument(
+        "--profile", type=Path, help="write a cProfile (CPU time) of this checkout's first server to this file"
+    )
     parser.add_argument("--write", help=argparse.SUPPRESS)  # the appending process session() starts
     args = parser.parse_args()
     if args.write:
@@ -245,7 +250,8 @@ def main() -> int:
         for name, root in sides(args.ref, Path(folder)):
             with side_database(args.database_url, root) as url:
                 log = args.json.with_name(f"live-{len(results)}.log")
-                results[name] = measure(url, root, log, counts, args.events, args.interval)
+                profile = args.profile if root == ROOT else None
+                results[name] = measure(url, root, log, counts, args.events, args.interval, profile)
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
     conditions = {
         "postgresql": version,
