@@ -140,17 +140,35 @@ ORDER BY position
 LIMIT %s
 """
 
-# _HISTORY's page (its parameters first) and every undo and redo marker of the campaign (MARKERS' rows, their
-# targets where the page has its data) in one statement, so a page costs one round trip: the last column tells a
-# marker's row from the page's, and the page's rows come in position order after the markers'.
-_HISTORY_AND_MARKERS = f"""
+# _HISTORY without its filters, for the page most readers ask: every live feed's, each new event's.
+_PAGE = """
+SELECT position, event_id, batch_id, type, schema_version, data::text, actor, recorded_at, occurred_at,
+       override
+FROM events WHERE campaign_id = %s AND position > %s ORDER BY position LIMIT %s
+"""
+
+# The marker types as an SQL literal, so the statements below need no parameter for them.
+_MARKER_TYPES = "'{" + ",".join(MARKER_TYPES) + "}'::text[]"
+assert all(t.replace(".", "").replace("_", "").isalnum() for t in MARKER_TYPES), "the literal above quotes nothing"
+
+
+def _and_markers(page: str) -> str:
+    """A page's statement (its parameters first, then the campaign's id once more) and every undo and redo marker of
+    the campaign (MARKERS' rows, their targets where the page has its data) in one statement, so a page costs one
+    round trip: the last column tells a marker's row from the page's, and the page's rows come in position order
+    after the markers'."""
+    return f"""
 SELECT * FROM (
-    SELECT *, false AS marker FROM ({_HISTORY}) AS page
+    SELECT *, false AS marker FROM ({page}) AS page
     UNION ALL
     SELECT position, NULL, NULL, type, NULL, (data->'targets')::text, NULL, NULL, NULL, NULL, true FROM events
-    WHERE campaign_id = %s AND type = ANY(%s)
+    WHERE campaign_id = %s AND type = ANY({_MARKER_TYPES})
 ) AS both_ ORDER BY marker DESC, position
 """
+
+
+_HISTORY_AND_MARKERS = _and_markers(_HISTORY)
+_PAGE_AND_MARKERS = _and_markers(_PAGE)
 
 
 class Reading:
@@ -276,10 +294,12 @@ class Reading:
             cur = conn.cursor(row_factory=tuple_row)
             filters = [list(types) or None, list(types) or None, character, character, actor, actor]
             if episode is None:
-                await cur.execute(
-                    _HISTORY_AND_MARKERS,
-                    (campaign_id, after, *filters, None, None, None, limit, campaign_id, list(MARKER_TYPES)),
-                )
+                if types or character is not None or actor is not None:
+                    statement = _HISTORY_AND_MARKERS
+                    parameters = (campaign_id, after, *filters, None, None, None, limit, campaign_id)
+                else:
+                    statement, parameters = _PAGE_AND_MARKERS, (campaign_id, after, limit, campaign_id)
+                await cur.execute(statement, parameters)
                 rows = await cur.fetchall()
                 count = sum(1 for row in rows if row[10])
                 undone = undone_as_of(markers_from([(row[0], row[3], row[5]) for row in rows[:count]]), END)
