@@ -194,16 +194,16 @@ def measure(
             campaign = http_campaign(client, "Live benchmark")
         asyncio.run(session(server.base, server.base, campaign, 0, 50, interval))  # warm up
         for _ in range(rounds):
-            cpu = server.cpu_seconds()
+            cpu = server.cpu_ns_seconds()
             alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
-            cpu_alone = (server.cpu_seconds() - cpu) / max(1, len(alone.append_ms))
+            cpu_alone = (server.cpu_ns_seconds() - cpu) / max(1, len(alone.append_ms))
             alone_p50.append(statistics.median(alone.append_ms))
             alone_p99.append(pct(alone.append_ms, 0.99))
             alone_cpu.append(cpu_alone * 1e6)
             for count in counts:
-                cpu = server.cpu_seconds()
+                cpu = server.cpu_ns_seconds()
                 run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
-                spent = server.cpu_seconds() - cpu - cpu_alone * len(run.append_ms)
+                spent = server.cpu_ns_seconds() - cpu - cpu_alone * len(run.append_ms)
                 delays = run.delays_ms()
                 delays_of[count] += delays
                 got = per_count[count]

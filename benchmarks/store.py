@@ -460,6 +460,16 @@ class Server:
         """User and system CPU the server has used so far: its process and every process under it (workers)."""
         return sum(_cpu_of(pid) for pid in _tree(self.process.pid))
 
+    def cpu_ns_seconds(self) -> float:
+        """CPU the server's running threads have used so far, from the scheduler's nanosecond count
+        (/proc/<pid>/task/*/schedstat) rather than 10 ms clock ticks: precise enough for a few hundred events, but a
+        thread that ended takes its time with it (the app serves from one thread)."""
+        total = 0
+        for pid in _tree(self.process.pid):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                total += int((task / "schedstat").read_text().split()[0])
+        return total / 1e9
+
     def rss_mib(self) -> float:
         """Resident memory of the server's processes (with workers: all of them), in MiB."""
         total = 0
