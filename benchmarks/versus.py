@@ -1,6 +1,6 @@
 """This checkout's server against another commit's, over HTTP in one sitting: server CPU and rate per one-note append.
 
-    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--clients 1] [--database-url URL]
+    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--clients 1] [--fast-lane on|off|on,off]
 
 Absolute CPU figures move with the machine: the same code read 400 µs of server CPU per append on one host and 550 on
 another, where the HTTP floor itself (store.py's bare ASGI app doing the same insert) went from 240 to 430. What a
@@ -12,6 +12,9 @@ and a timed one of `--per-round` requests from each of `--clients` clients at on
 per server, the median rate, the server CPU per append (the process's user and system time over all timed
 stretches) and its ratio to REF's and to the floor's. With one client the server idles between requests, and on a
 virtual machine an idle CPU costs the code after it its warmth (waiting.py); with 32 it seldom idles.
+`--fast-lane off` serves this checkout with QUARTERMASTER_FAST_LANE=off; `--fast-lane on,off` serves it twice, one
+server each way, taking turns in the same rounds as REF and the floor (REF is served as it is: a commit older than
+the switch ignores it).
 
 REF runs on this checkout's virtual environment: a commit whose dependencies differ from these needs its own.
 """
@@ -39,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # store.py sits beside this script, not in a package.
 from store import APPEND_ONE, DEFAULT_SERVER, GAME, ROOT, Connection, Server, create_floor_table  # noqa: E402
 
+# The switch of the write path's fast lane (Settings.fast_lane), given to this checkout's servers.
+LANE = "QUARTERMASTER_FAST_LANE"
 MIGRATE = "import sys; sys.path.insert(0, sys.argv[1]); from service.migrate import migrate; migrate(sys.argv[2])"
 
 
@@ -123,6 +128,11 @@ def main() -> int:
     parser.add_argument("--per-round", type=int, default=150, help="appends per client in each stretch")
     parser.add_argument("--clients", type=int, default=1, help="clients at once, each on a campaign of its own")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
+    parser.add_argument(
+        "--fast-lane",
+        default="on",
+        help="this checkout's server with the fast lane on, off, or both as two servers in the same rounds (on,off)",
+    )
     args = parser.parse_args()
 
     databases: list[str] = []
@@ -134,10 +144,16 @@ def main() -> int:
         logs = ROOT / "benchmarks" / "results" / "versus"  # git-ignored, as store.py's results
         try:
             targets: dict[str, list[tuple[str, dict[str, str]]]] = {}
-            for label, root in ((commit[:10], other), ("this checkout", ROOT)):
+            lanes = args.fast_lane.split(",")
+            measured: list[tuple[str, Path, dict[str, str] | None]] = [(commit[:10], other, None)]
+            for lane in lanes:
+                label = "this checkout" if len(lanes) == 1 else f"this, lane {lane}"
+                measured.append((label, ROOT, {LANE: lane}))
+            for label, root, env in measured:
                 name, url = fresh_database(args.database_url, root)
                 databases.append(name)
-                servers[label] = Server(url, logs / f"{'ref' if root == other else 'this'}.log", root=root)
+                log = logs / (f"this-lane-{env[LANE]}.log" if env else "ref.log")
+                servers[label] = Server(url, log, root=root, env=env)
                 targets[label] = [campaign_of(servers[label]) for _ in range(args.clients)]
             create_floor_table(url)
             servers["HTTP floor"] = Server(url, logs / "floor.log", floor=True)

@@ -2,11 +2,13 @@
 
 A campaign followed in this process has a `Feed`: one task that reads the events after the last position it read,
 tells each one's sentence once, encodes each message once, and keeps the latest of them (`RECENT`). Followers hold
-no database connection while they wait: each waits on the feed's `news` and, when it comes, writes the messages after
-the position it has sent. A follower that starts, or falls, further behind than the feed keeps reads the log itself
-(as every follower used to) until it is within what the feed keeps. Where the table page asks for them (`views`),
-the feed also answers, once per position it reaches, what the page reads after an event (`views_of`), so a phone
-makes no request for it.
+no database connection while they wait: each waits on a future of its own that the feed resolves when it has news
+(`Feed.wait`), then writes the messages after the position it has sent. The reader wakes its followers `TURN` at a
+time and lets the event loop serve other requests between two turns, so that an append arriving while 200 followers
+are told waits behind a few dozen of their writes, not all of them. A follower that starts, or falls, further behind
+than the feed keeps reads the log itself (as every follower used to) until it is within what the feed keeps. Where
+the table page asks for them (`views`), the feed also answers, once per position it reaches, what the page reads
+after an event (`views_of`), so a phone makes no request for it.
 
 What wakes a feed: an append this process commits (the store's `on_commit`, after the commit), and for another
 process's appends, PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool. Appends never notify in
@@ -66,6 +68,8 @@ FIRST_LOOK = 1.0
 # twice as many, about 1 KB each for a game's usual event, so a followed campaign holds a megabyte at most.
 PAGE = 500
 RECENT = 500
+# Followers a feed's reader wakes in one turn of the event loop before letting it serve other work.
+TURN = 25
 
 _encode = msgspec.json.Encoder().encode
 
@@ -150,16 +154,36 @@ class Feed:
         self.followers = 0
         self.viewers = 0
         self.started = asyncio.get_running_loop().create_future()
-        self.news = asyncio.get_running_loop().create_future()
+        # One future per waiting follower: a follower that leaves cancels only its own.
+        self.waiting: list[asyncio.Future[None]] = []
         self.due = asyncio.Event()
         # How many times the reader looked and found nothing: each is a heartbeat for its followers.
         self.beats = 0
         self.told: tuple[int, Any] | None = None
         self.task: asyncio.Task[None] | None = None
 
+    def wait(self) -> asyncio.Future[None]:
+        """A future resolved at the feed's next news."""
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append(future)
+        return future
+
     def publish(self) -> None:
-        news, self.news = self.news, asyncio.get_running_loop().create_future()
-        news.set_result(None)
+        """Wake every waiting follower at once."""
+        waiting, self.waiting = self.waiting, []
+        for future in waiting:
+            if not future.done():
+                future.set_result(None)
+
+    async def tell(self) -> None:
+        """Wake every waiting follower, `TURN` of them in each turn of the event loop."""
+        waiting, self.waiting = self.waiting, []
+        for start in range(0, len(waiting), TURN):
+            if start:
+                await asyncio.sleep(0)
+            for future in waiting[start : start + TURN]:
+                if not future.done():
+                    future.set_result(None)
 
     def keep(self, position: int, encoded: bytes) -> None:
         self.positions.append(position)
@@ -402,7 +426,7 @@ class Wakeups:
             except TimeoutError:
                 if look == LOOK:
                     feed.beats += 1
-                    feed.publish()
+                    await feed.tell()
             look = LOOK
 
     async def _catch_up(self, feed: Feed) -> None:
@@ -417,7 +441,7 @@ class Wakeups:
             for one in told:
                 feed.keep(one.position, message("event", _encode(one), one.position))
             feed.position = told[-1].position
-            feed.publish()
+            await feed.tell()
             if len(page) < PAGE:
                 break
         if feed.viewers and (feed.views is None or feed.views[0] != feed.position):
@@ -425,7 +449,7 @@ class Wakeups:
             answers = views_of(game, position, state)
             answers["/scenarios"] = await played(store, campaign_id, game, position)
             feed.views = (position, message("views", _encode({"position": position, "views": answers})))
-            feed.publish()
+            await feed.tell()
 
     async def follow(self, campaign_id: uuid.UUID, after: int, views: bool = False) -> AsyncIterator[bytes]:
         """A stream's messages: every event after `after` with its sentence, then each new one as it is committed;
@@ -465,9 +489,8 @@ class Wakeups:
                     sent_views = after
                     yield feed.views[1]
                     continue
-                # Shielded: a follower that leaves must not cancel the future every other follower awaits.
                 beats = feed.beats
-                await asyncio.shield(feed.news)
+                await feed.wait()
                 if feed.beats != beats and feed.position == after:
                     yield HEARTBEAT_MESSAGE
             yield CLOSING

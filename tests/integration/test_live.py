@@ -247,3 +247,46 @@ def test_a_follower_far_behind_reads_the_log_itself_and_misses_nothing(database_
 
     assert [e["position"] for e in got] == list(range(1, last + 1))
     assert feeds == {}
+
+
+def test_a_feed_wakes_its_followers_a_turn_at_a_time_and_a_leaver_cancels_only_its_own_wait(monkeypatch):
+    """Between two turns the event loop serves other work (an append waits behind TURN followers' writes at most),
+    and every follower still wakes."""
+    monkeypatch.setattr(live, "TURN", 2)
+
+    async def scenario():
+        feed = live.Feed(uuid.uuid4())
+        waiting = [feed.wait() for _ in range(5)]
+        waiting[3].cancel()  # a follower that left
+        telling = asyncio.create_task(feed.tell())
+        await asyncio.sleep(0)  # the reader's first turn, then this task's
+        first_turn = [w.done() and not w.cancelled() for w in waiting]
+        await telling
+        return first_turn, [w.cancelled() or w.result() is None for w in waiting], feed.waiting
+
+    first_turn, all_woken, left_waiting = asyncio.run(scenario())
+
+    assert first_turn == [True, True, False, False, False]
+    assert all(all_woken) and left_waiting == []
+
+
+def test_followers_beyond_one_turn_each_receive_every_event(database_url, monkeypatch):
+    monkeypatch.setattr(live, "TURN", 2)
+
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            streams = [wakeups.follow(campaign, 2) for _ in range(7)]
+            for stream in streams:
+                await anext(stream)
+            appended = [await store.append(campaign, [note(f"entry {n}")], actor="owner") for n in range(5)]
+            last = appended[-1].last_position
+            received = await asyncio.gather(*(collect(stream, last) for stream in streams))
+            for stream in streams:
+                await stream.aclose()
+            return received, last
+
+    received, last = asyncio.run(scenario())
+
+    for got in received:
+        assert [e["position"] for e in got] == list(range(3, last + 1))
