@@ -59,6 +59,8 @@ class Run:
     refused: int = 0
     received: dict[int, list[float]] = field(default_factory=dict)
     reconnects: int = 0
+    # This client's CPU seconds while the appends ran: what reading the followers' streams cost it.
+    client_cpu: float = 0.0
 
     def delays_ms(self) -> list[float]:
         return [(t - self.sent[p]) * 1000 for p, times in self.received.items() if p in self.sent for t in times]
@@ -136,6 +138,7 @@ async def session(
     ]
     await asyncio.gather(*(o.wait() for o in opened))
     await asyncio.sleep(1.0)  # every stream has read what there was and waits
+    cpu = time.process_time()
     writer = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
@@ -144,6 +147,7 @@ async def session(
         stdout=asyncio.subprocess.PIPE,
     )
     said, _ = await writer.communicate()
+    run.client_cpu = time.process_time() - cpu
     written = json.loads(said)
     run.sent = {int(p): t for p, t in written["sent"].items()}
     run.append_ms, run.refused, last = written["append_ms"], written["refused"], written["last"]
@@ -162,6 +166,15 @@ def write_alone(given: str) -> None:
     run = Run()
     last = asyncio.run(write(base, HttpCampaign(campaign_id, "", headers), events, interval, run))
     print(json.dumps({"sent": run.sent, "append_ms": run.append_ms, "refused": run.refused, "last": last}))
+
+
+def server_append_ms(log: Path, offset: int) -> tuple[list[float], int]:
+    """The appends' own times as the server logged them (from the request's start to its answer's end) since
+    `offset` in its log, and the log's new end: latency without the client's wait for a core to read the answer."""
+    with log.open("rb") as lines:
+        lines.seek(offset)
+        found = [json.loads(line)["ms"] for line in lines if b'"POST"' in line and b"/events" in line]
+        return found, lines.tell()
 
 
 def spread(values: list[float]) -> dict[str, Any]:
@@ -187,16 +200,20 @@ def measure(
     alone_p50: list[float] = []
     alone_p99: list[float] = []
     alone_cpu: list[float] = []
+    alone_server: list[float] = []
     per_count: dict[int, dict[str, list[float]]] = {c: {} for c in counts}
     delays_of: dict[int, list[float]] = {c: [] for c in counts}
     try:
         with httpx.Client(base_url=server.base, timeout=30) as client:
             campaign = http_campaign(client, "Live benchmark")
         asyncio.run(session(server.base, server.base, campaign, 0, 50, interval))  # warm up
+        _, offset = server_append_ms(log, 0)
         for _ in range(rounds):
             cpu = server.cpu_ns_seconds()
             alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
             cpu_alone = (server.cpu_ns_seconds() - cpu) / max(1, len(alone.append_ms))
+            logged, offset = server_append_ms(log, offset)
+            alone_server.append(statistics.median(logged) if logged else 0.0)
             alone_p50.append(statistics.median(alone.append_ms))
             alone_p99.append(pct(alone.append_ms, 0.99))
             alone_cpu.append(cpu_alone * 1e6)
@@ -204,6 +221,7 @@ def measure(
                 cpu = server.cpu_ns_seconds()
                 run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
                 spent = server.cpu_ns_seconds() - cpu - cpu_alone * len(run.append_ms)
+                logged, offset = server_append_ms(log, offset)
                 delays = run.delays_ms()
                 delays_of[count] += delays
                 got = per_count[count]
@@ -213,6 +231,12 @@ def measure(
                     ("append_p50_ms", statistics.median(run.append_ms) if run.append_ms else None),
                     ("append_p99_ms", pct(run.append_ms, 0.99) if run.append_ms else None),
                     ("append_p50_x_alone", statistics.median(run.append_ms) / alone_p50[-1] if run.append_ms else None),
+                    ("append_server_p50_ms", statistics.median(logged) if logged else None),
+                    (
+                        "append_server_p50_x_alone",
+                        statistics.median(logged) / alone_server[-1] if logged and alone_server[-1] else None,
+                    ),
+                    ("client_cpu_per_event_ms", run.client_cpu / max(1, len(run.sent)) * 1000),
                     ("refused", run.refused),
                     ("reconnects", run.reconnects),
                     ("delivered", len(delays)),
@@ -226,6 +250,7 @@ def measure(
             "append_p50_ms": spread(alone_p50),
             "append_p99_ms": spread(alone_p99),
             "server_cpu_per_append_us": spread(alone_cpu),
+            "append_server_p50_ms": spread(alone_server),
         }
         for count in counts:
             delays, got = delays_of[count], per_count[count]
