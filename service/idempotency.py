@@ -40,7 +40,7 @@ HEADER_PARAMETER = Parameter(
 )
 
 
-async def keyed(request: Request, caller: str) -> Keyed | None:
+async def keyed(request: Request[Any, Any, Any], caller: str) -> Keyed | None:
     """The request's key, scoped to the `caller` (the member's actor), and the digest of what it asks (method, path,
     body), or None without the header."""
     key = header_of(request, HEADER)
@@ -56,7 +56,7 @@ async def keyed(request: Request, caller: str) -> Keyed | None:
     return Keyed(key=f"{caller} {key}", digest=digest.hexdigest())
 
 
-def on_key_reused(_: Request, exc: KeyReused) -> Response:
+def on_key_reused(_: Request[Any, Any, Any], exc: KeyReused) -> Response[bytes]:
     return respond(
         409,
         f"The Idempotency-Key {exc.key.rpartition(' ')[2]!r} was already used for a different request (it recorded "
@@ -66,4 +66,4 @@ def on_key_reused(_: Request, exc: KeyReused) -> Response:
     )
 
 
-HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {KeyReused: on_key_reused}
+HANDLERS: dict[type[Exception], Callable[[Request[Any, Any, Any], Any], Response[bytes]]] = {KeyReused: on_key_reused}

@@ -94,10 +94,10 @@ def explain(error: msgspec.ValidationError, where: str, type_: Any = None) -> st
     length = re.fullmatch(r"Expected `(\w+)[^`]*` of length ([<>]=?) (\d+)", text)
     if length:
         unit = "character" if length[1] == "str" else "entry"
-        bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than"}[length[2]]
+        most = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than"}[length[2]]
         count = int(length[3])
         units = unit if count == 1 else ("characters" if unit == "character" else "entries")
-        return f"{_capital(field)} must have {bound} {count} {units}."
+        return f"{_capital(field)} must have {most} {count} {units}."
     bound = re.fullmatch(r"Expected `[^`]*` ([<>]=?) (-?[\d.]+)", text)
     if bound:
         words = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}[bound[1]]

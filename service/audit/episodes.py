@@ -59,7 +59,7 @@ async def effective(
 
 
 async def episodes(
-    store: Store, campaign_id: Any, game: Game, position: int, outcome_types: Sequence[str] = ()
+    store: Store, campaign_id: Any, game: Game[Any], position: int, outcome_types: Sequence[str] = ()
 ) -> list[Episode]:
     """Every episode played, in order, with what the table recorded about how each went."""
     marks = game.episodes

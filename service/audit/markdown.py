@@ -19,7 +19,8 @@ def roll_line(r: dict[str, Any]) -> str:
     what = " ".join(x for x in (r.get("skill"), r.get("purpose")) if x) or "a roll"
     against = f" against {r['difficulty']}" if r.get("difficulty") is not None else ""
     modifier = f" {_signed(r['modifier'])}" if r.get("modifier") else ""
-    result = {True: " — success", False: " — failure"}.get(r.get("success"), "")
+    success = r.get("success")
+    result = " — success" if success is True else " — failure" if success is False else ""
     return f"{who}, {what}: {' '.join(r['dice'])}{modifier} = {r['total']}{against}{result}"
 
 

@@ -80,7 +80,7 @@ async def played(store: Store, campaign_id: uuid.UUID, game: Game[Any], position
     "undone entries apart. Markdown with `Accept: text/markdown`",
 )
 async def episode_report(
-    request: Request,
+    request: Request[Any, Any, Any],
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
@@ -121,7 +121,7 @@ async def episode_report(
     return found_report
 
 
-def wants_markdown(request: Request) -> bool:
+def wants_markdown(request: Request[Any, Any, Any]) -> bool:
     return "text/markdown" in request.headers.get("accept", "")
 
 
@@ -144,7 +144,7 @@ EVENTS_LIMIT = QueryParameter(
 
 
 async def _ends(
-    store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
+    store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, start: int, end: int | None
 ) -> tuple[tuple[int, Any], tuple[int, Any]]:
     end = position if end is None else end
     _check_range(start, end, position)
@@ -215,7 +215,7 @@ async def recap(
     member: Asking,
     start: Annotated[int, FROM],
     end: Annotated[int | None, TO] = None,
-) -> Response:
+) -> Response[Any]:
     game, position = await _campaign(store, campaign_id)
     _check_range(start, position if end is None else end, position)
     found = await store.campaign(campaign_id)
@@ -236,7 +236,9 @@ class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
     operation_class=body(ForkRequest),
     opt=may("fork the campaign", OWNER),
 )
-async def fork(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def fork(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     asked = decode(await request.body(), ForkRequest)
     original = await store.campaign(campaign_id)
     if asked.at > original.position:

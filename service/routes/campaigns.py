@@ -61,7 +61,7 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
     opt={"refusal": _invalid_options},
     middleware=[limits.PER_CLIENT],
 )
-async def create_campaign(request: Request, store: EventStore) -> dict[str, Any]:
+async def create_campaign(request: Request[Any, Any, Any], store: EventStore) -> dict[str, Any]:
     new = decode(await request.body(), NewCampaign)
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     game, start = _opening(new, owner_id)
@@ -109,7 +109,9 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
     operation_class=body(NewMember, headers=[HEADER_PARAMETER]),
     opt=may("add members", OWNER),
 )
-async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def add_member(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -89,7 +89,9 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     opt={**may("roll dice"), "refusal": _refused_roll},
     middleware=[DIRECT],
 )
-async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def roll(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
     appended = await _append_read(
@@ -137,15 +139,19 @@ async def stats(
     source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
     character: Annotated[str | None, QueryParameter(description="Only the rolls made for this character.")] = None,
 ) -> DiceStats:
-    if source not in (None, "server", "table"):
-        raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
+    chosen: Literal["server", "table"] | None
+    match source:
+        case None | "server" | "table":
+            chosen = source
+        case _:
+            raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
     rolls = [
         e
         async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
-        if character is None or e.character_id == character
+        if isinstance(e, DiceRolled) and (character is None or e.character_id == character)
     ]
-    return dice_stats(rolls, source=source)  # type: ignore[arg-type]
+    return dice_stats(rolls, source=chosen)
 
 
 ROUTES = [roll, stats]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from litestar import Request, get
 from litestar.params import QueryParameter
@@ -22,7 +22,7 @@ from service.problems import Problem
     "stops, a last message `closing` says so.",
 )
 async def stream(
-    request: Request,
+    request: Request[Any, Any, Any],
     campaign_id: CampaignId,
     member: Asking,
     after: Annotated[

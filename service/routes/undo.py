@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Request, Response, post
@@ -34,12 +34,12 @@ class RedoRequest(msgspec.Struct, forbid_unknown_fields=True):
 Body = TypeVar("Body", UndoRequest, RedoRequest)
 
 
-async def _body(request: Request, type_: type[Body]) -> Body:
+async def _body(request: Request[Any, Any, Any], type_: type[Body]) -> Body:
     raw = await request.body()
     return decode(raw, type_) if raw.strip() else type_()
 
 
-def _answer(doing: str, done: Appended) -> Response:
+def _answer(doing: str, done: Appended) -> Response[Any]:
     targets = msgspec.json.decode(done.events[0].data)["targets"]
     # Sent again with its Idempotency-Key: answered from the log, nothing written, so 200 rather than 201.
     return appended_answer({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, done)
@@ -52,7 +52,9 @@ def _answer(doing: str, done: Appended) -> Response:
     operation_class=body(UndoRequest, headers=[HEADER_PARAMETER]),
     opt=may("undo"),
 )
-async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def undo(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     asked = await _body(request, UndoRequest)
     done = await store.undo(
         campaign_id,
@@ -74,7 +76,9 @@ async def undo(request: Request, store: EventStore, campaign_id: CampaignId, mem
     operation_class=body(RedoRequest, headers=[HEADER_PARAMETER]),
     opt=may("redo"),
 )
-async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def redo(
+    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     asked = await _body(request, RedoRequest)
     done = await store.redo(
         campaign_id,

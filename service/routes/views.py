@@ -47,7 +47,7 @@ async def _view(store: Store, campaign_id: uuid.UUID, name: str, at: int | None,
 
 @get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold")
 async def whole_state(
-    request: Request,
+    request: Request[Any, Any, Any],
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
@@ -67,7 +67,7 @@ async def whole_state(
     "are passed to it (for example `?character_id=merisiel`)",
 )
 async def any_view(
-    request: Request,
+    request: Request[Any, Any, Any],
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,

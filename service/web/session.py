@@ -31,7 +31,7 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     token: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
-def _cookie(request: Request, campaign_id: uuid.UUID, value: str, max_age: int) -> Cookie:
+def _cookie(request: Request[Any, Any, Any], campaign_id: uuid.UUID, value: str, max_age: int) -> Cookie:
     return Cookie(
         key=cookie_name(campaign_id),
         value=value,
@@ -43,7 +43,7 @@ def _cookie(request: Request, campaign_id: uuid.UUID, value: str, max_age: int) 
     )
 
 
-async def _table(request: Request, campaign_id: uuid.UUID, who: Any) -> dict[str, Any]:
+async def _table(request: Request[Any, Any, Any], campaign_id: uuid.UUID, who: Any) -> dict[str, Any]:
     found = await store_of(request).campaign(campaign_id)
     return {
         "campaign": str(campaign_id),
@@ -56,7 +56,7 @@ async def _table(request: Request, campaign_id: uuid.UUID, who: Any) -> dict[str
 
 
 @post("/session", include_in_schema=False, status_code=201)
-async def sign_in(request: Request) -> Response:
+async def sign_in(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
     """Exchange a join link's token for this campaign's session cookie."""
     same_origin(request)
     join = decode(await request.body(), Join)
@@ -76,10 +76,10 @@ async def sign_in(request: Request) -> Response:
 
 
 @get("/session", include_in_schema=False)
-async def tables(request: Request) -> dict[str, Any]:
+async def tables(request: Request[Any, Any, Any]) -> dict[str, Any]:
     """The campaigns this browser is signed in to."""
     store = store_of(request)
-    found = []
+    found: list[dict[str, Any]] = []
     for name, value in list(request.cookies.items())[: MAX_TABLES * 2]:
         if not name.startswith(COOKIE_PREFIX) or len(found) >= MAX_TABLES:
             continue
@@ -93,7 +93,7 @@ async def tables(request: Request) -> dict[str, Any]:
 
 
 @delete("/session/{campaign:str}", include_in_schema=False, status_code=200)
-async def sign_out(request: Request, campaign: FromPath[str]) -> Response:
+async def sign_out(request: Request[Any, Any, Any], campaign: FromPath[str]) -> Response[dict[str, Any]]:
     """Forget this campaign's session on this browser."""
     same_origin(request)
     campaign_id = campaign_id_of(campaign)
