@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar
 from litestar.enums import OpenAPIMediaType
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.routes import HTTPRoute
@@ -29,7 +29,7 @@ from projections.registry import GAME_IDS, event_types, game
 from service.narration import Told
 from service.openapi import inline
 from service.reference import data_schema
-from service.requests import MAX_EVENTS_PER_BATCH
+from service.requests import MAX_EVENTS_PER_BATCH, AnyRequest
 from service.routes.archive import MEDIA_TYPE as EXPORT_MEDIA_TYPE
 from service.store import Recorded
 
@@ -332,7 +332,7 @@ class Document(OpenAPIRenderPlugin):
     def __init__(self) -> None:
         super().__init__(path="/openapi.json", media_type=OpenAPIMediaType.OPENAPI_JSON, favicon="", style="")
 
-    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+    def render(self, request: AnyRequest, openapi_schema: dict[str, Any]) -> bytes:
         return msgspec.json.encode(document(request.app))
 
 
@@ -342,7 +342,7 @@ class Page(OpenAPIRenderPlugin):
     def __init__(self) -> None:
         super().__init__(path="/", favicon="", style="")
 
-    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+    def render(self, request: AnyRequest, openapi_schema: dict[str, Any]) -> bytes:
         return render_page(document(request.app)).encode()
 
 

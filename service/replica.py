@@ -20,12 +20,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
-from litestar import Litestar, Request
+from litestar import Litestar
 from litestar.params import Parameter
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from service import outage
 from service.problems import Problem
+from service.requests import AnyRequest
 from service.settings import Settings
 from service.store import Store
 
@@ -42,7 +43,7 @@ REPLICA = "replica"
 
 
 async def reading(
-    request: Request[Any, Any, Any], store: Store, campaign_id: uuid.UUID, *, seen: int | None, at: int | None = None
+    request: AnyRequest, store: Store, campaign_id: uuid.UUID, *, seen: int | None, at: int | None = None
 ) -> tuple[Store, str]:
     """The store to read this campaign from, and its name (`PRIMARY` or `REPLICA`), by the module's rule."""
     if seen is not None and seen < 0:

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.params import QueryParameter
 
 from events.base import tag_of
@@ -20,7 +20,7 @@ from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem, refusal_errors
-from service.requests import decode
+from service.requests import AnyRequest, decode
 from service.routes.events import appended_answer, appended_body
 from service.store import Appended, StalePosition, Store
 from service.store.keys import Keyed
@@ -89,9 +89,7 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     opt={**may("roll dice"), "refusal": _refused_roll},
     middleware=[DIRECT],
 )
-async def roll(
-    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
-) -> Response[Any]:
+async def roll(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
     appended = await _append_read(

@@ -6,7 +6,7 @@ import uuid
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.params import QueryParameter
 
 from projections.game import Game
@@ -16,7 +16,7 @@ from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
 from service.replica import SEEN, reached, reading
-from service.requests import AppendRequest, decode
+from service.requests import AnyRequest, AppendRequest, decode
 from service.store import Appended, Store
 
 MAX_PAGE = 1000
@@ -64,7 +64,7 @@ async def may_override(store: Store, campaign_id: uuid.UUID, game: Game[Any], me
     middleware=[DIRECT],
 )
 async def append_events(
-    request: Request[Any, Any, Any], store: EventStore, campaign_id: CampaignId, member: Asking
+    request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking
 ) -> Response[Any]:
     body = decode(await request.body(), AppendRequest)
     game = await store.game_of(campaign_id)
@@ -80,7 +80,7 @@ async def read_events(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
-    request: Request[Any, Any, Any],
+    request: AnyRequest,
     after: Annotated[int, QueryParameter(description="Only events after this position.")] = 0,
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
