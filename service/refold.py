@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 import msgspec
 import psycopg
@@ -42,38 +42,31 @@ __all__ = [
 
 
 class RefoldError(Exception):
-    """An event the fold refuses while folding the log again."""
+    """An event the fold refuses while folding the log again: its position, and the fold's reason."""
 
     def __init__(self, position: int, reason: str) -> None:
         super().__init__(f"position {position}: {reason}")
-        self.position = position
-        self.reason = reason
+        self.position, self.reason = position, reason
+
+
+class Founding(TypedDict):
+    """A new campaign and its owner, as the store inserts them (service.store.insert_campaign)."""
+
+    campaign_id: uuid.UUID
+    name: str
+    owner_id: uuid.UUID
+    owner_name: str
+    token_hash: bytes
 
 
 async def new_campaign_from_log(
-    store: Store,
-    *,
-    campaign_id: uuid.UUID,
-    game: Game[Any],
-    name: str,
-    owner_id: uuid.UUID,
-    owner_name: str,
-    token_hash: bytes,
-    rows: AsyncIterator[list[Row]],
+    store: Store, *, game: Game[Any], rows: AsyncIterator[list[Row]], **founding: Unpack[Founding]
 ) -> int:
     """A new campaign, owned by a new member, whose log is these rows folded again (an import, a fork); its
     position. One transaction: a row the fold refuses (RefoldError) leaves nothing behind."""
     async with transaction(store.pool) as conn:
-        await insert_campaign(
-            conn,
-            campaign_id=campaign_id,
-            game_id=game.id,
-            name=name,
-            owner_id=owner_id,
-            owner_name=owner_name,
-            token_hash=token_hash,
-        )
-        position, _ = await refold(store, conn, campaign_id, game, rows, insert=True)
+        await insert_campaign(conn, game_id=game.id, **founding)
+        position, _ = await refold(store, conn, founding["campaign_id"], game, rows, insert=True)
     return position
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.response import Stream
 
 from projections.registry import UnknownGame, event_types, game as game_by_id
@@ -18,8 +18,8 @@ from service.auth import Asking, CampaignId, EventStore
 from service.export import EventRow, ExportError, ExportHeader, copied, export_lines, read_export
 from service.hostile import refuse_nul_and_depth, unstorable_time
 from service.problems import Problem
-from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log, row_of
-from service.requests import MAX_NAME, unknown_fields
+from service.refold import CHUNK, Founding, RefoldError, Row, new_campaign_from_log, row_of
+from service.requests import MAX_NAME, AnyRequest, unknown_fields
 from service.store import Recorded, Store
 
 MEDIA_TYPE = "application/x-ndjson"
@@ -70,7 +70,7 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
     status_code=201,
     middleware=[limits.PER_CLIENT],
 )
-async def import_campaign(request: Request[Any, Any, Any], store: EventStore) -> Response[Any]:
+async def import_campaign(request: AnyRequest, store: EventStore) -> Response[Any]:
     body = await request.body()
     refuse_nul_and_depth(body, "The import")
     # One line at a time, never a list of them: the import's memory is the body and the lines in flight.
@@ -95,17 +95,9 @@ async def import_campaign(request: Request[Any, Any, Any], store: EventStore) ->
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     name = header.campaign
+    new = Founding(campaign_id=campaign_id, name=name, owner_id=owner_id, owner_name="Importer", token_hash=token_hash)
     try:
-        position = await new_campaign_from_log(
-            store,
-            campaign_id=campaign_id,
-            game=game,
-            name=name,
-            owner_id=owner_id,
-            owner_name="Importer",
-            token_hash=token_hash,
-            rows=_rows(records, game.id),
-        )
+        position = await new_campaign_from_log(store, game=game, rows=_rows(records, game.id), **new)
     except ExportError as error:
         raise _bad_line(error) from None
     except RefoldError as error:
