@@ -16,7 +16,7 @@ from litestar import Response, delete, get, post
 from litestar.datastructures import Cookie
 from litestar.params import FromPath
 
-from service.auth import COOKIE_PREFIX, campaign_id_of, cookie_name, holder, same_origin, store_of
+from service.auth import COOKIE_PREFIX, Member, campaign_id_of, cookie_name, holder, same_origin, store_of
 from service.problems import Problem
 from service.requests import AnyRequest, decode
 from service.store import CampaignNotFound
@@ -43,7 +43,7 @@ def _cookie(request: AnyRequest, campaign_id: uuid.UUID, value: str, max_age: in
     )
 
 
-async def _table(request: AnyRequest, campaign_id: uuid.UUID, who: Any) -> dict[str, Any]:
+async def _table(request: AnyRequest, campaign_id: uuid.UUID, who: Member) -> dict[str, Any]:
     found = await store_of(request).campaign(campaign_id)
     return {
         "campaign": str(campaign_id),
