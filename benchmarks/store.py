@@ -131,7 +131,7 @@ def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitab
             url, min_size=1, max_size=size, open=False, configure=_async_configure, kwargs={"autocommit": True}
         ) as pool:
             await pool.wait()
-            return await scenario(Store(pool), pool)
+            return await scenario(Store(pool, fast_lane=Settings.from_env().fast_lane), pool)
 
     return run_loop(main())
 
@@ -1364,6 +1364,7 @@ def conditions(server_url: str, sizes: Sizes, quick: bool) -> dict[str, Any]:
         "quick": quick,
         "sizes": sizes.__dict__,
         "http_pool": {"min": Settings().pool_min, "max": Settings().pool_max},
+        "fast_lane": Settings.from_env().fast_lane,
     }
 
 
@@ -1395,6 +1396,11 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes: check the script works, not the figures")
     parser.add_argument("--big", type=int, help="events in the long campaign (default 100,000)")
     parser.add_argument("--no-pacg", action="store_true", help="skip the Skull & Shackles workload")
+    parser.add_argument(
+        "--fast-lane",
+        choices=("on", "off"),
+        help="the write path's fast lane on or off (QUARTERMASTER_FAST_LANE) in process and in the servers started",
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server process started by the run
     parser.add_argument("--serve-floor", type=int, help=argparse.SUPPRESS)  # the HTTP floor's process
     args = parser.parse_args()
@@ -1404,6 +1410,8 @@ def main() -> int:
     if args.serve_floor:
         serve_floor(args.serve_floor, args.database_url)
         return 0
+    if args.fast_lane:
+        os.environ["QUARTERMASTER_FAST_LANE"] = args.fast_lane  # read by Settings.from_env here and in each server
 
     sizes = QUICK if args.quick else Sizes()
     if args.big:
