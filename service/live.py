@@ -13,13 +13,12 @@ after an event (`views_of`), so a phone makes no request for it.
 What wakes a feed: an append this process commits (the store's `on_commit`, after the commit), and for another
 process's appends, PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool. Appends never notify in
 their transaction: PostgreSQL takes a database-wide lock at the commit of a transaction that notified, so every
-notifying commit waits for the one before (32 writers in process reached 590 appends/s with it and 1,500 to 1,800
-without; benchmarks/notify.py measures the alternatives). A process sends `pg_notify` after the commit, and only for
-campaigns another process follows: a process that starts following a campaign says so on the channel, again every
-`LEASE / 3` seconds while it follows it, and at once when a new process asks who follows what. A process alone with
-its database sends nothing. While the listening connection is down, the followed campaigns' positions are polled
-every `POLL` seconds instead. A wake-up is only a hint: a feed reads by position (`position > N`) and also looks on a
-timer, so a missed one costs a delay, never an event.
+notifying commit waits for the one before (benchmarks/notify.py measures the alternatives). A process sends
+`pg_notify` after the commit, and only for campaigns another process follows: a process that starts following a
+campaign says so on the channel, again every `LEASE / 3` seconds while it follows it, and at once when a new process
+asks who follows what. A process alone with its database sends nothing. While the listening connection is down, the
+followed campaigns' positions are polled every `POLL` seconds instead. A wake-up is only a hint: a feed reads by
+position (`position > N`) and also looks on a timer, so a missed one costs a delay, never an event.
 
 `closing()` ends every stream with a last `closing` message, which the page takes for a server that stops (it
 reconnects when the server answers again) rather than a connection lost: `serve` stops within a second or so with
