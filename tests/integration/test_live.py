@@ -290,3 +290,24 @@ def test_followers_beyond_one_turn_each_receive_every_event(database_url, monkey
 
     for got in received:
         assert [e["position"] for e in got] == list(range(3, last + 1))
+
+
+def test_a_feed_that_finds_nothing_for_its_look_sends_its_followers_a_heartbeat(database_url, monkeypatch):
+    monkeypatch.setattr(live, "FIRST_LOOK", 0.01)
+    monkeypatch.setattr(live, "LOOK", 0.05)
+
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            stream = wakeups.follow(campaign, 2)
+            first = await anext(stream)
+            beat = await asyncio.wait_for(anext(stream), 5)
+            appended = await store.append(campaign, [note("after the beat")], actor="owner")
+            got = await asyncio.wait_for(collect(stream, appended.last_position), 5)
+            await stream.aclose()
+            return first, beat, got
+
+    first, beat, got = asyncio.run(scenario())
+
+    assert first == live.FOLLOWING and beat == live.HEARTBEAT_MESSAGE
+    assert [e["data"] for e in got] == [{"text": "after the beat"}]
