@@ -4,160 +4,35 @@ Events that name a catalogue thing (a skill, a feat, a ship type, an upgrade, a 
 archetype) carry the facts the fold needs, filled in by `service/catalog/skull_tales.py` before recording, so a
 recorded campaign replays without the catalogue. Each docstring names the rulebook section it follows.
 
-Each part of the game has a module of its own below, as the fold in projections/skull_tales/ does; every name is
-importable from here.
+Each part of the game has a module of its own below, as the fold in projections/skull_tales/ has, listing its names
+in `__all__`; every one is importable from here.
 """
 
 from __future__ import annotations
 
-from events.skull_tales.allies import AllyDied, AllyDismissed, AllyDrawn, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
-from events.skull_tales.booty import (
-    BootyBuried,
-    BootyRecovered,
-    CoinsChanged,
-    CoinsGiven,
-    Lender,
-    LoanRepaid,
-    LoanTaken,
-    SalaryCollected,
-)
-from events.skull_tales.captaincy import (
-    AllyMutinyResolved,
-    AssignmentResolved,
-    AssignmentTaken,
-    CaptainElected,
-    CommandIssued,
-    MoraleChanged,
-    MutinyResolved,
-    TrustChanged,
-)
-from events.skull_tales.cards import Attributes, CharacterCardRecorded
-from events.skull_tales.chapters import ChapterEnded, ChapterStarted, Degree, Outcome, Phase, PhaseEnded, PhaseStarted
-from events.skull_tales.injuries import InjurySuffered, MatelotageDone, PirateRetired, Prosthesis, ProsthesisBought
-from events.skull_tales.pirates import (
-    ApprovalGiven,
-    CampaignCompleted,
-    CurseGained,
-    CurseRemoved,
-    DestinyChanged,
-    FameChanged,
-    Hand,
-    ItemGained,
-    ItemGiven,
-    ItemLost,
-    ManorEntered,
-    Master,
-    Penance,
-    PenanceChosen,
-    PirateRecruited,
-    PirateRevived,
-    PirateUnconscious,
-    PortService,
-    PortServiceBought,
-    PurgeUsed,
-    TimeSpent,
-    WoundsChanged,
-)
-from events.skull_tales.port import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
-from events.skull_tales.ship import (
-    GoodsGained,
-    GoodsSpent,
-    GoodsTraded,
-    GroupHired,
-    GroupLost,
-    ShipBought,
-    ShipDamaged,
-    ShipRepaired,
-    ShipUpgraded,
-    TradeDirection,
-    TradeLine,
-    TradeMade,
-    UpgradeUsed,
-)
-from events.skull_tales.skills import FeatGained, SkillLearned, SkillPrerequisites
-from events.skull_tales.voyage import AllySchemeResolved, Coin, CrewSurrendered, SchemeResolved
+from events.skull_tales import allies, booty, captaincy, cards, chapters, injuries, pirates, port, ship, skills, voyage
+from events.skull_tales.allies import *
+from events.skull_tales.booty import *
+from events.skull_tales.captaincy import *
+from events.skull_tales.cards import *
+from events.skull_tales.chapters import *
+from events.skull_tales.injuries import *
+from events.skull_tales.pirates import *
+from events.skull_tales.port import *
+from events.skull_tales.ship import *
+from events.skull_tales.skills import *
+from events.skull_tales.voyage import *
 
 __all__ = [
-    "AllyDied",
-    "AllyDismissed",
-    "AllyDrawn",
-    "AllyHired",
-    "AllyLoyaltyRolled",
-    "AllyMutinyResolved",
-    "AllySchemeResolved",
-    "AllyUpkeepPaid",
-    "ApprovalGiven",
-    "AssignmentResolved",
-    "AssignmentTaken",
-    "Attributes",
-    "BootyBuried",
-    "BootyRecovered",
-    "CampaignCompleted",
-    "CaptainElected",
-    "ChapterEnded",
-    "ChapterStarted",
-    "CharacterCardRecorded",
-    "Coin",
-    "CoinsChanged",
-    "CoinsGiven",
-    "CommandIssued",
-    "CrewSurrendered",
-    "CurseGained",
-    "CurseRemoved",
-    "Degree",
-    "DestinyChanged",
-    "FameChanged",
-    "FeatGained",
-    "GoodsGained",
-    "GoodsSpent",
-    "GoodsTraded",
-    "GroupHired",
-    "GroupLost",
-    "Hand",
-    "InjurySuffered",
-    "ItemGained",
-    "ItemGiven",
-    "ItemLost",
-    "Lender",
-    "LoanRepaid",
-    "LoanTaken",
-    "ManorEntered",
-    "Master",
-    "MatelotageDone",
-    "MoraleChanged",
-    "MutinyResolved",
-    "Outcome",
-    "Penance",
-    "PenanceChosen",
-    "Phase",
-    "PhaseEnded",
-    "PhaseStarted",
-    "PirateBoarded",
-    "PirateRecruited",
-    "PirateRetired",
-    "PirateRevived",
-    "PirateUnconscious",
-    "PortService",
-    "PortServiceBought",
-    "Prosthesis",
-    "ProsthesisBought",
-    "PurgeUsed",
-    "RumorResolved",
-    "RumorsHeard",
-    "SalaryCollected",
-    "SchemeResolved",
-    "ShipBought",
-    "ShipDamaged",
-    "ShipRepaired",
-    "ShipUpgraded",
-    "SkillLearned",
-    "SkillPrerequisites",
-    "StoryTold",
-    "TimeSpent",
-    "TradeDirection",
-    "TradeLine",
-    "TradeMade",
-    "TrustChanged",
-    "UpgradeUsed",
-    "WoundsChanged",
+    *allies.__all__,
+    *booty.__all__,
+    *captaincy.__all__,
+    *cards.__all__,
+    *chapters.__all__,
+    *injuries.__all__,
+    *pirates.__all__,
+    *port.__all__,
+    *ship.__all__,
+    *skills.__all__,
+    *voyage.__all__,
 ]

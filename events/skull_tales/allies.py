@@ -109,3 +109,6 @@ class AllyLoyaltyRolled(Event, kw_only=True, tag="ally.loyalty_rolled"):
 
     EXAMPLES = ({"ally_id": "bosun", "hirer_roll": 5, "ally_roll": 2},)
     VIEWS = ("ship",)
+
+
+__all__ = ["AllyDied", "AllyDismissed", "AllyDrawn", "AllyHired", "AllyLoyaltyRolled", "AllyUpkeepPaid"]

@@ -117,3 +117,15 @@ class SalaryCollected(Event, kw_only=True, tag="salary.collected"):
 
     EXAMPLES = ({"pirate_id": "jack"},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
+
+
+__all__ = [
+    "BootyBuried",
+    "BootyRecovered",
+    "CoinsChanged",
+    "CoinsGiven",
+    "Lender",
+    "LoanRepaid",
+    "LoanTaken",
+    "SalaryCollected",
+]

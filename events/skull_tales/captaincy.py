@@ -131,3 +131,15 @@ class CommandIssued(Event, kw_only=True, tag="command.issued"):
 
     EXAMPLES = ({"points": 1},)
     VIEWS = ("ship",)
+
+
+__all__ = [
+    "AllyMutinyResolved",
+    "AssignmentResolved",
+    "AssignmentTaken",
+    "CaptainElected",
+    "CommandIssued",
+    "MoraleChanged",
+    "MutinyResolved",
+    "TrustChanged",
+]

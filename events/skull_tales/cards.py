@@ -61,3 +61,6 @@ class CharacterCardRecorded(Event, kw_only=True, tag="character_card.recorded"):
     )
     APPENDED_BY = ("owner", "player")
     VIEWS = ("cards",)
+
+
+__all__ = ["Attributes", "CharacterCardRecorded"]

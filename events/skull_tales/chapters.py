@@ -77,3 +77,6 @@ class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
 
     EXAMPLES = ({"number": 2},)
     VIEWS = ("chapter",)
+
+
+__all__ = ["ChapterEnded", "ChapterStarted", "Degree", "Outcome", "Phase", "PhaseEnded", "PhaseStarted"]

@@ -75,3 +75,6 @@ class ProsthesisBought(Event, kw_only=True, tag="prosthesis.bought"):
 
     EXAMPLES = ({"pirate_id": "mary", "prosthesis": "hook"},)
     VIEWS = ("pirates", "pirate", "ledger")
+
+
+__all__ = ["InjurySuffered", "MatelotageDone", "PirateRetired", "Prosthesis", "ProsthesisBought"]

@@ -387,3 +387,29 @@ class CampaignCompleted(Event, kw_only=True, tag="campaign.completed"):
 
     EXAMPLES = ({"campaign": "Shadows of the Caribbean"},)
     VIEWS = ("pirates", "pirate")
+
+
+__all__ = [
+    "ApprovalGiven",
+    "CampaignCompleted",
+    "CurseGained",
+    "CurseRemoved",
+    "DestinyChanged",
+    "FameChanged",
+    "Hand",
+    "ItemGained",
+    "ItemGiven",
+    "ItemLost",
+    "ManorEntered",
+    "Master",
+    "Penance",
+    "PenanceChosen",
+    "PirateRecruited",
+    "PirateRevived",
+    "PirateUnconscious",
+    "PortService",
+    "PortServiceBought",
+    "PurgeUsed",
+    "TimeSpent",
+    "WoundsChanged",
+]

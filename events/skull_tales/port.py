@@ -71,3 +71,6 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
 
     VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
     EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = ({"pirate_id": "mary", "roll": 4, "coins": 2},)
+
+
+__all__ = ["PirateBoarded", "RumorResolved", "RumorsHeard", "StoryTold"]

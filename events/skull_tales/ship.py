@@ -229,3 +229,20 @@ class GoodsSpent(Event, kw_only=True, tag="goods.spent"):
         {"goods": "Rum", "quantity": 1, "purpose": "Morale", "roll": 4},
     )
     VIEWS = ("ship",)
+
+
+__all__ = [
+    "GoodsGained",
+    "GoodsSpent",
+    "GoodsTraded",
+    "GroupHired",
+    "GroupLost",
+    "ShipBought",
+    "ShipDamaged",
+    "ShipRepaired",
+    "ShipUpgraded",
+    "TradeDirection",
+    "TradeLine",
+    "TradeMade",
+    "UpgradeUsed",
+]

@@ -73,3 +73,6 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
 
     EXAMPLES = ({"pirate_id": "anne", "feat": "Bravery"},)
     VIEWS = ("pirates", "pirate", "ledger")
+
+
+__all__ = ["FeatGained", "SkillLearned", "SkillPrerequisites"]

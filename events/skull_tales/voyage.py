@@ -85,3 +85,6 @@ class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
 
     EXAMPLES = ({"cause": "surrendered"},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")
+
+
+__all__ = ["AllySchemeResolved", "Coin", "CrewSurrendered", "SchemeResolved"]
