@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import pacg as ev
 from events.base import Event
 from projections.pacg.state import State
-from projections.sentences import Sentence, common, listing, plural
+from projections.sentences import Sentence, common, listing, plural, said
 
 TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
 
@@ -164,22 +164,10 @@ def character_moved(state: State, event: ev.CharacterMoved) -> str:
     return told + "."
 
 
-def damage_dealt(state: State, event: ev.DamageDealt) -> str:
-    return f"{name(state, event.character_id)} took {event.amount} {event.damage_type} damage."
-
-
 def hand_reset(state: State, event: ev.HandReset) -> str:
     if event.kept:
         return f"{name(state, event.character_id)} kept the hand, a power allowing it, instead of resetting."
     return f"{name(state, event.character_id)}'s hand was reset."
-
-
-def character_died(state: State, event: ev.CharacterDied) -> str:
-    return f"{name(state, event.character_id)} died."
-
-
-def character_revived(state: State, event: ev.CharacterRevived) -> str:
-    return f"{name(state, event.character_id)} came back from the dead."
 
 
 def adventure_started(state: State, event: ev.AdventureStarted) -> str:
@@ -242,30 +230,10 @@ def ship_repaired(state: State, event: ev.ShipRepaired) -> str:
     return f"{name(state, event.character_id)} repaired {ship}." if event.character_id else f"{ship} was repaired."
 
 
-def ship_seized(state: State, event: ev.ShipSeized) -> str:
-    return f"The party seized the {event.ship}."
-
-
 def ship_encountered(state: State, event: ev.ShipEncountered) -> str:
     turn = state.scenario.turn if state is not None and state.scenario is not None else None
     who = name(state, event.character_id or turn) if (event.character_id or turn) else "The commander"
     return f"{who} encountered the enemy ship {event.ship}."
-
-
-def ship_evaded(state: State, event: ev.ShipEvaded) -> str:
-    return f"The {event.ship} was evaded."
-
-
-def ship_defeated(state: State, event: ev.ShipDefeated) -> str:
-    return f"The {event.ship} was defeated."
-
-
-def ship_banished(state: State, event: ev.ShipBanished) -> str:
-    return f"The {event.ship} was banished: {name(state, event.character_id)} was not commanding a ship."
-
-
-def ship_anchored(state: State, event: ev.ShipAnchored) -> str:
-    return f"The ship dropped anchor at the {event.location}."
 
 
 def plunder_stashed(state: State, event: ev.PlunderStashed) -> str:
@@ -283,10 +251,6 @@ def feat_gained(state: State, event: ev.FeatGained) -> str:
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
 
 
-def role_chosen(state: State, event: ev.RoleChosen) -> str:
-    return f"{name(state, event.character_id)} became a {event.role}."
-
-
 def loot_awarded(state: State, event: ev.LootAwarded) -> str:
     what = "plunder" if event.source == "plunder" else "loot"
     to = "the vault" if event.to == "vault" else f"{name(state, event.to)}'s deck"
@@ -297,10 +261,6 @@ def loot_awarded(state: State, event: ev.LootAwarded) -> str:
 def ship_awarded(state: State, event: ev.ShipAwarded) -> str:
     told = f"The party earned the ship {event.ship}"
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
-
-
-def hero_point_awarded(state: State, event: ev.HeroPointAwarded) -> str:
-    return f"{name(state, event.character_id)} earned a hero point."
 
 
 def hero_point_spent(state: State, event: ev.HeroPointSpent) -> str:
@@ -320,8 +280,26 @@ def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
     return f"The group recorded the card list of product {event.product}: {plural(copies, 'card')}."
 
 
+# The fields that hold a character's id: a sentence names her.
+CHARACTERS = frozenset({"character_id"})
+
+# The sentences that are only their event's fields in a line (projections.sentences.said).
+SAID: dict[type[Event], str] = {
+    ev.DamageDealt: "{character_id} took {amount} {damage_type} damage.",
+    ev.CharacterDied: "{character_id} died.",
+    ev.CharacterRevived: "{character_id} came back from the dead.",
+    ev.ShipSeized: "The party seized the {ship}.",
+    ev.ShipEvaded: "The {ship} was evaded.",
+    ev.ShipDefeated: "The {ship} was defeated.",
+    ev.ShipBanished: "The {ship} was banished: {character_id} was not commanding a ship.",
+    ev.ShipAnchored: "The ship dropped anchor at the {location}.",
+    ev.RoleChosen: "{character_id} became a {role}.",
+    ev.HeroPointAwarded: "{character_id} earned a hero point.",
+}
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
+    **said(SAID, name=name, characters=CHARACTERS, count=plural),
     ev.VaultProductsAdded: products_added,
     ev.CardDefined: card_defined,
     ev.CharacterJoined: character_joined,
@@ -330,10 +308,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.DeckRebuilt: deck_rebuilt,
     ev.CharacterMoved: character_moved,
     ev.CardMoved: card_moved,
-    ev.DamageDealt: damage_dealt,
     ev.HandReset: hand_reset,
-    ev.CharacterDied: character_died,
-    ev.CharacterRevived: character_revived,
     ev.AdventureStarted: adventure_started,
     ev.ScenarioStarted: scenario_started,
     ev.HourglassAdvanced: hourglass_advanced,
@@ -343,19 +318,12 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ScenarioEnded: scenario_ended,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
-    ev.ShipSeized: ship_seized,
-    ev.ShipAnchored: ship_anchored,
     ev.ShipEncountered: ship_encountered,
-    ev.ShipEvaded: ship_evaded,
-    ev.ShipDefeated: ship_defeated,
-    ev.ShipBanished: ship_banished,
     ev.PlunderStashed: plunder_stashed,
     ev.PlunderBanished: plunder_banished,
     ev.FeatGained: feat_gained,
-    ev.RoleChosen: role_chosen,
     ev.LootAwarded: loot_awarded,
     ev.ShipAwarded: ship_awarded,
-    ev.HeroPointAwarded: hero_point_awarded,
     ev.HeroPointSpent: hero_point_spent,
     ev.ScenarioCardRecorded: scenario_card_recorded,
     ev.ProductListRecorded: product_list_recorded,

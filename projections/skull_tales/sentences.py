@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from events import skull_tales as ev
 from events.base import Event
-from projections.sentences import Sentence, common, listing
+from projections.sentences import Sentence, common, listing, said
 from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
@@ -63,10 +63,6 @@ def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
     return told + (f", played by {event.player}." if event.player else ".")
 
 
-def character_card_recorded(state: SkullTales, event: ev.CharacterCardRecorded) -> str:
-    return f"The group recorded its {event.archetype} Character Card."
-
-
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
     return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}.".replace(
         " Fames", " Fame"
@@ -110,10 +106,6 @@ def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
     return f"{name(state, event.pirate_id)} was revived."
 
 
-def injury_suffered(state: SkullTales, event: ev.InjurySuffered) -> str:
-    return f"{name(state, event.pirate_id)} suffered a Permanent Injury: {event.injury} (a {event.roll} on the chart)."
-
-
 def pirate_retired(state: SkullTales, event: ev.PirateRetired) -> str:
     why = "as a Legendary Pirate" if event.reason == "legendary_pirate" else "after a lost pair"
     return f"{name(state, event.pirate_id)} retired {why}."
@@ -131,10 +123,6 @@ def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
 
 def prosthesis_bought(state: SkullTales, event: ev.ProsthesisBought) -> str:
     return f"{name(state, event.pirate_id)} bought a {event.prosthesis.replace('_', ' ')}."
-
-
-def curse_gained(state: SkullTales, event: ev.CurseGained) -> str:
-    return f"{name(state, event.pirate_id)} was Cursed."
 
 
 def penance_chosen(state: SkullTales, event: ev.PenanceChosen) -> str:
@@ -167,10 +155,6 @@ def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
     return f"{name(state, event.pirate_id)} lost the {event.item}."
 
 
-def item_given(state: SkullTales, event: ev.ItemGiven) -> str:
-    return f"{name(state, event.from_pirate)} gave the {event.item} to {name(state, event.to_pirate)}."
-
-
 _SERVICES = {
     "charity": "Charity at the Chapel",
     "rest": "Rest at the Docks",
@@ -187,10 +171,6 @@ def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
     return told + "."
 
 
-def manor_entered(state: SkullTales, event: ev.ManorEntered) -> str:
-    return f"{name(state, event.pirate_id)} entered the Manor."
-
-
 def time_spent(state: SkullTales, event: ev.TimeSpent) -> str:
     purpose = "moving" if event.purpose == "move" else event.purpose
     return f"{name(state, event.pirate_id)} spent {count(event.amount, 'Time Unit')}{f' {purpose}' if purpose else ''}."
@@ -200,10 +180,6 @@ def approval_given(state: SkullTales, event: ev.ApprovalGiven) -> str:
     kind = "Approval" if event.kind == "approval" else "Disapproval"
     lasting = " for good" if event.permanent else ""
     return f"{name(state, event.pirate_id)} earned {event.master}'s {kind}{lasting}."
-
-
-def campaign_completed(state: SkullTales, event: ev.CampaignCompleted) -> str:
-    return f"The crew completed the campaign {event.campaign}."
 
 
 # --- skills and feats ---------------------------------------------------------------------------------------------
@@ -220,16 +196,6 @@ def skill_learned(state: SkullTales, event: ev.SkillLearned) -> str:
     # The price the fold charges, discounts included: the sentence tells what the table paid.
     cost, _ = skills.price(state, pirate, event)
     return f"{who} learned {event.skill} from {teacher} for {coins(cost.coins)} and {cost.fame} Fame."
-
-
-def feat_gained(state: SkullTales, event: ev.FeatGained) -> str:
-    return (
-        f"{name(state, event.pirate_id)} gained the Feat {event.feat} for {coins(event.coins)} and {event.fame} Fame."
-    )
-
-
-def assignment_taken(state: SkullTales, event: ev.AssignmentTaken) -> str:
-    return f"{name(state, event.pirate_id)} took the Assignment {event.assignment}."
 
 
 def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
@@ -259,14 +225,6 @@ def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
     return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
 
 
-def ally_died(state: SkullTales, event: ev.AllyDied) -> str:
-    return f"{name(state, event.ally_id)} died."
-
-
-def ally_dismissed(state: SkullTales, event: ev.AllyDismissed) -> str:
-    return f"{name(state, event.ally_id)} was dismissed."
-
-
 # --- captaincy ----------------------------------------------------------------------------------------------------
 
 
@@ -290,13 +248,6 @@ def morale_changed(state: SkullTales, event: ev.MoraleChanged) -> str:
 def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
     bids = listing([f"{name(state, who)} {count(amount, 'coin')}" for who, amount in event.bids.items()])
     return f"{name(state, event.instigator)} led a Mutiny; the sealed bids were {bids}."
-
-
-def ally_mutiny_resolved(state: SkullTales, event: ev.AllyMutinyResolved) -> str:
-    return (
-        f"{name(state, event.ally_id)} mutinied; the Captain spent {coins(event.coins_spent)} against a "
-        f"roll of {event.ally_roll}."
-    )
 
 
 def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
@@ -344,14 +295,6 @@ def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
     return f"{name(state, event.pirate_id)} had the ship repaired: {listing(fixed) or 'nothing'}."
 
 
-def upgrade_used(state: SkullTales, event: ev.UpgradeUsed) -> str:
-    return f"The {event.upgrade} was used up."
-
-
-def group_hired(state: SkullTales, event: ev.GroupHired) -> str:
-    return f"{name(state, event.pirate_id)} hired a Group of Pirates for {coins(event.cost)}."
-
-
 def group_lost(state: SkullTales, event: ev.GroupLost) -> str:
     return f"A Group of Pirates was lost{_why(event.reason)}."
 
@@ -397,14 +340,6 @@ def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
     return told + "."
 
 
-def booty_buried(state: SkullTales, event: ev.BootyBuried) -> str:
-    return f"{name(state, event.pirate_id)} buried {coins(event.amount)} of the Crew's Booty on {event.island}."
-
-
-def booty_recovered(state: SkullTales, event: ev.BootyRecovered) -> str:
-    return f"{name(state, event.pirate_id)} dug up {coins(event.amount)} on {event.island}."
-
-
 def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
     where = {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}[event.lender]
     return f"{name(state, event.pirate_id)} borrowed {coins(event.amount)} from Monsieur Fontaine {where}."
@@ -412,10 +347,6 @@ def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
 
 def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
     return f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_from(event.paid_from)}."
-
-
-def salary_collected(state: SkullTales, event: ev.SalaryCollected) -> str:
-    return f"{name(state, event.pirate_id)} collected a Salary at the Docks."
 
 
 # --- chapters and phases ------------------------------------------------------------------------------------------
@@ -435,10 +366,6 @@ def phase_started(state: SkullTales, event: ev.PhaseStarted) -> str:
 def phase_ended(state: SkullTales, event: ev.PhaseEnded) -> str:
     outcome = {"success": "a success", "failure": "a failure", "repeat": "to be played again"}[event.outcome]
     return f"The {_phase(event.phase)} ended, {outcome}."
-
-
-def chapter_ended(state: SkullTales, event: ev.ChapterEnded) -> str:
-    return f"Chapter {event.number} ended."
 
 
 def pirate_boarded(state: SkullTales, event: ev.PirateBoarded) -> str:
@@ -493,10 +420,50 @@ def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
     return told + "."
 
 
+# The fields that hold a pirate's or an ally's id: a sentence names the character.
+CHARACTERS = frozenset(
+    {
+        "pirate_id",
+        "ally_id",
+        "character_id",
+        "from_pirate",
+        "to_pirate",
+        "reviver_id",
+        "retired_id",
+        "new_id",
+        "instigator",
+        "master_id",
+        "purger_id",
+        "cursed_id",
+        "quarterdeck_id",
+    }
+)
+
+# The sentences that are only their event's fields in a line (projections.sentences.said).
+SAID: dict[type[Event], str] = {
+    ev.CharacterCardRecorded: "The group recorded its {archetype} Character Card.",
+    ev.InjurySuffered: "{pirate_id} suffered a Permanent Injury: {injury} (a {roll} on the chart).",
+    ev.CurseGained: "{pirate_id} was Cursed.",
+    ev.ItemGiven: "{from_pirate} gave the {item} to {to_pirate}.",
+    ev.ManorEntered: "{pirate_id} entered the Manor.",
+    ev.CampaignCompleted: "The crew completed the campaign {campaign}.",
+    ev.FeatGained: "{pirate_id} gained the Feat {feat} for {coins:Coin} and {fame} Fame.",
+    ev.AssignmentTaken: "{pirate_id} took the Assignment {assignment}.",
+    ev.AllyDied: "{ally_id} died.",
+    ev.AllyDismissed: "{ally_id} was dismissed.",
+    ev.AllyMutinyResolved: "{ally_id} mutinied; the Captain spent {coins_spent:Coin} against a roll of {ally_roll}.",
+    ev.UpgradeUsed: "The {upgrade} was used up.",
+    ev.GroupHired: "{pirate_id} hired a Group of Pirates for {cost:Coin}.",
+    ev.BootyBuried: "{pirate_id} buried {amount:Coin} of the Crew's Booty on {island}.",
+    ev.BootyRecovered: "{pirate_id} dug up {amount:Coin} on {island}.",
+    ev.SalaryCollected: "{pirate_id} collected a Salary at the Docks.",
+    ev.ChapterEnded: "Chapter {number} ended.",
+}
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
+    **said(SAID, name=name, characters=CHARACTERS, count=count),
     ev.PirateRecruited: pirate_recruited,
-    ev.CharacterCardRecorded: character_card_recorded,
     ev.FameChanged: fame_changed,
     ev.CoinsChanged: coins_changed,
     ev.CoinsGiven: coins_given,
@@ -504,57 +471,41 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.DestinyChanged: destiny_changed,
     ev.PirateUnconscious: pirate_unconscious,
     ev.PirateRevived: pirate_revived,
-    ev.InjurySuffered: injury_suffered,
     ev.PirateRetired: pirate_retired,
     ev.MatelotageDone: matelotage_done,
     ev.ProsthesisBought: prosthesis_bought,
-    ev.CurseGained: curse_gained,
     ev.PenanceChosen: penance_chosen,
     ev.CurseRemoved: curse_removed,
     ev.ItemGained: item_gained,
     ev.ItemLost: item_lost,
-    ev.ItemGiven: item_given,
     ev.PortServiceBought: port_service_bought,
-    ev.ManorEntered: manor_entered,
     ev.TimeSpent: time_spent,
     ev.ApprovalGiven: approval_given,
-    ev.CampaignCompleted: campaign_completed,
     ev.SkillLearned: skill_learned,
-    ev.FeatGained: feat_gained,
-    ev.AssignmentTaken: assignment_taken,
     ev.AssignmentResolved: assignment_resolved,
     ev.AllyHired: ally_hired,
     ev.AllyDrawn: ally_drawn,
     ev.AllyUpkeepPaid: ally_upkeep_paid,
-    ev.AllyDied: ally_died,
-    ev.AllyDismissed: ally_dismissed,
     ev.CaptainElected: captain_elected,
     ev.TrustChanged: trust_changed,
     ev.MoraleChanged: morale_changed,
     ev.MutinyResolved: mutiny_resolved,
-    ev.AllyMutinyResolved: ally_mutiny_resolved,
     ev.CommandIssued: command_issued,
     ev.ShipBought: ship_bought,
     ev.ShipUpgraded: ship_upgraded,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
-    ev.UpgradeUsed: upgrade_used,
-    ev.GroupHired: group_hired,
     ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
     ev.TradeMade: trade_made,
     ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
-    ev.BootyBuried: booty_buried,
-    ev.BootyRecovered: booty_recovered,
     ev.LoanTaken: loan_taken,
     ev.LoanRepaid: loan_repaid,
-    ev.SalaryCollected: salary_collected,
     ev.ChapterStarted: chapter_started,
     ev.PhaseStarted: phase_started,
     ev.PhaseEnded: phase_ended,
-    ev.ChapterEnded: chapter_ended,
     ev.PirateBoarded: pirate_boarded,
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
     ev.RumorsHeard: rumors_heard,
