@@ -113,18 +113,23 @@ def ally_drawn(state: SkullTales, event: AllyDrawn) -> SkullTales:
         )
     if len(in_play(state)) + len(hired(state)) + 1 > CHARACTER_LIMIT:
         broken("There cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters).")
-    ally = Ally(
+    ally = _joining(state, event, p.id)
+    return replace(state, allies={**state.allies, ally.id: ally})
+
+
+def _joining(state: SkullTales, event: AllyHired | AllyDrawn, hirer: str) -> Ally:
+    """The Ally hired or drawn, led by `hirer`, its upkeep counted from this phase and its chapter this one."""
+    return Ally(
         id=event.ally_id,
         archetype=event.archetype,
-        hirer=p.id,
+        hirer=hirer,
         charisma=event.charisma,
         salary=event.salary,
         fame_cost=event.fame_cost,
         paid_serial=state.phase_serial,
         hired_chapter=state.chapter,
-        drawn=event.reason,
+        drawn=event.reason if isinstance(event, AllyDrawn) else None,
     )
-    return replace(state, allies={**state.allies, ally.id: ally})
 
 
 def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
@@ -191,16 +196,7 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
         broken(
             f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
         )
-    ally = Ally(
-        id=event.ally_id,
-        archetype=event.archetype,
-        hirer=p.id,
-        charisma=event.charisma,
-        salary=event.salary,
-        fame_cost=event.fame_cost,
-        paid_serial=state.phase_serial,
-        hired_chapter=state.chapter,
-    )
+    ally = _joining(state, event, p.id)
     coins, fame = _price(state, p.id, ally)
     state = spend_time(state, p.id, HIRING_TIME_UNITS, doing)
     state = _pay(state, p.id, coins, fame, event.paid_from, doing)
