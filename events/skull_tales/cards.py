@@ -22,6 +22,31 @@ class Attributes(msgspec.Struct, frozen=True, kw_only=True):
     charisma: Annotated[int, Meta(description="Charisma: leadership, hiring, Charisma rolls.")]
 
 
+# The values printed on a Character Card, as the group records the card and as a Pirate recruited from it carries them.
+PrintedAttributes = Annotated[Attributes, Meta(description="The attributes printed on the card.")]
+ActionPoints = Annotated[int, Meta(description="Action Points per round.")]
+Health = Annotated[int, Meta(description="Health: Wounds the Pirate can take.")]
+DestinyPoints = Annotated[int, Meta(description="The card's maximum of Destiny Points.")]
+Salary = Annotated[int, Meta(description="The Salary collected at the Docks.")]
+
+# The Gunner's printed values, for the examples of both.
+GUNNER_VALUES = {
+    "attributes": {
+        "melee": 3,
+        "ranged": 4,
+        "strength": 3,
+        "agility": 3,
+        "intelligence": 2,
+        "perception": 3,
+        "charisma": 2,
+    },
+    "action_points": 4,
+    "health": 5,
+    "destiny_points": 2,
+    "salary": 15,
+}
+
+
 class CharacterCardRecorded(Event, kw_only=True, tag="character_card.recorded"):
     """The group recorded a Character Card from its box: the values printed on it, kept to recruit its Pirate with.
 
@@ -32,33 +57,15 @@ class CharacterCardRecorded(Event, kw_only=True, tag="character_card.recorded"):
 
     archetype: Annotated[str, Meta(description="The Character Card's archetype (`Gunner`).")]
     classes: Annotated[list[str], Meta(description="The classes printed on the card (`Rowdy`).")]
-    attributes: Annotated[Attributes, Meta(description="The attributes printed on the card.")]
-    action_points: Annotated[int, Meta(description="Action Points per round.")]
-    health: Annotated[int, Meta(description="Health: Wounds the Pirate can take.")]
-    destiny_points: Annotated[int, Meta(description="The card's maximum of Destiny Points.")]
-    salary: Annotated[int, Meta(description="The Salary collected at the Docks.")]
+    attributes: PrintedAttributes
+    action_points: ActionPoints
+    health: Health
+    destiny_points: DestinyPoints
+    salary: Salary
     skills: Annotated[list[str], Meta(description="The starting skills printed on the card.")] = []
     starting_gear: Annotated[list[str], Meta(description="The starting gear printed on the card.")] = []
 
-    EXAMPLES = (
-        {
-            "archetype": "Gunner",
-            "classes": ["Rowdy"],
-            "attributes": {
-                "melee": 3,
-                "ranged": 4,
-                "strength": 3,
-                "agility": 3,
-                "intelligence": 2,
-                "perception": 3,
-                "charisma": 2,
-            },
-            "action_points": 4,
-            "health": 5,
-            "destiny_points": 2,
-            "salary": 15,
-        },
-    )
+    EXAMPLES = ({"archetype": "Gunner", "classes": ["Rowdy"], **GUNNER_VALUES},)
     APPENDED_BY = ("owner", "player")
     VIEWS = ("cards",)
 

@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.cards import Attributes
+from events.skull_tales.cards import GUNNER_VALUES, ActionPoints, DestinyPoints, Health, PrintedAttributes, Salary
 
 Hand = Literal["left", "right"]
 
@@ -33,11 +33,11 @@ class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
     player: Annotated[str, Meta(description="Who plays the Pirate.")] = ""
     classes: Annotated[list[str], Meta(description="The Pirate's classes (`Duelist`), which price skills.")]
     dominant_hand: Annotated[Hand, Meta(description="`left` or `right`.")] = "right"
-    attributes: Annotated[Attributes, Meta(description="The attributes printed on the card.")]
-    action_points: Annotated[int, Meta(description="Action Points per round.")]
-    health: Annotated[int, Meta(description="Health: Wounds the Pirate can take.")]
-    destiny_points: Annotated[int, Meta(description="The card's maximum of Destiny Points.")]
-    salary: Annotated[int, Meta(description="The Salary collected at the Docks.")]
+    attributes: PrintedAttributes
+    action_points: ActionPoints
+    health: Health
+    destiny_points: DestinyPoints
+    salary: Salary
     skills: Annotated[list[str], Meta(description="Starting skills: they never use Special Skill capacity.")] = []
     starting_gear: Annotated[list[str], Meta(description="Starting gear, which is never lost or sold.")] = []
     special_skill_capacity: Annotated[
@@ -53,19 +53,7 @@ class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
             "archetype": "Gunner",
             "player": "joe",
             "classes": ["Rowdy"],
-            "attributes": {
-                "melee": 3,
-                "ranged": 4,
-                "strength": 3,
-                "agility": 3,
-                "intelligence": 2,
-                "perception": 3,
-                "charisma": 2,
-            },
-            "action_points": 4,
-            "health": 5,
-            "destiny_points": 2,
-            "salary": 15,
+            **GUNNER_VALUES,
         },
     )
     VIEWS = ("pirates", "pirate")

@@ -116,9 +116,13 @@ def card_moved(state: State, event: ev.CardMoved) -> str:
     return f"{card} went from {zone(state, event.from_)} to {zone(state, event.to)}."
 
 
+def _copies(cards: list[ev.CardEntry]) -> str:
+    """How many cards a product's list holds, every copy counted: "110 cards"."""
+    return plural(sum(card.count for card in cards), "card")
+
+
 def products_added(state: State, event: ev.VaultProductsAdded) -> str:
-    copies = sum(card.count for card in event.cards)
-    return f"Product {event.product} went into the vault: {plural(copies, 'card')}."
+    return f"Product {event.product} went into the vault: {_copies(event.cards)}."
 
 
 def card_defined(state: State, event: ev.CardDefined) -> str:
@@ -276,8 +280,7 @@ def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
 
 
 def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
-    copies = sum(card.count for card in event.cards)
-    return f"The group recorded the card list of product {event.product}: {plural(copies, 'card')}."
+    return f"The group recorded the card list of product {event.product}: {_copies(event.cards)}."
 
 
 # The fields that hold a character's id: a sentence names her.
