@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import pacg as ev
 from events.base import Event
 from projections.pacg.state import State
-from projections.sentences import Sentence, common, listing, plural, said
+from projections.sentences import Sentence, Wording, common, listing, plural, said
 
 TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
 
@@ -204,11 +204,6 @@ def location_closed(state: State, event: ev.LocationClosed) -> str:
     return told + (f", {reason}." if reason else ".")
 
 
-def encounter_ended(state: State, event: ev.EncounterEnded) -> str:
-    said = {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}[event.outcome]
-    return f"The {event.card} {said}."
-
-
 def villain_escaped(state: State, event: ev.VillainEscaped) -> str:
     defeated = "was defeated but escaped" if event.defeated else "escaped"
     return f"{event.villain} {defeated} to {listing([f'the {place}' for place in event.to], 'or')}."
@@ -267,11 +262,6 @@ def ship_awarded(state: State, event: ev.ShipAwarded) -> str:
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
 
 
-def hero_point_spent(state: State, event: ev.HeroPointSpent) -> str:
-    for_ = {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}[event.for_]
-    return f"{name(state, event.character_id)} spent a hero point {for_}."
-
-
 def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
     return (
         f"The group recorded the scenario card of {event.scenario}: "
@@ -286,8 +276,8 @@ def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
 # The fields that hold a character's id: a sentence names her.
 CHARACTERS = frozenset({"character_id"})
 
-# The sentences that are only their event's fields in a line (projections.sentences.said).
-SAID: dict[type[Event], str] = {
+# The sentences that are only their event's fields in a line, or words their values choose (projections.sentences.said).
+SAID: dict[type[Event], Wording] = {
     ev.DamageDealt: "{character_id} took {amount} {damage_type} damage.",
     ev.CharacterDied: "{character_id} died.",
     ev.CharacterRevived: "{character_id} came back from the dead.",
@@ -298,6 +288,14 @@ SAID: dict[type[Event], str] = {
     ev.ShipAnchored: "The ship dropped anchor at the {location}.",
     ev.RoleChosen: "{character_id} became a {role}.",
     ev.HeroPointAwarded: "{character_id} earned a hero point.",
+    ev.EncounterEnded: (
+        "The {card} {outcome}.",
+        {"outcome": {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}},
+    ),
+    ev.HeroPointSpent: (
+        "{character_id} spent a hero point {for_}.",
+        {"for_": {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}},
+    ),
 }
 
 SENTENCES: dict[type[Event], Sentence] = {
@@ -316,7 +314,6 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ScenarioStarted: scenario_started,
     ev.HourglassAdvanced: hourglass_advanced,
     ev.LocationClosed: location_closed,
-    ev.EncounterEnded: encounter_ended,
     ev.VillainEscaped: villain_escaped,
     ev.ScenarioEnded: scenario_ended,
     ev.ShipDamaged: ship_damaged,
@@ -327,7 +324,6 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.FeatGained: feat_gained,
     ev.LootAwarded: loot_awarded,
     ev.ShipAwarded: ship_awarded,
-    ev.HeroPointSpent: hero_point_spent,
     ev.ScenarioCardRecorded: scenario_card_recorded,
     ev.ProductListRecorded: product_list_recorded,
 }

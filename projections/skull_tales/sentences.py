@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from events import skull_tales as ev
 from events.base import Event
-from projections.sentences import Sentence, common, listing, said
+from projections.sentences import Sentence, Wording, common, listing, said
 from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
@@ -106,11 +106,6 @@ def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
     return f"{name(state, event.pirate_id)} was revived."
 
 
-def pirate_retired(state: SkullTales, event: ev.PirateRetired) -> str:
-    why = "as a Legendary Pirate" if event.reason == "legendary_pirate" else "after a lost pair"
-    return f"{name(state, event.pirate_id)} retired {why}."
-
-
 def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
     told = f"{name(state, event.retired_id)} passed {coins(event.coins)}"
     if event.item:
@@ -176,12 +171,6 @@ def time_spent(state: SkullTales, event: ev.TimeSpent) -> str:
     return f"{name(state, event.pirate_id)} spent {count(event.amount, 'Time Unit')}{f' {purpose}' if purpose else ''}."
 
 
-def approval_given(state: SkullTales, event: ev.ApprovalGiven) -> str:
-    kind = "Approval" if event.kind == "approval" else "Disapproval"
-    lasting = " for good" if event.permanent else ""
-    return f"{name(state, event.pirate_id)} earned {event.master}'s {kind}{lasting}."
-
-
 # --- skills and feats ---------------------------------------------------------------------------------------------
 
 
@@ -216,25 +205,11 @@ def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
     return f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern{_from(event.paid_from)}."
 
 
-def ally_drawn(state: SkullTales, event: ev.AllyDrawn) -> str:
-    why = "to play «Castaways»" if event.reason == "castaways" else "at the start of Solo Mode"
-    return f"{name(state, event.pirate_id)} drew the {event.archetype} from the Ally bag {why}."
-
-
 def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
     return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
 
 
 # --- captaincy ----------------------------------------------------------------------------------------------------
-
-
-def captain_elected(state: SkullTales, event: ev.CaptainElected) -> str:
-    how = {
-        "most_fame": " with the most Adventure Fame",
-        "charisma_tie": " on a Charisma roll",
-        "chapter": " as the chapter says",
-    }[event.method]
-    return f"{name(state, event.pirate_id)} became Captain{how}."
 
 
 def trust_changed(state: SkullTales, event: ev.TrustChanged) -> str:
@@ -271,28 +246,21 @@ def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
     return f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(event.cost)}."
 
 
+def _sails_and_hold(event: ev.ShipDamaged | ev.ShipRepaired) -> str:
+    """ "1 sail and 2 Hold Impacts", "1 sail", or nothing when neither is touched."""
+    touched = (
+        count(event.sails, "sail") if event.sails else "",
+        count(event.hold, "Hold Impact") if event.hold else "",
+    )
+    return listing([part for part in touched if part])
+
+
 def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
-    hits = [
-        part
-        for part in (
-            count(event.sails, "sail") if event.sails else "",
-            count(event.hold, "Hold Impact") if event.hold else "",
-        )
-        if part
-    ]
-    return f"The ship was hit: {listing(hits) or 'no damage'}."
+    return f"The ship was hit: {_sails_and_hold(event) or 'no damage'}."
 
 
 def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
-    fixed = [
-        part
-        for part in (
-            count(event.sails, "sail") if event.sails else "",
-            count(event.hold, "Hold Impact") if event.hold else "",
-        )
-        if part
-    ]
-    return f"{name(state, event.pirate_id)} had the ship repaired: {listing(fixed) or 'nothing'}."
+    return f"{name(state, event.pirate_id)} had the ship repaired: {_sails_and_hold(event) or 'nothing'}."
 
 
 def group_lost(state: SkullTales, event: ev.GroupLost) -> str:
@@ -340,11 +308,6 @@ def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
     return told + "."
 
 
-def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
-    where = {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}[event.lender]
-    return f"{name(state, event.pirate_id)} borrowed {coins(event.amount)} from Monsieur Fontaine {where}."
-
-
 def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
     return f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_from(event.paid_from)}."
 
@@ -368,10 +331,6 @@ def phase_ended(state: SkullTales, event: ev.PhaseEnded) -> str:
     return f"The {_phase(event.phase)} ended, {outcome}."
 
 
-def pirate_boarded(state: SkullTales, event: ev.PirateBoarded) -> str:
-    return f"{name(state, event.pirate_id)} boarded the Pirate Ship{' late' if event.late else ''}."
-
-
 def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
     stays = "stays" if event.hirer_roll > event.ally_roll else "leaves"
     return f"{name(state, event.ally_id)}'s loyalty: {event.hirer_roll} against {event.ally_roll}; the Ally {stays}."
@@ -380,10 +339,6 @@ def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
 def rumors_heard(state: SkullTales, event: ev.RumorsHeard) -> str:
     told = f"{name(state, event.pirate_id)} listened to Rumors at the {event.where.capitalize()}"
     return told + (f" and kept {event.kept}." if event.kept else ".")
-
-
-def rumor_resolved(state: SkullTales, event: ev.RumorResolved) -> str:
-    return f"{name(state, event.pirate_id)}'s Rumor {'paid off' if event.success else 'came to nothing'}."
 
 
 def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
@@ -401,16 +356,6 @@ def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str
         return f"{schemer} schemed in the Cabins with nobody on Guard and got away with it."
     guard = "a Group of Pirates" if event.guard == "group" else name(state, event.guard)
     return f"{schemer} schemed in the Cabins against {guard} on Guard (dice {event.ally_roll} and {event.guard_roll})."
-
-
-def crew_surrendered(state: SkullTales, event: ev.CrewSurrendered) -> str:
-    how = {
-        "surrendered": "surrendered",
-        "sunk": "was sunk",
-        "revolt": "revolted",
-        "sickbay": "ended up in the Sickbay",
-    }[event.cause]
-    return f"The Voyage was lost: the crew {how}."
 
 
 def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
@@ -439,8 +384,8 @@ CHARACTERS = frozenset(
     }
 )
 
-# The sentences that are only their event's fields in a line (projections.sentences.said).
-SAID: dict[type[Event], str] = {
+# The sentences that are only their event's fields in a line, or words their values choose (projections.sentences.said).
+SAID: dict[type[Event], Wording] = {
     ev.CharacterCardRecorded: "The group recorded its {archetype} Character Card.",
     ev.InjurySuffered: "{pirate_id} suffered a Permanent Injury: {injury} (a {roll} on the chart).",
     ev.CurseGained: "{pirate_id} was Cursed.",
@@ -458,6 +403,45 @@ SAID: dict[type[Event], str] = {
     ev.BootyRecovered: "{pirate_id} dug up {amount:Coin} on {island}.",
     ev.SalaryCollected: "{pirate_id} collected a Salary at the Docks.",
     ev.ChapterEnded: "Chapter {number} ended.",
+    ev.CaptainElected: (
+        "{pirate_id} became Captain{method}.",
+        {
+            "method": {
+                "most_fame": " with the most Adventure Fame",
+                "charisma_tie": " on a Charisma roll",
+                "chapter": " as the chapter says",
+            }
+        },
+    ),
+    ev.PirateRetired: (
+        "{pirate_id} retired {reason}.",
+        {"reason": {"injury": "after a lost pair", "legendary_pirate": "as a Legendary Pirate"}},
+    ),
+    ev.CrewSurrendered: (
+        "The Voyage was lost: the crew {cause}.",
+        {
+            "cause": {
+                "surrendered": "surrendered",
+                "sunk": "was sunk",
+                "revolt": "revolted",
+                "sickbay": "ended up in the Sickbay",
+            }
+        },
+    ),
+    ev.LoanTaken: (
+        "{pirate_id} borrowed {amount:Coin} from Monsieur Fontaine {lender}.",
+        {"lender": {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}},
+    ),
+    ev.RumorResolved: ("{pirate_id}'s Rumor {success}.", {"success": {True: "paid off", False: "came to nothing"}}),
+    ev.AllyDrawn: (
+        "{pirate_id} drew the {archetype} from the Ally bag {reason}.",
+        {"reason": {"castaways": "to play «Castaways»", "solo_start": "at the start of Solo Mode"}},
+    ),
+    ev.ApprovalGiven: (
+        "{pirate_id} earned {master}'s {kind}{permanent}.",
+        {"kind": {"approval": "Approval", "disapproval": "Disapproval"}, "permanent": {True: " for good", False: ""}},
+    ),
+    ev.PirateBoarded: ("{pirate_id} boarded the Pirate Ship{late}.", {"late": {True: " late", False: ""}}),
 }
 
 SENTENCES: dict[type[Event], Sentence] = {
@@ -471,7 +455,6 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.DestinyChanged: destiny_changed,
     ev.PirateUnconscious: pirate_unconscious,
     ev.PirateRevived: pirate_revived,
-    ev.PirateRetired: pirate_retired,
     ev.MatelotageDone: matelotage_done,
     ev.ProsthesisBought: prosthesis_bought,
     ev.PenanceChosen: penance_chosen,
@@ -480,13 +463,10 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ItemLost: item_lost,
     ev.PortServiceBought: port_service_bought,
     ev.TimeSpent: time_spent,
-    ev.ApprovalGiven: approval_given,
     ev.SkillLearned: skill_learned,
     ev.AssignmentResolved: assignment_resolved,
     ev.AllyHired: ally_hired,
-    ev.AllyDrawn: ally_drawn,
     ev.AllyUpkeepPaid: ally_upkeep_paid,
-    ev.CaptainElected: captain_elected,
     ev.TrustChanged: trust_changed,
     ev.MoraleChanged: morale_changed,
     ev.MutinyResolved: mutiny_resolved,
@@ -501,17 +481,13 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
-    ev.LoanTaken: loan_taken,
     ev.LoanRepaid: loan_repaid,
     ev.ChapterStarted: chapter_started,
     ev.PhaseStarted: phase_started,
     ev.PhaseEnded: phase_ended,
-    ev.PirateBoarded: pirate_boarded,
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
     ev.RumorsHeard: rumors_heard,
-    ev.RumorResolved: rumor_resolved,
     ev.SchemeResolved: scheme_resolved,
     ev.AllySchemeResolved: ally_scheme_resolved,
-    ev.CrewSurrendered: crew_surrendered,
     ev.PurgeUsed: purge_used,
 }

@@ -103,3 +103,11 @@ def test_a_sentence_said_from_its_wording_names_characters_counts_nouns_and_show
 def test_a_wording_that_names_a_field_its_event_lacks_fails_as_the_game_is_loaded():
     with pytest.raises(ValueError, match=r"BootyBuried has no field \['isle'\]"):
         said({BootyBuried: "{pirate_id} buried it on {isle}."}, name=str, characters=(), count=str)
+
+
+def test_a_sentence_said_from_its_wording_tells_a_field_in_the_words_its_value_chooses():
+    wordings = {BootyBuried: ("{pirate_id} buried it {amount}.", {"amount": {1: "alone", 2: "with a friend"}})}
+    buried = said(wordings, name=lambda state, character_id: "Anne", characters={"pirate_id"}, count=str)[BootyBuried]
+    assert buried(None, BootyBuried(pirate_id="anne", island="Tortuga", amount=2)) == "Anne buried it with a friend."
+    with pytest.raises(ValueError, match=r"BootyBuried has no field \['isle'\]"):
+        said({BootyBuried: ("{pirate_id} buried it.", {"isle": {}})}, name=str, characters=(), count=str)
