@@ -8,6 +8,9 @@ from msgspec import Meta
 
 from events.base import Event
 
+# The Ally an event is about.
+AllyId = Annotated[str, Meta(description="The Ally, by id.")]
+
 
 class AllyHired(Event, kw_only=True, tag="ally.hired"):
     """A Pirate hired an Ally at the Tavern: 3 Time Units, its Salary and Fame cost, +3 Coins and +3 Fame per
@@ -63,7 +66,7 @@ class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Allies; Book II: Port Phase, Setup.
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    ally_id: AllyId
     paid_from: Annotated[
         Literal["personal", "crew_booty"], Meta(description="`personal` (the hirer's) or `crew_booty`.")
     ] = "personal"
@@ -78,7 +81,7 @@ class AllyDied(Event, kw_only=True, tag="ally.died"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Allies; Wounds and Revival.
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    ally_id: AllyId
 
     EXAMPLES = ({"ally_id": "bosun"},)
     VIEWS = ("ship",)
@@ -90,7 +93,7 @@ class AllyDismissed(Event, kw_only=True, tag="ally.dismissed"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Allies.
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    ally_id: AllyId
 
     EXAMPLES = ({"ally_id": "bosun"},)
     VIEWS = ("ship",)
@@ -103,7 +106,7 @@ class AllyLoyaltyRolled(Event, kw_only=True, tag="ally.loyalty_rolled"):
     Rulebook: Skull Tales: Full Sail! rulebook, Appendix II: Admiral Mode, Port Phase; Book I: Dice Rolls, Confronted rolls.
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    ally_id: AllyId
     hirer_roll: Annotated[int, Meta(description="The hirer's die.")]
     ally_roll: Annotated[int, Meta(description="The Ally's die.")]
 

@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.captaincy import CaptainId
+from events.skull_tales.pirates import PirateId
 
 Lender = Literal["manor", "market", "ship"]
 
@@ -51,7 +53,7 @@ class BootyBuried(Event, kw_only=True, tag="booty.buried"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Docking on an Island.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     island: Annotated[str, Meta(description="The island.")]
     amount: Annotated[int, Meta(description="Coins buried.")]
 
@@ -80,7 +82,7 @@ class LoanTaken(Event, kw_only=True, tag="loan.taken"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor; Market Square; Docks.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Coins borrowed.")]
     lender: Annotated[Lender, Meta(description="`manor`, `market` or `ship`.")]
     fame: Annotated[int, Meta(description="At the Manor: Fame spent (5 Coins per Time Unit or Fame).")] = 0
@@ -96,7 +98,7 @@ class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor; Docks.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Coins repaid.")]
     paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
         "personal"
@@ -113,7 +115,7 @@ class SalaryCollected(Event, kw_only=True, tag="salary.collected"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "jack"},)
     VIEWS = ("pirates", "pirate", "ship", "ledger")

@@ -7,6 +7,11 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.allies import AllyId
+from events.skull_tales.pirates import Reason
+
+# The Captain who acts, as the events of the Docks, the ship and the Assignments name them.
+CaptainId = Annotated[str, Meta(description="The Captain, by id.")]
 
 
 class AssignmentTaken(Event, kw_only=True, tag="assignment.taken"):
@@ -15,7 +20,7 @@ class AssignmentTaken(Event, kw_only=True, tag="assignment.taken"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     assignment: Annotated[str, Meta(description="The Assignment card.")]
 
     EXAMPLES = ({"pirate_id": "anne", "assignment": "Escort the Governor's Daughter"},)
@@ -78,7 +83,7 @@ class MoraleChanged(Event, kw_only=True, tag="morale.changed"):
     """
 
     amount: Annotated[int, Meta(description="Morale gained (negative: lost).")]
-    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+    reason: Reason = ""
 
     EXAMPLES = ({"amount": -1, "reason": "no Supplies for a Voyage Day"},)
     VIEWS = ("ship",)
@@ -110,7 +115,7 @@ class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Mutiny.
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally, by id.")]
+    ally_id: AllyId
     coins_spent: Annotated[int, Meta(description="Coins the Captain spends.")]
     ally_roll: Annotated[int, Meta(description="The Ally's die.")]
     tie_winner: Annotated[Literal["captain", "ally"] | None, Meta(description="Who wins a tie.")] = None

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.pirates import Hand
+from events.skull_tales.pirates import Hand, PirateId
 
 Prosthesis = Literal["hook", "eye_patch", "peg_leg"]
 
@@ -19,7 +19,7 @@ class InjurySuffered(Event, kw_only=True, tag="injury.suffered"):
     Send `pirate_id` and `roll`: the chart's facts come from the catalogue.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     roll: Annotated[int, Meta(description="The die rolled on the Permanent Injury Chart.")]
     injury: Annotated[str, Meta(description="The injury (`Left eye`).")]
     pair: Annotated[str, Meta(description="The pair it belongs to: `eyes`, `hands` or `legs`.")]
@@ -37,7 +37,7 @@ class PirateRetired(Event, kw_only=True, tag="pirate.retired"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Permanent Injuries and Retirement, Character Retirement.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     reason: Annotated[
         Literal["injury", "legendary_pirate"], Meta(description="`injury` (a lost pair) or `legendary_pirate`.")
     ] = "injury"
@@ -70,7 +70,7 @@ class ProsthesisBought(Event, kw_only=True, tag="prosthesis.bought"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Market Square.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     prosthesis: Annotated[Prosthesis, Meta(description="`hook`, `eye_patch` or `peg_leg`.")]
 
     EXAMPLES = ({"pirate_id": "mary", "prosthesis": "hook"},)

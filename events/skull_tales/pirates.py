@@ -20,6 +20,11 @@ PortService = Literal["charity", "rest", "luxury_treatment"]
 Penance = Literal["greedy", "wroth", "prideful"]
 
 
+# The Pirate an event is about, and the table's reason for it, as most events of the crew name them.
+PirateId = Annotated[str, Meta(description="The Pirate, by id.")]
+Reason = Annotated[str, Meta(description="Why, in the table's words.")]
+
+
 class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
     """A Pirate joined the crew: a player took a Character Card and a Record Sheet, or a new Pirate replaced a
     retired one.
@@ -67,7 +72,7 @@ class FameChanged(Event, kw_only=True, tag="fame.changed"):
     Fame gained during a phase is at risk until the phase ends.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Fame gained (negative: lost).")]
     source: Annotated[str, Meta(description="Where it came from: `enemy`, `goal`, `search_card`, `event`...")]
 
@@ -81,9 +86,9 @@ class WoundsChanged(Event, kw_only=True, tag="wounds.changed"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Adventure Phase, Suffering Wounds; Wounds and Revival.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Wounds suffered (negative: recovered).")]
-    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+    reason: Reason = ""
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 2, "reason": "a Cannibal's attack"},)
     VIEWS = ("pirates", "pirate")
@@ -95,9 +100,9 @@ class DestinyChanged(Event, kw_only=True, tag="destiny.changed"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates (Destiny Points); Dice Rolls.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Destiny Points gained (negative: spent).")]
-    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+    reason: Reason = ""
     plus_one: Annotated[bool, Meta(description="Spent for +1 to each die of the Pirate's next roll.")] = False
 
     EXAMPLES = ({"pirate_id": "anne", "amount": -1, "plus_one": True, "reason": "Revive"},)
@@ -111,7 +116,7 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
     Phase, Unconscious / Incapacitated.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     lost_item: Annotated[
         str | None, Meta(description="Adventure: the random non-starting Gear card or Legendary item lost.")
     ] = None
@@ -155,7 +160,7 @@ class CurseGained(Event, kw_only=True, tag="curse.gained"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Character and Enemy States, Cursed.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "mary"},)
     VIEWS = ("pirates", "pirate")
@@ -168,7 +173,7 @@ class PenanceChosen(Event, kw_only=True, tag="penance.chosen"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel (Atonement).
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     penance: Annotated[Penance, Meta(description="`greedy`, `wroth` or `prideful`.")]
 
     EXAMPLES = ({"pirate_id": "mary", "penance": "wroth"},)
@@ -312,7 +317,7 @@ class PortServiceBought(Event, kw_only=True, tag="port.service_bought"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Saint Telmo's Chapel; Docks; Madame Claude's Manor.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     service: Annotated[PortService, Meta(description="`charity`, `rest` or `luxury_treatment`.")]
     wounds: Annotated[int, Meta(description="Wounds recovered.")] = 0
     destiny: Annotated[
@@ -330,7 +335,7 @@ class ManorEntered(Event, kw_only=True, tag="manor.entered"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Madame Claude's Manor.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "anne"},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -342,7 +347,7 @@ class TimeSpent(Event, kw_only=True, tag="time.spent"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Important Concepts (Time Units).
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     amount: Annotated[int, Meta(description="Time Units spent.")]
     purpose: Annotated[str, Meta(description="What for: `move` or the action.")] = "move"
 
@@ -356,7 +361,7 @@ class ApprovalGiven(Event, kw_only=True, tag="approval.given"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Port Phase, Important Concepts (Approval and Disapproval).
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     master: Annotated[Master, Meta(description="The master.")]
     kind: Annotated[Literal["approval", "disapproval"], Meta(description="`approval` or `disapproval`.")]
     permanent: Annotated[bool, Meta(description="Whether it lasts beyond this Port Phase.")] = False

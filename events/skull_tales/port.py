@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.pirates import PirateId
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
@@ -18,7 +19,7 @@ class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
     aboard Unconscious in this Port.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     late: Annotated[bool, Meta(description="Back aboard after the Time Units ran out.")] = False
 
     EXAMPLES = ({"pirate_id": "jack"},)
@@ -32,7 +33,7 @@ class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
     While a Rumor is kept no more are drawn.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     where: Annotated[Literal["tavern", "manor"], Meta(description="`tavern` (Perception 5) or `manor` (Charisma 4).")]
     kept: Annotated[str | None, Meta(description="The Rumor card kept, if any.")] = None
 

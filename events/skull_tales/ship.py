@@ -9,6 +9,8 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.captaincy import CaptainId
+from events.skull_tales.pirates import Reason
 
 
 class ShipBought(Event, kw_only=True, tag="ship.bought"):
@@ -18,7 +20,7 @@ class ShipBought(Event, kw_only=True, tag="ship.bought"):
     Send `pirate_id` and `ship_type`: the ship's figures come from the catalogue.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     ship_type: Annotated[str, Meta(description="`Schooner`, `Frigate` or `Brigantine`.")]
     name: Annotated[str, Meta(description="The name the crew gives her.")] = ""
     sails: Annotated[int, Meta(description="Sails.")]
@@ -40,7 +42,7 @@ class ShipUpgraded(Event, kw_only=True, tag="ship.upgraded"):
     Send `pirate_id` and `upgrade`: its cost and effect come from the catalogue.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     upgrade: Annotated[str, Meta(description="The upgrade (`Cannon`).")]
     cost: Annotated[int, Meta(description="Its cost in Coins.")]
     effect: Annotated[
@@ -77,7 +79,7 @@ class ShipRepaired(Event, kw_only=True, tag="ship.repaired"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Docks.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     sails: Annotated[int, Meta(description="Sails repaired.")] = 0
     hold: Annotated[int, Meta(description="Hold Impacts repaired.")] = 0
 
@@ -104,7 +106,7 @@ class GroupHired(Event, kw_only=True, tag="group.hired"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book II: Locations, Tavern.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     cost: Annotated[int, Meta(description="Its cost in Coins.")] = 30
 
     EXAMPLES = ({"pirate_id": "anne"},)
@@ -117,7 +119,7 @@ class GroupLost(Event, kw_only=True, tag="group.lost"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Voyage Components; Morale.
     """
 
-    reason: Annotated[str, Meta(description="Why, in the table's words.")] = ""
+    reason: Reason = ""
 
     EXAMPLES = ({"reason": "boarded by the Redcoats"},)
     VIEWS = ("pirates", "pirate", "ship")
@@ -130,7 +132,7 @@ class GoodsTraded(Event, kw_only=True, tag="goods.traded"):
     One kind of Goods per event; `trade.made` records a whole Trade action.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Captain, by id.")]
+    pirate_id: CaptainId
     goods: Annotated[str, Meta(description="The Goods (`Rum`).")]
     quantity: Annotated[int, Meta(description="How many tokens.")]
     direction: Annotated[Literal["buy", "sell", "deliver"], Meta(description="`buy`, `sell` or `deliver`.")]

@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.pirates import PirateId
 
 
 class SkillPrerequisites(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -62,7 +63,7 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
     Send `pirate_id` and `feat`: the cost and prerequisites come from the catalogue.
     """
 
-    pirate_id: Annotated[str, Meta(description="The Pirate, by id.")]
+    pirate_id: PirateId
     feat: Annotated[str, Meta(description="The Feat.")]
     coins: Annotated[int, Meta(description="Its cost in Coins.")]
     fame: Annotated[int, Meta(description="Its cost in Fame.")]
