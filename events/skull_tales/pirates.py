@@ -3,7 +3,7 @@ services, Time Units, the masters' Approval."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -254,8 +254,8 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
         | None
     ) = None
 
-    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+    VIEWS = ("pirates", "pirate", "ledger")
+    EXAMPLES = (
         {"pirate_id": "anne", "item": "Cutlass", "value": 20},
         {"pirate_id": "mary", "item": "Rum", "half_space": True, "price": 5},
     )
@@ -289,11 +289,8 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
         | None
     ) = None
 
-    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"pirate_id": "anne", "item": "Cutlass", "haggled": True},
-        {"pirate_id": "mary", "item": "Rum"},
-    )
+    VIEWS = ("pirates", "pirate", "ledger")
+    EXAMPLES = ({"pirate_id": "anne", "item": "Cutlass", "haggled": True}, {"pirate_id": "mary", "item": "Rum"})
 
 
 class ItemGiven(Event, kw_only=True, tag="item.given"):

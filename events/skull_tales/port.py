@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -70,8 +70,8 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
         int, msgspec.Meta(ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")
     ] = 0
 
-    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = ({"pirate_id": "mary", "roll": 4, "coins": 2},)
+    VIEWS = ("pirates", "pirate", "ledger")
+    EXAMPLES = ({"pirate_id": "mary", "roll": 4, "coins": 2},)
 
 
 __all__ = ["PirateBoarded", "RumorResolved", "RumorsHeard", "StoryTold"]

@@ -3,7 +3,7 @@ spent."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -181,8 +181,8 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
         msgspec.Meta(min_length=1, description="Each kind of Goods traded, with how many and which way."),
     ]
 
-    VIEWS: ClassVar[tuple[str, ...]] = ("pirates", "pirate", "ship", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
+    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    EXAMPLES = (
         {
             "pirate_id": "anne",
             "lines": [

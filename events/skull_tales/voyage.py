@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -62,11 +62,8 @@ class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
         ),
     ] = False
 
-    VIEWS: ClassVar[tuple[str, ...]] = ("ship", "ledger")
-    EXAMPLES: ClassVar[tuple[dict[str, Any], ...]] = (
-        {"ally_id": "cook"},
-        {"ally_id": "cook", "guard": "anne", "ally_roll": 2, "guard_roll": 5},
-    )
+    VIEWS = ("ship", "ledger")
+    EXAMPLES = ({"ally_id": "cook"}, {"ally_id": "cook", "guard": "anne", "ally_roll": 2, "guard_roll": 5})
 
 
 class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
