@@ -60,6 +60,8 @@ RewardOf = Annotated[
     str | None,
     Meta(description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once."),
 ]
+# A location by its name, as the scenario card prints it and as a location is set up, closed or recorded.
+LocationName = Annotated[str, Meta(description="The location's name.")]
 
 
 class HiddenCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -178,10 +180,14 @@ class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ] = False
 
 
+# A ship's card as an event about the ship carries it: the catalogue fills it in from the ship's name.
+ShipFacts = Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")]
+
+
 class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A location in play and the deck list it is built from (face-down cards by type)."""
 
-    name: Annotated[str, Meta(description="The location's name.")]
+    name: LocationName
     deck: Annotated[dict[str, int], Meta(description="How many face-down cards of each type its deck holds.")] = {}
 
 

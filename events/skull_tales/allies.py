@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.pirates import PaidFrom
 
 # The Ally an event is about.
 AllyId = Annotated[str, Meta(description="The Ally, by id.")]
@@ -25,9 +26,7 @@ class AllyHired(Event, kw_only=True, tag="ally.hired"):
     charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
     salary: Annotated[int, Meta(description="The Ally's Salary.")]
     fame_cost: Annotated[int, Meta(description="The Ally's Fame cost.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
-        "personal"
-    )
+    paid_from: PaidFrom = "personal"
 
     EXAMPLES = (
         {"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10, "fame_cost": 5},

@@ -23,6 +23,10 @@ Penance = Literal["greedy", "wroth", "prideful"]
 # The Pirate an event is about, and the table's reason for it, as most events of the crew name them.
 PirateId = Annotated[str, Meta(description="The Pirate, by id.")]
 Reason = Annotated[str, Meta(description="Why, in the table's words.")]
+# The Pirate who hands Coins or an item to another.
+Giver = Annotated[str, Meta(description="The Pirate who gives, by id.")]
+# Whose Coins pay: the Pirate's own, or the Crew's Booty.
+PaidFrom = Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")]
 
 
 class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
@@ -299,7 +303,7 @@ class ItemGiven(Event, kw_only=True, tag="item.given"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Honor among thieves.
     """
 
-    from_pirate: Annotated[str, Meta(description="The Pirate who gives, by id.")]
+    from_pirate: Giver
     to_pirate: Annotated[str, Meta(description="The Pirate who receives, by id.")]
     item: Annotated[str, Meta(description="The item, as the Record Sheet lists it.")]
 

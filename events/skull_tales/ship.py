@@ -12,6 +12,10 @@ from events.base import Event
 from events.skull_tales.captaincy import CaptainId
 from events.skull_tales.pirates import Reason
 
+# A kind of Goods, and how many of its tokens, as the Hold's events count them.
+Goods = Annotated[str, Meta(description="The Goods.")]
+Tokens = Annotated[int, Meta(description="How many tokens.")]
+
 
 class ShipBought(Event, kw_only=True, tag="ship.bought"):
     """The Captain bought a ship at the Docks: 1 Time Unit and its price from the Crew's Booty.
@@ -134,7 +138,7 @@ class GoodsTraded(Event, kw_only=True, tag="goods.traded"):
 
     pirate_id: CaptainId
     goods: Annotated[str, Meta(description="The Goods (`Rum`).")]
-    quantity: Annotated[int, Meta(description="How many tokens.")]
+    quantity: Tokens
     direction: Annotated[Literal["buy", "sell", "deliver"], Meta(description="`buy`, `sell` or `deliver`.")]
     price: Annotated[int, Meta(description="Coins per token; Sugar's is the die x 10.")]
     roll: Annotated[int | None, Meta(description="The die that prices Sugar.")] = None
@@ -200,8 +204,8 @@ class GoodsGained(Event, kw_only=True, tag="goods.gained"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Plunder after boarding.
     """
 
-    goods: Annotated[str, Meta(description="The Goods.")]
-    quantity: Annotated[int, Meta(description="How many tokens.")]
+    goods: Goods
+    quantity: Tokens
     source: Annotated[str, Meta(description="Where they came from.")]
     pirate_id: Annotated[str | None, Meta(description="The Character who plundered them (1 Fame per token).")] = None
 
@@ -215,8 +219,8 @@ class GoodsSpent(Event, kw_only=True, tag="goods.spent"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Travel Round; Morale.
     """
 
-    goods: Annotated[str, Meta(description="The Goods.")]
-    quantity: Annotated[int, Meta(description="How many tokens.")] = 1
+    goods: Goods
+    quantity: Tokens = 1
     purpose: Annotated[str, Meta(description="What for.")] = ""
     roll: Annotated[
         int | None,
