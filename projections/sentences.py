@@ -87,8 +87,9 @@ def said(
     Cursed."), `{field:noun}` counts the noun ("{amount:Coin}": "1 Coin", "5 Coins"), and a field given its words
     with the wording is told in the words of its value (("{ship} {outcome}.", {"outcome": {"evaded": "was
     evaded"}})) or in what a function of its value answers (("{name} joined{player}.", {"player": given(", played
-    by {}")})). A placeholder that is not a field of its event fails here, as the game is loaded, not when a page
-    tells it."""
+    by {}")})); a field of `characters` given its words is told in them by the character's name, when it is set
+    (("{pirate_id} used Purge{cursed_id}.", {"cursed_id": given(", freeing {}")})). A placeholder that is not a
+    field of its event fails here, as the game is loaded, not when a page tells it."""
     told: dict[type[Event], Sentence] = {}
     for event_type, wording in wordings.items():
         text, words = (wording, {}) if isinstance(wording, str) else wording
@@ -115,6 +116,8 @@ def _saying(
             if field is not None:
                 value = getattr(event, field)
                 if field in words:
+                    if field in characters and value:
+                        value = name(state, value)
                     told_in = words[field]
                     line.append(told_in(value) if callable(told_in) else told_in[value])
                 elif field in characters:

@@ -63,13 +63,6 @@ def _phase(phase: str) -> str:
 # --- pirates and record sheets ---------------------------------------------------------------------------------
 
 
-def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
-    told = f"{event.name} the {event.archetype} joined the crew"
-    if event.replaces:
-        told += f" in place of {name(state, event.replaces)}"
-    return told + (f", played by {event.player}." if event.player else ".")
-
-
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
     return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}.".replace(
         " Fames", " Fame"
@@ -92,16 +85,6 @@ def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
     if event.reviver_id:
         return f"{name(state, event.reviver_id)} revived {name(state, event.pirate_id)}."
     return f"{name(state, event.pirate_id)} was revived."
-
-
-def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
-    told = f"{name(state, event.retired_id)} passed {coins(event.coins)}"
-    if event.item:
-        told += f" and the {event.item}"
-    told += f" to {name(state, event.new_id)}"
-    if event.free_skill:
-        told += f", and taught {event.free_skill}"
-    return told + "."
 
 
 def curse_removed(state: SkullTales, event: ev.CurseRemoved) -> str:
@@ -171,9 +154,6 @@ def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
     if gains:
         told += f": {listing(gains)} for {name(state, event.pirate_id)}"
     return told + "."
-
-
-# --- allies -------------------------------------------------------------------------------------------------------
 
 
 # --- captaincy ----------------------------------------------------------------------------------------------------
@@ -294,13 +274,6 @@ def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str
     return f"{schemer} schemed in the Cabins against {guard} on Guard (dice {event.ally_roll} and {event.guard_roll})."
 
 
-def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
-    told = f"{name(state, event.pirate_id)} used Purge and rolled {event.roll}"
-    if event.cursed_id:
-        told += f", freeing {name(state, event.cursed_id)}"
-    return told + "."
-
-
 # The fields that hold a pirate's or an ally's id: a sentence names the character.
 CHARACTERS = frozenset(
     {
@@ -317,6 +290,7 @@ CHARACTERS = frozenset(
         "purger_id",
         "cursed_id",
         "quarterdeck_id",
+        "replaces",
     }
 )
 
@@ -415,17 +389,24 @@ SAID: dict[type[Event], Wording] = {
         {"where": str.capitalize, "kept": given(" and kept {}")},
     ),
     ev.ShipBought: ("{pirate_id} bought a {ship_type}{name} for {price:Coin}.", {"name": given(" the {}")}),
+    ev.MatelotageDone: (
+        "{retired_id} passed {coins:Coin}{item} to {new_id}{free_skill}.",
+        {"item": given(" and the {}"), "free_skill": given(", and taught {}")},
+    ),
+    ev.PirateRecruited: (
+        "{name} the {archetype} joined the crew{replaces}{player}.",
+        {"replaces": given(" in place of {}"), "player": given(", played by {}")},
+    ),
+    ev.PurgeUsed: ("{pirate_id} used Purge and rolled {roll}{cursed_id}.", {"cursed_id": given(", freeing {}")}),
 }
 
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=count),
-    ev.PirateRecruited: pirate_recruited,
     ev.FameChanged: fame_changed,
     ev.CoinsChanged: coins_changed,
     ev.CoinsGiven: coins_given,
     ev.PirateRevived: pirate_revived,
-    ev.MatelotageDone: matelotage_done,
     ev.CurseRemoved: curse_removed,
     ev.ItemGained: item_gained,
     ev.ItemLost: item_lost,
@@ -447,5 +428,4 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
     ev.SchemeResolved: scheme_resolved,
     ev.AllySchemeResolved: ally_scheme_resolved,
-    ev.PurgeUsed: purge_used,
 }
