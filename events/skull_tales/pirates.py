@@ -25,6 +25,8 @@ PirateId = Annotated[str, Meta(description="The Pirate, by id.")]
 Reason = Annotated[str, Meta(description="Why, in the table's words.")]
 # The Pirate who hands Coins or an item to another.
 Giver = Annotated[str, Meta(description="The Pirate who gives, by id.")]
+# An amount of Coins paid, brought or an item is worth, never below 0; each field says which.
+Coins = Annotated[int, msgspec.Meta(ge=0)]
 # Whose Coins pay: the Pirate's own, or the Crew's Booty.
 PaidFrom = Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")]
 
@@ -232,11 +234,10 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     half_space: Annotated[bool, msgspec.Meta(description="Rum and Brew cards take half a space.")] = False
     equipped: Annotated[bool, msgspec.Meta(description="Gear with the Equipped icon takes no space.")] = False
     price: Annotated[
-        int,
+        Coins,
         msgspec.Meta(
-            ge=0,
             description="The card's Coins cost when bought in Port; 0 when found or given. The fold adds what the "
-            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter.",
+            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter."
         ),
     ] = 0
     black_market: Annotated[
@@ -248,11 +249,10 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     ] = False
     value: (
         Annotated[
-            int,
+            Coins,
             msgspec.Meta(
-                ge=0,
                 description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
-                "Haggle sells it for half of. A bought item is worth what was paid.",
+                "Haggle sells it for half of. A bought item is worth what was paid."
             ),
         ]
         | None
@@ -276,18 +276,17 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who loses the item.")]
     item: Annotated[str, msgspec.Meta(description="The card or token's name, as the Record Sheet lists it.")]
     sold_for: Annotated[
-        int, msgspec.Meta(ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")
+        Coins, msgspec.Meta(description="Coins a sale brought, as logs written before `haggled` recorded them.")
     ] = 0
     haggled: Annotated[
         bool, msgspec.Meta(description="Sold at the Market Square with Haggle, for half its value rounded up.")
     ] = False
     value: (
         Annotated[
-            int,
+            Coins,
             msgspec.Meta(
-                ge=0,
                 description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
-                "worth (an item gained before values were kept).",
+                "worth (an item gained before values were kept)."
             ),
         ]
         | None

@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.pirates import PirateId
+from events.skull_tales.pirates import Coins, PirateId
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
@@ -66,9 +66,7 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who tells the story.")]
     roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
-    coins: Annotated[
-        int, msgspec.Meta(ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")
-    ] = 0
+    coins: Annotated[Coins, msgspec.Meta(description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
 
     VIEWS = ("pirates", "pirate", "ledger")
     EXAMPLES = ({"pirate_id": "mary", "roll": 4, "coins": 2},)

@@ -10,7 +10,7 @@ from msgspec import Meta
 
 from events.base import Event
 from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import Reason
+from events.skull_tales.pirates import Coins, Reason
 
 # A kind of Goods, and how many of its tokens, as the Hold's events count them.
 Goods = Annotated[str, Meta(description="The Goods.")]
@@ -163,8 +163,7 @@ class TradeLine(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ]
     price: Annotated[
-        int,
-        msgspec.Meta(ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10."),
+        Coins, msgspec.Meta(description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10.")
     ] = 0
     roll: Annotated[int | None, msgspec.Meta(description="The die that prices Sugar (1-6).")] = None
     sellable: Annotated[
