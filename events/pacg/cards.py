@@ -144,13 +144,18 @@ class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     powers: Annotated[dict[str, list[str]], Meta(description="Each power's feat boxes, by power.")] = {}
 
 
+# Facts printed on a character card, as a recorded card and the facts completing it carry them.
+HandSize = Annotated[int | None, Meta(description="The hand size printed on the card.")]
+Favored = Annotated[list[str], Meta(description="The favored card types.")]
+
+
 class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The facts of a character card the tracker needs; what a pack does not know stays empty."""
 
     name: Annotated[str, Meta(description="The character's name.")]
     cards_list: Annotated[dict[str, CardsListLine], Meta(description="The Cards List, by card type.")]
-    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
-    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    hand_size: HandSize = None
+    favored: Favored = []
     skills: Annotated[dict[str, SkillLine], Meta(description="The skills, by name.")] = {}
     powers: Annotated[dict[str, list[str]], Meta(description="The powers' feat boxes, by power.")] = {}
     proficiencies: Annotated[list[str], Meta(description="The proficiencies (`Light Armors`, `Weapons`).")] = []
@@ -194,6 +199,10 @@ class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # ----------------------------------------------------------------------------------------------- the box
 
 
+# A product's card list: every card of it, each with how many copies it holds.
+ProductCards = Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+
+
 class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
     """A product's cards went into the vault.
 
@@ -202,7 +211,7 @@ class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
     """
 
     product: Annotated[str, Meta(description="The product's letter or number (`B`, `C`, `1`).")]
-    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+    cards: ProductCards
 
     EXAMPLES = (
         {

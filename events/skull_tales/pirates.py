@@ -27,6 +27,11 @@ Reason = Annotated[str, Meta(description="Why, in the table's words.")]
 Giver = Annotated[str, Meta(description="The Pirate who gives, by id.")]
 # An amount of Coins paid, brought or an item is worth, never below 0; each field says which.
 Coins = Annotated[int, msgspec.Meta(ge=0)]
+# What something costs in Coins (an upgrade, a Group of Pirates, a Feat).
+CostInCoins = Annotated[int, Meta(description="Its cost in Coins.")]
+# What an Assignment or a Rumor pays in Coins and gives in Fame (negative: what it costs).
+RewardCoins = Annotated[int, Meta(description="Coins it pays (or costs).")]
+RewardFame = Annotated[int, Meta(description="Fame it gives (or costs).")]
 # Whose Coins pay: the Pirate's own, or the Crew's Booty.
 PaidFrom = Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")]
 

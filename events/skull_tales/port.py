@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.pirates import Coins, PirateId
+from events.skull_tales.pirates import Coins, PirateId, RewardCoins, RewardFame
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
@@ -49,8 +49,8 @@ class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
 
     pirate_id: Annotated[str, Meta(description="The Pirate who kept it, by id.")]
     success: Annotated[bool, Meta(description="Whether the Rumor was completed.")]
-    coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
-    fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
+    coins: RewardCoins = 0
+    fame: RewardFame = 0
 
     EXAMPLES = ({"pirate_id": "mary", "success": True, "coins": 30, "fame": 10},)
     VIEWS = ("pirates", "pirate", "ledger")

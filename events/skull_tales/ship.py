@@ -10,7 +10,7 @@ from msgspec import Meta
 
 from events.base import Event
 from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import Coins, Reason
+from events.skull_tales.pirates import Coins, CostInCoins, Reason
 
 # A kind of Goods, and how many of its tokens, as the Hold's events count them.
 Goods = Annotated[str, Meta(description="The Goods.")]
@@ -48,7 +48,7 @@ class ShipUpgraded(Event, kw_only=True, tag="ship.upgraded"):
 
     pirate_id: CaptainId
     upgrade: Annotated[str, Meta(description="The upgrade (`Cannon`).")]
-    cost: Annotated[int, Meta(description="Its cost in Coins.")]
+    cost: CostInCoins
     effect: Annotated[
         Literal["hold", "sails", "cannon", "permanent", "single", "consumable"], Meta(description="What it changes.")
     ]
@@ -111,7 +111,7 @@ class GroupHired(Event, kw_only=True, tag="group.hired"):
     """
 
     pirate_id: CaptainId
-    cost: Annotated[int, Meta(description="Its cost in Coins.")] = 30
+    cost: CostInCoins = 30
 
     EXAMPLES = ({"pirate_id": "anne"},)
     VIEWS = ("ship", "ledger")
