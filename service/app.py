@@ -13,8 +13,10 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, replica, web
+from service import documentation, edge, idempotency, limits, logs, metrics, outage, problems, replica, web
 from service.auth import DEPENDENCIES
+from service.fastlane.direct import called_directly
+from service.fastlane.front import Front
 from service.lineage import Lineage
 from service.live import Wakeups
 from service.migrate import missing_migrations
@@ -97,29 +99,37 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
 
+    lane = settings.fast_lane
+    routes = [
+        healthz,
+        readyz,
+        *campaigns.ROUTES,
+        *events.ROUTES,
+        *undo.ROUTES,
+        *dice.ROUTES,
+        *live.ROUTES,
+        *archive.ROUTES,
+        *views.ROUTES,
+        *audit.ROUTES,
+        *games.ROUTES,
+        *web.ROUTES,
+        *metrics.ROUTES,
+    ]
     app = Litestar(
-        route_handlers=[
-            healthz,
-            readyz,
-            *campaigns.ROUTES,
-            *events.ROUTES,
-            *undo.ROUTES,
-            *dice.ROUTES,
-            *live.ROUTES,
-            *archive.ROUTES,
-            *views.ROUTES,
-            *audit.ROUTES,
-            *games.ROUTES,
-            *web.ROUTES,
-            *metrics.ROUTES,
-        ],
+        # With the lane on, the two routes a table calls once per event are called directly (service/fastlane/).
+        route_handlers=[called_directly(r) if lane and any(r is d for d in DIRECT_CALLED) else r for r in routes],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
+        # With the lane off, what every request gets is given by Litestar's own layers (service/edge.py); with it on,
+        # by the Front, and there is no app-wide Litestar middleware, so a route's stack is its handler alone.
+        middleware=[] if lane else edge.MIDDLEWARE,
+        before_send=[] if lane else edge.HOOKS,
         exception_handlers={
             ValidationException: on_validation,
             **problems.HANDLERS,
             **outage.HANDLERS,
             **idempotency.HANDLERS,
+            **({} if lane else edge.HANDLERS),
         },
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
@@ -133,9 +143,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
-    # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a log
-    # line and a count too; no app-wide Litestar middleware, so a route's stack is its handler alone.
-    app.asgi_handler = front.Front(app)
+    if lane:
+        # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
+        # log line and a count too.
+        app.asgi_handler = Front(app)
     # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app
@@ -144,6 +155,9 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:
     _configure_pool(conn)
 
+
+# The two routes a table calls once per event (appending and rolling).
+DIRECT_CALLED = (events.append_events, dice.roll)
 
 CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"
 

@@ -1,9 +1,13 @@
-"""The routes that call their handler directly (service.auth.Direct) answer what Litestar's own call answers: every
-status, problem body and header, for each way a request can go wrong, and for an append or a roll sent again."""
+"""The fast lane answers what the app Litestar's documentation builds answers (`both_ways`: the same request to an
+app with the lane and one without, on one database): the routes it calls directly (service.fastlane.direct) every
+status, problem body and header, for each way a request can go wrong, and for an append or a roll sent again; and
+the Front's routing (service.fastlane.front), for a request of every route family, both games, and the answers the
+router gives itself."""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +15,8 @@ from litestar import Request, Response, post
 from litestar.testing import TestClient
 
 from service.app import create_app
-from service.auth import DIRECT, Asking, CampaignId, Direct, EventStore, callable_directly, may
+from service.auth import Asking, CampaignId, EventStore, may
+from service.fastlane.direct import DIRECT, Direct, callable_directly
 
 NOTE = {"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}
 REFUSED = {  # the fold refuses it: nobody of that name is at the table
@@ -25,31 +30,39 @@ REFUSED = {  # the fold refuses it: nobody of that name is at the table
 }
 
 
-def direct_of(api: Any, path: str) -> Direct:
-    found = api.client.app.asgi_router.handle_routing(path=path, method="POST")[0]
+def direct_of(client: TestClient, path: str) -> Direct:
+    found = client.app.asgi_router.handle_routing(path=path, method="POST")[0]
     assert isinstance(found, Direct) and found.direct is not False
     return found
 
 
-def both_ways(api: Any, path: str, **request: Any) -> tuple[Any, Any]:
-    """The same request through the direct call, then through Litestar's dependency injection."""
-    direct = direct_of(api, path)
-    first = api.client.post(path, **request)
-    direct.direct = False
-    try:
-        second = api.client.post(path, **request)
-    finally:
-        direct.direct = True
-    return first, second
+def both_ways(lanes: Any, path: str, method: str = "POST", **request: Any) -> tuple[Any, Any]:
+    """The same request to the app with the fast lane, then to the app without it (Litestar's dependency injection,
+    its router, its middleware), on the same database."""
+    return lanes.on.request(method, path, **request), lanes.off.request(method, path, **request)
 
 
-def same_answer(first: Any, second: Any) -> None:
+UNIQUE = {"x-request-id", "date"}
+
+
+def same_answer(first: Any, second: Any, unique: set[str] = UNIQUE) -> None:
     assert first.status_code == second.status_code, (first.text, second.text)
     assert first.content == second.content
-    unique = {"x-request-id", "date"}
     assert [(k, v) for k, v in first.headers.multi_items() if k not in unique] == [
         (k, v) for k, v in second.headers.multi_items() if k not in unique
     ]
+
+
+def same_kind_of_answer(first: Any, second: Any) -> None:
+    """Two answers of two writes (each its own batch, position and ids): the same status, fields and headers."""
+    assert first.status_code == second.status_code, (first.text, second.text)
+    assert set(first.json()) == set(second.json())
+    # The bodies differ (a batch id, a position), so their lengths may: every other header is the same.
+    unique = UNIQUE | {"content-length"}
+    assert [(k, v) for k, v in first.headers.multi_items() if k not in unique] == [
+        (k, v) for k, v in second.headers.multi_items() if k not in unique
+    ]
+    assert [int(a.headers["content-length"]) for a in (first, second)] == [len(a.content) for a in (first, second)]
 
 
 @pytest.fixture
@@ -107,13 +120,20 @@ CASES = {
 }
 
 
+def test_the_lane_calls_the_append_and_the_roll_directly_and_the_app_without_it_does_not(lanes):
+    path = f"/v1/campaigns/{uuid.uuid4()}/"
+    for route in ("events", "rolls"):
+        direct_of(lanes.on, path + route)
+        assert not isinstance(lanes.off.app.asgi_router.handle_routing(path=path + route, method="POST")[0], Direct)
+
+
 @pytest.mark.parametrize("case", CASES)
-def test_an_append_answers_the_same_through_the_direct_call_as_through_litestars(api, table, case):
+def test_an_append_answers_the_same_through_the_direct_call_as_through_litestars(api, lanes, table, case):
     status, request = CASES[case]
     path = f"/v1/campaigns/{table['campaign'].id}/events"
     if case == "a batch sent again":
         assert api.client.post(path, **request(table)).status_code == 201
-    first, second = both_ways(api, path, **request(table))
+    first, second = both_ways(lanes, path, **request(table))
     same_answer(first, second)
     assert first.status_code == status, first.text
 
@@ -121,9 +141,9 @@ def test_an_append_answers_the_same_through_the_direct_call_as_through_litestars
 @pytest.mark.parametrize(
     "campaign", ["not-a-uuid", "6f1c3c2e-6a8a-4a57-9d51-3f1b2f3e7a10"], ids=["not a uuid", "no such campaign"]
 )
-def test_an_append_to_a_campaign_that_is_not_there_answers_the_same_both_ways(api, table, campaign):
+def test_an_append_to_a_campaign_that_is_not_there_answers_the_same_both_ways(lanes, table, campaign):
     first, second = both_ways(
-        api, f"/v1/campaigns/{campaign}/events", json={"events": [NOTE]}, headers=table["campaign"].headers
+        lanes, f"/v1/campaigns/{campaign}/events", json={"events": [NOTE]}, headers=table["campaign"].headers
     )
     same_answer(first, second)
     assert first.status_code == 404
@@ -134,36 +154,30 @@ def test_an_append_to_a_campaign_that_is_not_there_answers_the_same_both_ways(ap
     [{"expression": "1d7x"}, {"expression": "2d6", "faces": [1]}, {"expression": "1d6", "purpose": ""}],
     ids=["a bad expression", "faces that do not fit", "an empty purpose"],
 )
-def test_a_refused_roll_answers_the_same_both_ways(api, table, body):
+def test_a_refused_roll_answers_the_same_both_ways(lanes, table, body):
     first, second = both_ways(
-        api, f"/v1/campaigns/{table['campaign'].id}/rolls", json=body, headers=table["campaign"].headers
+        lanes, f"/v1/campaigns/{table['campaign'].id}/rolls", json=body, headers=table["campaign"].headers
     )
     same_answer(first, second)
     assert first.status_code == 422
 
 
-def test_a_roll_sent_again_with_its_idempotency_key_answers_the_same_both_ways(api, table):
+def test_a_roll_sent_again_with_its_idempotency_key_answers_the_same_both_ways(api, lanes, table):
     path = f"/v1/campaigns/{table['campaign'].id}/rolls"
     headers = {**table["campaign"].headers, "Idempotency-Key": str(uuid.uuid4())}
     assert api.client.post(path, json={"expression": "2d6"}, headers=headers).status_code == 201
-    first, second = both_ways(api, path, json={"expression": "2d6"}, headers=headers)
+    first, second = both_ways(lanes, path, json={"expression": "2d6"}, headers=headers)
     same_answer(first, second)
     assert first.status_code == 200
 
 
-def test_an_append_and_a_roll_succeed_with_the_same_headers_both_ways(api, table):
+def test_an_append_and_a_roll_succeed_with_the_same_headers_both_ways(lanes, table):
     for path, body in (("events", {"events": [NOTE]}), ("rolls", {"expression": "1d6"})):
         first, second = both_ways(
-            api, f"/v1/campaigns/{table['campaign'].id}/{path}", json=body, headers=table["campaign"].headers
+            lanes, f"/v1/campaigns/{table['campaign'].id}/{path}", json=body, headers=table["campaign"].headers
         )
         assert first.status_code == second.status_code == 201
-        assert set(first.json()) == set(second.json())
-        # The bodies differ (a batch id, a position), so their lengths may: every other header is the same.
-        unique = {"x-request-id", "date", "content-length"}
-        assert [(k, v) for k, v in first.headers.multi_items() if k not in unique] == [
-            (k, v) for k, v in second.headers.multi_items() if k not in unique
-        ]
-        assert [int(a.headers["content-length"]) for a in (first, second)] == [len(a.content) for a in (first, second)]
+        same_kind_of_answer(first, second)
 
 
 def test_headers_are_found_whatever_the_case_their_names_were_sent_in(api, table):
@@ -197,7 +211,7 @@ def test_an_answer_with_headers_of_its_route_keeps_them_through_the_direct_call(
     async def signal(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
         return Response(b'{"seen":true}', status_code=201)
 
-    app = create_app(app_settings, database_url)
+    app = create_app(replace(app_settings, fast_lane=True), database_url)
     app.register(signal)
     with TestClient(app) as client:
         campaign = client.post("/v1/campaigns", json={"name": "Signals", "game": "pacg-skull-and-shackles"}).json()
@@ -217,7 +231,7 @@ def test_a_route_with_a_request_class_of_its_own_is_served_by_litestars_call(dat
     async def light(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
         return Response(b'{"lit":true}', status_code=201)
 
-    app = create_app(app_settings, database_url)
+    app = create_app(replace(app_settings, fast_lane=True), database_url)
     app.register(light)
     path = f"/v1/campaigns/{uuid.uuid4()}/"
     assert not callable_directly(app.asgi_router.handle_routing(path=path + "lanterns", method="POST")[1])
