@@ -65,7 +65,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
         # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
-        # collector's full passes, which otherwise stopped a 1,000-event append for 40 ms now and then.
+        # collector's full passes, which otherwise stopped a large append now and then.
         gc.freeze()
         try:
             yield
