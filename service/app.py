@@ -12,6 +12,7 @@ import psycopg
 from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
+from litestar.types import ExceptionHandlersMap
 
 from service import documentation, edge, idempotency, limits, logs, metrics, outage, problems, replica, web
 from service.auth import DEPENDENCIES
@@ -26,7 +27,7 @@ from service.store import Store
 from service.store.turns import Turns
 
 
-def on_validation(request: Request, exc: ValidationException) -> Any:
+def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Any:
     """Litestar's checks of query and path parameters, as a sentence naming the parameter."""
     parts = []
     for item in exc.extra or []:
@@ -82,7 +83,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ok"}
 
     @get("/readyz", summary="Readiness: the database answers and every migration is applied")
-    async def readyz(request: Request) -> Any:
+    async def readyz(request: Request[Any, Any, Any]) -> Any:
         try:
             async with request.app.state.pool.connection() as conn:
                 missing = await missing_migrations(conn)
@@ -124,13 +125,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # by the Front, and there is no app-wide Litestar middleware, so a route's stack is its handler alone.
         middleware=[] if lane else edge.MIDDLEWARE,
         before_send=[] if lane else edge.HOOKS,
-        exception_handlers={
-            ValidationException: on_validation,
-            **problems.HANDLERS,
-            **outage.HANDLERS,
-            **idempotency.HANDLERS,
-            **({} if lane else edge.HANDLERS),
-        },
+        exception_handlers=_exception_handlers(lane),
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -150,6 +145,16 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app
+
+
+def _exception_handlers(lane: bool) -> ExceptionHandlersMap:
+    """The app's exception handlers; with the lane off, also those that answer for the router (service/edge.py)."""
+    handlers: ExceptionHandlersMap = {ValidationException: on_validation}
+    # By their items: Litestar's map is keyed by `int | type[Exception]`, and a dict keyed by exception types alone
+    # is not one to a type checker.
+    for more in (problems.HANDLERS, outage.HANDLERS, idempotency.HANDLERS, {} if lane else edge.HANDLERS):
+        handlers.update(more.items())
+    return handlers
 
 
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:

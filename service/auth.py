@@ -66,7 +66,7 @@ CampaignId = NamedDependency[uuid.UUID]
 Asking = NamedDependency[Member]
 
 
-def store_of(request: Request) -> Store:
+def store_of(request: Request[Any, Any, Any]) -> Store:
     """The event store the app's lifespan opened."""
     # By key, not as `state.store`: State finds an attribute in __getattr__, after Python has made and dropped an
     # AttributeError.
@@ -101,7 +101,7 @@ def cookie_name(campaign_id: uuid.UUID) -> str:
     return f"{COOKIE_PREFIX}{campaign_id.hex}"
 
 
-def same_origin(request: Request) -> None:
+def same_origin(request: Request[Any, Any, Any]) -> None:
     """Refuse a browser write that another site could have started: no page header, or a foreign Origin."""
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
@@ -113,7 +113,7 @@ def same_origin(request: Request) -> None:
         )
 
 
-def header_of(request: Request, name: bytes) -> str | None:
+def header_of(request: Request[Any, Any, Any], name: bytes) -> str | None:
     """The first value of a header, as `request.headers.get` answers it, from the scope's own list.
 
     Litestar's Headers decodes every header of the request into a case-insensitive multidict on its first use, which
@@ -126,7 +126,7 @@ def header_of(request: Request, name: bytes) -> str | None:
     return None
 
 
-def presented_token(request: Request, campaign_id: uuid.UUID) -> str:
+def presented_token(request: Request[Any, Any, Any], campaign_id: uuid.UUID) -> str:
     """The bearer token of an API client, else the page's session cookie for this campaign."""
     header = header_of(request, b"authorization") or ""
     if not header:
@@ -171,7 +171,7 @@ async def holder(store: Store, token: str, campaign_id: uuid.UUID | None = None)
     return found
 
 
-async def member(request: Request, store: Store, campaign_id: uuid.UUID) -> Member:
+async def member(request: Request[Any, Any, Any], store: Store, campaign_id: uuid.UUID) -> Member:
     """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one."""
     token = presented_token(request, campaign_id)
     # Looked up with the campaign of the path, so under Citus the look-up goes to that campaign's shard.
@@ -198,7 +198,7 @@ def may(doing: str, roles: frozenset[str] = ROLES_THAT_APPEND) -> dict[str, Any]
     return {"doing": doing, "roles": roles}
 
 
-async def asking(request: Request, store: EventStore, campaign: FromPath[str]) -> Member:
+async def asking(request: Request[Any, Any, Any], store: EventStore, campaign: FromPath[str]) -> Member:
     """The `member` dependency: the member asking, refused unless their role may do what the route's `opt` says."""
     found = await member(request, store, campaign_id_of(campaign))
     roles = request.route_handler.opt.get("roles")

@@ -15,14 +15,14 @@ and Exceptions" advises.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from litestar import Request, Response
 from litestar.background_tasks import BackgroundTask
 from litestar.enums import ScopeType
 from litestar.exceptions import ClientException
 from litestar.middleware import ASGIMiddleware
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, ExceptionHandlersMap, HTTPScope, Message, Middleware, Receive, Scope, Send
 
 from service import hostile, logs, metrics, problems
 
@@ -51,7 +51,8 @@ class Edge(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        rid = logs.request_id_for(scope["headers"])
+        http = cast(HTTPScope, scope)  # an HTTP request's (`scopes`)
+        rid = logs.request_id_for(http["headers"])
         token = logs.request_id.set(rid)
         status = 500
 
@@ -68,7 +69,7 @@ class Edge(ASGIMiddleware):
             else:
                 await next_app(scope, receive, answering)
         finally:
-            logs.request(rid, scope["method"], scope["path"], status, time.perf_counter() - started)
+            logs.request(rid, http["method"], http["path"], status, time.perf_counter() - started)
             logs.request_id.reset(token)
 
 
@@ -84,7 +85,7 @@ def on_router_refusal(request: Request[Any, Any, Any], exc: ClientException) -> 
     """A client error's problem answer; for one the router gave before any middleware ran (the route is not known),
     also the request's id, the NUL refusal, its count and its log line (after the answer, as a background task)."""
     scope = request.scope
-    if "route_handler" in scope:  # a route's own refusal: Edge has done the rest
+    if "route_handler" in cast(dict[str, Any], scope):  # set once the router found the route: Edge did the rest
         return problems.on_http_exception(request, exc)
     started = time.perf_counter()
     rid = logs.request_id_for(scope["headers"])
@@ -93,7 +94,8 @@ def on_router_refusal(request: Request[Any, Any, Any], exc: ClientException) -> 
         response: Response[Any] = Response(hostile.NUL_IN_URL, status_code=400, media_type=problems.MEDIA_TYPE)
     else:
         response = problems.on_http_exception(request, exc)
-    response.background = BackgroundTask(_refused, rid, scope["method"], scope["path"], response.status_code, started)
+    status = response.status_code or 200  # None is Litestar's default, 200
+    response.background = BackgroundTask(_refused, rid, scope["method"], scope["path"], status, started)
     return response
 
 
@@ -124,6 +126,6 @@ async def _refused(rid: str, method: str, path: str, status: int, started: float
 
 # What create_app adds with the lane off: Prometheus's middleware outermost, so it counts the NUL refusal as the lane
 # does, then Edge.
-MIDDLEWARE = [metrics.PROMETHEUS.middleware, Edge()]
+MIDDLEWARE: list[Middleware] = [metrics.PROMETHEUS.middleware, Edge()]
 HOOKS = [before_send]
-HANDLERS = {ClientException: on_router_refusal}
+HANDLERS: ExceptionHandlersMap = {ClientException: on_router_refusal}

@@ -13,6 +13,7 @@ from typing import Any
 
 from litestar import Litestar
 from litestar._asgi.utils import is_valid_host, wrap_in_exception_handler
+from litestar.enums import ScopeType
 from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from litestar.utils.path import normalize_path
@@ -41,12 +42,12 @@ class Front:
         self._routes: dict[int, tuple[ASGIApp, Any]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await self.app(scope, receive, send)
             return
         rid = logs.request_id_for(scope["headers"])
         token = logs.request_id.set(rid)
-        method = scope["method"]
+        method: str = scope["method"]
         routed = self._route(scope)
         path = routed[4] if routed is not None else metrics.UNROUTED
         if routed is None:

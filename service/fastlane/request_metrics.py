@@ -26,6 +26,8 @@ from service.metrics import APP_NAME, BUCKETS, PREFIX
 __all__ = ["Answers", "Requests", "Shared", "requests"]
 
 _LABELS = ("method", "path", "status_code", "app_name")
+# Each bucket's `le` label, as prometheus_client writes it (its floatToGoString has no annotations).
+_BOUNDS = [floatToGoString(bound) for bound in BUCKETS]  # type: ignore[no-untyped-call]
 # As PrometheusMiddleware names and describes them (litestar.plugins.prometheus.middleware).
 _REQUESTS = (f"{PREFIX}_requests_total", "Total requests")
 _DURATION = (f"{PREFIX}_request_duration_seconds", "Request duration, in seconds")
@@ -83,9 +85,9 @@ class Requests(Collector):
             if created:
                 requests.add_sample(f"{requests.name}_created", labels, answers.created)
             total = 0.0
-            for bound, count in zip(BUCKETS, answers.buckets, strict=True):
+            for bound, count in zip(_BOUNDS, answers.buckets, strict=True):
                 total += count
-                duration.add_sample(f"{duration.name}_bucket", {**labels, "le": floatToGoString(bound)}, total)
+                duration.add_sample(f"{duration.name}_bucket", {**labels, "le": bound}, total)
             duration.add_sample(f"{duration.name}_count", labels, total)
             duration.add_sample(f"{duration.name}_sum", labels, answers.seconds)
             if created:
