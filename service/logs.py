@@ -98,8 +98,8 @@ def request(rid: str, method: str, path: str, status: int, seconds: float) -> No
     and milliseconds.
 
     It is written on every request, so where it goes to a stream handler with our formatter and filter it skips
-    making and formatting a LogRecord (which cost more than the rest of the fast lane's Front together) and writes the same
-    line under the handler's lock. Any other handler gets a record as usual."""
+    making and formatting a LogRecord (which cost more than the rest of the fast lane's Front together) and writes
+    the same line under the handler's lock. Any other handler gets a record as usual."""
     if not log.isEnabledFor(logging.INFO):
         return
     if log.filters:  # someone sifts the request records: logging decides, as for any record
