@@ -106,10 +106,12 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
 BUCKETS = Histogram.DEFAULT_BUCKETS
 PREFIX = "quartermaster"
 
-# Litestar's Prometheus middleware, counting requests with the fast lane off. What it cannot see, because the router
-# answers it before any middleware runs (Litestar's "Middlewares and Exceptions"): a request no route takes, which
-# service/edge.py counts in the same families from the app's exception handler (without an in-progress gauge, and
-# timed from the router's refusal rather than from the request's arrival, as the lane does).
+# Litestar's Prometheus middleware, counting requests with the fast lane off, in the families, labels and buckets the
+# lane counts. What it cannot see, because the router answers it before any middleware runs (Litestar's "Middlewares
+# and Exceptions"), is a request no route takes: service/edge.py counts those in the same families from the app's
+# exception handler. The differences that leaves, which no setting of Litestar's removes: no in-progress gauge for
+# such a request, and every request timed from where Litestar's layers first see it (after the router's look-up, or
+# from its refusal) rather than from its arrival at the Front.
 PROMETHEUS = PrometheusConfig(
     app_name=APP_NAME,
     prefix=PREFIX,

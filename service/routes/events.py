@@ -35,7 +35,9 @@ def appended_body(appended: Appended) -> dict[str, Any]:
     }
 
 
-def appended_answer(content: dict[str, Any], appended: Appended, request: Request | None = None) -> Response:
+def appended_answer(
+    content: dict[str, Any], appended: Appended, request: Request[Any, Any, Any] | None = None
+) -> Response[bytes]:
     """The answer to an append, encoded here in one pass (everything in it is a type msgspec encodes natively, so
     the bytes are the ones Litestar's serializer would write). A retry answered from the log wrote nothing: 200
     rather than 201 says so. Given the route's request, the answer is made the fast lane's way when it came that way
