@@ -2,9 +2,11 @@
 Litestar's or psycopg's documentation builds, each bound to give the same answers as what it replaces.
 
 Turn it off with `QUARTERMASTER_FAST_LANE=off` (service/settings.py, `Settings.fast_lane`; on by default). Off,
-`create_app` builds the app as Litestar's documentation does, and the Store writes through psycopg's cursor: nothing
-in this package runs. The API tests run both ways (`.ci/run`), and tests/api/test_direct_call.py sends the same
-requests to an app with the lane and one without, on one database, and compares status, body and headers.
+`create_app` builds the app as Litestar's documentation does (no Front, no DIRECT, Litestar's Request, Response and
+Prometheus middleware), and the Store is told to write through psycopg's cursor: of this package only
+`direct.json_answer` runs, and it answers Litestar's own Response. The API tests run both ways (`.ci/run`), and
+tests/api/test_direct_call.py sends the same requests to an app with the lane and one without, on one database, and
+compares status, body and headers.
 
 The shortcuts, what each replaces, and the contract it keeps:
 
