@@ -7,7 +7,7 @@ written by the one write statement (appending.WRITE) and may be thrown away and 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import psycopg
 
@@ -85,7 +85,7 @@ async def campaigns_to_fold(
 
 async def logged_rows(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, after: int = 0
-) -> AsyncIterator[list[Row]]:
+) -> AsyncGenerator[list[Row], None]:
     """What folding a campaign's log again needs (the events after position `after`), in order, in chunks, through a
     server-side cursor (flat memory).
 

@@ -213,3 +213,19 @@ def test_the_state_cache_answers_only_at_its_own_position_and_never_goes_back():
     assert cache.get(campaign, 10) == "at 10" and cache.get(campaign, 8) is None and cache.get(campaign, 11) is None
     cache.put(campaign, 12, "at 12")  # no new measure: the last one stands
     assert cache.latest(campaign) == (12, "at 12") and cache.bytes == 10 * IN_MEMORY_PER_JSON_BYTE
+
+
+def test_redoing_ones_own_batch_leaves_another_players_undone_batch_undone_in_the_state(database_url):
+    async def scenario(pool):
+        store = Store(pool)
+        campaign_id = await new_campaign(store)
+        mine = await store.append(campaign_id, joins("valeros"), actor="amber")
+        theirs = await store.append(campaign_id, joins("merisiel"), actor="lily")
+        await store.undo(campaign_id, batch=theirs.batch, cascade=False, reason=None, actor="owner", only_own=False)
+        await store.undo(campaign_id, batch=mine.batch, cascade=False, reason=None, actor="owner", only_own=False)
+        redone = await store.redo(campaign_id, batch=None, reason=None, actor="amber", only_own=True, mine=True)
+        return redone.state, await Store(pool).projection(campaign_id, GAME), await fold_of_the_log(pool, campaign_id)
+
+    kept, read_elsewhere, (last, folded) = run(database_url, scenario)
+    assert kept == folded and read_elsewhere == (last, folded)
+    assert sorted(folded.characters) == ["valeros"]
