@@ -243,7 +243,7 @@ def one_parameters(w: Write) -> list[Any]:
     return [w.campaign, *values, w.locked, w.campaign, w.current, *write_lock(w.campaign)]
 
 
-def _parameters(w: Write) -> dict[str, Any]:
+def parameters(w: Write) -> dict[str, Any]:
     """WRITE's parameters."""
     return {
         "campaign": w.campaign,
@@ -269,7 +269,7 @@ async def write(conn: psycopg.AsyncConnection[Any], w: Write) -> datetime | None
     if w.one:
         cur = await conn.execute(WRITE_ONE, one_parameters(w), prepare=True)
     else:
-        cur = await conn.execute(WRITE, _parameters(w))
+        cur = await conn.execute(WRITE, parameters(w))
     row = await cur.fetchone()
     return None if row is None else row[0]
 
