@@ -19,7 +19,7 @@ from service.store.records import Row
 POSITION_OF = "(SELECT coalesce(max(e.position), 0) FROM events e WHERE e.campaign_id = c.campaign_id)"
 
 PROJECTION = "state"
-# A snapshot is written whenever an append crosses a multiple of this many positions.
+# A batch that crosses a multiple of this many positions leaves snapshots (store/writing.py, checkpoints).
 SNAPSHOT_EVERY = 100
 # Rows of a refold travel in chunks: an await per row costs more than folding the row.
 CHUNK = 2000

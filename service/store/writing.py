@@ -320,6 +320,12 @@ def time_ordered_ids(count: int) -> list[uuid.UUID]:
 
 
 def checkpoints(before: int, after: int) -> list[int]:
-    """Where a batch from `before` to `after` leaves the state: at its end, when it is the campaign's first batch or
-    crosses a multiple of SNAPSHOT_EVERY. (Undo and redo markers leave one too.)"""
-    return [after] if before == 0 or before // SNAPSHOT_EVERY != after // SNAPSHOT_EVERY else []
+    """Where a batch from `before` to `after` leaves the state: at its end when it is the campaign's first batch or
+    crosses a multiple of SNAPSHOT_EVERY, and at every multiple it crosses at least SNAPSHOT_EVERY before its end
+    (the end's stands for the last one), so that a read at any position folds fewer than 2 * SNAPSHOT_EVERY events
+    after a snapshot, however long the batches. (Undo and redo markers leave one too.) An append and a refold
+    (service/refold.py) leave them at the same positions, which `verify` compares."""
+    if before // SNAPSHOT_EVERY == after // SNAPSHOT_EVERY:
+        return [after] if before == 0 else []
+    first = (before // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY
+    return [*range(first, after - SNAPSHOT_EVERY + 1, SNAPSHOT_EVERY), after]
