@@ -1,8 +1,9 @@
 """Campaigns and their members: creating them, reading who plays what, replacing and revoking their tokens.
 
 Member rows are read once per process and kept (`member_credentials`); tokens already matched against a row's hash
-are kept too, by their digest (service.tokens.Verified), both in the process's memory (store/memory.py). A row changes only when the owner replaces a member's token
-(a new join link) or revokes the member, and that transaction also sends NOTIFY on `CHANNEL` with the member's id.
+are kept too, by their digest (service.tokens.Verified), both in the process's memory (store/memory.py). A row
+changes only when the owner replaces a member's token (a new join link) or revokes the member, and that transaction
+also sends NOTIFY on `CHANNEL` with the member's id.
 Every process listens on a connection of its own (`MemberChanges`) and forgets that member at once; before a request
 trusts what is kept, it reads what the listening connection has received (`members_fresh`, a non-blocking read of
 the socket), so a notification already delivered is never behind the request it should refuse. While that
