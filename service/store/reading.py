@@ -267,18 +267,6 @@ class Reader:
         cur = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), at))
         return markers_from(await cur.fetchall())
 
-    async def _entries(
-        self,
-        conn: psycopg.AsyncConnection[Any],
-        campaign_id: uuid.UUID,
-        game: Game[Any],
-        after: int,
-        upto: int,
-        skip: dict[int, int] | set[int],
-    ) -> list[Entry]:
-        cur = await conn.execute(ENTRIES, (campaign_id, after, upto))
-        return entries_from(game, await cur.fetchall(), skip)
-
     async def history(
         self,
         campaign_id: uuid.UUID,
