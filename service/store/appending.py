@@ -247,8 +247,7 @@ class Writer:
     ) -> Appended | None:
         """Write a folded batch: on `conn` under its write lock, or alone (the fast path) when None. The Appended to
         answer, or None when another writer came first (`writing.write`)."""
-        arrays, ids = appended(events, current, game, keyed)
-        batch = batch_id or time_ordered_ids(1)[0]
+        arrays, ids, batch = appended(events, current, game, keyed, batch_id)
         w = Write(
             campaign_id,
             current,

@@ -33,7 +33,7 @@ from service.store.reading import END, ENTRIES, LATEST_BATCH, MARKERS, entries_f
 from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
 from service.store.turns import Turns
-from service.store.writing import Checkpoint, Write, appended, time_ordered_ids, write
+from service.store.writing import Checkpoint, Write, appended, write
 
 _encode = msgspec.json.Encoder().encode
 
@@ -282,8 +282,7 @@ async def _marked(
     fields = msgspec.to_builtins(marker)
     fields.pop("type")
     data = _encode(fields)
-    events, ids = appended([PreparedEvent(event=marker, type=kind, data=data)], current, game, keyed)
-    batch = time_ordered_ids(1)[0]
+    events, ids, batch = appended([PreparedEvent(event=marker, type=kind, data=data)], current, game, keyed)
     # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
     encoded = _encode(result.state)
     now = await write(

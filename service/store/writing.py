@@ -19,7 +19,6 @@ import struct
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -148,17 +147,16 @@ RETURNING recorded_at
 WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
+class Checkpoint(msgspec.Struct, frozen=True):
     """A state to store at a position: a snapshot, and the projection row when it is a write's last."""
 
     position: int
     state: bytes  # its JSON
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
-    """What one WRITE writes after position `current` of a campaign."""
+class Write(msgspec.Struct, frozen=True):
+    """What one WRITE writes after position `current` of a campaign (a Struct: every append makes one, and it is
+    made in C)."""
 
     campaign: uuid.UUID
     current: int
@@ -188,11 +186,17 @@ def _widened(array: list[Any], index: int, value: Any) -> None:
 
 
 def appended(
-    events: Sequence[PreparedEvent], current: int, game: Game[Any], keyed: Keyed | None = None
-) -> tuple[list[list[Any]], list[uuid.UUID]]:
-    """The arrays of an append's events at positions current+1.., and their ids (drawn where the client gave none):
-    the batch's id and actor are the Write's. A key and its request's digest go on the first event."""
-    ids = with_ids([p.id for p in events])
+    events: Sequence[PreparedEvent],
+    current: int,
+    game: Game[Any],
+    keyed: Keyed | None = None,
+    batch: uuid.UUID | None = None,
+) -> tuple[list[list[Any]], list[uuid.UUID], uuid.UUID]:
+    """The arrays of an append's events at positions current+1.., their ids and the batch's (each drawn where the
+    client gave none, all in one draw): the batch's id and actor are the Write's. A key and its request's digest go
+    on the first event."""
+    ids = with_ids([*(p.id for p in events), batch])
+    batch = ids.pop()
     arrays = []
     for i, p in enumerate(events):
         array: list[Any] = [None] * APPENDED
@@ -208,7 +212,7 @@ def appended(
     if keyed is not None and arrays:
         _widened(arrays[0], KEY, keyed.key)
         _widened(arrays[0], DIGEST, keyed.digest)
-    return arrays, ids
+    return arrays, ids, batch
 
 
 def imported(rows: Sequence[Row], characters: Sequence[str | None]) -> list[list[Any]]:
