@@ -142,16 +142,15 @@ ORDER BY position
 LIMIT %s
 """
 
-# Every undo and redo marker of the campaign (MARKERS' rows, their targets where a page row has its data) and
-# _HISTORY's page, in one statement, so a page costs one round trip: the last column tells a marker's row from the
-# page's, and the page's rows come in position order after the markers'. The markers' half comes first, parameters
-# and all, so that the statement's text names its campaign from its first line (tests/integration/test_citus_ready).
+# _HISTORY's page (its parameters first) and every undo and redo marker of the campaign (MARKERS' rows, their
+# targets where the page has its data) in one statement, so a page costs one round trip: the last column tells a
+# marker's row from the page's, and the page's rows come in position order after the markers'.
 _HISTORY_AND_MARKERS = f"""
 SELECT * FROM (
-    SELECT position, NULL, NULL, type, NULL, (data->'targets')::text, NULL, NULL, NULL, NULL, true AS marker
-    FROM events WHERE campaign_id = %s AND type = ANY(%s)
+    SELECT *, false AS marker FROM ({_HISTORY}) AS page
     UNION ALL
-    SELECT *, false FROM ({_HISTORY}) AS page
+    SELECT position, NULL, NULL, type, NULL, (data->'targets')::text, NULL, NULL, NULL, NULL, true FROM events
+    WHERE campaign_id = %s AND type = ANY(%s)
 ) AS both_ ORDER BY marker DESC, position
 """
 
@@ -290,7 +289,7 @@ class Reader:
             if episode is None:
                 await cur.execute(
                     _HISTORY_AND_MARKERS,
-                    (campaign_id, list(MARKER_TYPES), campaign_id, after, *filters, None, None, None, limit),
+                    (campaign_id, after, *filters, None, None, None, limit, campaign_id, list(MARKER_TYPES)),
                 )
                 rows = await cur.fetchall()
                 count = sum(1 for row in rows if row[10])

@@ -25,7 +25,7 @@ _STATIC = create_static_files_router(
 )
 
 
-def _page() -> Response:
+def _page() -> Response[bytes]:
     return Response(
         _PAGE,
         media_type="text/html; charset=utf-8",
@@ -55,14 +55,14 @@ _WORKER = _service_worker()
 
 
 @get("/sw.js", include_in_schema=False, name="page-worker")
-async def worker() -> Response:
+async def worker() -> Response[bytes]:
     """The page's service worker, at the root so that it may serve every page address (browsers register it only
     on https or localhost; see the README's "Offline play")."""
     return Response(_WORKER, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
 
 @get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")
-async def page() -> Response:
+async def page() -> Response[bytes]:
     """The same shell for every address: the modules read the address and show the right view."""
     return _page()
 
