@@ -4,22 +4,19 @@ through psycopg's cursor, prepared by psycopg, and answers the same."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 
 import msgspec
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from projections.registry import game
-from service import tokens
+from events.campaign import NoteAdded
 from service.fastlane import wire
 from service.fastlane.wire import numbered
 from service.intake import prepared_event
 from service.store import Store
 from service.store.writing import WRITE_ONE
+from tests.integration.logs import new_campaign
 
-GAME = "pacg-skull-and-shackles"
 # Each test here chooses its side itself (conftest.py).
 BOTH_WAYS = False
 
@@ -32,31 +29,13 @@ def _refuse(*args, **kwargs):
     raise WireReached("the append reached service/fastlane/wire.py")
 
 
-async def _new_campaign(store: Store) -> uuid.UUID:
-    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
-    await store.create_campaign(
-        campaign_id=campaign_id,
-        game=game(GAME),
-        name="Off",
-        options={},
-        owner_id=owner,
-        owner_name="Owner",
-        token_hash=tokens.new_token(owner)[1],
-        start=[
-            prepared_event(CampaignStarted(name="Off", game=GAME)),
-            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
-        ],
-    )
-    return campaign_id
-
-
 def _notes(store_fast_lane: bool, database_url: str, count: int):
     async def main():
         async with AsyncConnectionPool(
             database_url, min_size=1, max_size=1, open=False, kwargs={"autocommit": True}
         ) as pool:
             store = Store(pool, fast_lane=store_fast_lane)
-            campaign_id = await _new_campaign(store)
+            campaign_id = await new_campaign(store)
             appended = [
                 await store.append(campaign_id, [prepared_event(NoteAdded(text=f"note {i}"))], actor="t")
                 for i in range(count)
