@@ -98,6 +98,8 @@ def test_each_event_is_told_once_in_a_process_whatever_the_number_of_followers(d
             streams = [wakeups.follow(campaign, 2) for _ in range(FOLLOWERS)]
             for stream in streams:  # each is open and waiting
                 await anext(stream)
+            # The feed has read where the log stood (else appends committed meanwhile count as its start).
+            await wakeups.feeds[campaign].started
             before = COUNTS.told
             appended = [await store.append(campaign, [note(f"entry {n}")], actor="owner") for n in range(10)]
             last = appended[-1].last_position
