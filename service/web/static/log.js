@@ -9,30 +9,14 @@ const SHOWN = 300;
 
 function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
-// Until every event carries its sentence from the server, a plain one built from its fields.
-function plain(e) {
-  const d = e.data || {};
-  const who = d.character_id || d.pirate_id || "";
-  switch (e.type) {
-    case "dice.rolled": {
-      const faces = (d.dice || []).map(x => x.face).join(", ");
-      const outcome = d.success === true ? ", a success" : d.success === false ? ", a failure" : "";
-      return `${cap(who) || "Someone"} rolled ${d.expression || "dice"}${d.purpose ? " for " + d.purpose : ""}: ${faces} makes ${d.total}${outcome}.`;
-    }
-    case "card.moved": {
-      const card = typeof d.card === "string" ? d.card : `a face-down ${d.card?.hidden || "card"}`;
-      return `${cap(d.from?.character_id || d.to?.character_id || "")} ${d.verb}s ${card}.`.trim();
-    }
-    case "event.undone": return `Undid position${d.targets.length > 1 ? "s" : ""} ${d.targets.join(", ")}.`;
-    case "event.redone": return `Redid position${d.targets.length > 1 ? "s" : ""} ${d.targets.join(", ")}.`;
-    default: {
-      const facts = Object.entries(d).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
-      return `${title(e.type)}${facts.length ? ": " + facts.join(", ") : ""}.`;
-    }
-  }
+// An event the server has not told yet: an entry still waiting on this phone, or an append's own answer until the
+// stream brings the event with its sentence. Its type and plain fields only: the sentences are the server's.
+function unsaid(e) {
+  const facts = Object.entries(e.data || {}).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+  return `${title(e.type)}${facts.length ? ": " + facts.join(", ") : ""}.`;
 }
 
-function quoted(e) { return `#${e.position} “${e.sentence || plain(e)}”`; }
+function quoted(e) { return `#${e.position} “${e.sentence || unsaid(e)}”`; }
 function ago(ms) { return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }); }
 
 // What a waiting entry says until the server's sentence replaces it.
@@ -43,7 +27,7 @@ export function describe(entry) {
     const what = `${b.expression}${b.purpose ? " for " + b.purpose : ""}${b.character_id ? ` (${cap(b.character_id)})` : ""}`;
     return b.faces ? `Dice thrown at the table: ${what}, faces ${b.faces.join(", ")}.` : `Roll ${what} on the server.`;
   }
-  return (b.events || []).map(e => plain({ ...e, data: e.data || {} })).join(" ");
+  return (b.events || []).map(unsaid).join(" ");
 }
 
 export class Log {
@@ -274,7 +258,7 @@ export class Log {
     this.list.replaceChildren(...(table.at === null ? this.pending() : []), ...items.map(e => {
       const undone = e.undone_by !== null && e.undone_by !== undefined && (table.at === null || e.undone_by <= table.at);
       const marker = this.entries.get(e.undone_by);
-      const sentence = e.sentence || plain(e);
+      const sentence = e.sentence || unsaid(e);
       // Who logged it shares a line with what can be done from it, so an entry costs one row of buttons at most.
       const foot = h("div", { class: "foot" }, h("span", { class: "who" }, `— ${table.name(e.actor)}`),
         h("button", { type: "button", "aria-label": `Look back to #${e.position}`, onclick: () => table.lookBack(e.position) }, "Look back to here"),
