@@ -1,6 +1,6 @@
 // Skull & Shackles at a glance: whose turn, the hourglass, each character's cards, the fleet and plunder, the locations.
-import { h, counts, title, Refusal } from "./api.js";
-import { refuse } from "./refusal.js";
+import { h, counts, title } from "./api.js";
+import { refusedView } from "./refusal.js";
 
 // The characters of the campaign, by id: the scenario's party when one is played, else everyone who joined.
 export async function characters(table) {
@@ -42,10 +42,7 @@ export async function render(panel, table) {
   try {
     [found, { fleet }] = await Promise.all([characters(table), table.view("/fleet")]);
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    const place = h("p", { class: "refusal", role: "alert" });
-    refuse(place, error);
-    panel.append(place);
+    refusedView(panel, error);
     return;
   }
   const { scenario, characters: party } = found;

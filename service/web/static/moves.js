@@ -2,7 +2,7 @@
 // built from the game's own event-type descriptions.
 import { api, h, field, select, action, title, Refusal, renew } from "./api.js";
 import { fields } from "./form.js";
-import { refuse } from "./refusal.js";
+import { refusedView } from "./refusal.js";
 import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
 import { rollForm } from "./dice.js";
@@ -316,9 +316,6 @@ export async function render(panel, table) {
       ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
     panel.append(await generic(table, names));
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    const place = h("p", { class: "refusal", role: "alert" });
-    refuse(place, error);
-    panel.append(place);
+    refusedView(panel, error);
   }
 }

@@ -40,3 +40,12 @@ export function refuse(place, error) {
   }
   for (const fn of attached) fn(place, error);
 }
+
+// A view whose reads the server refused: the refusal in `panel`, in place of the view. Anything but a refusal is
+// thrown on.
+export function refusedView(panel, error) {
+  if (!(error instanceof Refusal)) throw error;
+  const place = h("p", { class: "refusal", role: "alert" });
+  refuse(place, error);
+  panel.append(place);
+}

@@ -1,6 +1,6 @@
 // Skull Tales at a glance: each pirate's record sheet, the ship, the Crew's Booty, the chapter and its phase.
-import { h, title, Refusal } from "./api.js";
-import { refuse } from "./refusal.js";
+import { h, title } from "./api.js";
+import { refusedView } from "./refusal.js";
 
 export async function pirates(table) {
   return (await table.view("/pirates")).pirates;
@@ -28,10 +28,7 @@ export async function render(panel, table) {
   try {
     [crew, { ship }, { chapter }] = await Promise.all([pirates(table), table.view("/ship"), table.view("/chapter")]);
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    const place = h("p", { class: "refusal", role: "alert" });
-    refuse(place, error);
-    panel.append(place);
+    refusedView(panel, error);
     return;
   }
   const vessel = ship.ship;
