@@ -119,7 +119,7 @@ class Table {
     if (this.at !== null) query.set("at", this.at);
     const text = query.toString();
     const sent = text ? undefined : this.fresh.answer(path, this.position);
-    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}${text ? "?" + text : ""}`);
+    return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}${text ? `?${text}` : ""}`);
   }
   // A read that never looks back (the scenarios played), answered from the stream when it sent it.
   latest(path) {

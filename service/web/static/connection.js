@@ -201,7 +201,7 @@ export class Connection {
         ? navigator.onLine
           ? "the server cannot be reached"
           : "this phone is offline"
-        : `the server could not record it just now (${last.status}${last.content?.detail ? ": " + last.content.detail : ""})`;
+        : `the server could not record it just now (${last.status}${last.content?.detail ? `: ${last.content.detail}` : ""})`;
     const serverRoll = entry.path === "/rolls" && !entry.body.faces;
     const waiting = this.outbox.waiting().length;
     return (

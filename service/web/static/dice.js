@@ -127,7 +127,7 @@ const SOURCES = [
   [
     "table",
     "dice thrown at the table",
-    who => `${who === "everyone" ? "Everyone's" : who + "'s"} dice thrown at the table`,
+    who => `${who === "everyone" ? "Everyone's" : `${who}'s`} dice thrown at the table`,
   ],
   ["server", "the server's dice", who => `The server's dice rolled for ${who}`],
 ];
@@ -137,7 +137,7 @@ export async function luck(panel, table) {
   const whose = select([["", "Everyone's dice"], ...people.map(p => [p, p[0].toUpperCase() + p.slice(1)])]);
   const charts = h("div", {});
   const draw = async () => {
-    const label = whose.value ? whose.options[whose.selectedIndex].text + "'s" : "Everyone's";
+    const label = whose.value ? `${whose.options[whose.selectedIndex].text}'s` : "Everyone's";
     const who = whose.value ? whose.options[whose.selectedIndex].text : "everyone";
     const asked = whose.value ? { character: whose.value } : {};
     const parts = await Promise.all(SOURCES.map(([source]) => table.view("/stats/dice", { ...asked, source })));

@@ -17,7 +17,7 @@ function unsaid(e) {
   const facts = Object.entries(e.data || {})
     .filter(([, v]) => v !== null && typeof v !== "object")
     .map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
-  return `${title(e.type)}${facts.length ? ": " + facts.join(", ") : ""}.`;
+  return `${title(e.type)}${facts.length ? `: ${facts.join(", ")}` : ""}.`;
 }
 
 function quoted(e) {
@@ -32,7 +32,7 @@ export function describe(entry) {
   const b = entry.body || {};
   if (entry.label) return entry.label;
   if (entry.path === "/rolls") {
-    const what = `${b.expression}${b.purpose ? " for " + b.purpose : ""}${b.character_id ? ` (${cap(b.character_id)})` : ""}`;
+    const what = `${b.expression}${b.purpose ? ` for ${b.purpose}` : ""}${b.character_id ? ` (${cap(b.character_id)})` : ""}`;
     return b.faces ? `Dice thrown at the table: ${what}, faces ${b.faces.join(", ")}.` : `Roll ${what} on the server.`;
   }
   return (b.events || []).map(unsaid).join(" ");

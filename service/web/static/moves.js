@@ -529,7 +529,7 @@ export async function generic(table, names = []) {
   let form = null;
   const draw = () => {
     const t = types.find(x => x.type === chooser.value);
-    about.textContent = t ? `${t.summary}${t.rulebook ? " Rulebook: " + t.rulebook : ""}` : "";
+    about.textContent = t ? `${t.summary}${t.rulebook ? ` Rulebook: ${t.rulebook}` : ""}` : "";
     form = t ? fields(t.schema || {}, { names, example: (t.examples || [])[0] || {} }) : null;
     holder.replaceChildren(form ? form.el : "");
   };
