@@ -39,7 +39,7 @@ self.addEventListener("fetch", event => {
         const answer = await fetch(shell ? "/" : url.pathname, { signal: AbortSignal.timeout(PATIENCE) });
         if (answer.ok) await cache.put(key, answer.clone());
         return answer;
-      } catch (error) {
+      } catch {
         return (await cache.match(key)) || Response.error();
       }
     })(),

@@ -103,7 +103,7 @@ export class Connection {
     });
   }
 
-  heard(what, entry, detail) {
+  heard(what, _entry, detail) {
     if (what === "recorded") {
       this.contact();
       for (const e of detail?.events || []) this.table.log.add(e, { soft: true });

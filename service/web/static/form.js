@@ -5,12 +5,6 @@
 import { h, field, select, title } from "./api.js";
 import { namePicker, suggestions, CARD_TYPES } from "./pickers.js";
 
-let made = 0;
-function uid() {
-  made += 1;
-  return `ff${made}`;
-}
-
 function words(value) {
   return String(value)
     .replace(/[_.]/g, " ")

@@ -291,7 +291,7 @@ const TALES = {
       // The chapter open now, read when the button is pressed: never the one that was open when the tab was drawn.
       {
         log: "End the chapter",
-        events: async (v, state, table) => {
+        events: async (v, _state, table) => {
           const { chapter: open } = await table.view("/chapter");
           return one("chapter.ended", { number: open.chapter || v.chapterNumber });
         },
@@ -547,12 +547,7 @@ export async function render(panel, table) {
   adopt(roll.querySelector("select"), [["", "nobody in particular"]]);
   panel.prepend(roll);
   try {
-    const names = [
-      ...new Set([
-        ...people.flatMap(([id, name]) => [id, name]),
-        ...[...panel.querySelectorAll("datalist option")].map(o => o.value),
-      ]),
-    ];
+    const names = [...new Set([...people.flat(), ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
     panel.append(await generic(table, names));
   } catch (error) {
     refusedView(panel, error);
