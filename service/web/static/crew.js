@@ -112,7 +112,8 @@ function memberControls(table, m, shown, redraw) {
 export async function render(panel, table) {
   const summary = await api(table.base());
   // Kept across redraws (a member joining redraws this tab): a join link is shown only once.
-  const shown = table.me.role === "owner" ? (table.joinShown ||= h("div", {})) : null;
+  if (table.me.role === "owner") table.joinShown ??= h("div", {});
+  const shown = table.me.role === "owner" ? table.joinShown : null;
   const redraw = () => {
     panel.replaceChildren();
     render(panel, table);

@@ -245,8 +245,9 @@ function counts(label, schema, { note }) {
     list.append(h("div", { class: "row" }, name, amount));
   };
   // A deck list names card types: offer each one, to be filled in or left at nothing.
-  if (/deck|type/i.test(`${label} ${schema.description || ""}`)) CARD_TYPES.forEach(t => add(t));
-  else add();
+  if (/deck|type/i.test(`${label} ${schema.description || ""}`)) {
+    for (const t of CARD_TYPES) add(t);
+  } else add();
   const more = h("button", { type: "button", "aria-label": `Add a row to ${label.toLowerCase()}` }, "Add a row");
   more.addEventListener("click", () => add());
   return {

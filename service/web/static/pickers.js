@@ -85,7 +85,9 @@ export function namePicker(label, { options = [], values = [], single = false, n
     );
   };
   const listeners = [];
-  const changed = () => listeners.forEach(fn => fn(picked.slice()));
+  const changed = () => {
+    for (const fn of listeners) fn(picked.slice());
+  };
   const add = () => {
     const value = input.value.trim();
     if (!value) return;
@@ -125,10 +127,11 @@ export function namePicker(label, { options = [], values = [], single = false, n
     { type: "button", "aria-label": name || `Add to ${label.toLowerCase()}`, onclick: add },
     "Add",
   );
+  input.id = uid("pick");
   const el = h(
     "div",
     { class: "picker" },
-    h("label", { for: (input.id = uid("pick")) }, label),
+    h("label", { for: input.id }, label),
     h("div", { class: "row tight" }, input, button),
     hints.el,
     datalist,
@@ -157,7 +160,7 @@ export function stepper(label, { value = 0, min = 0, max = 99, name } = {}) {
   const listeners = [];
   const set = n => {
     input.value = String(Math.max(min, Math.min(max, n)));
-    listeners.forEach(fn => fn(Number(input.value)));
+    for (const fn of listeners) fn(Number(input.value));
   };
   input.addEventListener("change", () => set(Number(input.value) || 0));
   const minus = h(

@@ -133,7 +133,8 @@ function characterRow(table, state, catalogue, id, c) {
   if (c.has_deck) return h("article", { "aria-label": c.name }, head, h("p", { class: "done" }, "The deck is built."));
   const suggested = Object.values(found?.suggested_deck || {}).flat();
   // Kept across redraws: another phone's entry must not wipe a deck being adjusted here.
-  const editors = (table.deckEditors ||= new Map());
+  table.deckEditors ??= new Map();
+  const editors = table.deckEditors;
   const holder = editors.get(id) || h("div", {});
   editors.set(id, holder);
   const use =

@@ -32,8 +32,8 @@ async function entered(table) {
     for (const t of [...logged, "event.undone", "event.redone"]) query.append("type", t);
     const page = await api(`${table.base()}/events?${query}`);
     for (const e of page.events) {
-      if (e.type === "event.undone") e.data.targets.forEach(t => undone.add(t));
-      else if (e.type === "event.redone") e.data.targets.forEach(t => undone.delete(t));
+      if (e.type === "event.undone") for (const t of e.data.targets) undone.add(t);
+      else if (e.type === "event.redone") for (const t of e.data.targets) undone.delete(t);
       else found.push(e);
     }
     if (page.next === null || page.next === undefined) break;
