@@ -25,6 +25,9 @@ export class Connection {
   constructor(table) {
     this.table = table;
     this.streaming = false;
+    // Whether the stream has opened or failed since the page opened: until then the page is connecting, which is
+    // not being away (no banner), so the first paint is not a warning that goes a moment later.
+    this.followed = false;
     this.answering = true; // the last request got an answer
     this.asOf = null; // the time of what the page shows, while it is not in touch; null when live
     this.timer = null;
@@ -138,6 +141,7 @@ export class Connection {
   follow(source) {
     source.addEventListener("open", () => {
       this.streaming = true;
+      this.followed = true;
       this.stopped = false;
       this.contact();
       this.show();
@@ -146,12 +150,14 @@ export class Connection {
     // The server says it is stopping (app.js waits for it to be back, then follows again).
     source.addEventListener("closing", () => {
       this.streaming = false;
+      this.followed = true;
       this.stopped = true;
       this.asOf ??= Date.now();
       this.show();
     });
     source.addEventListener("error", () => {
       this.streaming = false;
+      this.followed = true;
       this.asOf ??= Date.now();
       this.show();
       // A stream answered with an error (a 503 while the database is away) is closed for good: open a new one.
@@ -165,6 +171,7 @@ export class Connection {
   state() {
     if (!navigator.onLine) return ["offline", "offline"];
     if (this.stopped) return ["stopped", "server stopped; following again when it is back"];
+    if (!this.streaming && !this.followed && this.answering) return ["connecting", "connecting…"];
     if (!this.streaming) return ["lost", "reconnecting…"];
     if (!this.answering) return ["lost", "server unreachable"];
     return ["live", "live"];
@@ -179,7 +186,7 @@ export class Connection {
     live.textContent = [words, ...more].join(" · ");
     live.dataset.state = state;
     live.dataset.waiting = String(waiting);
-    const away = state !== "live" || this.asOf !== null;
+    const away = (state !== "live" && state !== "connecting") || this.asOf !== null;
     this.banner.hidden = !away && !waiting;
     if (away) {
       const when = this.asOf ?? Date.now();
