@@ -4,13 +4,19 @@ import { Connection } from "./connection.js";
 import { Log } from "./log.js";
 import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
-import * as moves from "./moves.js";
-import * as dice from "./dice.js";
-import * as crew from "./crew.js";
 import * as played from "./played.js";
 import { Fresh } from "./fresh.js";
-import * as setup from "./setup.js";
 import { refuse } from "./refusal.js";
+
+// The tabs a phone does not open on: their modules are imported when a tab is first drawn, and right after the first
+// view in any case (`all`), so an open page holds every module even if the server goes away.
+const tabs = {
+  moves: () => import("./moves.js"),
+  dice: () => import("./dice.js"),
+  crew: () => import("./crew.js"),
+  setup: () => import("./setup.js"),
+  all: () => Promise.all([tabs.moves(), tabs.dice(), tabs.crew(), tabs.setup()]),
+};
 
 const main = document.getElementById("main");
 const GAMES = {
@@ -203,7 +209,7 @@ class Table {
       this.panel,
     );
     this.updateBanner();
-    this.show(this.tab);
+    return this.show(this.tab);
   }
 
   updateBanner() {
@@ -255,7 +261,7 @@ class Table {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
     } else if (tab === "setup") {
-      if (this.canWrite()) await setup.render(panel, this);
+      if (this.canWrite()) await (await tabs.setup()).render(panel, this);
       else
         panel.append(
           h(
@@ -267,12 +273,12 @@ class Table {
     } else if (tab === "play") {
       // The log (and what waits on this phone) shows even when the moves cannot be drawn without the server.
       try {
-        if (this.canWrite()) await moves.render(panel, this);
+        if (this.canWrite()) await (await tabs.moves()).render(panel, this);
       } finally {
         panel.append(this.log.element());
       }
-    } else if (tab === "dice") await dice.luck(panel, this);
-    else if (tab === "crew") await crew.render(panel, this);
+    } else if (tab === "dice") await (await tabs.dice()).luck(panel, this);
+    else if (tab === "crew") await (await tabs.crew()).render(panel, this);
   }
 
   // Something new in the log: bring the open view up to date, a little later so a burst refreshes once.
@@ -335,13 +341,15 @@ async function campaign(id) {
   const me = tables.find(t => t.campaign === id);
   const table = new Table(summary, { id: me.member_id, name: me.member, role: me.role });
   window.quartermaster = table;
-  // The view and the log load side by side; the stream starts where the log's first page ends.
-  const loading = table.log.load().then(() => {
-    table.log.draw();
-    table.follow();
+  // The open view first, then the log and the stream, which starts where the log's first page ends: that page is the
+  // largest read (up to 300 events, each with its sentence), and the view a phone opens on does not need it.
+  await table.render().finally(() => {
+    tabs.all().catch(error => console.warn("The other tabs' modules are not loaded yet:", error));
+    return table.log.load().then(() => {
+      table.log.draw();
+      table.follow();
+    });
   });
-  table.render();
-  await loading;
 }
 
 async function route() {
