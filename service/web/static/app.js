@@ -47,8 +47,15 @@ async function join() {
   }
 }
 
+// The campaign's name and game head the page (its one h1); elsewhere the page's own heading does, and this one hides.
+function heading(text) {
+  const title = document.getElementById("title");
+  title.textContent = text;
+  title.hidden = !text;
+}
+
 async function home() {
-  document.getElementById("title").textContent = "";
+  heading("");
   const { tables } = await api("/session");
   const list = tables.length
     ? h(
@@ -157,7 +164,7 @@ class Table {
   }
 
   render() {
-    document.getElementById("title").textContent = `${this.summary.name} · ${this.kind.title}`;
+    heading(`${this.summary.name} · ${this.kind.title}`);
     this.tabs = h("nav", { class: "tabs", role: "tablist", "aria-label": "Views" });
     const names = [
       ["glance", this.kind.glanceName],
