@@ -133,6 +133,11 @@ export function field(label, control) {
   return h("div", {}, h("label", { for: id }, label), control);
 }
 
+// A form or a section a player opens: a card with its heading as the summary.
+export function box(heading, ...body) {
+  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, heading)), ...body);
+}
+
 export function select(options, attrs = {}) {
   return h(
     "select",

@@ -2,7 +2,7 @@
 // chart: per character and die size, the faces seen against what fair dice would show, and what that says in words.
 // Dice thrown at the table and the server's dice are counted apart: only the first can be unfair dice (or unfair
 // throwing); the server's come from the operating system's random numbers, so any lean there is chance.
-import { h, field, select, action } from "./api.js";
+import { h, box, field, select, action } from "./api.js";
 
 export function rollForm(table, people) {
   const pacg = table.game === "pacg-skull-and-shackles";
@@ -42,10 +42,8 @@ export function rollForm(table, people) {
     },
     { primary: false },
   );
-  return h(
-    "details",
-    { class: "card" },
-    h("summary", {}, h("strong", {}, "Roll for a check")),
+  return box(
+    "Roll for a check",
     h("div", { class: "row" }, field(pacg ? "Character" : "Pirate", who), field("Dice", expression)),
     h(
       "div",

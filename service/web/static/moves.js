@@ -1,15 +1,11 @@
 // Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
 // built from the game's own event-type descriptions.
-import { api, h, field, select, action, title, Refusal, renew } from "./api.js";
+import { api, h, box, field, select, action, title, Refusal, renew } from "./api.js";
 import { fields } from "./form.js";
 import { refusedView } from "./refusal.js";
 import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
 import { rollForm } from "./dice.js";
-
-function box(heading, ...body) {
-  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, heading)), ...body);
-}
 
 function list(id, names) {
   return h(

@@ -2,7 +2,7 @@
 // cards and the scenario started from one (Skull & Shackles); the crew recruited from its archetypes (Skull Tales,
 // in crewsetup.js). What the group types once (scenario cards, product lists, its own cards) is kept as events of the
 // campaign, offered again, and shared as one file (share.js).
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, box, field, select, action, Refusal } from "./api.js";
 import { namePicker, stepper, suggestions, typeCounts } from "./pickers.js";
 import * as share from "./share.js";
 
@@ -34,7 +34,11 @@ export async function render(panel, table) {
   // change, so no picker offers what was true when the tab was drawn. The card being typed below is kept.
   const draw = async () => {
     const [{ state }, { recorded }] = await Promise.all([table.view("/state"), table.view("/recorded")]);
-    live.replaceChildren(box(table, state, recorded), party(table, state, catalogue), scenario(table, state, recorded));
+    live.replaceChildren(
+      theBox(table, state, recorded),
+      party(table, state, catalogue),
+      scenario(table, state, recorded),
+    );
     begin.refresh(state, recorded);
   };
   table.onChange = draw;
@@ -51,7 +55,7 @@ export async function render(panel, table) {
 
 // --- the box ------------------------------------------------------------------------------------------------------
 
-function box(table, state, recorded) {
+function theBox(table, state, recorded) {
   const inVault = new Set(state.products || []);
   const offers = Object.entries(PRODUCT_NAMES)
     .filter(([p]) => !inVault.has(p))
@@ -686,10 +690,8 @@ function recordProduct(table, catalogue) {
     rows.append(cardRow(rows, catalogue));
     return `Product ${data.product}'s list is kept: ${say(answer)}`;
   });
-  return h(
-    "details",
-    { class: "card" },
-    h("summary", {}, h("strong", {}, "Record a product's card list")),
+  return box(
+    "Record a product's card list",
     h(
       "p",
       { class: "quiet" },

@@ -1,6 +1,6 @@
 // Sharing what a group typed: its scenario cards, product lists and its own cards (Skull Tales: its Character Cards), downloaded as one file, and
 // such a file loaded into another campaign as that campaign's own events (all of them or none).
-import { api, h, action, Refusal } from "./api.js";
+import { api, h, box, action, Refusal } from "./api.js";
 
 export const KIND = "quartermaster group cards";
 // The events a group's file carries: what the group typed from its own cards, nothing the log made of play.
@@ -111,10 +111,8 @@ export async function section(table) {
     chooser.value = "";
     return `Loaded ${file.events.length} card${file.events.length === 1 ? "" : "s"} as this campaign's own (position ${answer.last_position}).`;
   });
-  return h(
-    "details",
-    { class: "card" },
-    h("summary", {}, h("strong", {}, "Share the group's cards")),
+  return box(
+    "Share the group's cards",
     h(
       "p",
       { class: "quiet" },
