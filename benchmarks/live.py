@@ -44,7 +44,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from store import APPEND_ONE, DEFAULT_SERVER, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
+from store import APPEND_ONE, DEFAULT_SERVER, PROFILE, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
 from versus import side_database, sides  # noqa: E402
 
 ID = re.compile(rb"(?:^|\n)id: (\d+)")
@@ -164,51 +164,100 @@ def write_alone(given: str) -> None:
     print(json.dumps({"sent": run.sent, "append_ms": run.append_ms, "refused": run.refused, "last": last}))
 
 
-def measure(url: str, root: Path, log: Path, counts: list[int], events: int, interval: float) -> dict[str, Any]:
+def spread(values: list[float]) -> dict[str, Any]:
+    """A figure taken once per round: its median, its range, and each round's value."""
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "rounds": values}
+
+
+def measure(
+    url: str,
+    root: Path,
+    log: Path,
+    counts: list[int],
+    events: int,
+    interval: float,
+    rounds: int = 1,
+    profile: Path | None = None,
+) -> dict[str, Any]:
+    """Each round appends alone, then with each count of followers: the CPU an append costs alone and its latency
+    are taken again in every round, so each round's follower figures are set against the same minutes' baseline."""
     figures: dict[str, Any] = {}
-    server = Server(url, log, root=root)
+    server = Server(url, log, root=root, env={PROFILE: str(profile)} if profile else None)
     other = Server(url, log.with_name(log.stem + "-second.log"), root=root)
+    alone_p50: list[float] = []
+    alone_p99: list[float] = []
+    alone_cpu: list[float] = []
+    per_count: dict[int, dict[str, list[float]]] = {c: {} for c in counts}
+    delays_of: dict[int, list[float]] = {c: [] for c in counts}
     try:
         with httpx.Client(base_url=server.base, timeout=30) as client:
             campaign = http_campaign(client, "Live benchmark")
         asyncio.run(session(server.base, server.base, campaign, 0, 50, interval))  # warm up
-        cpu = server.cpu_seconds()
-        alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
-        cpu_alone = (server.cpu_seconds() - cpu) / max(1, len(alone.append_ms))
+        for _ in range(rounds):
+            cpu = server.cpu_seconds()
+            alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
+            cpu_alone = (server.cpu_seconds() - cpu) / max(1, len(alone.append_ms))
+            alone_p50.append(statistics.median(alone.append_ms))
+            alone_p99.append(pct(alone.append_ms, 0.99))
+            alone_cpu.append(cpu_alone * 1e6)
+            for count in counts:
+                cpu = server.cpu_seconds()
+                run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
+                spent = server.cpu_seconds() - cpu - cpu_alone * len(run.append_ms)
+                delays = run.delays_ms()
+                delays_of[count] += delays
+                got = per_count[count]
+                for name, value in (
+                    ("p50_ms", statistics.median(delays) if delays else None),
+                    ("p99_ms", pct(delays, 0.99) if delays else None),
+                    ("append_p50_ms", statistics.median(run.append_ms) if run.append_ms else None),
+                    ("append_p99_ms", pct(run.append_ms, 0.99) if run.append_ms else None),
+                    ("append_p50_x_alone", statistics.median(run.append_ms) / alone_p50[-1] if run.append_ms else None),
+                    ("refused", run.refused),
+                    ("reconnects", run.reconnects),
+                    ("delivered", len(delays)),
+                    ("expected", len(run.sent) * count),
+                    ("server_cpu_per_event_per_follower_us", spent / max(1, len(delays)) * 1e6),
+                    ("server_cpu_spent_s", spent),
+                ):
+                    if value is not None:
+                        got.setdefault(name, []).append(value)
         figures["alone"] = {
-            "append_p50_ms": statistics.median(alone.append_ms),
-            "append_p99_ms": pct(alone.append_ms, 0.99),
-            "refused": alone.refused,
-            "server_cpu_per_append_us": cpu_alone * 1e6,
+            "append_p50_ms": spread(alone_p50),
+            "append_p99_ms": spread(alone_p99),
+            "server_cpu_per_append_us": spread(alone_cpu),
         }
         for count in counts:
-            cpu = server.cpu_seconds()
-            run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
-            spent = server.cpu_seconds() - cpu - cpu_alone * len(run.append_ms)
-            delays = run.delays_ms()
-            delivered = len(delays)
+            delays, got = delays_of[count], per_count[count]
             figures[f"{count} followers"] = {
-                "delivered": delivered,
-                "expected": len(run.sent) * count,
-                "p50_ms": statistics.median(delays) if delays else None,
-                "p99_ms": pct(delays, 0.99) if delays else None,
+                "delivered": sum(got["delivered"]),
+                "expected": sum(got["expected"]),
+                "p50_ms (all rounds)": statistics.median(delays) if delays else None,
+                "p99_ms (all rounds)": pct(delays, 0.99) if delays else None,
                 "max_ms": max(delays) if delays else None,
-                "append_p50_ms": statistics.median(run.append_ms) if run.append_ms else None,
-                "append_p99_ms": pct(run.append_ms, 0.99) if run.append_ms else None,
-                "refused": run.refused,
-                "reconnects": run.reconnects,
-                "server_cpu_per_event_per_follower_us": spent / max(1, delivered) * 1e6,
+                "refused": sum(got["refused"]),
+                "reconnects": sum(got["reconnects"]),
+                **{
+                    name: spread(got[name])
+                    for name in got
+                    if name not in ("delivered", "expected", "refused", "reconnects")
+                },
             }
         if len(counts) > 1:
-            # What one more follower costs: the fixed cost of reading and telling each event once drops out.
-            low, high = figures[f"{min(counts)} followers"], figures[f"{max(counts)} followers"]
-            spent = (
-                high["server_cpu_per_event_per_follower_us"] * high["delivered"]
-                - low["server_cpu_per_event_per_follower_us"] * low["delivered"]
-            )
-            figures["one more follower"] = {
-                "server_cpu_per_event_us": spent / max(1, high["delivered"] - low["delivered"])
-            }
+            # What one more follower costs, each round: the fixed cost of reading and telling each event once drops
+            # out of the difference.
+            low, high = per_count[min(counts)], per_count[max(counts)]
+            more = [
+                (hs - ls) / max(1, hd - ld) * 1e6
+                for hs, ls, hd, ld in zip(
+                    high["server_cpu_spent_s"],
+                    low["server_cpu_spent_s"],
+                    high["delivered"],
+                    low["delivered"],
+                    strict=True,
+                )
+            ]
+            figures["one more follower"] = {"server_cpu_per_event_us": spread(more)}
         run = asyncio.run(session(server.base, other.base, campaign, 6, events, interval))
         delays = run.delays_ms()
         figures["6 followers on a second process"] = {
@@ -224,6 +273,12 @@ def measure(url: str, root: Path, log: Path, counts: list[int], events: int, int
     return figures
 
 
+def shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return f"{shown(value['median'])} ({shown(value['min'])}-{shown(value['max'])})"
+    return f"{value:,.1f}" if isinstance(value, float) else str(value)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
@@ -231,7 +286,13 @@ def main() -> int:
     parser.add_argument("--followers", default="6,200")
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--interval", type=float, default=0.05)
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds of appends alone, then with each count (medians and ranges)"
+    )
     parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results" / "live.json")
+    parser.add_argument(
+        "--profile", type=Path, help="write a cProfile (CPU time) of this checkout's first server to this file"
+    )
     parser.add_argument("--write", help=argparse.SUPPRESS)  # the appending process session() starts
     args = parser.parse_args()
     if args.write:
@@ -245,7 +306,8 @@ def main() -> int:
         for name, root in sides(args.ref, Path(folder)):
             with side_database(args.database_url, root) as url:
                 log = args.json.with_name(f"live-{len(results)}.log")
-                results[name] = measure(url, root, log, counts, args.events, args.interval)
+                profile = args.profile if root == ROOT else None
+                results[name] = measure(url, root, log, counts, args.events, args.interval, args.rounds, profile)
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
     conditions = {
         "postgresql": version,
@@ -254,6 +316,7 @@ def main() -> int:
         "load_average": os.getloadavg(),
         "events": args.events,
         "interval_s": args.interval,
+        "rounds": args.rounds,
         "head": head.strip(),
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
@@ -262,10 +325,7 @@ def main() -> int:
     for name, figures in results.items():
         print(f"\n{name}")
         for what, values in figures.items():
-            shown = ", ".join(
-                f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in values.items() if v is not None
-            )
-            print(f"  {what:<34} {shown}")
+            print(f"  {what:<34} " + ", ".join(f"{k} {shown(v)}" for k, v in values.items() if v is not None))
     return 0
 
 

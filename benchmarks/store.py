@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import dataclasses
+import functools
 import json
 import os
 import platform
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -391,7 +395,16 @@ def measure_in_process(url: str, sizes: Sizes) -> list[Figure]:
 class Server:
     """A real uvicorn serving create_app in a process of its own, so client and server do not share one GIL."""
 
-    def __init__(self, url: str, log: Path, workers: int = 1, floor: bool = False, root: Path = ROOT) -> None:
+    def __init__(
+        self,
+        url: str,
+        log: Path,
+        workers: int = 1,
+        floor: bool = False,
+        root: Path = ROOT,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`env`: more of the server's environment (`QUARTERMASTER_FAST_LANE=off`, or `PROFILE` for a profile)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         log.parent.mkdir(parents=True, exist_ok=True)
@@ -428,7 +441,7 @@ class Server:
             cwd=root,
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "QUARTERMASTER_RATE_LIMIT": "off"},
+            env={**os.environ, "QUARTERMASTER_RATE_LIMIT": "off", **(env or {})},
         )
         deadline = time.monotonic() + 30
         while True:
@@ -483,6 +496,9 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
+# The environment variable naming where serve() writes a cProfile of the server (this checkout's server only).
+PROFILE = "QM_BENCH_PROFILE"
+
 # serve() for another checkout, whose Settings may not know every setting this one's does (the rate limit is then
 # read from the environment, or did not exist yet).
 SERVE_ANOTHER = """
@@ -501,14 +517,31 @@ def serve(port: int, url: str) -> None:
 
     from service.app import create_app
 
-    uvicorn.run(
-        create_app(Settings(rate_limit="off"), url),
+    # The environment's settings (the fast lane's switch among them), the rate limit off as Server asks.
+    settings = dataclasses.replace(Settings.from_env(), rate_limit="off")
+    run = functools.partial(
+        uvicorn.run,
+        create_app(settings, url),
         host="127.0.0.1",
         port=port,
         access_log=False,
         log_config=None,
         log_level="warning",
     )
+    profile = os.environ.get(PROFILE)
+    if not profile:
+        run()
+        return
+    # Under cProfile timed by this process's CPU, written when the server stops (Server.stop's SIGTERM, which uvicorn
+    # raises again once it has stopped: with Python's default handler that would end the process before the dump).
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    try:
+        run()
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile)
 
 
 FLOOR_INSERT = (

@@ -71,6 +71,12 @@ def fold_version(game_id: str) -> str:
     fingerprint is folded again. Taken from the code itself, so nobody has to remember to bump a number; and from its
     syntax tree without docstrings, so that a comment, a docstring or a re-wrapped line refolds nothing.
     """
+    return fingerprint(fold_sources(game_id))
+
+
+def fold_sources(game_id: str) -> list[tuple[str, bytes]]:
+    """The modules (path, source) whose code folds this game's events, in a stable order: every module of a package
+    that holds an event type or the fold, so that a module added to one is fingerprinted without a line here."""
     chosen = game(game_id)
     modules = {
         "events.base",
@@ -86,7 +92,7 @@ def fold_version(game_id: str) -> str:
         source = pathlib.Path(inspect.getfile(importlib.import_module(name)))
         files = sorted(source.parent.rglob("*.py")) if source.name == "__init__.py" else [source]
         sources += [(path.relative_to(source.parent.parent).as_posix(), path.read_bytes()) for path in files]
-    return fingerprint(sources)
+    return sources
 
 
 def fingerprint(sources: Iterable[tuple[str, bytes]]) -> str:

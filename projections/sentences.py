@@ -9,7 +9,8 @@ event. A sentence names characters, pirates and places by name, never by id, whe
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+import string
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from events.base import Event, summary
@@ -27,6 +28,7 @@ log = logging.getLogger("quartermaster")
 
 Sentence = Callable[[Any, Any], str]
 Names = Callable[[Any, str], str]
+Counts = Callable[[int, str], str]
 
 
 def tell(sentences: Mapping[type[Event], Sentence], state: Any, event: Event) -> str:
@@ -63,6 +65,55 @@ def listing(items: list[str], last: str = "and") -> str:
 def plural(amount: int, noun: str, many: str | None = None) -> str:
     """ "1 card", "2 cards", "-1 Coin"."""
     return f"{amount} {noun if abs(amount) == 1 else (many or noun + 's')}"
+
+
+# A sentence's wording, and for a field whose value chooses the words, the words of each value.
+Wording = str | tuple[str, Mapping[str, Mapping[Any, str]]]
+
+
+def said(
+    wordings: Mapping[type[Event], Wording], *, name: Names, characters: Collection[str], count: Counts
+) -> dict[type[Event], Sentence]:
+    """The sentences that are only their event's fields in a line, from their wording: `{field}` is the field as it
+    is, or the character it names where the field is one of `characters` ("{pirate_id} was Cursed.": "Anne was
+    Cursed."), `{field:noun}` counts the noun ("{amount:Coin}": "1 Coin", "5 Coins"), and a field given its words
+    with the wording is told in the words of its value (("{ship} {outcome}.", {"outcome": {"evaded": "was
+    evaded"}})). A placeholder that is not a field of its event fails here, as the game is loaded, not when a page
+    tells it."""
+    told: dict[type[Event], Sentence] = {}
+    for event_type, wording in wordings.items():
+        text, words = (wording, {}) if isinstance(wording, str) else wording
+        parts = list(string.Formatter().parse(text))
+        fields = {field for _, field, _, _ in parts if field is not None}
+        unknown = (fields | set(words)) - set(event_type.__struct_fields__)
+        if unknown:
+            raise ValueError(f"{event_type.__name__} has no field {sorted(unknown)} for its sentence {text!r}")
+        told[event_type] = _saying(parts, name, set(characters), count, words)
+    return told
+
+
+def _saying(
+    parts: list[tuple[str, str | None, str | None, str | None]],
+    name: Names,
+    characters: set[str],
+    count: Counts,
+    words: Mapping[str, Mapping[Any, str]],
+) -> Sentence:
+    def told(state: Any, event: Any) -> str:
+        line = []
+        for literal, field, noun, _ in parts:
+            line.append(literal)
+            if field is not None:
+                value = getattr(event, field)
+                if field in words:
+                    line.append(words[field][value])
+                elif field in characters:
+                    line.append(name(state, value))
+                else:
+                    line.append(count(value, noun) if noun else str(value))
+        return "".join(line)
+
+    return told
 
 
 def common(title: str, name: Names) -> dict[type[Event], Sentence]:

@@ -3,23 +3,42 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import dataclasses
 import logging
 import os
 import signal
 import sys
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Never
 
+import psycopg
+import uvicorn
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import AsyncConnectionPool
+from tqdm import tqdm
+
+from projections.registry import game
+from service import embedded, receiving
+from service.app import CONNINFO_VARIABLE, create_app
+from service.lineage import writable
+from service.migrate import migrate
+from service.refold import RefoldError, rebuild_campaign, refresh_stale
 from service.settings import Settings
+from service.store import Store
+from service.store.snapshots import campaigns_to_fold
+from service.web import tls
+from service.web.join_code import lan_addresses
 
 
 def _database(settings: Settings, args: argparse.Namespace) -> str:
+    # argparse's Namespace holds Any: these are the types main() parses them as.
     data_dir: Path = args.data_dir
-    if args.database_url:
-        return args.database_url
-    from service import embedded
-
+    database_url: str | None = args.database_url
+    if database_url:
+        return database_url
     print(f"No DATABASE_URL set: using the embedded PostgreSQL with its data in {data_dir / 'pgdata'}", flush=True)
     try:
         return embedded.start(data_dir)
@@ -29,10 +48,6 @@ def _database(settings: Settings, args: argparse.Namespace) -> str:
 
 
 def serve(settings: Settings, args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from service.app import CONNINFO_VARIABLE, create_app
-    from service.migrate import migrate
 
     # uvicorn shuts down gracefully on SIGTERM and SIGINT, then raises the signal again under the handlers found
     # before it started. Python's default for SIGTERM ends the process without running exit handlers, which is how
@@ -42,9 +57,6 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     conninfo = _database(settings, args)
     # Migrations and refolds write on connections of their own, made once here: to the server the service may
     # write to, never a former primary (service/lineage.py).
-    import asyncio
-
-    from service.lineage import writable
 
     applied = migrate(asyncio.run(writable(conninfo)))
     if applied:
@@ -55,12 +67,8 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     for line in page_addresses(args.host, args.port, scheme):
         print(line, flush=True)
     if args.replica_url:
-        import dataclasses
-
         settings = dataclasses.replace(settings, replica_url=args.replica_url)
         os.environ["QUARTERMASTER_REPLICA_URL"] = args.replica_url  # for workers, which read the environment
-    from service import receiving
-
     # The protocol's bound on receiving a request is read by each worker from the environment (service/receiving.py).
     os.environ[receiving.VARIABLE] = str(settings.receive_timeout)
     common = {
@@ -87,9 +95,6 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
 
 def _certificate(args: argparse.Namespace) -> dict[str, Any]:
     """uvicorn's TLS settings for `--https`, with the certificate the service makes for itself (service/web/tls.py)."""
-    from service.web import tls
-    from service.web.join_code import lan_addresses
-
     try:
         made = tls.ensure(args.data_dir / "tls", lan_addresses())
     except tls.CertificateError as error:
@@ -118,8 +123,6 @@ def page_addresses(host: str, port: int, scheme: str = "http") -> list[str]:
         return [
             f"The table page is at {scheme}://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"
         ]
-    from service.web.join_code import lan_addresses
-
     found = lan_addresses()
     if not found:
         return [f"The table page is at {scheme}://127.0.0.1:{port}/; this machine has no address on a local network."]
@@ -133,17 +136,10 @@ def _exit_on_signal(number: int, _frame: Any) -> None:
 
 def _refresh_stale(conninfo: str) -> None:
     """Before serving, fold again the campaigns whose game's rules changed since their projection was stored."""
-    import asyncio
 
-    from psycopg_pool import AsyncConnectionPool
-    from tqdm import tqdm
+    bars: list[tqdm[Never]] = []
 
-    from service.refold import refresh_stale
-    from service.store import Store
-
-    bars: list[Any] = []
-
-    def bar(total: int, campaigns: int) -> Any:
+    def bar(total: int, campaigns: int) -> Callable[[int], object]:
         print(
             f"The rules of a game changed since {campaigns} campaign(s) were last folded: folding them again.",
             flush=True,
@@ -166,8 +162,6 @@ def _refresh_stale(conninfo: str) -> None:
 
 
 def run_migrate(settings: Settings, args: argparse.Namespace) -> int:
-    from service.migrate import migrate
-
     applied = migrate(_database(settings, args))
     print(f"Applied: {', '.join(applied)}" if applied else "Nothing to apply: the database is up to date.")
     return 0
@@ -175,9 +169,6 @@ def run_migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     """`verify` (fold every log again and report drift) and `rebuild` (fold again and store the result)."""
-    import asyncio
-
-    from service.refold import RefoldError, rebuild_campaign
 
     keep = args.command == "rebuild"
     if args.campaign:
@@ -193,14 +184,6 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     conninfo = _database(settings, args)
 
     async def run() -> int:
-        import psycopg
-        from psycopg_pool import AsyncConnectionPool
-        from tqdm import tqdm
-
-        from projections.registry import game
-        from service.lineage import writable
-        from service.store import Store
-        from service.store.snapshots import campaigns_to_fold
 
         # Every drift and every error is a sentence and exit status 1, never a traceback: after a failover the
         # database may refuse, break or lack anything, and this is the command that is run to find out.
@@ -257,8 +240,6 @@ def _sentence(error: BaseException) -> str:
 
 def _where(conninfo: str) -> str:
     """The servers a connection string names, without its password."""
-    from psycopg.conninfo import conninfo_to_dict
-
     params = conninfo_to_dict(conninfo)
     return f"{params.get('host', 'localhost')} port {params.get('port', 5432)}"
 
@@ -317,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    return args.run(settings, args)
+    run: Callable[[Settings, argparse.Namespace], int] = args.run
+    return run(settings, args)
 
 
 if __name__ == "__main__":

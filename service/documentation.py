@@ -19,7 +19,8 @@ import re
 from typing import Any
 
 import msgspec
-from litestar import Litestar, Request
+from litestar import Litestar
+from litestar.enums import OpenAPIMediaType
 from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.routes import HTTPRoute
 
@@ -28,8 +29,9 @@ from projections.registry import GAME_IDS, event_types, game
 from service.narration import Told
 from service.openapi import inline
 from service.reference import data_schema
-from service.requests import MAX_EVENTS_PER_BATCH
+from service.requests import MAX_EVENTS_PER_BATCH, AnyRequest
 from service.routes.archive import MEDIA_TYPE as EXPORT_MEDIA_TYPE
+from service.store import Recorded
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 BEARER = "bearer"
@@ -176,8 +178,6 @@ HISTORY = {
 
 
 def components() -> dict[str, Any]:
-    from service.store import Recorded
-
     schemas: dict[str, Any] = {
         "Problem": PROBLEM,
         "Appended": APPENDED,
@@ -330,9 +330,9 @@ class Document(OpenAPIRenderPlugin):
     """The completed document as JSON, at /schema/openapi.json."""
 
     def __init__(self) -> None:
-        super().__init__(path="/openapi.json", media_type="application/vnd.oai.openapi+json", favicon="", style="")
+        super().__init__(path="/openapi.json", media_type=OpenAPIMediaType.OPENAPI_JSON, favicon="", style="")
 
-    def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
+    def render(self, request: AnyRequest, openapi_schema: dict[str, Any]) -> bytes:
         return msgspec.json.encode(document(request.app))
 
 
@@ -342,7 +342,7 @@ class Page(OpenAPIRenderPlugin):
     def __init__(self) -> None:
         super().__init__(path="/", favicon="", style="")
 
-    def render(self, request: Request, openapi_schema: dict[str, Any]) -> bytes:
+    def render(self, request: AnyRequest, openapi_schema: dict[str, Any]) -> bytes:
         return render_page(document(request.app)).encode()
 
 

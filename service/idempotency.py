@@ -14,12 +14,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from litestar import Request, Response
+from litestar import Response
 from litestar.enums import ParamType
 from litestar.openapi.spec import OpenAPIType, Parameter, Schema
 
 from service.auth import header_of
 from service.problems import Problem, respond
+from service.requests import AnyRequest
 from service.store.keys import Keyed, KeyReused
 
 HEADER = b"idempotency-key"
@@ -40,7 +41,7 @@ HEADER_PARAMETER = Parameter(
 )
 
 
-async def keyed(request: Request, caller: str) -> Keyed | None:
+async def keyed(request: AnyRequest, caller: str) -> Keyed | None:
     """The request's key, scoped to the `caller` (the member's actor), and the digest of what it asks (method, path,
     body), or None without the header."""
     key = header_of(request, HEADER)
@@ -56,7 +57,7 @@ async def keyed(request: Request, caller: str) -> Keyed | None:
     return Keyed(key=f"{caller} {key}", digest=digest.hexdigest())
 
 
-def on_key_reused(_: Request, exc: KeyReused) -> Response:
+def on_key_reused(_: AnyRequest, exc: KeyReused) -> Response[bytes]:
     return respond(
         409,
         f"The Idempotency-Key {exc.key.rpartition(' ')[2]!r} was already used for a different request (it recorded "
@@ -66,4 +67,4 @@ def on_key_reused(_: Request, exc: KeyReused) -> Response:
     )
 
 
-HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {KeyReused: on_key_reused}
+HANDLERS: dict[type[Exception], Callable[[AnyRequest, Any], Response[bytes]]] = {KeyReused: on_key_reused}

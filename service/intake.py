@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from events.base import tag_of
+from events.base import Event, tag_of
 from events.campaign import COMMON
 from projections.registry import event_types
 from service import catalog
@@ -26,7 +26,7 @@ _encode = msgspec.json.Encoder().encode
 _RESERVED = {tag_of(t): t.WRITTEN_BY for t in COMMON if t.WRITTEN_BY}
 
 
-def encode_data(event: msgspec.Struct) -> bytes:
+def encode_data(event: Event) -> bytes:
     """The event's fields as JSON, without its type (the type has its own column).
 
     One pass: msgspec writes a tagged struct's tag first (`{"type":"note.added",...`), so the fields are what follows
@@ -38,18 +38,18 @@ def encode_data(event: msgspec.Struct) -> bytes:
 
 
 @cache
-def _after_tag(event_type: type) -> int:
+def _after_tag(event_type: type[Event]) -> int:
     """Where the encoded tag (`{"type":"note.added"`) of an event type ends."""
     return len(_encode({"type": tag_of(event_type)})) - 1
 
 
-def prepared_event(event: msgspec.Struct, **envelope: Any) -> PreparedEvent:
+def prepared_event(event: Event, **envelope: Any) -> PreparedEvent:
     """An event as the store appends it: its type string and its fields as JSON beside it."""
     return PreparedEvent(event=event, type=tag_of(type(event)), data=encode_data(event), **envelope)
 
 
 @cache
-def _kinds(game_id: str) -> dict[str, tuple[type, frozenset[str], int]]:
+def _kinds(game_id: str) -> dict[str, tuple[type[Event], frozenset[str], int]]:
     """Each event type of a game by its tag, with its plain fields and where its encoded tag ends: looked up once
     per event of a batch instead of three times."""
     return {tag: (t, plain_fields(t), _after_tag(t)) for tag, t in event_types(game_id).items()}
@@ -95,6 +95,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
         event_type, plain, after_tag = kind
         try:
             data = expand(new.type, new.data)
+            event: Event
             if data.keys() <= plain:
                 # No field that can hold a struct, so nothing unknown at any depth, and no `type` in the data: the
                 # struct takes the data as it is (most events of a batch: notes, damage, the hourglass).
@@ -136,7 +137,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
     return ready
 
 
-def _shape(new: NewEvent, event_type: type) -> str:
+def _shape(new: NewEvent, event_type: type[Event]) -> str:
     try:
         msgspec.convert({**new.data, "type": new.type}, event_type, strict=True)
     except msgspec.ValidationError as error:

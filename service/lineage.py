@@ -197,7 +197,7 @@ def _guarded(lineage: Lineage) -> type[psycopg.AsyncConnection[Any]]:
         guard: ClassVar[Lineage] = lineage
 
         @classmethod
-        async def connect(cls, conninfo: str = "", **kwargs: Any) -> Guarded:  # type: ignore[override]
+        async def connect(cls, conninfo: str = "", **kwargs: Any) -> Guarded:
             attempts = await conninfo_attempts_async(conninfo_to_dict(conninfo))
             failures: list[str] = []
             refused = False

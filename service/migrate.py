@@ -48,7 +48,7 @@ def migrate(conninfo: str) -> list[str]:
             # Two servers starting at once: the second waits here, then finds nothing left to do.
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
             conn.execute(_LEDGER)
-            applied = dict(conn.execute("SELECT version, checksum FROM schema_migrations").fetchall())
+            applied: dict[str, str] = dict(conn.execute("SELECT version, checksum FROM schema_migrations").fetchall())
             done: list[str] = []
             for migration in available():
                 if migration.version in applied:
@@ -69,8 +69,8 @@ def migrate(conninfo: str) -> list[str]:
 
 async def missing_migrations(conn: psycopg.AsyncConnection) -> list[str]:
     """The migrations this database still lacks (empty when it is ready)."""
-    exists = (await (await conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL")).fetchone())[0]
-    applied = set()
-    if exists:
+    row = await (await conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL")).fetchone()
+    applied: set[str] = set()
+    if row is not None and row[0]:
         applied = {row[0] for row in await (await conn.execute("SELECT version FROM schema_migrations")).fetchall()}
     return [m.version for m in available() if m.version not in applied]

@@ -30,7 +30,7 @@ class Told(Recorded, frozen=True, kw_only=True):
     sentence: str
 
 
-async def narrate(store: Store, campaign_id: uuid.UUID, game: Game, page: Sequence[Recorded]) -> list[Told]:
+async def narrate(store: Store, campaign_id: uuid.UUID, game: Game[Any], page: Sequence[Recorded]) -> list[Told]:
     """The page's events, each with its sentence, in the page's order."""
     if not page:
         return []
@@ -60,13 +60,18 @@ async def narrate(store: Store, campaign_id: uuid.UUID, game: Game, page: Sequen
     return [Told(**msgspec.structs.asdict(r), sentence=sentences[r.position]) for r in page]
 
 
-async def _state_before(store: Store, campaign_id: uuid.UUID, game: Game, position: int) -> tuple[int, Any]:
+async def _state_before(store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int) -> tuple[int, Any]:
     _, state = await store.state_at(campaign_id, game, position - 1)
     return position - 1, state
 
 
 async def _after(
-    store: Store, campaign_id: uuid.UUID, game: Game, state: Any, recorded: Recorded, broken: list[str] | None = None
+    store: Store,
+    campaign_id: uuid.UUID,
+    game: Game[Any],
+    state: Any,
+    recorded: Recorded,
+    broken: list[str] | None = None,
 ) -> Any:
     """The state after `recorded`; the rules it broke under its override are added to `broken`."""
     if recorded.type in MARKER_TYPES:
@@ -83,7 +88,7 @@ async def _after(
 
 
 async def narrate_on(
-    store: Store, campaign_id: uuid.UUID, game: Game, page: Sequence[Recorded], start: tuple[int, Any] | None
+    store: Store, campaign_id: uuid.UUID, game: Game[Any], page: Sequence[Recorded], start: tuple[int, Any] | None
 ) -> tuple[list[Told], tuple[int, Any]]:
     """`narrate` for a reader that keeps the state where it stopped: `start` is (position, state) of the last page
     it told, which saves folding again when the next page follows on from it. Answers the page told and the state

@@ -10,34 +10,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import msgspec
-from litestar.openapi.spec import OpenAPIMediaType, Operation, Parameter, RequestBody
+from litestar.openapi.spec import OpenAPIMediaType, Operation, Parameter, RequestBody, Schema
 
 
 def inline(type_: type) -> dict[str, Any]:
     """The JSON schema of a type with every `$ref` replaced by what it names."""
     schema = msgspec.json.schema(type_)
-    definitions = schema.pop("$defs", {})
+    definitions: dict[str, dict[str, Any]] = schema.pop("$defs", {})
 
-    def resolve(node: Any) -> Any:
+    def resolve_object(node: dict[str, Any]) -> dict[str, Any]:
+        ref = node.get("$ref")
+        if ref is not None:
+            return resolve_object(definitions[ref.rsplit("/", 1)[1]])
+        return {key: resolve(value) for key, value in node.items()}
+
+    def resolve(node: object) -> object:
         if isinstance(node, dict):
-            ref = node.get("$ref")
-            if ref is not None:
-                return resolve(definitions[ref.rsplit("/", 1)[1]])
-            return {key: resolve(value) for key, value in node.items()}
+            return resolve_object(node)
         if isinstance(node, list):
             return [resolve(item) for item in node]
         return node
 
-    return resolve(schema)
+    return resolve_object(schema)
 
 
 def body(type_: type, media_type: str = "application/json", headers: Sequence[Parameter] = ()) -> type[Operation]:
     """An operation class for a route whose body is `type_`, decoded by the handler itself, and which reads these
     `headers` itself too (the Idempotency-Key, say: idempotency.HEADER_PARAMETER)."""
-    schema = inline(type_)
+    # Litestar writes a media type's schema with its own encoder, which writes a mapping as it is: msgspec's JSON
+    # schema goes into the document unchanged, where Litestar's Schema dataclass would be a translation of it.
+    schema = cast(Schema, inline(type_))
 
     @dataclass
     class WithBody(Operation):

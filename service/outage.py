@@ -137,7 +137,7 @@ def sweep(app: Litestar) -> None:
     app.state.sweeping = asyncio.get_running_loop().create_task(run())
 
 
-def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> Response:
+def on_database_unavailable(request: Request[Any, Any, Any], exc: psycopg.OperationalError) -> Response[bytes]:
     """503 with Retry-After, saying whether the request wrote anything when the server knows."""
     sweep(request.app)
     retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
@@ -179,14 +179,14 @@ def on_database_unavailable(request: Request, exc: psycopg.OperationalError) -> 
     )
 
 
-def _nothing_written(request: Request, detail: str, kind: str) -> Response:
+def _nothing_written(request: Request[Any, Any, Any], detail: str, kind: str) -> Response[bytes]:
     written = "" if request.method in ("GET", "HEAD") else " Nothing was written."
     return respond(
         503, f"{detail}{written} Try again in a few seconds.", kind, headers={"Retry-After": str(RETRY_AFTER_SECONDS)}
     )
 
 
-def on_campaign_busy(request: Request, exc: Exception) -> Response:
+def on_campaign_busy(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     """The campaign's write lock, or this server's share of connections for it, was not had in time."""
     return _nothing_written(
         request,
@@ -196,13 +196,13 @@ def on_campaign_busy(request: Request, exc: Exception) -> Response:
     )
 
 
-def on_statement_timeout(request: Request, exc: errors.QueryCanceled) -> Response:
+def on_statement_timeout(request: Request[Any, Any, Any], exc: errors.QueryCanceled) -> Response[bytes]:
     return _nothing_written(
         request, "The database took too long to answer, so the request was stopped.", "database-timeout"
     )
 
 
-def on_read_only(request: Request, exc: errors.ReadOnlySqlTransaction) -> Response:
+def on_read_only(request: Request[Any, Any, Any], exc: errors.ReadOnlySqlTransaction) -> Response[bytes]:
     return _nothing_written(
         request,
         "The database accepts no changes at the moment (it is read-only: a standby, or under maintenance).",
@@ -210,7 +210,7 @@ def on_read_only(request: Request, exc: errors.ReadOnlySqlTransaction) -> Respon
     )
 
 
-HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {
+HANDLERS: dict[type[Exception], Callable[[Request[Any, Any, Any], Any], Response[bytes]]] = {
     psycopg.OperationalError: on_database_unavailable,
     errors.LockNotAvailable: on_campaign_busy,
     CampaignBusy: on_campaign_busy,

@@ -63,7 +63,7 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
 
 def respond(
     status: int, detail: str, kind: str, extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
-) -> Response:
+) -> Response[bytes]:
     metrics.refused(status, kind)
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
@@ -73,11 +73,11 @@ def respond(
     )
 
 
-def on_problem(_: Request, exc: Problem) -> Response:
+def on_problem(_: Request[Any, Any, Any], exc: Problem) -> Response[bytes]:
     return respond(exc.status, exc.detail, exc.kind, exc.extra)
 
 
-def on_http_exception(request: Request, exc: HTTPException) -> Response:
+def on_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     status = exc.status_code
     if status == 404:
         detail = f"There is nothing at {request.url.path}."
@@ -107,7 +107,7 @@ def on_http_exception(request: Request, exc: HTTPException) -> Response:
     return respond(status, detail, _TITLES.get(status, "error").lower().replace(" ", "-"))
 
 
-def on_unexpected(request: Request, exc: Exception) -> Response:
+def on_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     # Not "nothing was written": the error may come after a commit (in encoding the answer, say).
     return respond(500, "Something went wrong on the server; the error is in the server log.", "internal-error")
@@ -147,12 +147,12 @@ def refused_events(rejected: BatchRejected) -> Problem:
     return Problem(422, detail, kind="rejected", errors=errors, overridable=rejected.overridable)
 
 
-def on_batch_rejected(request: Request, exc: BatchRejected) -> Response:
+def on_batch_rejected(request: Request[Any, Any, Any], exc: BatchRejected) -> Response[bytes]:
     refusal: Callable[[BatchRejected], Problem] = request.route_handler.opt.get("refusal", refused_events)
     return on_problem(request, refusal(exc))
 
 
-def on_campaign_not_found(request: Request, exc: CampaignNotFound) -> Response:
+def on_campaign_not_found(request: Request[Any, Any, Any], exc: CampaignNotFound) -> Response[bytes]:
     raw = request.path_params.get("campaign")
     try:
         campaign: object = uuid.UUID(raw) if raw is not None else "of that id"
@@ -161,7 +161,7 @@ def on_campaign_not_found(request: Request, exc: CampaignNotFound) -> Response:
     return on_problem(request, not_found(campaign))
 
 
-def on_stale_position(request: Request, exc: StalePosition) -> Response:
+def on_stale_position(request: Request[Any, Any, Any], exc: StalePosition) -> Response[bytes]:
     return on_problem(
         request,
         Problem(
@@ -174,7 +174,7 @@ def on_stale_position(request: Request, exc: StalePosition) -> Response:
     )
 
 
-def on_id_reused(request: Request, exc: IdReused) -> Response:
+def on_id_reused(request: Request[Any, Any, Any], exc: IdReused) -> Response[bytes]:
     return on_problem(
         request,
         Problem(
@@ -183,7 +183,7 @@ def on_id_reused(request: Request, exc: IdReused) -> Response:
     )
 
 
-def on_undo_refused(request: Request, exc: UndoRefused) -> Response:
+def on_undo_refused(request: Request[Any, Any, Any], exc: UndoRefused) -> Response[bytes]:
     doing = request.route_handler.opt["doing"]
     return on_problem(request, Problem(exc.status, exc.reason, kind=f"{doing}-refused"))
 
@@ -192,7 +192,7 @@ def _entries(count: int) -> str:
     return "1 later entry" if count == 1 else f"{count} later entries"
 
 
-def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
+def on_undo_conflict(request: Request[Any, Any, Any], exc: UndoConflict) -> Response[bytes]:
     doing = request.route_handler.opt["doing"]
     first = exc.conflicts[0]
     hint = " Undo it with what depends on it (cascade=true) to take those too." if doing == "undo" else ""
@@ -209,7 +209,7 @@ def on_undo_conflict(request: Request, exc: UndoConflict) -> Response:
     )
 
 
-HANDLERS: dict[type[Exception], Callable[[Request, Any], Response]] = {
+HANDLERS: dict[type[Exception], Callable[[Request[Any, Any, Any], Any], Response[bytes]]] = {
     Problem: on_problem,
     HTTPException: on_http_exception,
     CampaignNotFound: on_campaign_not_found,

@@ -11,17 +11,19 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol, TypedDict, Unpack
 
 import msgspec
 import psycopg
 
 from projections.game import Game, Meta, Rejection, step
-from projections.registry import decode_event, fold_version
+from projections.registry import decode_event, fold_version, game as game_by_id
 from projections.timeline import MARKER_TYPES
 from service.store import CHUNK, PROJECTION, Row, Store, insert_campaign, state_decoder, write
 from service.store.appending import HEAD, checkpoint_due, head, lock
 from service.store.outcome import transaction
+from service.store.records import Override
 from service.store.snapshots import drop_snapshots, logged_rows, snapshots, stale_campaigns, stored_projection
 
 _encode = msgspec.json.Encoder().encode
@@ -40,38 +42,31 @@ __all__ = [
 
 
 class RefoldError(Exception):
-    """An event the fold refuses while folding the log again."""
+    """An event the fold refuses while folding the log again: its position, and the fold's reason."""
 
     def __init__(self, position: int, reason: str) -> None:
         super().__init__(f"position {position}: {reason}")
-        self.position = position
-        self.reason = reason
+        self.position, self.reason = position, reason
+
+
+class Founding(TypedDict):
+    """A new campaign and its owner, as the store inserts them (service.store.insert_campaign)."""
+
+    campaign_id: uuid.UUID
+    name: str
+    owner_id: uuid.UUID
+    owner_name: str
+    token_hash: bytes
 
 
 async def new_campaign_from_log(
-    store: Store,
-    *,
-    campaign_id: uuid.UUID,
-    game: Game,
-    name: str,
-    owner_id: uuid.UUID,
-    owner_name: str,
-    token_hash: bytes,
-    rows: AsyncIterator[list[Row]],
+    store: Store, *, game: Game[Any], rows: AsyncIterator[list[Row]], **founding: Unpack[Founding]
 ) -> int:
     """A new campaign, owned by a new member, whose log is these rows folded again (an import, a fork); its
     position. One transaction: a row the fold refuses (RefoldError) leaves nothing behind."""
     async with transaction(store.pool) as conn:
-        await insert_campaign(
-            conn,
-            campaign_id=campaign_id,
-            game_id=game.id,
-            name=name,
-            owner_id=owner_id,
-            owner_name=owner_name,
-            token_hash=token_hash,
-        )
-        position, _ = await refold(store, conn, campaign_id, game, rows, insert=True)
+        await insert_campaign(conn, game_id=game.id, **founding)
+        position, _ = await refold(store, conn, founding["campaign_id"], game, rows, insert=True)
     return position
 
 
@@ -79,12 +74,12 @@ async def refold(
     store: Store,
     conn: psycopg.AsyncConnection,
     campaign_id: uuid.UUID,
-    game: Game,
+    game: Game[Any],
     rows: AsyncIterator[list[Row]],
     *,
     insert: bool,
     logged: int = 0,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
     start: tuple[int, Any] = (0, None),
     project: bool = True,
 ) -> tuple[int, Any]:
@@ -159,7 +154,7 @@ async def refold(
                     raise RefoldError(position, f"{row.type} cannot be read: {error}") from None
             if insert:
                 buffer.append(row)
-                characters.append(event and game.character_of(event))
+                characters.append(game.character_of(event) if event is not None else None)
             try:
                 if event is None:
                     # A marker changes what counts before it; fold as the store does, from the log written so far.
@@ -190,6 +185,44 @@ ON CONFLICT (campaign_id, name) DO UPDATE SET position = excluded.position, stat
 """
 
 
+class Logged(Protocol):
+    """An event as a log or an export holds it: what its row is made of besides its position and its data."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+    @property
+    def batch(self) -> uuid.UUID: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def actor(self) -> str: ...
+    @property
+    def recorded_at(self) -> datetime: ...
+    @property
+    def occurred_at(self) -> datetime | None: ...
+    @property
+    def override(self) -> Override | None: ...
+
+
+def row_of(event: Logged, position: int, data: bytes) -> Row:
+    """The row, at `position` in a new log, of an event recorded elsewhere (another campaign's log, an export)."""
+    override = event.override.reason if event.override is not None else None
+    return Row(
+        position,
+        event.id,
+        event.batch,
+        event.type,
+        event.schema_version,
+        data,
+        event.actor,
+        event.recorded_at,
+        event.occurred_at,
+        override,
+    )
+
+
 @dataclass(frozen=True)
 class Drift:
     campaign_id: uuid.UUID
@@ -200,10 +233,10 @@ async def rebuild_campaign(
     store: Store,
     conn: psycopg.AsyncConnection,
     campaign_id: uuid.UUID,
-    game: Game,
+    game: Game[Any],
     *,
     keep: bool,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> list[Drift]:
     """Fold a campaign's log again and compare with what is stored; with `keep`, store the result.
 
@@ -286,15 +319,15 @@ async def rebuild_campaign(
 
 
 async def refresh_stale(
-    store: Store, conn: psycopg.AsyncConnection, progress: Callable[[int, int], Any] | None = None
+    store: Store,
+    conn: psycopg.AsyncConnection,
+    progress: Callable[[int, int], Callable[[int], object] | None] | None = None,
 ) -> list[uuid.UUID]:
     """Fold again every campaign whose projection was folded by other code than this version's; answer them.
 
     `progress(total_events, campaigns)` is called once before work starts, and must answer a callable taking the
     events done (or None).
     """
-    from projections.registry import game as game_by_id
-
     stale = await stale_campaigns(conn)
     if not stale:
         return []

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
-from litestar import Request
+from litestar import Litestar
 from litestar.params import Parameter
-from psycopg_pool import PoolTimeout
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from service import outage
 from service.problems import Problem
+from service.requests import AnyRequest
+from service.settings import Settings
 from service.store import Store
 
 log = logging.getLogger("quartermaster")
@@ -39,7 +43,7 @@ REPLICA = "replica"
 
 
 async def reading(
-    request: Request, store: Store, campaign_id: uuid.UUID, *, seen: int | None, at: int | None = None
+    request: AnyRequest, store: Store, campaign_id: uuid.UUID, *, seen: int | None, at: int | None = None
 ) -> tuple[Store, str]:
     """The store to read this campaign from, and its name (`PRIMARY` or `REPLICA`), by the module's rule."""
     if seen is not None and seen < 0:
@@ -63,10 +67,10 @@ async def reached(store: Store, campaign_id: uuid.UUID) -> int:
     return (await store.positions([campaign_id])).get(campaign_id, 0)
 
 
-def open_replica(app: Any, settings: Any, configure: Any) -> Any:
+def open_replica(
+    app: Litestar, settings: Settings, configure: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
+) -> AsyncConnectionPool | None:
     """The replica's pool, not yet open, and its store on `app.state.replica` (None without a replica URL)."""
-    from service import outage
-
     if not settings.replica_url:
         app.state.replica = None
         return None

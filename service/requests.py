@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 import msgspec.inspect as mi
+from litestar import Request
 
 from service.hostile import refuse_nul_and_depth
 from service.problems import Problem
@@ -19,6 +20,10 @@ from service.store.records import Override
 # One request may carry a whole scenario's worth of events; the byte limit on bodies guards the rest.
 MAX_EVENTS_PER_BATCH = 5000
 MAX_NAME = 200
+
+# A request to any route: the service keeps no user, auth or state types on Litestar's request (the member asking
+# arrives through a dependency, service.auth), so each of Request's three type arguments is Any.
+AnyRequest = Request[Any, Any, Any]
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
 
@@ -94,10 +99,10 @@ def explain(error: msgspec.ValidationError, where: str, type_: Any = None) -> st
     length = re.fullmatch(r"Expected `(\w+)[^`]*` of length ([<>]=?) (\d+)", text)
     if length:
         unit = "character" if length[1] == "str" else "entry"
-        bound = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than"}[length[2]]
+        most = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than"}[length[2]]
         count = int(length[3])
         units = unit if count == 1 else ("characters" if unit == "character" else "entries")
-        return f"{_capital(field)} must have {bound} {count} {units}."
+        return f"{_capital(field)} must have {most} {count} {units}."
     bound = re.fullmatch(r"Expected `[^`]*` ([<>]=?) (-?[\d.]+)", text)
     if bound:
         words = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}[bound[1]]
@@ -172,13 +177,19 @@ def field_words(path: str, where: str) -> str:
     return said if said.startswith("each ") else f"the {said}"
 
 
-def _choices_at(type_: Any, path: str) -> list[Any]:
-    """The values a Literal field at a msgspec path can take, or none."""
+def _at(type_: Any, path: str) -> Any:
+    """What msgspec knows of the type found at a msgspec path (`$.events[0]`), or None where the path leads nowhere."""
     info = _unwrap(_info(type_))
     for step in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
         info = _step(info, step[0] or None)
         if info is None:
-            return []
+            return None
+    return info
+
+
+def _choices_at(type_: Any, path: str) -> list[Any]:
+    """The values a Literal field at a msgspec path can take, or none."""
+    info = _at(type_, path)
     if isinstance(info, mi.UnionType):
         found = [_unwrap(t) for t in info.types]
         info = next((t for t in found if isinstance(t, (mi.LiteralType, mi.EnumType))), None)
@@ -221,11 +232,7 @@ def _info(type_: Any) -> Any:
 
 def _names_at(type_: Any, path: str) -> list[str]:
     """The field names of the struct found at a msgspec path (`$.events[0]`), or none."""
-    info = _unwrap(_info(type_))
-    for step in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path):
-        info = _step(info, step[0] or None)
-        if info is None:
-            return []
+    info = _at(type_, path)
     return [f.encode_name for f in info.fields] if isinstance(info, mi.StructType) else []
 
 

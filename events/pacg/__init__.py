@@ -4,126 +4,18 @@ Every event is self-contained: a character joins with the facts of her character
 product arrives in the vault with its card list, a scenario starts with its locations and their deck lists. The
 service fills these in from the catalogue before recording; the fold never reads the catalogue.
 
-Each part of the game has a module of its own below; every name is importable from here.
+Each part of the game has a module of its own below, listing its names in `__all__`; every one is importable from
+here.
 """
 
 from __future__ import annotations
 
-from events.pacg.cards import (
-    CHARACTER,
-    CHARACTER_ZONES,
-    SCENARIO,
-    BoonType,
-    CardDefined,
-    CardEntry,
-    CardsListLine,
-    CharacterCard,
-    CharacterId,
-    HiddenCard,
-    LocationSetup,
-    RewardOf,
-    RoleSide,
-    ShipCard,
-    SkillLine,
-    VaultProductsAdded,
-    Verb,
-    Zone,
-    ZoneKind,
-)
-from events.pacg.characters import (
-    CardFacts,
-    CardMoved,
-    CharacterCardCompleted,
-    CharacterDied,
-    CharacterJoined,
-    CharacterMoved,
-    CharacterRevived,
-    DamageDealt,
-    DeckBuilt,
-    DeckRebuilt,
-    HandReset,
-)
-from events.pacg.recorded import ProductListRecorded, RecordedLocation, ScenarioCardRecorded
-from events.pacg.rewards import FeatGained, HeroPointAwarded, HeroPointSpent, LootAwarded, RoleChosen, ShipAwarded
-from events.pacg.scenarios import (
-    AdventureStarted,
-    ClosingHow,
-    EncounterEnded,
-    HourglassAdvanced,
-    LocationClosed,
-    ScenarioEnded,
-    ScenarioStarted,
-    VillainEscaped,
-)
-from events.pacg.ships import (
-    PlunderBanished,
-    PlunderStashed,
-    ShipAnchored,
-    ShipBanished,
-    ShipDamaged,
-    ShipDefeated,
-    ShipEncountered,
-    ShipEvaded,
-    ShipRepaired,
-    ShipSeized,
-)
+from events.pacg import cards, characters, recorded, rewards, scenarios, ships
+from events.pacg.cards import *
+from events.pacg.characters import *
+from events.pacg.recorded import *
+from events.pacg.rewards import *
+from events.pacg.scenarios import *
+from events.pacg.ships import *
 
-__all__ = [
-    "AdventureStarted",
-    "BoonType",
-    "CHARACTER",
-    "CHARACTER_ZONES",
-    "CardDefined",
-    "CardEntry",
-    "CardFacts",
-    "CardMoved",
-    "CardsListLine",
-    "CharacterCard",
-    "CharacterCardCompleted",
-    "CharacterDied",
-    "CharacterId",
-    "CharacterJoined",
-    "CharacterMoved",
-    "CharacterRevived",
-    "ClosingHow",
-    "DamageDealt",
-    "DeckBuilt",
-    "DeckRebuilt",
-    "EncounterEnded",
-    "FeatGained",
-    "HandReset",
-    "HeroPointAwarded",
-    "HeroPointSpent",
-    "HiddenCard",
-    "HourglassAdvanced",
-    "LocationClosed",
-    "LocationSetup",
-    "LootAwarded",
-    "PlunderBanished",
-    "PlunderStashed",
-    "ProductListRecorded",
-    "RecordedLocation",
-    "RewardOf",
-    "RoleChosen",
-    "RoleSide",
-    "SCENARIO",
-    "ScenarioCardRecorded",
-    "ScenarioEnded",
-    "ScenarioStarted",
-    "ShipAnchored",
-    "ShipAwarded",
-    "ShipBanished",
-    "ShipCard",
-    "ShipDamaged",
-    "ShipDefeated",
-    "ShipEncountered",
-    "ShipEvaded",
-    "ShipRepaired",
-    "ShipSeized",
-    "SkillLine",
-    "VaultProductsAdded",
-    "Verb",
-    "VillainEscaped",
-    "Zone",
-    "ZoneKind",
-]
+__all__ = [*cards.__all__, *characters.__all__, *recorded.__all__, *rewards.__all__, *scenarios.__all__, *ships.__all__]

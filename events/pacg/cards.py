@@ -227,3 +227,26 @@ class CardDefined(Event, kw_only=True, tag="card.defined"):
         },
     )
     VIEWS = ("vault",)
+
+
+__all__ = [
+    "BoonType",
+    "CHARACTER",
+    "CHARACTER_ZONES",
+    "CardDefined",
+    "CardEntry",
+    "CardsListLine",
+    "CharacterCard",
+    "CharacterId",
+    "HiddenCard",
+    "LocationSetup",
+    "RewardOf",
+    "RoleSide",
+    "SCENARIO",
+    "ShipCard",
+    "SkillLine",
+    "VaultProductsAdded",
+    "Verb",
+    "Zone",
+    "ZoneKind",
+]

@@ -245,3 +245,18 @@ class CharacterRevived(Event, kw_only=True, tag="character.revived"):
 
     EXAMPLES = ({"character_id": "seltyiel"},)
     VIEWS = ("character", "scenario")
+
+
+__all__ = [
+    "CardFacts",
+    "CardMoved",
+    "CharacterCardCompleted",
+    "CharacterDied",
+    "CharacterJoined",
+    "CharacterMoved",
+    "CharacterRevived",
+    "DamageDealt",
+    "DeckBuilt",
+    "DeckRebuilt",
+    "HandReset",
+]

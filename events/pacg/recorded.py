@@ -84,3 +84,6 @@ class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded"):
     )
     APPENDED_BY = ("owner", "player")
     VIEWS = ("recorded",)
+
+
+__all__ = ["ProductListRecorded", "RecordedLocation", "ScenarioCardRecorded"]

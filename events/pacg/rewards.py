@@ -108,3 +108,6 @@ class HeroPointSpent(Event, kw_only=True, tag="hero_point.spent"):
 
     EXAMPLES = ({"character_id": "alahazra", "for": "reroll"},)
     VIEWS = CHARACTER
+
+
+__all__ = ["FeatGained", "HeroPointAwarded", "HeroPointSpent", "LootAwarded", "RoleChosen", "ShipAwarded"]

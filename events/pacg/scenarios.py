@@ -175,3 +175,15 @@ class ScenarioEnded(Event, kw_only=True, tag="scenario.ended"):
 
     EXAMPLES = ({"result": "won"},)
     VIEWS = ALL_VIEWS
+
+
+__all__ = [
+    "AdventureStarted",
+    "ClosingHow",
+    "EncounterEnded",
+    "HourglassAdvanced",
+    "LocationClosed",
+    "ScenarioEnded",
+    "ScenarioStarted",
+    "VillainEscaped",
+]

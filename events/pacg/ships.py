@@ -150,3 +150,17 @@ class PlunderBanished(Event, kw_only=True, tag="plunder.banished"):
 
     EXAMPLES = ({"card_type": "spell", "card": "Find Traps"},)
     VIEWS = ("fleet", "vault")
+
+
+__all__ = [
+    "PlunderBanished",
+    "PlunderStashed",
+    "ShipAnchored",
+    "ShipBanished",
+    "ShipDamaged",
+    "ShipDefeated",
+    "ShipEncountered",
+    "ShipEvaded",
+    "ShipRepaired",
+    "ShipSeized",
+]

@@ -11,47 +11,9 @@ from typing import Any
 
 import msgspec
 
+from events import pacg as ev
 from events.base import Event
 from events.campaign import DiceRolled
-from events.pacg import (
-    AdventureStarted,
-    CardDefined,
-    CardMoved,
-    CharacterCardCompleted,
-    CharacterDied,
-    CharacterJoined,
-    CharacterMoved,
-    CharacterRevived,
-    DamageDealt,
-    DeckBuilt,
-    DeckRebuilt,
-    EncounterEnded,
-    FeatGained,
-    HandReset,
-    HeroPointAwarded,
-    HeroPointSpent,
-    HourglassAdvanced,
-    LocationClosed,
-    LootAwarded,
-    PlunderBanished,
-    PlunderStashed,
-    ProductListRecorded,
-    RoleChosen,
-    ScenarioCardRecorded,
-    ScenarioEnded,
-    ScenarioStarted,
-    ShipAnchored,
-    ShipAwarded,
-    ShipBanished,
-    ShipDamaged,
-    ShipDefeated,
-    ShipEncountered,
-    ShipEvaded,
-    ShipRepaired,
-    ShipSeized,
-    VaultProductsAdded,
-    VillainEscaped,
-)
 from projections.dice import plain
 from projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
 from projections.pacg import (
@@ -94,7 +56,7 @@ def _settle(state: State, event: Event) -> State | None:
     logs it anyway (an override), as if the discards were settled."""
     due = state.owed
     assert due is not None
-    if type(event) is CardMoved and event.from_.zone == "hand":
+    if type(event) is ev.CardMoved and event.from_.zone == "hand":
         owner = event.from_.character_id
         if due.kind == "damage":
             if (
@@ -110,7 +72,7 @@ def _settle(state: State, event: Event) -> State | None:
             state = verbs.card_moved(state, event)
             left = due.count - 1
             return msgspec.structs.replace(state, owed=Owed("prevention", left) if left else None)
-    if type(event) is CharacterDied and due.kind == "damage" and event.character_id == due.character_id:
+    if type(event) is ev.CharacterDied and due.kind == "damage" and event.character_id == due.character_id:
         return characters.died(state, event)
     if due.kind == "damage":
         name = state.characters[due.character_id or ""].name
@@ -138,44 +100,44 @@ def _dice_rolled(state: State, event: DiceRolled) -> State:
 # The module owning each event. A table rather than a `match`: a class pattern is an isinstance check, and for
 # msgspec's Struct classes (built by a metaclass) every failed one goes the slow way, once per case tried.
 _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
-    CardMoved: verbs.card_moved,
-    HourglassAdvanced: turn.hourglass_advanced,
-    DamageDealt: characters.damage_dealt,
-    HandReset: hands.hand_reset,
-    CharacterMoved: characters.moved,
+    ev.CardMoved: verbs.card_moved,
+    ev.HourglassAdvanced: turn.hourglass_advanced,
+    ev.DamageDealt: characters.damage_dealt,
+    ev.HandReset: hands.hand_reset,
+    ev.CharacterMoved: characters.moved,
     DiceRolled: _dice_rolled,
-    ShipDamaged: fleet.ship_damaged,
-    ShipRepaired: fleet.ship_repaired,
-    PlunderStashed: fleet.plunder_stashed,
-    PlunderBanished: fleet.plunder_banished,
-    LocationClosed: encounter.location_closed,
-    EncounterEnded: encounter.encounter_ended,
-    VillainEscaped: encounter.villain_escaped,
-    ScenarioStarted: scenario.scenario_started,
-    ScenarioEnded: scenario.scenario_ended,
-    AdventureStarted: scenario.adventure_started,
-    CharacterDied: characters.died,
-    CharacterRevived: characters.revived,
-    CharacterJoined: characters.joined,
-    CharacterCardCompleted: characters.card_completed,
-    DeckBuilt: decks.deck_built,
-    DeckRebuilt: decks.deck_rebuilt,
-    VaultProductsAdded: vault.products_added,
-    CardDefined: vault.card_defined,
-    ShipSeized: fleet.ship_seized,
-    ShipEncountered: fleet.ship_encountered,
-    ShipEvaded: fleet.ship_evaded,
-    ShipDefeated: fleet.ship_defeated,
-    ShipBanished: fleet.ship_banished,
-    ShipAnchored: fleet.ship_anchored,
-    ShipAwarded: fleet.ship_awarded,
-    FeatGained: feats.feat_gained,
-    RoleChosen: feats.role_chosen,
-    LootAwarded: feats.loot_awarded,
-    HeroPointAwarded: characters.hero_point_awarded,
-    HeroPointSpent: characters.hero_point_spent,
-    ScenarioCardRecorded: recorded.scenario_card_recorded,
-    ProductListRecorded: recorded.product_list_recorded,
+    ev.ShipDamaged: fleet.ship_damaged,
+    ev.ShipRepaired: fleet.ship_repaired,
+    ev.PlunderStashed: fleet.plunder_stashed,
+    ev.PlunderBanished: fleet.plunder_banished,
+    ev.LocationClosed: encounter.location_closed,
+    ev.EncounterEnded: encounter.encounter_ended,
+    ev.VillainEscaped: encounter.villain_escaped,
+    ev.ScenarioStarted: scenario.scenario_started,
+    ev.ScenarioEnded: scenario.scenario_ended,
+    ev.AdventureStarted: scenario.adventure_started,
+    ev.CharacterDied: characters.died,
+    ev.CharacterRevived: characters.revived,
+    ev.CharacterJoined: characters.joined,
+    ev.CharacterCardCompleted: characters.card_completed,
+    ev.DeckBuilt: decks.deck_built,
+    ev.DeckRebuilt: decks.deck_rebuilt,
+    ev.VaultProductsAdded: vault.products_added,
+    ev.CardDefined: vault.card_defined,
+    ev.ShipSeized: fleet.ship_seized,
+    ev.ShipEncountered: fleet.ship_encountered,
+    ev.ShipEvaded: fleet.ship_evaded,
+    ev.ShipDefeated: fleet.ship_defeated,
+    ev.ShipBanished: fleet.ship_banished,
+    ev.ShipAnchored: fleet.ship_anchored,
+    ev.ShipAwarded: fleet.ship_awarded,
+    ev.FeatGained: feats.feat_gained,
+    ev.RoleChosen: feats.role_chosen,
+    ev.LootAwarded: feats.loot_awarded,
+    ev.HeroPointAwarded: characters.hero_point_awarded,
+    ev.HeroPointSpent: characters.hero_point_spent,
+    ev.ScenarioCardRecorded: recorded.scenario_card_recorded,
+    ev.ProductListRecorded: recorded.product_list_recorded,
 }
 
 
@@ -183,32 +145,32 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 # the loss (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path: "the scenario ends immediately").
 _IN_PLAY = frozenset(
     {
-        CardMoved,
-        CharacterMoved,
-        DamageDealt,
-        HandReset,
-        HourglassAdvanced,
-        LocationClosed,
-        EncounterEnded,
-        VillainEscaped,
-        ShipDamaged,
-        ShipRepaired,
-        ShipSeized,
-        ShipAnchored,
-        PlunderStashed,
-        PlunderBanished,
-        CharacterRevived,
-        ShipEncountered,
-        ShipEvaded,
-        ShipDefeated,
-        ShipBanished,
+        ev.CardMoved,
+        ev.CharacterMoved,
+        ev.DamageDealt,
+        ev.HandReset,
+        ev.HourglassAdvanced,
+        ev.LocationClosed,
+        ev.EncounterEnded,
+        ev.VillainEscaped,
+        ev.ShipDamaged,
+        ev.ShipRepaired,
+        ev.ShipSeized,
+        ev.ShipAnchored,
+        ev.PlunderStashed,
+        ev.PlunderBanished,
+        ev.CharacterRevived,
+        ev.ShipEncountered,
+        ev.ShipEvaded,
+        ev.ShipDefeated,
+        ev.ShipBanished,
     }
 )
 
 
 def _trading(event: Event) -> bool:
     """Characters trade cards from their decks between scenarios (Skull & Shackles Rulebook, Setting Up: Trade Cards)."""
-    return isinstance(event, CardMoved) and event.verb == "give" and event.from_.zone == "deck"
+    return isinstance(event, ev.CardMoved) and event.verb == "give" and event.from_.zone == "deck"
 
 
 def apply(state: State, event: Event, meta: Meta) -> State:
@@ -225,12 +187,12 @@ def apply(state: State, event: Event, meta: Meta) -> State:
         # The reset is over (or the discards are, logged anyway); this event is the first after it.
         state = msgspec.structs.replace(state, owed=None)
     kind = type(event)
-    if state.fresh_hero_point is not None and kind is not HeroPointSpent and kind is not HeroPointAwarded:
+    if state.fresh_hero_point is not None and kind is not ev.HeroPointSpent and kind is not ev.HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
-    if state.hero_feat is not None and kind is not FeatGained:
+    if state.hero_feat is not None and kind is not ev.FeatGained:
         state = msgspec.structs.replace(state, hero_feat=None)
     if state.lost is not None and state.scenario is None and kind in _IN_PLAY:
-        if kind is not CardMoved or not _trading(event):
+        if kind is not ev.CardMoved or not _trading(event):
             broken(
                 f"{state.lost} and ended at once: nothing more is explored, moved or dealt in it; the next scenario "
                 "starts anew."
@@ -245,9 +207,9 @@ def character_of(event: Event) -> str | None:
     """The character an event concerns, for history filters."""
     # Exact types, as in the handler table: a failed isinstance on a msgspec class takes the slow path, and every
     # append asks this once per event.
-    if type(event) is CardMoved:
+    if type(event) is ev.CardMoved:
         return event.from_.character_id or event.to.character_id
-    if type(event) is LootAwarded:
+    if type(event) is ev.LootAwarded:
         return None if event.to == "vault" else event.to
     return getattr(event, "character_id", None)
 

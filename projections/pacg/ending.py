@@ -10,19 +10,9 @@ from __future__ import annotations
 import msgspec
 
 from events.pacg import CHARACTER_ZONES
+from projections.pacg import zones
 from projections.pacg.state import State
-from projections.pacg.zones import (
-    DEALT,
-    ENCOUNTER,
-    HOURGLASS,
-    HOURGLASS_DISCARD,
-    PLUNDER,
-    SET_ASIDE,
-    VAULT,
-    Work,
-    character_key,
-    location_key,
-)
+from projections.pacg.zones import Work, character_key, location_key
 
 # The Adventure Path, as a reward's `reward_of` names it, and the last of its six Adventure Decks (Card Sets:
 # "adventure deck numbers from 1 to 6"): completing that adventure completes the Path.
@@ -47,22 +37,22 @@ def finish(state: State, result: str) -> State:
     for name in scenario.places:
         key = location_key(name)
         # Face-down dealt cards are the dealt pool's cards; the pool itself goes back to the vault below.
-        dealt = work.hidden(key, DEALT)
+        dealt = work.hidden(key, zones.DEALT)
         if dealt:
-            work.add_hidden(key, DEALT, -dealt)
-        work.empty(key, VAULT)
-    for key in (ENCOUNTER, HOURGLASS, HOURGLASS_DISCARD, SET_ASIDE):
-        work.empty(key, VAULT)
+            work.add_hidden(key, zones.DEALT, -dealt)
+        work.empty(key, zones.VAULT)
+    for key in (zones.ENCOUNTER, zones.HOURGLASS, zones.HOURGLASS_DISCARD, zones.SET_ASIDE):
+        work.empty(key, zones.VAULT)
     _empty_dealt(work)
     if result == "lost":
         # Plunder goes back to the vault on a loss; on a win it is treated as loot (loot.awarded from plunder).
-        work.empty(PLUNDER, VAULT)
+        work.empty(zones.PLUNDER, zones.VAULT)
     dead_cards: dict[str, dict[str, int]] = {}
     characters = state.characters.copy()
     for character_id in scenario.party:
         character = characters[character_id]
         deck = character_key(character_id, "deck")
-        target = deck if character.alive else SET_ASIDE
+        target = deck if character.alive else zones.SET_ASIDE
         owned: dict[str, int] = {}
         for zone in CHARACTER_ZONES:
             key = character_key(character_id, zone)
@@ -117,10 +107,10 @@ def finish(state: State, result: str) -> State:
 
 
 def _empty_dealt(work: Work) -> None:
-    known, hidden = work.pile(DEALT)
+    known, hidden = work.pile(zones.DEALT)
     for name, count in list(known.items()):
         for _ in range(count):
-            work.move(DEALT, VAULT, name)
+            work.move(zones.DEALT, zones.VAULT, name)
     for label, count in list(hidden.items()):
-        work.add_hidden(DEALT, label, -count)
+        work.add_hidden(zones.DEALT, label, -count)
         work.vault_put_face_down(label, count)

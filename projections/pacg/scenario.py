@@ -166,8 +166,8 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     stack = stack[: len(names)]
     for name in stack:
         work.move(VAULT, DEALT, name)
-    for location in names[: len(stack)]:
-        work.add_hidden(location_key(location), DEALT)
+    for place in names[: len(stack)]:
+        work.add_hidden(location_key(place), DEALT)
     work.vault_take_face_down("blessing", size)
     work.add_hidden(HOURGLASS, "blessing", size)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import pacg as ev
 from events.base import Event
 from projections.pacg.state import State
-from projections.sentences import Sentence, common, listing, plural
+from projections.sentences import Sentence, Wording, common, listing, plural, said
 
 TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
 
@@ -116,9 +116,13 @@ def card_moved(state: State, event: ev.CardMoved) -> str:
     return f"{card} went from {zone(state, event.from_)} to {zone(state, event.to)}."
 
 
+def _copies(cards: list[ev.CardEntry]) -> str:
+    """How many cards a product's list holds, every copy counted: "110 cards"."""
+    return plural(sum(card.count for card in cards), "card")
+
+
 def products_added(state: State, event: ev.VaultProductsAdded) -> str:
-    copies = sum(card.count for card in event.cards)
-    return f"Product {event.product} went into the vault: {plural(copies, 'card')}."
+    return f"Product {event.product} went into the vault: {_copies(event.cards)}."
 
 
 def card_defined(state: State, event: ev.CardDefined) -> str:
@@ -164,22 +168,10 @@ def character_moved(state: State, event: ev.CharacterMoved) -> str:
     return told + "."
 
 
-def damage_dealt(state: State, event: ev.DamageDealt) -> str:
-    return f"{name(state, event.character_id)} took {event.amount} {event.damage_type} damage."
-
-
 def hand_reset(state: State, event: ev.HandReset) -> str:
     if event.kept:
         return f"{name(state, event.character_id)} kept the hand, a power allowing it, instead of resetting."
     return f"{name(state, event.character_id)}'s hand was reset."
-
-
-def character_died(state: State, event: ev.CharacterDied) -> str:
-    return f"{name(state, event.character_id)} died."
-
-
-def character_revived(state: State, event: ev.CharacterRevived) -> str:
-    return f"{name(state, event.character_id)} came back from the dead."
 
 
 def adventure_started(state: State, event: ev.AdventureStarted) -> str:
@@ -212,11 +204,6 @@ def location_closed(state: State, event: ev.LocationClosed) -> str:
     return told + (f", {reason}." if reason else ".")
 
 
-def encounter_ended(state: State, event: ev.EncounterEnded) -> str:
-    said = {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}[event.outcome]
-    return f"The {event.card} {said}."
-
-
 def villain_escaped(state: State, event: ev.VillainEscaped) -> str:
     defeated = "was defeated but escaped" if event.defeated else "escaped"
     return f"{event.villain} {defeated} to {listing([f'the {place}' for place in event.to], 'or')}."
@@ -242,30 +229,10 @@ def ship_repaired(state: State, event: ev.ShipRepaired) -> str:
     return f"{name(state, event.character_id)} repaired {ship}." if event.character_id else f"{ship} was repaired."
 
 
-def ship_seized(state: State, event: ev.ShipSeized) -> str:
-    return f"The party seized the {event.ship}."
-
-
 def ship_encountered(state: State, event: ev.ShipEncountered) -> str:
     turn = state.scenario.turn if state is not None and state.scenario is not None else None
     who = name(state, event.character_id or turn) if (event.character_id or turn) else "The commander"
     return f"{who} encountered the enemy ship {event.ship}."
-
-
-def ship_evaded(state: State, event: ev.ShipEvaded) -> str:
-    return f"The {event.ship} was evaded."
-
-
-def ship_defeated(state: State, event: ev.ShipDefeated) -> str:
-    return f"The {event.ship} was defeated."
-
-
-def ship_banished(state: State, event: ev.ShipBanished) -> str:
-    return f"The {event.ship} was banished: {name(state, event.character_id)} was not commanding a ship."
-
-
-def ship_anchored(state: State, event: ev.ShipAnchored) -> str:
-    return f"The ship dropped anchor at the {event.location}."
 
 
 def plunder_stashed(state: State, event: ev.PlunderStashed) -> str:
@@ -283,10 +250,6 @@ def feat_gained(state: State, event: ev.FeatGained) -> str:
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
 
 
-def role_chosen(state: State, event: ev.RoleChosen) -> str:
-    return f"{name(state, event.character_id)} became a {event.role}."
-
-
 def loot_awarded(state: State, event: ev.LootAwarded) -> str:
     what = "plunder" if event.source == "plunder" else "loot"
     to = "the vault" if event.to == "vault" else f"{name(state, event.to)}'s deck"
@@ -299,15 +262,6 @@ def ship_awarded(state: State, event: ev.ShipAwarded) -> str:
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
 
 
-def hero_point_awarded(state: State, event: ev.HeroPointAwarded) -> str:
-    return f"{name(state, event.character_id)} earned a hero point."
-
-
-def hero_point_spent(state: State, event: ev.HeroPointSpent) -> str:
-    for_ = {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}[event.for_]
-    return f"{name(state, event.character_id)} spent a hero point {for_}."
-
-
 def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
     return (
         f"The group recorded the scenario card of {event.scenario}: "
@@ -316,12 +270,37 @@ def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
 
 
 def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
-    copies = sum(card.count for card in event.cards)
-    return f"The group recorded the card list of product {event.product}: {plural(copies, 'card')}."
+    return f"The group recorded the card list of product {event.product}: {_copies(event.cards)}."
 
+
+# The fields that hold a character's id: a sentence names her.
+CHARACTERS = frozenset({"character_id"})
+
+# The sentences that are only their event's fields in a line, or words their values choose (projections.sentences.said).
+SAID: dict[type[Event], Wording] = {
+    ev.DamageDealt: "{character_id} took {amount} {damage_type} damage.",
+    ev.CharacterDied: "{character_id} died.",
+    ev.CharacterRevived: "{character_id} came back from the dead.",
+    ev.ShipSeized: "The party seized the {ship}.",
+    ev.ShipEvaded: "The {ship} was evaded.",
+    ev.ShipDefeated: "The {ship} was defeated.",
+    ev.ShipBanished: "The {ship} was banished: {character_id} was not commanding a ship.",
+    ev.ShipAnchored: "The ship dropped anchor at the {location}.",
+    ev.RoleChosen: "{character_id} became a {role}.",
+    ev.HeroPointAwarded: "{character_id} earned a hero point.",
+    ev.EncounterEnded: (
+        "The {card} {outcome}.",
+        {"outcome": {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}},
+    ),
+    ev.HeroPointSpent: (
+        "{character_id} spent a hero point {for_}.",
+        {"for_": {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}},
+    ),
+}
 
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
+    **said(SAID, name=name, characters=CHARACTERS, count=plural),
     ev.VaultProductsAdded: products_added,
     ev.CardDefined: card_defined,
     ev.CharacterJoined: character_joined,
@@ -330,33 +309,21 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.DeckRebuilt: deck_rebuilt,
     ev.CharacterMoved: character_moved,
     ev.CardMoved: card_moved,
-    ev.DamageDealt: damage_dealt,
     ev.HandReset: hand_reset,
-    ev.CharacterDied: character_died,
-    ev.CharacterRevived: character_revived,
     ev.AdventureStarted: adventure_started,
     ev.ScenarioStarted: scenario_started,
     ev.HourglassAdvanced: hourglass_advanced,
     ev.LocationClosed: location_closed,
-    ev.EncounterEnded: encounter_ended,
     ev.VillainEscaped: villain_escaped,
     ev.ScenarioEnded: scenario_ended,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
-    ev.ShipSeized: ship_seized,
-    ev.ShipAnchored: ship_anchored,
     ev.ShipEncountered: ship_encountered,
-    ev.ShipEvaded: ship_evaded,
-    ev.ShipDefeated: ship_defeated,
-    ev.ShipBanished: ship_banished,
     ev.PlunderStashed: plunder_stashed,
     ev.PlunderBanished: plunder_banished,
     ev.FeatGained: feat_gained,
-    ev.RoleChosen: role_chosen,
     ev.LootAwarded: loot_awarded,
     ev.ShipAwarded: ship_awarded,
-    ev.HeroPointAwarded: hero_point_awarded,
-    ev.HeroPointSpent: hero_point_spent,
     ev.ScenarioCardRecorded: scenario_card_recorded,
     ev.ProductListRecorded: product_list_recorded,
 }

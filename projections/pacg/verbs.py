@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES, CardMoved, HiddenCard, Zone
+from events.pacg import CHARACTER_ZONES, CardMoved, Zone
 from projections.game import Rejection, broken
 from projections.pacg.deck_order import after_move, check_draw
 from projections.pacg.encounter import encounter_moved, explored
@@ -117,9 +117,8 @@ def _check_zone(state: State, zone: Zone, during: bool) -> str:
 
 def card_moved(state: State, event: CardMoved) -> State:
     if event.explorer is not None or event.explore_again:
-        scenario = explored(state, event)
         plain = msgspec.structs.replace(event, explorer=None, explore_again=False)
-        return card_moved(msgspec.structs.replace(state, scenario=scenario), plain)
+        return card_moved(msgspec.structs.replace(state, scenario=explored(state, event)), plain)
     source, target, verb, card = event.from_, event.to, event.verb, event.card
     scenario = state.scenario
     trading = verb == "give" and source.zone == "deck"
@@ -166,19 +165,19 @@ def card_moved(state: State, event: CardMoved) -> State:
             )
     if verb == "stash":
         check_can_stash(state)
-        if type(card) is not HiddenCard:
+        if isinstance(card, str):
             raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
     work = Work(state)
     if event.card_type is not None:
-        if type(card) is not str:
+        if not isinstance(card, str):
             raise Rejection("A face-down card is known by its type already; card_type goes with a named card.")
         work.define(card, event.card_type)
-    elif type(card) is str and work.card(card) is None:
+    elif isinstance(card, str) and work.card(card) is None:
         raise Rejection(
             f"Quartermaster knows no card named {card}: say its type (card_type) the first time the table names it."
         )
     if verb == "summon":
-        if type(card) is HiddenCard:
+        if not isinstance(card, str):
             raise Rejection("Name the card you summon; a summoned card is read at once.")
         work.info(card)
         work.summon(card)
@@ -189,10 +188,10 @@ def card_moved(state: State, event: CardMoved) -> State:
             f"{name}'s deck is empty: {name} cannot draw from it. A character who must draw from an empty deck "
             "dies (character.died)."
         )
-    if verb == "draw" and source.zone == "deck" and type(card) is str:
+    if verb == "draw" and source.zone == "deck" and isinstance(card, str):
         check_draw(state, source.character_id or "", card)
     if from_key == to_key:
-        if type(card) is HiddenCard:
+        if not isinstance(card, str):
             raise Rejection(f"Name the card revealed in {describe(state, from_key)}.")
         if source.zone in ("hand", "deck"):
             if work.known(from_key, card) < 1:

@@ -198,7 +198,7 @@ class Work:
         self._bump(self._hidden(key), label, by)
 
     def _counts(self, field: str) -> dict[str, int]:
-        counts = getattr(self, field)
+        counts: dict[str, int] | None = getattr(self, field)
         if counts is None:
             counts = getattr(self.state, field).copy()
             setattr(self, field, counts)
@@ -306,7 +306,7 @@ class Work:
 
     def take(self, key: str, card: str | HiddenCard) -> str | HiddenCard:
         """Remove one physical copy from a zone; a name may reveal a face-down card of its type."""
-        if type(card) is HiddenCard:
+        if not isinstance(card, str):
             label = card.hidden
             if key == VAULT:
                 self.vault_take_face_down(label)
@@ -328,7 +328,7 @@ class Work:
             if have == 1:
                 del counts[card]
             else:
-                counts[card] = have - 1  # type: ignore[index]  # a str: HiddenCard returned above
+                counts[card] = have - 1
             return card
         info = self.card(card)
         if info is not None and self.hidden(key, info.type) >= 1:
@@ -349,7 +349,7 @@ class Work:
         return self.known(DEALT, name) >= 1 or self.hidden(DEALT, info.type) >= 1
 
     def put(self, key: str, card: str | HiddenCard) -> None:
-        if type(card) is HiddenCard:
+        if not isinstance(card, str):
             if key == VAULT:
                 if card.hidden == DEALT:
                     raise Rejection(
@@ -365,10 +365,10 @@ class Work:
             return
         counts = self._known(key)
         # A count is never left at 0 (see _bump), so one more copy is never 0 either.
-        counts[card] = counts.get(card, 0) + 1  # type: ignore[index]  # a str: HiddenCard returned above
+        counts[card] = counts.get(card, 0) + 1
 
     def move(self, source: str, target: str, card: str | HiddenCard) -> None:
-        if source == ENCOUNTER and type(card) is str:
+        if source == ENCOUNTER and isinstance(card, str):
             imagined = self.imagined if self.imagined is not None else self.state.imagined
             copies = imagined.get(card, 0)
             if copies:
@@ -445,7 +445,7 @@ class Work:
                 zones[key] = Pile(zones.get(key, _EMPTY).known, hidden)
         return zones
 
-    def commit(self, state: State | None = None, **changes: object) -> State:
+    def commit(self, state: State | None = None, /, **changes: object) -> State:
         """The state with this work's zones and counts, plus other changed fields."""
         base = state if state is not None else self.state
         if self.known_w or self.hidden_w:

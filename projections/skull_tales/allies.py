@@ -86,15 +86,7 @@ def choose_adventure_allies(state: SkullTales, chosen: list[str] | None) -> Skul
 def ally_drawn(state: SkullTales, event: AllyDrawn) -> SkullTales:
     """An Ally drawn at random, unpaid: a Solo campaign's three, or a castaway's (Book I: Game Modes, Lone Pirates)."""
     p = active_pirate(state, event.pirate_id)
-    existing = state.allies.get(event.ally_id)
-    if existing is not None and existing.status == "hired":
-        raise Rejection(
-            f"The {existing.archetype} ({event.ally_id}) is already with {state.pirates[existing.hirer].name}."
-        )
-    if any(a.archetype == event.archetype for a in hired(state)) or any(
-        o.archetype == event.archetype for o in in_play(state)
-    ):
-        raise Rejection(f"The {event.archetype} is already in play, not in the Ally bag.")
+    _in_the_bag(state, event, "with", f"The {event.archetype} is already in play, not in the Ally bag.")
     if event.reason == "solo_start":
         if not (state.options.solo or state.solo):
             broken(
@@ -113,18 +105,37 @@ def ally_drawn(state: SkullTales, event: AllyDrawn) -> SkullTales:
         )
     if len(in_play(state)) + len(hired(state)) + 1 > CHARACTER_LIMIT:
         broken("There cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters).")
-    ally = Ally(
+    ally = _joining(state, event, p.id)
+    return replace(state, allies={**state.allies, ally.id: ally})
+
+
+def _in_the_bag(state: SkullTales, event: AllyHired | AllyDrawn, held: str, in_play_refused: str) -> None:
+    """The Ally comes out of the Ally bag: its id is not an Ally with a hirer already ("already `held` Anne"), and
+    its archetype is neither a hired Ally's nor a Pirate's card in play (refused in the caller's words)."""
+    existing = state.allies.get(event.ally_id)
+    if existing is not None and existing.status == "hired":
+        raise Rejection(
+            f"The {existing.archetype} ({event.ally_id}) is already {held} {state.pirates[existing.hirer].name}."
+        )
+    if any(a.archetype == event.archetype for a in hired(state)) or any(
+        o.archetype == event.archetype for o in in_play(state)
+    ):
+        raise Rejection(in_play_refused)
+
+
+def _joining(state: SkullTales, event: AllyHired | AllyDrawn, hirer: str) -> Ally:
+    """The Ally hired or drawn, led by `hirer`, its upkeep counted from this phase and its chapter this one."""
+    return Ally(
         id=event.ally_id,
         archetype=event.archetype,
-        hirer=p.id,
+        hirer=hirer,
         charisma=event.charisma,
         salary=event.salary,
         fame_cost=event.fame_cost,
         paid_serial=state.phase_serial,
         hired_chapter=state.chapter,
-        drawn=event.reason,
+        drawn=event.reason if isinstance(event, AllyDrawn) else None,
     )
-    return replace(state, allies={**state.allies, ally.id: ally})
 
 
 def _price(state: SkullTales, hirer_id: str, ally: Ally) -> tuple[int, int]:
@@ -162,15 +173,12 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", f"Hiring {event.archetype}")
     doing = f"hire the {event.archetype}"
-    existing = state.allies.get(event.ally_id)
-    if existing is not None and existing.status == "hired":
-        raise Rejection(
-            f"The {existing.archetype} ({event.ally_id}) is already hired by {state.pirates[existing.hirer].name}."
-        )
-    if any(a.archetype == event.archetype for a in hired(state)) or any(
-        o.archetype == event.archetype for o in in_play(state)
-    ):
-        raise Rejection(f"{p.name} cannot {doing}: the {event.archetype} is already in play, not in the Ally bag.")
+    _in_the_bag(
+        state,
+        event,
+        "hired by",
+        f"{p.name} cannot {doing}: the {event.archetype} is already in play, not in the Ally bag.",
+    )
     players = state.options.players or len(in_play(state))
     if players >= CHARACTER_LIMIT:
         broken(f"{p.name} cannot {doing}: with 5 players there are no Allies (Book I: The Characters).")
@@ -191,16 +199,7 @@ def ally_hired(state: SkullTales, event: AllyHired) -> SkullTales:
         broken(
             f"{p.name} cannot {doing}: there cannot be more than 5 Characters (Pirates and Allies) in play (Book I: The Characters)."
         )
-    ally = Ally(
-        id=event.ally_id,
-        archetype=event.archetype,
-        hirer=p.id,
-        charisma=event.charisma,
-        salary=event.salary,
-        fame_cost=event.fame_cost,
-        paid_serial=state.phase_serial,
-        hired_chapter=state.chapter,
-    )
+    ally = _joining(state, event, p.id)
     coins, fame = _price(state, p.id, ally)
     state = spend_time(state, p.id, HIRING_TIME_UNITS, doing)
     state = _pay(state, p.id, coins, fame, event.paid_from, doing)

@@ -27,6 +27,7 @@ from projections.skull_tales.options import active
 from projections.skull_tales.words import count
 from projections.skull_tales.pirates import add_fame, lose_fame
 from projections.skull_tales.state import (
+    Assignment,
     SkullTales,
     active_pirate,
     attribute,
@@ -265,8 +266,6 @@ def assignment_taken(state: SkullTales, event: AssignmentTaken) -> SkullTales:
         broken(
             f"The Captain already has the Assignment {state.assignment.name}: one at a time until it succeeds or fails."
         )
-    from projections.skull_tales.state import Assignment
-
     state = bosun_acted(spend_time(state, event.pirate_id, 1, "draw an Assignment"), event.pirate_id, bosun)
     # The Assignment is the Captain's, also when the Bosun draws it for them.
     holder = state.captain if bosun and state.captain is not None else event.pirate_id

@@ -7,6 +7,7 @@ recorded, and a Pirate recruited from a recorded card carries that card's values
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -17,6 +18,19 @@ from projections.game import Rejection, broken
 from projections.skull_tales.state import ATTRIBUTES, SkullTales
 
 
+def check_values(
+    card: CharacterCardRecorded | PirateRecruited, attribute_refused: Callable[[str, int], str], values_refused: str
+) -> None:
+    """A Character Card's printed values, as recorded or as a recruit carries them: every attribute at least 1,
+    Health and Action Points at least 1, Destiny Points and Salary not below 0; each refusal in its caller's words."""
+    for name in ATTRIBUTES:
+        value = getattr(card.attributes, name)
+        if value < 1:
+            raise Rejection(attribute_refused(name, value))
+    if card.health < 1 or card.action_points < 1 or card.destiny_points < 0 or card.salary < 0:
+        raise Rejection(values_refused)
+
+
 def card_recorded(state: SkullTales, event: CharacterCardRecorded) -> SkullTales:
     if not event.archetype.strip():
         raise Rejection("A Character Card needs its archetype.")
@@ -24,14 +38,11 @@ def card_recorded(state: SkullTales, event: CharacterCardRecorded) -> SkullTales
         raise Rejection(f"The {event.archetype} card needs the class or classes printed on it.")
     if len(set(event.classes)) != len(event.classes):
         raise Rejection(f"The {event.archetype} card lists a class twice: {', '.join(event.classes)}.")
-    for name in ATTRIBUTES:
-        value = getattr(event.attributes, name)
-        if value < 1:
-            raise Rejection(f"The {event.archetype} card cannot print {name.capitalize()} {value}.")
-    if event.health < 1 or event.action_points < 1 or event.destiny_points < 0 or event.salary < 0:
-        raise Rejection(
-            f"The {event.archetype} card's values (Health, Action Points, Destiny Points, Salary) are not possible."
-        )
+    check_values(
+        event,
+        lambda attribute, value: f"The {event.archetype} card cannot print {attribute.capitalize()} {value}.",
+        f"The {event.archetype} card's values (Health, Action Points, Destiny Points, Salary) are not possible.",
+    )
     for what, names in (("starting skill", event.skills), ("piece of starting gear", event.starting_gear)):
         if any(not n.strip() for n in names):
             raise Rejection(f"The {event.archetype} card lists a {what} without a name.")

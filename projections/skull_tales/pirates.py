@@ -71,12 +71,11 @@ def recruited(state: SkullTales, event: PirateRecruited) -> SkullTales:
         )
     if not event.classes:
         raise Rejection(f"{event.name} needs the class or classes printed on the {event.archetype} card.")
-    for name in ATTRIBUTES:
-        value = getattr(event.attributes, name)
-        if value < 1:
-            raise Rejection(f"{event.name}'s {name} cannot be {value}.")
-    if event.health < 1 or event.action_points < 1 or event.destiny_points < 0 or event.salary < 0:
-        raise Rejection(f"{event.name}'s card values (Health, Action Points, Destiny Points, Salary) are not possible.")
+    cards.check_values(
+        event,
+        lambda attribute, value: f"{event.name}'s {attribute} cannot be {value}.",
+        f"{event.name}'s card values (Health, Action Points, Destiny Points, Salary) are not possible.",
+    )
     cards.check_recruited(state, event)
     crew = [p for p in state.pirates.values() if p.status != "retired"]
     replaced = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from events import skull_tales as ev
 from events.base import Event
-from projections.sentences import Sentence, common, listing
+from projections.sentences import Sentence, Wording, common, listing, said
 from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
@@ -63,10 +63,6 @@ def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
     return told + (f", played by {event.player}." if event.player else ".")
 
 
-def character_card_recorded(state: SkullTales, event: ev.CharacterCardRecorded) -> str:
-    return f"The group recorded its {event.archetype} Character Card."
-
-
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
     return f"{name(state, event.pirate_id)} {_signed(event.amount, 'Fame')}{_why(event.source)}.".replace(
         " Fames", " Fame"
@@ -110,15 +106,6 @@ def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
     return f"{name(state, event.pirate_id)} was revived."
 
 
-def injury_suffered(state: SkullTales, event: ev.InjurySuffered) -> str:
-    return f"{name(state, event.pirate_id)} suffered a Permanent Injury: {event.injury} (a {event.roll} on the chart)."
-
-
-def pirate_retired(state: SkullTales, event: ev.PirateRetired) -> str:
-    why = "as a Legendary Pirate" if event.reason == "legendary_pirate" else "after a lost pair"
-    return f"{name(state, event.pirate_id)} retired {why}."
-
-
 def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
     told = f"{name(state, event.retired_id)} passed {coins(event.coins)}"
     if event.item:
@@ -131,10 +118,6 @@ def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
 
 def prosthesis_bought(state: SkullTales, event: ev.ProsthesisBought) -> str:
     return f"{name(state, event.pirate_id)} bought a {event.prosthesis.replace('_', ' ')}."
-
-
-def curse_gained(state: SkullTales, event: ev.CurseGained) -> str:
-    return f"{name(state, event.pirate_id)} was Cursed."
 
 
 def penance_chosen(state: SkullTales, event: ev.PenanceChosen) -> str:
@@ -167,10 +150,6 @@ def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
     return f"{name(state, event.pirate_id)} lost the {event.item}."
 
 
-def item_given(state: SkullTales, event: ev.ItemGiven) -> str:
-    return f"{name(state, event.from_pirate)} gave the {event.item} to {name(state, event.to_pirate)}."
-
-
 _SERVICES = {
     "charity": "Charity at the Chapel",
     "rest": "Rest at the Docks",
@@ -187,23 +166,9 @@ def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
     return told + "."
 
 
-def manor_entered(state: SkullTales, event: ev.ManorEntered) -> str:
-    return f"{name(state, event.pirate_id)} entered the Manor."
-
-
 def time_spent(state: SkullTales, event: ev.TimeSpent) -> str:
     purpose = "moving" if event.purpose == "move" else event.purpose
     return f"{name(state, event.pirate_id)} spent {count(event.amount, 'Time Unit')}{f' {purpose}' if purpose else ''}."
-
-
-def approval_given(state: SkullTales, event: ev.ApprovalGiven) -> str:
-    kind = "Approval" if event.kind == "approval" else "Disapproval"
-    lasting = " for good" if event.permanent else ""
-    return f"{name(state, event.pirate_id)} earned {event.master}'s {kind}{lasting}."
-
-
-def campaign_completed(state: SkullTales, event: ev.CampaignCompleted) -> str:
-    return f"The crew completed the campaign {event.campaign}."
 
 
 # --- skills and feats ---------------------------------------------------------------------------------------------
@@ -220,16 +185,6 @@ def skill_learned(state: SkullTales, event: ev.SkillLearned) -> str:
     # The price the fold charges, discounts included: the sentence tells what the table paid.
     cost, _ = skills.price(state, pirate, event)
     return f"{who} learned {event.skill} from {teacher} for {coins(cost.coins)} and {cost.fame} Fame."
-
-
-def feat_gained(state: SkullTales, event: ev.FeatGained) -> str:
-    return (
-        f"{name(state, event.pirate_id)} gained the Feat {event.feat} for {coins(event.coins)} and {event.fame} Fame."
-    )
-
-
-def assignment_taken(state: SkullTales, event: ev.AssignmentTaken) -> str:
-    return f"{name(state, event.pirate_id)} took the Assignment {event.assignment}."
 
 
 def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
@@ -250,33 +205,11 @@ def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
     return f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern{_from(event.paid_from)}."
 
 
-def ally_drawn(state: SkullTales, event: ev.AllyDrawn) -> str:
-    why = "to play «Castaways»" if event.reason == "castaways" else "at the start of Solo Mode"
-    return f"{name(state, event.pirate_id)} drew the {event.archetype} from the Ally bag {why}."
-
-
 def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
     return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
 
 
-def ally_died(state: SkullTales, event: ev.AllyDied) -> str:
-    return f"{name(state, event.ally_id)} died."
-
-
-def ally_dismissed(state: SkullTales, event: ev.AllyDismissed) -> str:
-    return f"{name(state, event.ally_id)} was dismissed."
-
-
 # --- captaincy ----------------------------------------------------------------------------------------------------
-
-
-def captain_elected(state: SkullTales, event: ev.CaptainElected) -> str:
-    how = {
-        "most_fame": " with the most Adventure Fame",
-        "charisma_tie": " on a Charisma roll",
-        "chapter": " as the chapter says",
-    }[event.method]
-    return f"{name(state, event.pirate_id)} became Captain{how}."
 
 
 def trust_changed(state: SkullTales, event: ev.TrustChanged) -> str:
@@ -290,13 +223,6 @@ def morale_changed(state: SkullTales, event: ev.MoraleChanged) -> str:
 def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
     bids = listing([f"{name(state, who)} {count(amount, 'coin')}" for who, amount in event.bids.items()])
     return f"{name(state, event.instigator)} led a Mutiny; the sealed bids were {bids}."
-
-
-def ally_mutiny_resolved(state: SkullTales, event: ev.AllyMutinyResolved) -> str:
-    return (
-        f"{name(state, event.ally_id)} mutinied; the Captain spent {coins(event.coins_spent)} against a "
-        f"roll of {event.ally_roll}."
-    )
 
 
 def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
@@ -320,36 +246,21 @@ def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
     return f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(event.cost)}."
 
 
+def _sails_and_hold(event: ev.ShipDamaged | ev.ShipRepaired) -> str:
+    """ "1 sail and 2 Hold Impacts", "1 sail", or nothing when neither is touched."""
+    touched = (
+        count(event.sails, "sail") if event.sails else "",
+        count(event.hold, "Hold Impact") if event.hold else "",
+    )
+    return listing([part for part in touched if part])
+
+
 def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
-    hits = [
-        part
-        for part in (
-            count(event.sails, "sail") if event.sails else "",
-            count(event.hold, "Hold Impact") if event.hold else "",
-        )
-        if part
-    ]
-    return f"The ship was hit: {listing(hits) or 'no damage'}."
+    return f"The ship was hit: {_sails_and_hold(event) or 'no damage'}."
 
 
 def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
-    fixed = [
-        part
-        for part in (
-            count(event.sails, "sail") if event.sails else "",
-            count(event.hold, "Hold Impact") if event.hold else "",
-        )
-        if part
-    ]
-    return f"{name(state, event.pirate_id)} had the ship repaired: {listing(fixed) or 'nothing'}."
-
-
-def upgrade_used(state: SkullTales, event: ev.UpgradeUsed) -> str:
-    return f"The {event.upgrade} was used up."
-
-
-def group_hired(state: SkullTales, event: ev.GroupHired) -> str:
-    return f"{name(state, event.pirate_id)} hired a Group of Pirates for {coins(event.cost)}."
+    return f"{name(state, event.pirate_id)} had the ship repaired: {_sails_and_hold(event) or 'nothing'}."
 
 
 def group_lost(state: SkullTales, event: ev.GroupLost) -> str:
@@ -397,25 +308,8 @@ def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
     return told + "."
 
 
-def booty_buried(state: SkullTales, event: ev.BootyBuried) -> str:
-    return f"{name(state, event.pirate_id)} buried {coins(event.amount)} of the Crew's Booty on {event.island}."
-
-
-def booty_recovered(state: SkullTales, event: ev.BootyRecovered) -> str:
-    return f"{name(state, event.pirate_id)} dug up {coins(event.amount)} on {event.island}."
-
-
-def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
-    where = {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}[event.lender]
-    return f"{name(state, event.pirate_id)} borrowed {coins(event.amount)} from Monsieur Fontaine {where}."
-
-
 def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
     return f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_from(event.paid_from)}."
-
-
-def salary_collected(state: SkullTales, event: ev.SalaryCollected) -> str:
-    return f"{name(state, event.pirate_id)} collected a Salary at the Docks."
 
 
 # --- chapters and phases ------------------------------------------------------------------------------------------
@@ -437,14 +331,6 @@ def phase_ended(state: SkullTales, event: ev.PhaseEnded) -> str:
     return f"The {_phase(event.phase)} ended, {outcome}."
 
 
-def chapter_ended(state: SkullTales, event: ev.ChapterEnded) -> str:
-    return f"Chapter {event.number} ended."
-
-
-def pirate_boarded(state: SkullTales, event: ev.PirateBoarded) -> str:
-    return f"{name(state, event.pirate_id)} boarded the Pirate Ship{' late' if event.late else ''}."
-
-
 def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
     stays = "stays" if event.hirer_roll > event.ally_roll else "leaves"
     return f"{name(state, event.ally_id)}'s loyalty: {event.hirer_roll} against {event.ally_roll}; the Ally {stays}."
@@ -453,10 +339,6 @@ def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
 def rumors_heard(state: SkullTales, event: ev.RumorsHeard) -> str:
     told = f"{name(state, event.pirate_id)} listened to Rumors at the {event.where.capitalize()}"
     return told + (f" and kept {event.kept}." if event.kept else ".")
-
-
-def rumor_resolved(state: SkullTales, event: ev.RumorResolved) -> str:
-    return f"{name(state, event.pirate_id)}'s Rumor {'paid off' if event.success else 'came to nothing'}."
 
 
 def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
@@ -476,16 +358,6 @@ def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str
     return f"{schemer} schemed in the Cabins against {guard} on Guard (dice {event.ally_roll} and {event.guard_roll})."
 
 
-def crew_surrendered(state: SkullTales, event: ev.CrewSurrendered) -> str:
-    how = {
-        "surrendered": "surrendered",
-        "sunk": "was sunk",
-        "revolt": "revolted",
-        "sickbay": "ended up in the Sickbay",
-    }[event.cause]
-    return f"The Voyage was lost: the crew {how}."
-
-
 def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
     told = f"{name(state, event.pirate_id)} used Purge and rolled {event.roll}"
     if event.cursed_id:
@@ -493,10 +365,89 @@ def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
     return told + "."
 
 
+# The fields that hold a pirate's or an ally's id: a sentence names the character.
+CHARACTERS = frozenset(
+    {
+        "pirate_id",
+        "ally_id",
+        "character_id",
+        "from_pirate",
+        "to_pirate",
+        "reviver_id",
+        "retired_id",
+        "new_id",
+        "instigator",
+        "master_id",
+        "purger_id",
+        "cursed_id",
+        "quarterdeck_id",
+    }
+)
+
+# The sentences that are only their event's fields in a line, or words their values choose (projections.sentences.said).
+SAID: dict[type[Event], Wording] = {
+    ev.CharacterCardRecorded: "The group recorded its {archetype} Character Card.",
+    ev.InjurySuffered: "{pirate_id} suffered a Permanent Injury: {injury} (a {roll} on the chart).",
+    ev.CurseGained: "{pirate_id} was Cursed.",
+    ev.ItemGiven: "{from_pirate} gave the {item} to {to_pirate}.",
+    ev.ManorEntered: "{pirate_id} entered the Manor.",
+    ev.CampaignCompleted: "The crew completed the campaign {campaign}.",
+    ev.FeatGained: "{pirate_id} gained the Feat {feat} for {coins:Coin} and {fame} Fame.",
+    ev.AssignmentTaken: "{pirate_id} took the Assignment {assignment}.",
+    ev.AllyDied: "{ally_id} died.",
+    ev.AllyDismissed: "{ally_id} was dismissed.",
+    ev.AllyMutinyResolved: "{ally_id} mutinied; the Captain spent {coins_spent:Coin} against a roll of {ally_roll}.",
+    ev.UpgradeUsed: "The {upgrade} was used up.",
+    ev.GroupHired: "{pirate_id} hired a Group of Pirates for {cost:Coin}.",
+    ev.BootyBuried: "{pirate_id} buried {amount:Coin} of the Crew's Booty on {island}.",
+    ev.BootyRecovered: "{pirate_id} dug up {amount:Coin} on {island}.",
+    ev.SalaryCollected: "{pirate_id} collected a Salary at the Docks.",
+    ev.ChapterEnded: "Chapter {number} ended.",
+    ev.CaptainElected: (
+        "{pirate_id} became Captain{method}.",
+        {
+            "method": {
+                "most_fame": " with the most Adventure Fame",
+                "charisma_tie": " on a Charisma roll",
+                "chapter": " as the chapter says",
+            }
+        },
+    ),
+    ev.PirateRetired: (
+        "{pirate_id} retired {reason}.",
+        {"reason": {"injury": "after a lost pair", "legendary_pirate": "as a Legendary Pirate"}},
+    ),
+    ev.CrewSurrendered: (
+        "The Voyage was lost: the crew {cause}.",
+        {
+            "cause": {
+                "surrendered": "surrendered",
+                "sunk": "was sunk",
+                "revolt": "revolted",
+                "sickbay": "ended up in the Sickbay",
+            }
+        },
+    ),
+    ev.LoanTaken: (
+        "{pirate_id} borrowed {amount:Coin} from Monsieur Fontaine {lender}.",
+        {"lender": {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}},
+    ),
+    ev.RumorResolved: ("{pirate_id}'s Rumor {success}.", {"success": {True: "paid off", False: "came to nothing"}}),
+    ev.AllyDrawn: (
+        "{pirate_id} drew the {archetype} from the Ally bag {reason}.",
+        {"reason": {"castaways": "to play «Castaways»", "solo_start": "at the start of Solo Mode"}},
+    ),
+    ev.ApprovalGiven: (
+        "{pirate_id} earned {master}'s {kind}{permanent}.",
+        {"kind": {"approval": "Approval", "disapproval": "Disapproval"}, "permanent": {True: " for good", False: ""}},
+    ),
+    ev.PirateBoarded: ("{pirate_id} boarded the Pirate Ship{late}.", {"late": {True: " late", False: ""}}),
+}
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
+    **said(SAID, name=name, characters=CHARACTERS, count=count),
     ev.PirateRecruited: pirate_recruited,
-    ev.CharacterCardRecorded: character_card_recorded,
     ev.FameChanged: fame_changed,
     ev.CoinsChanged: coins_changed,
     ev.CoinsGiven: coins_given,
@@ -504,63 +455,39 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.DestinyChanged: destiny_changed,
     ev.PirateUnconscious: pirate_unconscious,
     ev.PirateRevived: pirate_revived,
-    ev.InjurySuffered: injury_suffered,
-    ev.PirateRetired: pirate_retired,
     ev.MatelotageDone: matelotage_done,
     ev.ProsthesisBought: prosthesis_bought,
-    ev.CurseGained: curse_gained,
     ev.PenanceChosen: penance_chosen,
     ev.CurseRemoved: curse_removed,
     ev.ItemGained: item_gained,
     ev.ItemLost: item_lost,
-    ev.ItemGiven: item_given,
     ev.PortServiceBought: port_service_bought,
-    ev.ManorEntered: manor_entered,
     ev.TimeSpent: time_spent,
-    ev.ApprovalGiven: approval_given,
-    ev.CampaignCompleted: campaign_completed,
     ev.SkillLearned: skill_learned,
-    ev.FeatGained: feat_gained,
-    ev.AssignmentTaken: assignment_taken,
     ev.AssignmentResolved: assignment_resolved,
     ev.AllyHired: ally_hired,
-    ev.AllyDrawn: ally_drawn,
     ev.AllyUpkeepPaid: ally_upkeep_paid,
-    ev.AllyDied: ally_died,
-    ev.AllyDismissed: ally_dismissed,
-    ev.CaptainElected: captain_elected,
     ev.TrustChanged: trust_changed,
     ev.MoraleChanged: morale_changed,
     ev.MutinyResolved: mutiny_resolved,
-    ev.AllyMutinyResolved: ally_mutiny_resolved,
     ev.CommandIssued: command_issued,
     ev.ShipBought: ship_bought,
     ev.ShipUpgraded: ship_upgraded,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
-    ev.UpgradeUsed: upgrade_used,
-    ev.GroupHired: group_hired,
     ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
     ev.TradeMade: trade_made,
     ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
-    ev.BootyBuried: booty_buried,
-    ev.BootyRecovered: booty_recovered,
-    ev.LoanTaken: loan_taken,
     ev.LoanRepaid: loan_repaid,
-    ev.SalaryCollected: salary_collected,
     ev.ChapterStarted: chapter_started,
     ev.PhaseStarted: phase_started,
     ev.PhaseEnded: phase_ended,
-    ev.ChapterEnded: chapter_ended,
-    ev.PirateBoarded: pirate_boarded,
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
     ev.RumorsHeard: rumors_heard,
-    ev.RumorResolved: rumor_resolved,
     ev.SchemeResolved: scheme_resolved,
     ev.AllySchemeResolved: ally_scheme_resolved,
-    ev.CrewSurrendered: crew_surrendered,
     ev.PurgeUsed: purge_used,
 }

@@ -268,14 +268,8 @@ def goods_traded(state: SkullTales, event: GoodsTraded) -> SkullTales:
     _ship(state)
     bosun = require_captain(state, p.id, f"trade {event.goods}", bosun_may=True)
     require_phase(state, "port", "Trading Goods")
-    line = TradeLine(
-        goods=event.goods,
-        quantity=event.quantity,
-        direction=event.direction,
-        price=event.price,
-        roll=event.roll,
-        sellable=event.sellable,
-    )
+    # A goods.traded event carries a Trade line's fields, by the same names.
+    line = TradeLine(**{field: getattr(event, field) for field in TradeLine.__struct_fields__})
     _check_line(p.name, line)
     state = spend_time(state, p.id, TRADE_TIME_UNITS, "trade")
     return _trade(bosun_acted(state, p.id, bosun), p.id, line)

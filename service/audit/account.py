@@ -36,7 +36,8 @@ async def account(store: Store, campaign_id: uuid.UUID, game: Game[Any], after: 
         if recorded.type in MARKER_TYPES or recorded.undone_by is not None:
             continue
         event = decode_event(game.id, recorded.type, recorded.data)
-        before, sentence, broken = state, tell(game.sentences, state, event), []
+        before, sentence = state, tell(game.sentences, state, event)
+        broken: list[str] = []
         try:
             state, broken = step_noted(game, state, event, meta_of(recorded))
         except Rejection:

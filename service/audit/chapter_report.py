@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.audit.episodes import count_in
 from service.audit.rolls import roll, success_rates
 
 
@@ -52,11 +53,7 @@ class ChapterTally:
     def add(self, position: int, type_: str, event: Any) -> None:
         if type_ == "phase.started":
             self.phases.append(self._phase(event.phase, position))
-        phase = self.phases[-1]
-        if phase["first"] is None:
-            phase["first"] = position
-        phase["last"] = position
-        phase["events"] += 1
+        phase = count_in(self.phases, position)
         if event is None:
             return
         match type_:

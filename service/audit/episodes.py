@@ -35,6 +35,17 @@ class Episode:
     outcomes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
+def count_in(stretches: list[dict[str, Any]], position: int) -> dict[str, Any]:
+    """Count the event at `position` in the latest stretch of an episode (a turn, a phase): its first and last
+    positions and how many events it holds; answer that stretch."""
+    stretch = stretches[-1]
+    if stretch["first"] is None:
+        stretch["first"] = position
+    stretch["last"] = position
+    stretch["events"] += 1
+    return stretch
+
+
 async def effective(
     store: Store,
     campaign_id: Any,
@@ -59,7 +70,7 @@ async def effective(
 
 
 async def episodes(
-    store: Store, campaign_id: Any, game: Game, position: int, outcome_types: Sequence[str] = ()
+    store: Store, campaign_id: Any, game: Game[Any], position: int, outcome_types: Sequence[str] = ()
 ) -> list[Episode]:
     """Every episode played, in order, with what the table recorded about how each went."""
     marks = game.episodes

@@ -17,7 +17,7 @@ import msgspec
 
 from projections.timeline import MARKER_TYPES, Marker, undone_as_of
 from service.audit.episodes import effective
-from service.refold import CHUNK, Row
+from service.refold import CHUNK, Row, row_of
 from service.store import Store
 
 _encode = msgspec.json.encode
@@ -43,20 +43,7 @@ async def forked_rows(
         if recorded.type in MARKER_TYPES or recorded.position in skip:
             continue
         position += 1
-        chunk.append(
-            Row(
-                position,
-                recorded.id,
-                recorded.batch,
-                recorded.type,
-                recorded.schema_version,
-                bytes(recorded.data),
-                recorded.actor,
-                recorded.recorded_at,
-                recorded.occurred_at,
-                recorded.override.reason if recorded.override is not None else None,
-            )
-        )
+        chunk.append(row_of(recorded, position, bytes(recorded.data)))
         if len(chunk) == CHUNK:
             yield chunk
             chunk = []

@@ -19,12 +19,37 @@ def roll_line(r: dict[str, Any]) -> str:
     what = " ".join(x for x in (r.get("skill"), r.get("purpose")) if x) or "a roll"
     against = f" against {r['difficulty']}" if r.get("difficulty") is not None else ""
     modifier = f" {_signed(r['modifier'])}" if r.get("modifier") else ""
-    result = {True: " — success", False: " — failure"}.get(r.get("success"), "")
+    success = r.get("success")
+    result = " — success" if success is True else " — failure" if success is False else ""
     return f"{who}, {what}: {' '.join(r['dice'])}{modifier} = {r['total']}{against}{result}"
 
 
 def _rates(rates: dict[str, dict[str, Any]]) -> list[str]:
     return [f"- {r['name']}: {r['successes']} of {r['checks']} ({round(r['rate'] * 100)}%)" for r in rates.values()]
+
+
+def _opening(title: str, report: dict[str, Any], rolls: int) -> list[str]:
+    """An episode's title, and where it stands in the log."""
+    return [
+        title,
+        "",
+        f"Positions {report['first']} to {report['last']}, {report['events']} entries, {rolls} rolls.",
+        "",
+    ]
+
+
+def _stretch(title: str, rolls: list[dict[str, Any]]) -> list[str]:
+    """A stretch of an episode (a turn, a phase) and its rolls."""
+    return [f"## {title}", *(f"- {roll_line(r)}" for r in rolls), ""]
+
+
+def _success_rate(report: dict[str, Any]) -> list[str]:
+    return ["## Success rate", "", *_rates(report["success_rate"]), ""] if report["success_rate"] else []
+
+
+def _closing(lines: list[str], report: dict[str, Any]) -> str:
+    """The report's lines, then what was logged against the rules and what was undone."""
+    return "\n".join([*lines, *_overridden(report.get("overridden", [])), *_undone(report["undone"])]) + "\n"
 
 
 def _undone(undone: list[dict[str, Any]]) -> list[str]:
@@ -51,20 +76,11 @@ def _overridden(overridden: list[dict[str, Any]]) -> list[str]:
 def scenario(report: dict[str, Any]) -> str:
     """A Skull & Shackles scenario report."""
     outcome = {"won": "won", "lost": "lost"}.get(report["outcome"], "still being played")
-    lines = [
-        f"# {report['scenario']} (play {report['play']}): {outcome}",
-        "",
-        f"Positions {report['first']} to {report['last']}, {report['events']} entries, {report['checks']} rolls.",
-        "",
-    ]
+    lines = _opening(f"# {report['scenario']} (play {report['play']}): {outcome}", report, report["checks"])
     for turn in report["turns"]:
         title = "Setup" if turn["number"] == 0 else f"Turn {turn['number']}: {turn['name']}"
-        lines.append(f"## {title}")
-        lines.extend(f"- {roll_line(r)}" for r in turn["checks"])
-        lines.append("")
-    if report["success_rate"]:
-        lines += ["## Success rate", "", *_rates(report["success_rate"]), ""]
-    lines += ["## Cards", ""]
+        lines += _stretch(title, turn["checks"])
+    lines += [*_success_rate(report), "## Cards", ""]
     for c in report["cards"].values():
         lines.append(
             f"- {c['name']}: gained {_cards(c['gained'])}; lost {_cards(c['lost'])}; banished {_cards(c['banished'])}"
@@ -92,28 +108,20 @@ def scenario(report: dict[str, Any]) -> str:
     if report["rewards"]:
         lines += ["", "## Rewards", ""]
         lines += [f"- {r.get('loot') or r.get('feat') or r.get('ship')} to {r['to']}" for r in report["rewards"]]
-    return "\n".join([*lines, *_overridden(report.get("overridden", [])), *_undone(report["undone"])]) + "\n"
+    return _closing(lines, report)
 
 
 def chapter(report: dict[str, Any]) -> str:
     """A Skull Tales chapter report."""
-    lines = [
-        f"# Chapter {report['chapter']}" + ("" if report["ended"] else " (still being played)"),
-        "",
-        f"Positions {report['first']} to {report['last']}, {report['events']} entries, {report['rolls']} rolls.",
-        "",
-    ]
+    ending = "" if report["ended"] else " (still being played)"
+    lines = _opening(f"# Chapter {report['chapter']}{ending}", report, report["rolls"])
     for phase in report["phases"]:
         if phase["phase"] is None and not phase["rolls"]:
             continue
         title = f"{phase['phase'].capitalize()} Phase" if phase["phase"] else "Between phases"
         result = f": {phase['outcome']}" if phase["outcome"] else ""
-        lines.append(f"## {title}{result}")
-        lines.extend(f"- {roll_line(r)}" for r in phase["rolls"])
-        lines.append("")
-    if report["success_rate"]:
-        lines += ["## Success rate", "", *_rates(report["success_rate"]), ""]
-    lines += ["## Record Sheets", ""]
+        lines += _stretch(f"{title}{result}", phase["rolls"])
+    lines += [*_success_rate(report), "## Record Sheets", ""]
     for p in report["pirates"].values():
         extra = [f"injuries: {', '.join(p['injuries'])}"] if p["injuries"] else []
         extra += [f"learned {', '.join(p['skills_learned'])}"] if p["skills_learned"] else []
@@ -133,4 +141,4 @@ def chapter(report: dict[str, Any]) -> str:
                 lines.append(f"- #{m['position']}: instigated by {m['instigator']}; bids {bids}")
             else:
                 lines.append(f"- #{m['position']}: the ally {m['ally']}, {m['coins_spent']} Coins spent")
-    return "\n".join([*lines, *_overridden(report.get("overridden", [])), *_undone(report["undone"])]) + "\n"
+    return _closing(lines, report)

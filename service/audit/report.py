@@ -39,7 +39,7 @@ class Tally(Protocol):
     def result(self, before: Any, after: Any) -> dict[str, Any]: ...
 
 
-def names_of(game: Game, *states: Any) -> dict[str, str]:
+def names_of(game: Game[Any], *states: Any) -> dict[str, str]:
     """The characters' (or pirates') names by id, as the states know them."""
     names: dict[str, str] = {}
     for state in states:
@@ -50,7 +50,7 @@ def names_of(game: Game, *states: Any) -> dict[str, str]:
     return names
 
 
-def tally_for(game: Game, names: dict[str, str], episode: Episode) -> Tally:
+def tally_for(game: Game[Any], names: dict[str, str], episode: Episode) -> Tally:
     if game.id == "pacg-skull-and-shackles":
         return ScenarioTally(names, episode.name)
     return ChapterTally(names, episode.name)
@@ -71,7 +71,12 @@ async def undoers(
 
 
 async def report(
-    store: Store, campaign_id: uuid.UUID, game: Game, episode: Episode, members: dict[str, str], next_first: int | None
+    store: Store,
+    campaign_id: uuid.UUID,
+    game: Game[Any],
+    episode: Episode,
+    members: dict[str, str],
+    next_first: int | None,
 ) -> dict[str, Any]:
     """The whole report of one episode: its header, the game's tally, and the undone entries apart."""
     # What counts now, even where an undo came after the episode: the same events the walk below counts.

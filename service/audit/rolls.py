@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.campaign import DiceRolled
 
-def roll(position: int, event: Any, who: str | None) -> dict[str, Any]:
+
+def roll(position: int, event: DiceRolled, who: str | None) -> dict[str, Any]:
     """A dice roll as a report lists it: every die, the total, and the result when the table gave one."""
     return {
         "position": position,

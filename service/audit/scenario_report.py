@@ -16,6 +16,7 @@ from events.pacg import CHARACTER_ZONES
 from projections import dice
 from projections.game import Rejection
 from projections.pacg.fleet import PLUNDER_TABLE
+from service.audit.episodes import count_in
 from service.audit.rolls import roll, success_rates
 
 REWARD_TYPES = ("loot.awarded", "feat.gained", "ship.awarded")
@@ -103,11 +104,7 @@ class ScenarioTally:
     def add(self, position: int, type_: str, event: Any) -> None:
         if type_ == "hourglass.advanced":
             self.turns.append(self._turn(len(self.turns), event.character_id, position))
-        turn = self.turns[-1]
-        if turn["first"] is None:
-            turn["first"] = position
-        turn["last"] = position
-        turn["events"] += 1
+        turn = count_in(self.turns, position)
         if event is None:
             return
         match type_:

@@ -6,12 +6,10 @@ texts say and no more; `expand` fills in those facts so a recorded event replays
 
 from __future__ import annotations
 
-import difflib
-import json
 from pathlib import Path
 from typing import Any
 
-from service.catalog import CatalogError
+from service.catalog import Catalog, CatalogError, find, read
 
 FOLDER = Path(__file__).parent / "pacg-skull-and-shackles"
 FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "locations")
@@ -20,29 +18,26 @@ FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "lo
 _FIRST_SEEN = frozenset({"vault", "location", "hourglass", "plunder", "dealt"})
 
 
-def load() -> dict[str, Any]:
-    """Every data file, by name, with indexes for expansion."""
-    catalog: dict[str, Any] = {name: json.loads((FOLDER / f"{name}.json").read_text("utf-8")) for name in FILES}
+# Each kind of thing a name is looked up among: (its file, the list in it, the field that names it).
+_INDEXES = {
+    "card": ("cards", "cards", "name"),
+    "ship": ("ships", "ships", "name"),
+    "scenario": ("scenarios", "scenarios", "name"),
+    "adventure": ("scenarios", "adventures", "name"),
+    "location": ("locations", "locations", "name"),
+}
+
+
+def load() -> Catalog:
+    """Every data file, by name, with indexes for expansion (a character by its id or its name in lower case)."""
+    catalog = read(FOLDER, FILES, _INDEXES)
     characters = catalog["characters"]["characters"]
-    catalog["by"] = {
-        "character": {c["character_id"]: c for c in characters} | {c["name"].lower(): c for c in characters},
-        "card": {c["name"]: c for c in catalog["cards"]["cards"]},
-        "ship": {s["name"]: s for s in catalog["ships"]["ships"]},
-        "scenario": {s["name"]: s for s in catalog["scenarios"]["scenarios"]},
-        "adventure": {a["name"]: a for a in catalog["scenarios"]["adventures"]},
-        "location": {loc["name"]: loc for loc in catalog["locations"]["locations"]},
-    }
+    catalog["by"]["character"] = {c["character_id"]: c for c in characters} | {c["name"].lower(): c for c in characters}
     return catalog
 
 
-def _find(catalog: dict[str, Any], kind: str, name: str, words: str) -> dict[str, Any]:
-    table = catalog["by"][kind]
-    found = table.get(name) or table.get(name.lower())
-    if found is not None:
-        return found
-    close = difflib.get_close_matches(name, list(table), n=3)
-    hint = f" Did you mean {' or '.join(close)}?" if close else ""
-    raise CatalogError(f"The Skull & Shackles catalogue has no {words} called {name!r}.{hint}")
+def _find(catalog: Catalog, kind: str, name: str, words: str) -> dict[str, Any]:
+    return find(catalog, kind, name, words, whose="The Skull & Shackles catalogue", fold_case=True)
 
 
 def _ship_card(catalog: dict[str, Any], name: str) -> dict[str, Any] | None:

@@ -7,40 +7,35 @@ recorded event replays without these files.
 
 from __future__ import annotations
 
-import difflib
-import json
 from pathlib import Path
 from typing import Any
 
-from service.catalog import CatalogError
+from service.catalog import Catalog, CatalogError, find, read
 
 FOLDER = Path(__file__).parent / "skull-tales-full-sail"
 FILES = ("skills", "feats", "ships", "upgrades", "goods", "injuries", "enemies", "settings", "archetypes")
 
 
-def load() -> dict[str, Any]:
+# Each kind of thing a name is looked up among: (its file, the list in it, the field that names it).
+_INDEXES = {
+    "skill": ("skills", "skills", "name"),
+    "feat": ("feats", "feats", "name"),
+    "ship": ("ships", "ships", "type"),
+    "upgrade": ("upgrades", "upgrades", "name"),
+    "goods": ("goods", "goods", "name"),
+    "injury": ("injuries", "chart", "roll"),
+    "setting": ("settings", "settings", "key"),
+    "archetype": ("archetypes", "archetypes", "name"),
+}
+
+
+def load() -> Catalog:
     """Every data file of the catalogue, by name, with indexes by name for expansion."""
-    catalog: dict[str, Any] = {name: json.loads((FOLDER / f"{name}.json").read_text("utf-8")) for name in FILES}
-    catalog["by"] = {
-        "skill": {s["name"]: s for s in catalog["skills"]["skills"]},
-        "feat": {f["name"]: f for f in catalog["feats"]["feats"]},
-        "ship": {s["type"]: s for s in catalog["ships"]["ships"]},
-        "upgrade": {u["name"]: u for u in catalog["upgrades"]["upgrades"]},
-        "goods": {g["name"]: g for g in catalog["goods"]["goods"]},
-        "injury": {i["roll"]: i for i in catalog["injuries"]["chart"]},
-        "setting": {s["key"]: s for s in catalog["settings"]["settings"]},
-        "archetype": {a["name"]: a for a in catalog["archetypes"]["archetypes"]},
-    }
-    return catalog
+    return read(FOLDER, FILES, _INDEXES)
 
 
-def _find(catalog: dict[str, Any], kind: str, name: Any, words: str) -> dict[str, Any]:
-    table = catalog["by"][kind]
-    if name in table:
-        return table[name]
-    close = difflib.get_close_matches(str(name), [str(k) for k in table], n=3)
-    hint = f" Did you mean {' or '.join(close)}?" if close else ""
-    raise CatalogError(f"Skull Tales has no {words} called {name!r}.{hint}")
+def _find(catalog: Catalog, kind: str, name: Any, words: str) -> dict[str, Any]:
+    return find(catalog, kind, name, words, whose="Skull Tales")
 
 
 def _fill(data: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:

@@ -6,19 +6,20 @@ import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.response import Stream
 
 from projections.registry import UnknownGame, event_types, game as game_by_id
 from service import limits, tokens
 from service.auth import Asking, CampaignId, EventStore
-from service.export import EventRow, ExportError, ExportHeader, export_lines, read_export
+from service.export import EventRow, ExportError, ExportHeader, copied, export_lines, read_export
 from service.hostile import refuse_nul_and_depth, unstorable_time
 from service.problems import Problem
-from service.refold import CHUNK, RefoldError, Row, new_campaign_from_log
-from service.requests import MAX_NAME, unknown_fields
+from service.refold import CHUNK, Founding, RefoldError, Row, new_campaign_from_log, row_of
+from service.requests import MAX_NAME, AnyRequest, unknown_fields
 from service.store import Recorded, Store
 
 MEDIA_TYPE = "application/x-ndjson"
@@ -31,18 +32,7 @@ CLOCK_SKEW = timedelta(minutes=5)
 
 
 def _row(recorded: Recorded) -> EventRow:
-    return EventRow(
-        position=recorded.position,
-        id=recorded.id,
-        batch=recorded.batch,
-        type=recorded.type,
-        schema_version=recorded.schema_version,
-        data=msgspec.json.decode(recorded.data),
-        actor=recorded.actor,
-        recorded_at=recorded.recorded_at,
-        occurred_at=recorded.occurred_at,
-        override=recorded.override,
-    )
+    return copied(recorded, EventRow, data=msgspec.json.decode(recorded.data))
 
 
 async def _export(store: Store, campaign_id: uuid.UUID, header: ExportHeader) -> AsyncIterator[bytes]:
@@ -80,11 +70,12 @@ async def export(store: EventStore, campaign_id: CampaignId, member: Asking) -> 
     status_code=201,
     middleware=[limits.PER_CLIENT],
 )
-async def import_campaign(request: Request, store: EventStore) -> Response:
+async def import_campaign(request: AnyRequest, store: EventStore) -> Response[Any]:
     body = await request.body()
     refuse_nul_and_depth(body, "The import")
     # One line at a time, never a list of them: the import's memory is the body and the lines in flight.
-    lines = _lines(body, request.app.request_max_body_size or MAX_IMPORT_BYTES)
+    limit = request.app.request_max_body_size
+    lines = _lines(body, limit if isinstance(limit, int) and limit else MAX_IMPORT_BYTES)
     try:
         header, records = read_export(lines)
     except ExportError as error:
@@ -104,17 +95,9 @@ async def import_campaign(request: Request, store: EventStore) -> Response:
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     token, token_hash = tokens.new_token(owner_id)
     name = header.campaign
+    new = Founding(campaign_id=campaign_id, name=name, owner_id=owner_id, owner_name="Importer", token_hash=token_hash)
     try:
-        position = await new_campaign_from_log(
-            store,
-            campaign_id=campaign_id,
-            game=game,
-            name=name,
-            owner_id=owner_id,
-            owner_name="Importer",
-            token_hash=token_hash,
-            rows=_rows(records, game.id),
-        )
+        position = await new_campaign_from_log(store, game=game, rows=_rows(records, game.id), **new)
     except ExportError as error:
         raise _bad_line(error) from None
     except RefoldError as error:
@@ -205,20 +188,7 @@ async def _rows(records: Iterator[EventRow], game_id: str) -> AsyncIterator[list
                 kind="bad-export",
                 line=r.position + 1,
             )
-        chunk.append(
-            Row(
-                r.position,
-                r.id,
-                r.batch,
-                r.type,
-                r.schema_version,
-                msgspec.json.encode(r.data),
-                r.actor,
-                r.recorded_at,
-                r.occurred_at,
-                r.override.reason if r.override is not None else None,
-            )
-        )
+        chunk.append(row_of(r, r.position, msgspec.json.encode(r.data)))
         if len(chunk) == CHUNK:
             yield chunk
             chunk = []

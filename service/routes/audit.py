@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from urllib.parse import urlencode
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.params import QueryParameter
 
 from projections.game import Game
@@ -19,9 +19,9 @@ from service.audit.report import OUTCOMES, WORDS, names_of, report
 from service.auth import OWNER, Asking, CampaignId, EventStore, may
 from service.openapi import body
 from service.problems import Problem
-from service.refold import RefoldError, new_campaign_from_log
+from service.refold import Founding, RefoldError, new_campaign_from_log
 from service.replica import SEEN, reading
-from service.requests import Name, decode
+from service.requests import AnyRequest, Name, decode
 from service.store import Store
 
 MARKDOWN = "text/markdown"
@@ -80,7 +80,7 @@ async def played(store: Store, campaign_id: uuid.UUID, game: Game[Any], position
     "undone entries apart. Markdown with `Accept: text/markdown`",
 )
 async def episode_report(
-    request: Request,
+    request: AnyRequest,
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
@@ -121,7 +121,7 @@ async def episode_report(
     return found_report
 
 
-def wants_markdown(request: Request) -> bool:
+def wants_markdown(request: AnyRequest) -> bool:
     return "text/markdown" in request.headers.get("accept", "")
 
 
@@ -129,6 +129,8 @@ FROM = QueryParameter(
     name="from", description="The earlier position: the state as the table saw it right after it (0: before anything)."
 )
 TO = QueryParameter(name="to", description="The later position (default: now).")
+From = Annotated[int, FROM]
+To = Annotated[int | None, TO]
 EVENTS_PAGE = 1000
 EVENTS_AFTER = QueryParameter(
     name="events_after",
@@ -144,7 +146,7 @@ EVENTS_LIMIT = QueryParameter(
 
 
 async def _ends(
-    store: Store, campaign_id: uuid.UUID, game: Game, position: int, start: int, end: int | None
+    store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, start: int, end: int | None
 ) -> tuple[tuple[int, Any], tuple[int, Any]]:
     end = position if end is None else end
     _check_range(start, end, position)
@@ -171,8 +173,8 @@ async def diff(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
-    start: Annotated[int, FROM],
-    end: Annotated[int | None, TO] = None,
+    start: From,
+    end: To = None,
     events_after: Annotated[int | None, EVENTS_AFTER] = None,
     events_limit: Annotated[int, EVENTS_LIMIT] = EVENTS_PAGE,
 ) -> dict[str, Any]:
@@ -210,12 +212,8 @@ async def diff(
     media_type=MARKDOWN,
 )
 async def recap(
-    store: EventStore,
-    campaign_id: CampaignId,
-    member: Asking,
-    start: Annotated[int, FROM],
-    end: Annotated[int | None, TO] = None,
-) -> Response:
+    store: EventStore, campaign_id: CampaignId, member: Asking, start: From, end: To = None
+) -> Response[Any]:
     game, position = await _campaign(store, campaign_id)
     _check_range(start, position if end is None else end, position)
     found = await store.campaign(campaign_id)
@@ -236,7 +234,7 @@ class ForkRequest(msgspec.Struct, forbid_unknown_fields=True):
     operation_class=body(ForkRequest),
     opt=may("fork the campaign", OWNER),
 )
-async def fork(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def fork(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = decode(await request.body(), ForkRequest)
     original = await store.campaign(campaign_id)
     if asked.at > original.position:
@@ -251,17 +249,9 @@ async def fork(request: Request, store: EventStore, campaign_id: CampaignId, mem
     token, token_hash = tokens.new_token(owner_id)
     origin = {"from_campaign": str(campaign_id), "from_name": original.name, "at": asked.at}
     rows = forking.forked_rows(store, campaign_id, asked.at, origin=origin, owner_id=owner_id, owner_name=member.name)
+    new = Founding(campaign_id=new_id, name=name, owner_id=owner_id, owner_name=member.name, token_hash=token_hash)
     try:
-        position = await new_campaign_from_log(
-            store,
-            campaign_id=new_id,
-            game=game,
-            name=name,
-            owner_id=owner_id,
-            owner_name=member.name,
-            token_hash=token_hash,
-            rows=rows,
-        )
+        position = await new_campaign_from_log(store, game=game, rows=rows, **new)
     except RefoldError as error:
         # The effective log was accepted event by event; only rules changed since can refuse it now.
         raise Problem(

@@ -7,7 +7,8 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from litestar import Request, Response, delete, get, post
+from litestar import Response, delete, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 
 from events.campaign import CampaignStarted, MemberJoined
@@ -19,7 +20,7 @@ from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem
-from service.requests import NewCampaign, NewMember, decode
+from service.requests import AnyRequest, NewCampaign, NewMember, decode
 from service.store import PreparedEvent
 
 __all__ = ["ROUTES", "store_of"]
@@ -61,7 +62,7 @@ def _opening(new: NewCampaign, owner_id: uuid.UUID) -> tuple[Game[Any], list[Pre
     opt={"refusal": _invalid_options},
     middleware=[limits.PER_CLIENT],
 )
-async def create_campaign(request: Request, store: EventStore) -> dict[str, Any]:
+async def create_campaign(request: AnyRequest, store: EventStore) -> dict[str, Any]:
     new = decode(await request.body(), NewCampaign)
     campaign_id, owner_id = uuid.uuid4(), uuid.uuid4()
     game, start = _opening(new, owner_id)
@@ -109,7 +110,7 @@ async def read_campaign(store: EventStore, campaign_id: CampaignId, member: Aski
     operation_class=body(NewMember, headers=[HEADER_PARAMETER]),
     opt=may("add members", OWNER),
 )
-async def add_member(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def add_member(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     new = decode(await request.body(), NewMember)
     member_id = uuid.uuid4()
     token, token_hash = tokens.new_token(member_id)
@@ -130,11 +131,7 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
         member_id = uuid.UUID(msgspec.json.decode(appended.events[0].data)["member_id"])
         token, token_hash = tokens.new_token(member_id)
         if not await store.replace_token(campaign_id, member_id, token_hash):
-            raise Problem(
-                409,
-                f"{new.name} was revoked from this campaign since; add them again as a new member.",
-                kind="member-revoked",
-            )
+            raise _revoked(new.name, " since")
     return Response(
         {
             "member_id": str(member_id),
@@ -144,6 +141,13 @@ async def add_member(request: Request, store: EventStore, campaign_id: CampaignI
             "position": appended.last_position,
         },
         status_code=200 if appended.replayed else 201,
+    )
+
+
+def _revoked(name: str, when: str = "") -> Problem:
+    """A member revoked (`when`: " since" the request was first sent) gets no new token."""
+    return Problem(
+        409, f"{name} was revoked from this campaign{when}; add them again as a new member.", kind="member-revoked"
     )
 
 
@@ -177,44 +181,45 @@ async def _other_member(store: EventStore, campaign_id: uuid.UUID, member_id: st
     raise Problem(404, f"This campaign has no member {member_id}.", kind="member-not-found")
 
 
-@post(
-    "/v1/campaigns/{campaign:str}/members/{member_id:str}/token",
-    summary="Give a member a new join link (owner only)",
-    description=(
-        "For a lost or replaced phone: the member gets a new token, answered only this once, and their old one is "
-        "refused by every server from its next request. Sent again, it gives yet another token (the one before it "
-        "was only in the lost answer). A revoked member gets none: add them again as a new member."
-    ),
-    status_code=200,
-    opt=may("give members new join links", OWNER),
+def _on_member(route: type[post | delete], under: str, summary: str, description: str, doing: str) -> HTTPRouteHandler:
+    """A route of the owner's about another member, at the member's address and `under` it; answering 200."""
+    return route(
+        f"/v1/campaigns/{{campaign:str}}/members/{{member_id:str}}{under}",
+        summary=summary,
+        description=description,
+        status_code=200,
+        opt=may(doing, OWNER),
+    )
+
+
+_NEW_JOIN_LINK = (
+    "For a lost or replaced phone: the member gets a new token, answered only this once, and their old one is "
+    "refused by every server from its next request. Sent again, it gives yet another token (the one before it "
+    "was only in the lost answer). A revoked member gets none: add them again as a new member."
 )
+
+
+@_on_member(post, "/token", "Give a member a new join link (owner only)", _NEW_JOIN_LINK, "give members new join links")
 async def new_join_link(
     store: EventStore, campaign_id: CampaignId, member: Asking, member_id: FromPath[str]
 ) -> JoinLink:
     who, name, role, revoked_at = await _other_member(store, campaign_id, member_id)
     if revoked_at is not None:
-        raise Problem(
-            409, f"{name} was revoked from this campaign; add them again as a new member.", kind="member-revoked"
-        )
+        raise _revoked(name)
     token, token_hash = tokens.new_token(who)
     if not await store.replace_token(campaign_id, who, token_hash):
-        raise Problem(
-            409, f"{name} was revoked from this campaign; add them again as a new member.", kind="member-revoked"
-        )
+        raise _revoked(name)
     return JoinLink(member_id=str(who), name=name, role=role, token=token)
 
 
-@delete(
-    "/v1/campaigns/{campaign:str}/members/{member_id:str}",
-    summary="Revoke a member (owner only)",
-    description=(
-        "The member's token is refused by every server from its next request, and no new one is ever issued for "
-        "them; they stay in the member list (marked with `revoked_at`), since the log names them. Sent again, it "
-        "answers the same."
-    ),
-    status_code=200,
-    opt=may("revoke members", OWNER),
+_REVOKE = (
+    "The member's token is refused by every server from its next request, and no new one is ever issued for "
+    "them; they stay in the member list (marked with `revoked_at`), since the log names them. Sent again, it "
+    "answers the same."
 )
+
+
+@_on_member(delete, "", "Revoke a member (owner only)", _REVOKE, "revoke members")
 async def revoke_member(
     store: EventStore, campaign_id: CampaignId, member: Asking, member_id: FromPath[str]
 ) -> RevokedMember:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.params import QueryParameter
 
 from events.base import tag_of
@@ -20,7 +20,7 @@ from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
 from service.problems import Problem, refusal_errors
-from service.requests import decode
+from service.requests import AnyRequest, decode
 from service.routes.events import appended_answer, appended_body
 from service.store import Appended, StalePosition, Store
 from service.store.keys import Keyed
@@ -89,7 +89,7 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     opt={**may("roll dice"), "refusal": _refused_roll},
     middleware=[DIRECT],
 )
-async def roll(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def roll(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = decode(await request.body(), RollRequest)
     game = await store.game_of(campaign_id)
     appended = await _append_read(
@@ -137,15 +137,19 @@ async def stats(
     source: Annotated[str | None, QueryParameter(description="Only `server` or only `table` rolls.")] = None,
     character: Annotated[str | None, QueryParameter(description="Only the rolls made for this character.")] = None,
 ) -> DiceStats:
-    if source not in (None, "server", "table"):
-        raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
+    chosen: Literal["server", "table"] | None
+    match source:
+        case None | "server" | "table":
+            chosen = source
+        case _:
+            raise Problem(422, f"`source` is `server` or `table`, not {source!r}.", kind="bad-parameter")
     game = await store.game_of(campaign_id)
     rolls = [
         e
         async for e in store.effective_of_types(campaign_id, game, [tag_of(DiceRolled)])
-        if character is None or e.character_id == character
+        if isinstance(e, DiceRolled) and (character is None or e.character_id == character)
     ]
-    return dice_stats(rolls, source=source)  # type: ignore[arg-type]
+    return dice_stats(rolls, source=chosen)
 
 
 ROUTES = [roll, stats]

@@ -6,7 +6,7 @@ import uuid
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.params import QueryParameter
 
 from projections.game import Game
@@ -16,7 +16,7 @@ from service.narration import narrate
 from service.openapi import body
 from service.problems import Problem
 from service.replica import SEEN, reached, reading
-from service.requests import AppendRequest, decode
+from service.requests import AnyRequest, AppendRequest, decode
 from service.store import Appended, Store
 
 MAX_PAGE = 1000
@@ -34,14 +34,14 @@ def appended_body(appended: Appended) -> dict[str, Any]:
     }
 
 
-def appended_answer(content: dict[str, Any], appended: Appended) -> Response:
+def appended_answer(content: dict[str, Any], appended: Appended) -> Response[Any]:
     """The answer to an append, encoded here in one pass (everything in it is a type msgspec encodes natively, so
     the bytes are the ones Litestar's serializer would write). A retry answered from the log wrote nothing: 200
     rather than 201 says so."""
     return PlainJson(_encode(content), status_code=200 if appended.replayed else 201)
 
 
-async def may_override(store: Store, campaign_id: uuid.UUID, game: Game, member: Member) -> None:
+async def may_override(store: Store, campaign_id: uuid.UUID, game: Game[Any], member: Member) -> None:
     """Refuse a player's override unless the campaign's options let players override (the option is fixed when the
     campaign starts, so the state read here cannot change before the append)."""
     _, state = await store.projection(campaign_id, game)
@@ -63,7 +63,9 @@ async def may_override(store: Store, campaign_id: uuid.UUID, game: Game, member:
     opt=may("add to the log"),
     middleware=[DIRECT],
 )
-async def append_events(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+async def append_events(
+    request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking
+) -> Response[Any]:
     body = decode(await request.body(), AppendRequest)
     game = await store.game_of(campaign_id)
     batch = prepare(game.id, body.events)
@@ -78,7 +80,7 @@ async def read_events(
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
-    request: Request,
+    request: AnyRequest,
     after: Annotated[int, QueryParameter(description="Only events after this position.")] = 0,
     limit: Annotated[int, QueryParameter(description=f"At most this many events (1 to {MAX_PAGE}).")] = 100,
     type: Annotated[list[str] | None, QueryParameter(description="Only events of these types.")] = None,
@@ -116,7 +118,7 @@ async def read_events(
         episode=scenario,
         game=game,
     )
-    answer = {
+    answer: dict[str, Any] = {
         "events": await narrate(store, campaign_id, game, page),
         "next": page[-1].position if len(page) == limit else None,
     }

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Request, get
+from litestar import get
 from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from service.auth import Asking, CampaignId
 from service.problems import Problem
+from service.requests import AnyRequest
 
 
 @get(
@@ -22,7 +23,7 @@ from service.problems import Problem
     "stops, a last message `closing` says so.",
 )
 async def stream(
-    request: Request,
+    request: AnyRequest,
     campaign_id: CampaignId,
     member: Asking,
     after: Annotated[

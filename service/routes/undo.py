@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypedDict, TypeVar
 
 import msgspec
-from litestar import Request, Response, post
+from litestar import Response, post
+from litestar.handlers import HTTPRouteHandler
 
-from service.auth import Asking, CampaignId, EventStore, may
+from service.auth import Asking, CampaignId, EventStore, Member, may
 from service.idempotency import HEADER_PARAMETER, keyed
 from service.openapi import body
-from service.requests import decode
+from service.requests import AnyRequest, decode
 from service.routes.events import appended_answer, appended_body
 from service.store import Appended
+from service.store.keys import Keyed
 
 Mine = Annotated[bool, msgspec.Meta(description="Without `batch`: the caller's own latest batch, whoever wrote since.")]
 
@@ -34,58 +36,59 @@ class RedoRequest(msgspec.Struct, forbid_unknown_fields=True):
 Body = TypeVar("Body", UndoRequest, RedoRequest)
 
 
-async def _body(request: Request, type_: type[Body]) -> Body:
+class Marking(TypedDict):
+    """What an undo and a redo both tell the store: which batch, why, who asks, and the request's key."""
+
+    batch: uuid.UUID | None
+    reason: str | None
+    actor: str
+    only_own: bool
+    mine: bool
+    keyed: Keyed | None
+
+
+async def _body(request: AnyRequest, type_: type[Body]) -> Body:
     raw = await request.body()
     return decode(raw, type_) if raw.strip() else type_()
 
 
-def _answer(doing: str, done: Appended) -> Response:
+def _marking(asked: UndoRequest | RedoRequest, member: Member, key: Keyed | None) -> Marking:
+    # A player undoes and redoes only what they recorded; the owner, anyone's.
+    only_own = member.role != "owner"
+    return Marking(
+        batch=asked.batch, reason=asked.reason, actor=member.actor, only_own=only_own, mine=asked.mine, keyed=key
+    )
+
+
+def _answer(doing: str, done: Appended) -> Response[Any]:
     targets = msgspec.json.decode(done.events[0].data)["targets"]
     # Sent again with its Idempotency-Key: answered from the log, nothing written, so 200 rather than 201.
     return appended_answer({f"{doing}ne": targets, "position": done.last_position, **appended_body(done)}, done)
 
 
-@post(
-    "/v1/campaigns/{campaign:str}/undo",
-    summary="Undo a batch (the latest effective one by default)",
-    status_code=201,
-    operation_class=body(UndoRequest, headers=[HEADER_PARAMETER]),
-    opt=may("undo"),
-)
-async def undo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+def _route(doing: str, summary: str, type_: type[Body]) -> HTTPRouteHandler:
+    """The route of `doing` (undo, redo), whose body is `type_`; the store's refusals say `doing` (service.problems)."""
+    return post(
+        f"/v1/campaigns/{{campaign:str}}/{doing}",
+        summary=summary,
+        status_code=201,
+        operation_class=body(type_, headers=[HEADER_PARAMETER]),
+        opt=may(doing),
+    )
+
+
+@_route("undo", "Undo a batch (the latest effective one by default)", UndoRequest)
+async def undo(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = await _body(request, UndoRequest)
-    done = await store.undo(
-        campaign_id,
-        batch=asked.batch,
-        cascade=asked.cascade,
-        reason=asked.reason,
-        actor=member.actor,
-        only_own=member.role != "owner",
-        mine=asked.mine,
-        keyed=await keyed(request, member.actor),
-    )
-    return _answer("undo", done)
+    marking = _marking(asked, member, await keyed(request, member.actor))
+    return _answer("undo", await store.undo(campaign_id, cascade=asked.cascade, **marking))
 
 
-@post(
-    "/v1/campaigns/{campaign:str}/redo",
-    summary="Redo the most recently undone batch (or a named one)",
-    status_code=201,
-    operation_class=body(RedoRequest, headers=[HEADER_PARAMETER]),
-    opt=may("redo"),
-)
-async def redo(request: Request, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response:
+@_route("redo", "Redo the most recently undone batch (or a named one)", RedoRequest)
+async def redo(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = await _body(request, RedoRequest)
-    done = await store.redo(
-        campaign_id,
-        batch=asked.batch,
-        reason=asked.reason,
-        actor=member.actor,
-        only_own=member.role != "owner",
-        mine=asked.mine,
-        keyed=await keyed(request, member.actor),
-    )
-    return _answer("redo", done)
+    marking = _marking(asked, member, await keyed(request, member.actor))
+    return _answer("redo", await store.redo(campaign_id, **marking))
 
 
 ROUTES = [undo, redo]

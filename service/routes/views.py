@@ -5,13 +5,14 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from litestar import Request, get
+from litestar import get
 from litestar.params import FromPath, Parameter
 
 from projections.game import Game
 from service.auth import Asking, CampaignId, EventStore
 from service.problems import Problem
 from service.replica import SEEN, reading
+from service.requests import AnyRequest
 from service.store import Store
 
 AT = Parameter(default=None, description="Answer the state right after this position (default: now).")
@@ -47,7 +48,7 @@ async def _view(store: Store, campaign_id: uuid.UUID, name: str, at: int | None,
 
 @get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold")
 async def whole_state(
-    request: Request,
+    request: AnyRequest,
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,
@@ -67,7 +68,7 @@ async def whole_state(
     "are passed to it (for example `?character_id=merisiel`)",
 )
 async def any_view(
-    request: Request,
+    request: AnyRequest,
     store: EventStore,
     campaign_id: CampaignId,
     member: Asking,

@@ -140,6 +140,18 @@ ORDER BY position
 LIMIT %s
 """
 
+# _HISTORY's page (its parameters first) and every undo and redo marker of the campaign (MARKERS' rows, their
+# targets where the page has its data) in one statement, so a page costs one round trip: the last column tells a
+# marker's row from the page's, and the page's rows come in position order after the markers'.
+_HISTORY_AND_MARKERS = f"""
+SELECT * FROM (
+    SELECT *, false AS marker FROM ({_HISTORY}) AS page
+    UNION ALL
+    SELECT position, NULL, NULL, type, NULL, (data->'targets')::text, NULL, NULL, NULL, NULL, true FROM events
+    WHERE campaign_id = %s AND type = ANY(%s)
+) AS both_ ORDER BY marker DESC, position
+"""
+
 
 class Reading:
     """Store methods that read states and the log."""
@@ -256,34 +268,29 @@ class Reading:
         episode: str | None = None,
         game: Game | None = None,
     ) -> list[Recorded]:
-        """A page of the log after a position, oldest first, each with the position that undid it if any."""
+        """A page of the log after a position, oldest first, each with the position that undid it if any.
+
+        One round trip (the page and the markers in one statement), but for an episode, whose ranges need the
+        markers first."""
         async with self.pool.connection() as conn:
-            undone = undone_as_of(await self._markers(conn, campaign_id, END), END)
-            firsts = lasts = None
-            if episode is not None:
-                assert game is not None, "filtering by episode needs the game"
-                ranges = await self._episode_ranges(conn, campaign_id, game, episode, undone)
-                if not ranges:
-                    return []
-                firsts, lasts = [r[0] for r in ranges], [r[1] for r in ranges]
             cur = conn.cursor(row_factory=tuple_row)
-            await cur.execute(
-                _HISTORY,
-                (
-                    campaign_id,
-                    after,
-                    list(types) or None,
-                    list(types) or None,
-                    character,
-                    character,
-                    actor,
-                    actor,
-                    firsts,
-                    firsts,
-                    lasts,
-                    limit,
-                ),
-            )
+            filters = [list(types) or None, list(types) or None, character, character, actor, actor]
+            if episode is None:
+                await cur.execute(
+                    _HISTORY_AND_MARKERS,
+                    (campaign_id, after, *filters, None, None, None, limit, campaign_id, list(MARKER_TYPES)),
+                )
+                rows = await cur.fetchall()
+                count = sum(1 for row in rows if row[10])
+                undone = undone_as_of(markers_from([(row[0], row[3], row[5]) for row in rows[:count]]), END)
+                return [recorded_from_row((*row[:10], undone.get(row[0]))) for row in rows[count:]]
+            assert game is not None, "filtering by episode needs the game"
+            undone = undone_as_of(await self._markers(conn, campaign_id, END), END)
+            ranges = await self._episode_ranges(conn, campaign_id, game, episode, undone)
+            if not ranges:
+                return []
+            firsts, lasts = [r[0] for r in ranges], [r[1] for r in ranges]
+            await cur.execute(_HISTORY, (campaign_id, after, *filters, firsts, firsts, lasts, limit))
             return [recorded_from_row((*row, undone.get(row[0]))) for row in await cur.fetchall()]
 
     async def _episode_ranges(

@@ -12,11 +12,11 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from litestar import Request, Response, get
+from litestar import Response, get
 from litestar.exceptions import NotFoundException
 
+from service.requests import AnyRequest
 from service.web import join_code, session, tls
 
 HERE = Path(__file__).parent
@@ -50,7 +50,7 @@ def _kept_files() -> dict[str, _Kept]:
 _FILES = _kept_files()
 
 
-def _accepts_gzip(request: Request[Any, Any, Any]) -> bool:
+def _accepts_gzip(request: AnyRequest) -> bool:
     for coding in request.headers.get("accept-encoding", "").split(","):
         name, _, params = coding.partition(";")
         if name.strip().lower() == "gzip":
@@ -59,7 +59,7 @@ def _accepts_gzip(request: Request[Any, Any, Any]) -> bool:
 
 
 @get("/static/{name:str}", include_in_schema=False, name="page-static", sync_to_thread=False)
-def static(request: Request[Any, Any, Any], name: str) -> Response[bytes]:
+def static(request: AnyRequest, name: str) -> Response[bytes]:
     """One of the page's files, gzipped for a browser that takes it. A phone revalidates every time (`no-cache`)
     rather than keep a stale module after an upgrade, and an unchanged file answers 304 to its tag."""
     kept = _FILES.get(name)

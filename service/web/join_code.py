@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 import msgspec
 import segno
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 
 from service.auth import same_origin
-from service.requests import decode
+from service.requests import AnyRequest, decode
 
 
 class Link(msgspec.Struct, forbid_unknown_fields=True):
@@ -19,7 +19,7 @@ class Link(msgspec.Struct, forbid_unknown_fields=True):
 
 
 @post("/join-code", include_in_schema=False, status_code=200)
-async def join_code(request: Request) -> Response:
+async def join_code(request: AnyRequest) -> Response[bytes]:
     """The QR code of a join link. The link (with its token) comes in the body, never in a URL the server logs."""
     same_origin(request)
     link = decode(await request.body(), Link).link
@@ -49,7 +49,7 @@ def lan_addresses() -> list[str]:
 
 
 @get("/page/addresses", include_in_schema=False)
-async def addresses(request: Request) -> dict[str, Any]:
+async def addresses(request: AnyRequest) -> dict[str, Any]:
     """Where phones on this network can reach the page, for the join links the owner shows them."""
     port = request.url.port
     scheme = request.url.scheme

@@ -12,13 +12,13 @@ import uuid
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Request, Response, delete, get, post
+from litestar import Response, delete, get, post
 from litestar.datastructures import Cookie
 from litestar.params import FromPath
 
-from service.auth import COOKIE_PREFIX, campaign_id_of, cookie_name, holder, same_origin, store_of
+from service.auth import COOKIE_PREFIX, Member, campaign_id_of, cookie_name, holder, same_origin, store_of
 from service.problems import Problem
-from service.requests import decode
+from service.requests import AnyRequest, decode
 from service.store import CampaignNotFound
 
 # A campaign lasts months: the phone stays signed in until it signs out or the cookie ages out.
@@ -31,7 +31,7 @@ class Join(msgspec.Struct, forbid_unknown_fields=True):
     token: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
-def _cookie(request: Request, campaign_id: uuid.UUID, value: str, max_age: int) -> Cookie:
+def _cookie(request: AnyRequest, campaign_id: uuid.UUID, value: str, max_age: int) -> Cookie:
     return Cookie(
         key=cookie_name(campaign_id),
         value=value,
@@ -43,7 +43,7 @@ def _cookie(request: Request, campaign_id: uuid.UUID, value: str, max_age: int) 
     )
 
 
-async def _table(request: Request, campaign_id: uuid.UUID, who: Any) -> dict[str, Any]:
+async def _table(request: AnyRequest, campaign_id: uuid.UUID, who: Member) -> dict[str, Any]:
     found = await store_of(request).campaign(campaign_id)
     return {
         "campaign": str(campaign_id),
@@ -56,7 +56,7 @@ async def _table(request: Request, campaign_id: uuid.UUID, who: Any) -> dict[str
 
 
 @post("/session", include_in_schema=False, status_code=201)
-async def sign_in(request: Request) -> Response:
+async def sign_in(request: AnyRequest) -> Response[dict[str, Any]]:
     """Exchange a join link's token for this campaign's session cookie."""
     same_origin(request)
     join = decode(await request.body(), Join)
@@ -76,10 +76,10 @@ async def sign_in(request: Request) -> Response:
 
 
 @get("/session", include_in_schema=False)
-async def tables(request: Request) -> dict[str, Any]:
+async def tables(request: AnyRequest) -> dict[str, Any]:
     """The campaigns this browser is signed in to."""
     store = store_of(request)
-    found = []
+    found: list[dict[str, Any]] = []
     for name, value in list(request.cookies.items())[: MAX_TABLES * 2]:
         if not name.startswith(COOKIE_PREFIX) or len(found) >= MAX_TABLES:
             continue
@@ -93,7 +93,7 @@ async def tables(request: Request) -> dict[str, Any]:
 
 
 @delete("/session/{campaign:str}", include_in_schema=False, status_code=200)
-async def sign_out(request: Request, campaign: FromPath[str]) -> Response:
+async def sign_out(request: AnyRequest, campaign: FromPath[str]) -> Response[dict[str, Any]]:
     """Forget this campaign's session on this browser."""
     same_origin(request)
     campaign_id = campaign_id_of(campaign)

@@ -136,7 +136,7 @@ def ensure(folder: Path, addresses: list[str]) -> Certificate:
 
 
 @get("/page/certificate", include_in_schema=False)
-async def authority() -> Response:
+async def authority() -> Response[bytes]:
     """The authority that signs this server's certificate, for a phone to install and trust (never its key)."""
     path = os.environ.get(CA_VARIABLE)
     if not path or not Path(path).exists():

@@ -184,3 +184,17 @@ def test_given_a_skull_tales_campaign_when_a_charisma_roll_is_logged_whole_meeti
 
     assert answer.status_code == 422
     assert "d6 totals 5 against a difficulty of 5, which is a failure." in answer.text
+
+
+def test_given_two_pirates_rolling_when_the_dice_statistics_name_one_then_they_count_only_that_pirates_rolls(api):
+    campaign = api.new_campaign(SKULL_TALES)
+    assert api.append(campaign, CREW).status_code == 201
+    rolled(api, campaign, expression="1d6", faces=[1], character_id="anne")
+    rolled(api, campaign, expression="1d6", faces=[6], character_id="anne")
+    rolled(api, campaign, expression="1d6", faces=[6])
+
+    answer = api.client.get(f"/v1/campaigns/{campaign.id}/stats/dice?character=anne", headers=campaign.headers)
+
+    assert answer.status_code == 200, answer.text
+    (d6,) = answer.json()["sizes"]
+    assert d6["faces"] == [1, 0, 0, 0, 0, 1] and d6["rolls"] == 2

@@ -27,7 +27,7 @@ ACROSS_CAMPAIGNS = {
     "SELECT DISTINCT game FROM campaigns": (
         "at start-up, which games have campaigns whose fold may have changed: one scan of every shard per start"
     ),
-    "SELECT c.campaign_id, c.last_position FROM campaigns c JOIN projections p ON p.campaign_id = c.campaign_id"
+    "SELECT c.campaign_id, {…} FROM campaigns c JOIN projections p ON p.campaign_id = c.campaign_id"
     " AND p.name = %s WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at": (
         "at start-up, the campaigns a changed fold must fold again: one scan of every shard per start"
     ),
@@ -80,11 +80,19 @@ def test_every_key_unique_constraint_and_foreign_key_includes_campaign_id(databa
 def _statements() -> list[tuple[str, str]]:
     found = []
     for path in sorted(STORE.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                text = " ".join(node.value.split())
-                if _SQL.match(text):
-                    found.append((path.name, text))
+        tree = ast.parse(path.read_text())
+        # An f-string's pieces are constants too: read it whole, what it interpolates standing as `{…}`.
+        pieces = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                value = "".join(v.value if isinstance(v, ast.Constant) else "{…}" for v in node.values)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in pieces:
+                value = node.value
+            else:
+                continue
+            text = " ".join(str(value).split())
+            if _SQL.match(text):
+                found.append((path.name, text))
     return found
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pathlib
 
+import events as events_package
 import projections.timeline
-from projections.registry import GAME_IDS, fingerprint, fold_version
+from projections.registry import GAME_IDS, fingerprint, fold_sources, fold_version, module_name
 
 TIMELINE = pathlib.Path(projections.timeline.__file__)
 
@@ -38,3 +39,15 @@ def test_each_game_has_its_own_fold_version():
     versions = {game_id: fold_version(game_id) for game_id in GAME_IDS}
     assert len(set(versions.values())) == len(GAME_IDS)
     assert all(len(v) == 16 and int(v, 16) >= 0 for v in versions.values())
+
+
+def test_every_module_of_a_games_events_package_is_in_its_fold_version():
+    # A game's events are a package of modules (events/skull_tales/ship.py, events/pacg/cards.py): an edit to any one
+    # of them, its __init__ included, must refold that game's campaigns, and not the other game's.
+    events = pathlib.Path(events_package.__file__).parent
+    for game_id in GAME_IDS:
+        sources = fold_sources(game_id)
+        for other in GAME_IDS:
+            for module in sorted((events / module_name(other)).glob("*.py")):
+                path = f"{module_name(other)}/{module.name}"
+                assert ((path, module.read_bytes()) in sources) == (other == game_id), f"{path} in {game_id}'s fold"

@@ -9,9 +9,10 @@ import msgspec
 import pytest
 
 from events.campaign import CampaignStarted
+from events.skull_tales import BootyBuried
 from projections.game import Meta, step
 from projections.registry import event_types, game
-from projections.sentences import tell
+from projections.sentences import said, tell
 from service import catalog
 from tests.unit.pacg import example_of_play
 from tests.unit.skull_tales import chapter_one
@@ -81,3 +82,32 @@ def test_a_sentence_that_fails_falls_back_to_what_the_type_means():
         tell({CampaignStarted: broken}, None, event) == "The campaign began: its name, the game it plays and "
         "the rule options the table chose."
     )
+
+
+def test_a_sentence_said_from_its_wording_names_characters_counts_nouns_and_shows_other_fields():
+    said_ = said(
+        {BootyBuried: "{pirate_id} buried {amount:Coin} on {island}."},
+        name=lambda state, character_id: state[character_id],
+        characters={"pirate_id"},
+        count=lambda amount, noun: f"{amount} {noun}{'' if amount == 1 else 's'}",
+    )
+    buried = said_[BootyBuried]
+    assert buried({"anne": "Anne"}, BootyBuried(pirate_id="anne", island="Tortuga", amount=1)) == (
+        "Anne buried 1 Coin on Tortuga."
+    )
+    assert buried({"anne": "Anne"}, BootyBuried(pirate_id="anne", island="Tortuga", amount=5)) == (
+        "Anne buried 5 Coins on Tortuga."
+    )
+
+
+def test_a_wording_that_names_a_field_its_event_lacks_fails_as_the_game_is_loaded():
+    with pytest.raises(ValueError, match=r"BootyBuried has no field \['isle'\]"):
+        said({BootyBuried: "{pirate_id} buried it on {isle}."}, name=str, characters=(), count=str)
+
+
+def test_a_sentence_said_from_its_wording_tells_a_field_in_the_words_its_value_chooses():
+    wordings = {BootyBuried: ("{pirate_id} buried it {amount}.", {"amount": {1: "alone", 2: "with a friend"}})}
+    buried = said(wordings, name=lambda state, character_id: "Anne", characters={"pirate_id"}, count=str)[BootyBuried]
+    assert buried(None, BootyBuried(pirate_id="anne", island="Tortuga", amount=2)) == "Anne buried it with a friend."
+    with pytest.raises(ValueError, match=r"BootyBuried has no field \['isle'\]"):
+        said({BootyBuried: ("{pirate_id} buried it.", {"isle": {}})}, name=str, characters=(), count=str)
