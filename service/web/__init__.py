@@ -15,6 +15,7 @@ from pathlib import Path
 
 from litestar import Response, get
 from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 
 from service.requests import AnyRequest
 from service.web import join_code, session, tls
@@ -59,7 +60,7 @@ def _accepts_gzip(request: AnyRequest) -> bool:
 
 
 @get("/static/{name:str}", include_in_schema=False, name="page-static", sync_to_thread=False)
-def static(request: AnyRequest, name: str) -> Response[bytes]:
+def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
     """One of the page's files, gzipped for a browser that takes it. A phone revalidates every time (`no-cache`)
     rather than keep a stale module after an upgrade, and an unchanged file answers 304 to its tag."""
     kept = _FILES.get(name)
