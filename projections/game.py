@@ -98,6 +98,11 @@ class View:
     read: Callable[..., Any]
 
 
+def shown(struct: Any, *names: str) -> dict[str, Any]:
+    """A view's part that shows fields of the state as they are, each under its own name, in the order given."""
+    return {name: getattr(struct, name) for name in names}
+
+
 @dataclass(frozen=True)
 class Episodes:
     """How a game's log divides into episodes (a Skull & Shackles scenario, a Skull Tales chapter).

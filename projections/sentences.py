@@ -67,8 +67,16 @@ def plural(amount: int, noun: str, many: str | None = None) -> str:
     return f"{amount} {noun if abs(amount) == 1 else (many or noun + 's')}"
 
 
-# A sentence's wording, and for a field whose value chooses the words, the words of each value.
-Wording = str | tuple[str, Mapping[str, Mapping[Any, str]]]
+# The words a field is told in: the words of each value, or a function of the value that answers them.
+Words = Mapping[Any, str] | Callable[[Any], str]
+# A sentence's wording, and for a field whose value chooses the words, its words.
+Wording = str | tuple[str, Mapping[str, Words]]
+
+
+def given(words: str) -> Callable[[Any], str]:
+    """The words of a field that may be left out, told only when it is set: `given(", played by {}")` tells "Lily"
+    as ", played by Lily", and None or "" as nothing."""
+    return lambda value: words.format(value) if value else ""
 
 
 def said(
@@ -78,8 +86,10 @@ def said(
     is, or the character it names where the field is one of `characters` ("{pirate_id} was Cursed.": "Anne was
     Cursed."), `{field:noun}` counts the noun ("{amount:Coin}": "1 Coin", "5 Coins"), and a field given its words
     with the wording is told in the words of its value (("{ship} {outcome}.", {"outcome": {"evaded": "was
-    evaded"}})). A placeholder that is not a field of its event fails here, as the game is loaded, not when a page
-    tells it."""
+    evaded"}})) or in what a function of its value answers (("{name} joined{player}.", {"player": given(", played
+    by {}")})); a field of `characters` given its words is told in them by the character's name, when it is set
+    (("{pirate_id} used Purge{cursed_id}.", {"cursed_id": given(", freeing {}")})). A placeholder that is not a
+    field of its event fails here, as the game is loaded, not when a page tells it."""
     told: dict[type[Event], Sentence] = {}
     for event_type, wording in wordings.items():
         text, words = (wording, {}) if isinstance(wording, str) else wording
@@ -97,7 +107,7 @@ def _saying(
     name: Names,
     characters: set[str],
     count: Counts,
-    words: Mapping[str, Mapping[Any, str]],
+    words: Mapping[str, Words],
 ) -> Sentence:
     def told(state: Any, event: Any) -> str:
         line = []
@@ -106,7 +116,10 @@ def _saying(
             if field is not None:
                 value = getattr(event, field)
                 if field in words:
-                    line.append(words[field][value])
+                    if field in characters and value:
+                        value = name(state, value)
+                    told_in = words[field]
+                    line.append(told_in(value) if callable(told_in) else told_in[value])
                 elif field in characters:
                     line.append(name(state, value))
                 else:

@@ -12,9 +12,12 @@ import psycopg
 from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
+from litestar.types import ExceptionHandlersMap
 
-from service import documentation, front, idempotency, limits, logs, metrics, outage, problems, replica, web
+from service import documentation, edge, idempotency, limits, logs, metrics, outage, problems, replica, web
 from service.auth import DEPENDENCIES
+from service.fastlane.direct import called_directly
+from service.fastlane.front import Front
 from service.lineage import Lineage
 from service.live import Wakeups
 from service.migrate import missing_migrations
@@ -24,7 +27,7 @@ from service.store import Store
 from service.store.turns import Turns
 
 
-def on_validation(request: Request, exc: ValidationException) -> Any:
+def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Any:
     """Litestar's checks of query and path parameters, as a sentence naming the parameter."""
     parts = []
     for item in exc.extra or []:
@@ -63,7 +66,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
         # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
-        # collector's full passes, which otherwise stopped a 1,000-event append for 40 ms now and then.
+        # collector's full passes, which otherwise stopped a large append now and then.
         gc.freeze()
         try:
             yield
@@ -80,7 +83,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         return {"status": "ok"}
 
     @get("/readyz", summary="Readiness: the database answers and every migration is applied")
-    async def readyz(request: Request) -> Any:
+    async def readyz(request: Request[Any, Any, Any]) -> Any:
         try:
             async with request.app.state.pool.connection() as conn:
                 missing = await missing_migrations(conn)
@@ -97,30 +100,32 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
         return {"status": "ready"}
 
+    lane = settings.fast_lane
+    routes = [
+        healthz,
+        readyz,
+        *campaigns.ROUTES,
+        *events.ROUTES,
+        *undo.ROUTES,
+        *dice.ROUTES,
+        *live.ROUTES,
+        *archive.ROUTES,
+        *views.ROUTES,
+        *audit.ROUTES,
+        *games.ROUTES,
+        *web.ROUTES,
+        *metrics.ROUTES,
+    ]
     app = Litestar(
-        route_handlers=[
-            healthz,
-            readyz,
-            *campaigns.ROUTES,
-            *events.ROUTES,
-            *undo.ROUTES,
-            *dice.ROUTES,
-            *live.ROUTES,
-            *archive.ROUTES,
-            *views.ROUTES,
-            *audit.ROUTES,
-            *games.ROUTES,
-            *web.ROUTES,
-            *metrics.ROUTES,
-        ],
+        # With the lane on, the two routes a table calls once per event are called directly (service/fastlane/).
+        route_handlers=[called_directly(r) if lane and any(r is d for d in DIRECT_CALLED) else r for r in routes],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        exception_handlers={
-            ValidationException: on_validation,
-            **problems.HANDLERS,
-            **outage.HANDLERS,
-            **idempotency.HANDLERS,
-        },
+        # With the lane off, what every request gets is given by Litestar's own layers (service/edge.py); with it on,
+        # by the Front, and there is no app-wide Litestar middleware, so a route's stack is its handler alone.
+        middleware=[] if lane else edge.MIDDLEWARE,
+        before_send=[] if lane else edge.HOOKS,
+        exception_handlers=_exception_handlers(lane),
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -133,17 +138,31 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
-    # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a log
-    # line and a count too; no app-wide Litestar middleware, so a route's stack is its handler alone.
-    app.asgi_handler = front.Front(app)
+    if lane:
+        # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
+        # log line and a count too.
+        app.asgi_handler = Front(app)
     # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app
 
 
+def _exception_handlers(lane: bool) -> ExceptionHandlersMap:
+    """The app's exception handlers; with the lane off, also those that answer for the router (service/edge.py)."""
+    handlers: ExceptionHandlersMap = {ValidationException: on_validation}
+    # By their items: Litestar's map is keyed by `int | type[Exception]`, and a dict keyed by exception types alone
+    # is not one to a type checker.
+    for more in (problems.HANDLERS, outage.HANDLERS, idempotency.HANDLERS, {} if lane else edge.HANDLERS):
+        handlers.update(more.items())
+    return handlers
+
+
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:
     _configure_pool(conn)
 
+
+# The two routes a table calls once per event (appending and rolling).
+DIRECT_CALLED = (events.append_events, dice.roll)
 
 CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"
 

@@ -245,7 +245,7 @@ def _where(conninfo: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    settings = Settings.from_env()
+    settings = Settings.for_command()
     parser = argparse.ArgumentParser(prog="quartermaster", description="A campaign tracker for pirate campaign games.")
     commands = parser.add_subparsers(dest="command", required=True)
 

@@ -111,7 +111,7 @@ def nul_in_url(scope: Scope) -> bool:
     return bool(query) and (query.find(b"\x00") >= 0 or query.find(b"%00") >= 0)
 
 
-_NUL_IN_URL = msgspec.json.encode(
+NUL_IN_URL = msgspec.json.encode(
     body(
         400,
         "The address holds a NUL character (%00) in its path or a query parameter; nothing can be "
@@ -120,10 +120,10 @@ _NUL_IN_URL = msgspec.json.encode(
         {},
     )
 )
-_NUL_IN_URL_HEADERS = [(b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(_NUL_IN_URL)).encode())]
+_NUL_IN_URL_HEADERS = [(b"content-type", MEDIA_TYPE.encode()), (b"content-length", str(len(NUL_IN_URL)).encode())]
 
 
 async def refuse_nul_in_url(send: Send) -> None:
     """Answer 400 to an address with a NUL character, before any handler (and any SQL) sees it."""
     await send({"type": "http.response.start", "status": 400, "headers": list(_NUL_IN_URL_HEADERS)})
-    await send({"type": "http.response.body", "body": _NUL_IN_URL, "more_body": False})
+    await send({"type": "http.response.body", "body": NUL_IN_URL, "more_body": False})

@@ -1,10 +1,11 @@
 """Logs: one JSON object per line on standard error, each with its level and the id of the request it belongs to.
 
 Litestar configures the standard library's logging from `CONFIG` (a formatter, a handler, the `quartermaster`
-logger). Every HTTP request gets an id (`request_id_for`), answered in the `x-request-id` header by `service.front`,
-which writes one `request` record when the answer has been sent (`request`). A traceback travels inside its record,
-as the `traceback` field, so every record stays one line. Litestar's own LoggingMiddleware is not used: it writes a
-record per body chunk, which for the live stream would be one per event and per heartbeat.
+logger). Every HTTP request gets an id (`request_id_for`), answered in the `x-request-id` header, and one `request`
+record when the answer has been sent (`request`), both by service.edge's layers or the fast lane's Front. A
+traceback travels inside its record, as the `traceback` field, so every record stays one line. Litestar's own
+LoggingMiddleware is not used: it writes a record per body chunk, which for the live stream would be one per event
+and per heartbeat.
 """
 
 from __future__ import annotations
@@ -97,8 +98,8 @@ def request(rid: str, method: str, path: str, status: int, seconds: float) -> No
     and milliseconds.
 
     It is written on every request, so where it goes to a stream handler with our formatter and filter it skips
-    making and formatting a LogRecord (which cost more than the rest of service.front together) and writes the same
-    line under the handler's lock. Any other handler gets a record as usual."""
+    making and formatting a LogRecord (which cost more than the rest of the fast lane's Front together) and writes
+    the same line under the handler's lock. Any other handler gets a record as usual."""
     if not log.isEnabledFor(logging.INFO):
         return
     if log.filters:  # someone sifts the request records: logging decides, as for any record

@@ -30,6 +30,18 @@ def switched_on(value: str, name: str) -> bool:
     raise ValueError(f"{name} is {value!r}; it takes on or off.")
 
 
+def _number(name: str, default: float, kind: type[int] | type[float]) -> float:
+    """A numeric setting from the environment; a value that is not a number is refused at start, in a sentence."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise ValueError(f"{name} is {value!r}; it takes {what}.") from None
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -68,19 +80,27 @@ class Settings:
             database_url=os.environ.get("DATABASE_URL") or None,
             replica_url=os.environ.get("QUARTERMASTER_REPLICA_URL") or None,
             host=os.environ.get("QUARTERMASTER_HOST", cls.host),
-            port=int(os.environ.get("QUARTERMASTER_PORT", cls.port)),
+            port=int(_number("QUARTERMASTER_PORT", cls.port, int)),
             data_dir=default_data_dir(),
-            max_body_bytes=int(os.environ.get("QUARTERMASTER_MAX_BODY_BYTES", cls.max_body_bytes)),
-            pool_max=int(os.environ.get("QUARTERMASTER_POOL_MAX", cls.pool_max)),
-            pool_timeout=float(os.environ.get("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout)),
+            max_body_bytes=int(_number("QUARTERMASTER_MAX_BODY_BYTES", cls.max_body_bytes, int)),
+            pool_max=int(_number("QUARTERMASTER_POOL_MAX", cls.pool_max, int)),
+            pool_timeout=_number("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout, float),
             rate_limit=os.environ.get("QUARTERMASTER_RATE_LIMIT", cls.rate_limit),
             trusted_proxies=os.environ.get("QUARTERMASTER_TRUSTED_PROXIES", cls.trusted_proxies),
-            receive_timeout=float(os.environ.get("QUARTERMASTER_RECEIVE_TIMEOUT", cls.receive_timeout)),
-            statement_timeout=float(os.environ.get("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout)),
-            lock_timeout=float(os.environ.get("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout)),
-            campaign_connections=int(os.environ.get("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections)),
+            receive_timeout=_number("QUARTERMASTER_RECEIVE_TIMEOUT", cls.receive_timeout, float),
+            statement_timeout=_number("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout, float),
+            lock_timeout=_number("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout, float),
+            campaign_connections=int(_number("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections, int)),
             fast_lane=switched_on(os.environ.get("QUARTERMASTER_FAST_LANE", "on"), "QUARTERMASTER_FAST_LANE"),
         )
+
+    @classmethod
+    def for_command(cls) -> Settings:
+        """The settings from the environment; one it cannot read stops the command with the sentence saying why."""
+        try:
+            return cls.from_env()
+        except ValueError as refused:
+            raise SystemExit(f"quartermaster: {refused}") from None
 
     @property
     def connections_per_campaign(self) -> int:

@@ -60,6 +60,8 @@ RewardOf = Annotated[
     str | None,
     Meta(description="The scenario, adventure or Adventure Path whose reward this is; each reward is earned once."),
 ]
+# A location by its name, as the scenario card prints it and as a location is set up, closed or recorded.
+LocationName = Annotated[str, Meta(description="The location's name.")]
 
 
 class HiddenCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -142,13 +144,18 @@ class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     powers: Annotated[dict[str, list[str]], Meta(description="Each power's feat boxes, by power.")] = {}
 
 
+# Facts printed on a character card, as a recorded card and the facts completing it carry them.
+HandSize = Annotated[int | None, Meta(description="The hand size printed on the card.")]
+Favored = Annotated[list[str], Meta(description="The favored card types.")]
+
+
 class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The facts of a character card the tracker needs; what a pack does not know stays empty."""
 
     name: Annotated[str, Meta(description="The character's name.")]
     cards_list: Annotated[dict[str, CardsListLine], Meta(description="The Cards List, by card type.")]
-    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
-    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    hand_size: HandSize = None
+    favored: Favored = []
     skills: Annotated[dict[str, SkillLine], Meta(description="The skills, by name.")] = {}
     powers: Annotated[dict[str, list[str]], Meta(description="The powers' feat boxes, by power.")] = {}
     proficiencies: Annotated[list[str], Meta(description="The proficiencies (`Light Armors`, `Weapons`).")] = []
@@ -178,14 +185,22 @@ class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ] = False
 
 
+# A ship's card as an event about the ship carries it: the catalogue fills it in from the ship's name.
+ShipFacts = Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")]
+
+
 class LocationSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A location in play and the deck list it is built from (face-down cards by type)."""
 
-    name: Annotated[str, Meta(description="The location's name.")]
+    name: LocationName
     deck: Annotated[dict[str, int], Meta(description="How many face-down cards of each type its deck holds.")] = {}
 
 
 # ----------------------------------------------------------------------------------------------- the box
+
+
+# A product's card list: every card of it, each with how many copies it holds.
+ProductCards = Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
 
 
 class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
@@ -196,7 +211,7 @@ class VaultProductsAdded(Event, kw_only=True, tag="vault.products_added"):
     """
 
     product: Annotated[str, Meta(description="The product's letter or number (`B`, `C`, `1`).")]
-    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+    cards: ProductCards
 
     EXAMPLES = (
         {

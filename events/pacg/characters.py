@@ -8,7 +8,17 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.pacg.cards import CHARACTER, CharacterCard, CharacterId, HiddenCard, SkillLine, Verb, Zone
+from events.pacg.cards import (
+    CHARACTER,
+    CharacterCard,
+    CharacterId,
+    Favored,
+    HandSize,
+    HiddenCard,
+    SkillLine,
+    Verb,
+    Zone,
+)
 
 # ----------------------------------------------------------------------------------------------- characters
 
@@ -79,8 +89,8 @@ class DeckRebuilt(Event, kw_only=True, tag="deck.rebuilt"):
 class CardFacts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Facts printed on a character card that the recorded card lacks; each is given once and kept."""
 
-    hand_size: Annotated[int | None, Meta(description="The hand size printed on the card.")] = None
-    favored: Annotated[list[str], Meta(description="The favored card types.")] = []
+    hand_size: HandSize = None
+    favored: Favored = []
     proficiencies: Annotated[list[str], Meta(description="Proficient With: weapons, armors.")] = []
     skills: Annotated[
         dict[str, SkillLine], Meta(description="Skills by name, with their die and their skill feat boxes.")

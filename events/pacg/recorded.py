@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.pacg.cards import CardEntry
+from events.pacg.cards import LocationName, ProductCards
 
 # ----------------------------------------------------------------------------------------------- the group's own cards
 # The rulebooks print no scenario card and no product's card list: the group types what is on its own cards once,
@@ -18,7 +18,7 @@ from events.pacg.cards import CardEntry
 class RecordedLocation(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A location on the back of a scenario card, with the number of players printed beside it and its deck list."""
 
-    name: Annotated[str, Meta(description="The location's name.")]
+    name: LocationName
     players: Annotated[
         int, Meta(ge=1, le=6, description="The number of players printed beside it: used with this many or more.")
     ] = 1
@@ -73,7 +73,7 @@ class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded"):
 
     product: Annotated[str, Meta(description="The product's letter or number (B, C, 1).")]
     name: Annotated[str, Meta(description="The product's name as printed on its box.")] = ""
-    cards: Annotated[list[CardEntry], Meta(description="Every card of the product, with its count.")]
+    cards: ProductCards
 
     EXAMPLES = (
         {

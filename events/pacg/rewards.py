@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.pacg.cards import CHARACTER, CharacterId, RewardOf, ShipCard
+from events.pacg.cards import CHARACTER, CharacterId, RewardOf, ShipFacts
 
 # ----------------------------------------------------------------------------------------------- rewards
 
@@ -76,7 +76,7 @@ class ShipAwarded(Event, kw_only=True, tag="ship.awarded"):
     """
 
     ship: Annotated[str, Meta(description="The ship earned.")]
-    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+    ship_card: ShipFacts = None
     reward_of: RewardOf = None
 
     EXAMPLES = ({"ship": "Wormwood", "reward_of": "Dangerous Waters"},)

@@ -8,7 +8,7 @@ from msgspec import Meta
 
 from events.base import Event
 from events.campaign import ALL_VIEWS
-from events.pacg.cards import SCENARIO, CardEntry, LocationSetup, ShipCard
+from events.pacg.cards import SCENARIO, CardEntry, LocationName, LocationSetup, ShipCard
 
 # ----------------------------------------------------------------------------------------------- scenarios
 
@@ -101,7 +101,7 @@ class LocationClosed(Event, kw_only=True, tag="location.closed"):
     Rulebook: Skull & Shackles Rulebook, Closing a Location; Encountering a Villain.
     """
 
-    location: Annotated[str, Meta(description="The location's name.")]
+    location: LocationName
     temporary: Annotated[
         bool,
         Meta(

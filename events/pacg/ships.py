@@ -7,7 +7,10 @@ from typing import Annotated
 from msgspec import Meta
 
 from events.base import Event
-from events.pacg.cards import ShipCard
+from events.pacg.cards import ShipFacts
+
+# The ship the commander encountered, as the events of that encounter name it.
+EnemyShip = Annotated[str, Meta(description="The enemy ship.")]
 
 # ----------------------------------------------------------------------------------------------- ships
 
@@ -50,7 +53,7 @@ class ShipSeized(Event, kw_only=True, tag="ship.seized"):
     """
 
     ship: Annotated[str, Meta(description="The ship seized.")]
-    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+    ship_card: ShipFacts = None
 
     EXAMPLES = ({"ship": "Wormwood"},)
     VIEWS = ("fleet",)
@@ -64,8 +67,8 @@ class ShipEncountered(Event, kw_only=True, tag="ship.encountered"):
     (ship.banished). The encounter ends with ship.evaded, ship.defeated, or the Structural damage of a failed check.
     """
 
-    ship: Annotated[str, Meta(description="The enemy ship.")]
-    ship_card: Annotated[ShipCard | None, Meta(description="Its card's facts (from the catalogue by name).")] = None
+    ship: EnemyShip
+    ship_card: ShipFacts = None
     character_id: Annotated[
         str | None, Meta(description="The commander who encounters it; the character whose turn it is when left out.")
     ] = None
@@ -80,7 +83,7 @@ class ShipEvaded(Event, kw_only=True, tag="ship.evaded"):
     Rulebook: Skull & Shackles Rulebook, Encountering Ships.
     """
 
-    ship: Annotated[str, Meta(description="The enemy ship.")]
+    ship: EnemyShip
 
     EXAMPLES = ({"ship": "Shackles Pirate Ship"},)
     VIEWS = ("fleet",)
@@ -93,7 +96,7 @@ class ShipDefeated(Event, kw_only=True, tag="ship.defeated"):
     If the party's ship is not wrecked, a plunder card is stashed next (plunder.stashed).
     """
 
-    ship: Annotated[str, Meta(description="The enemy ship.")]
+    ship: EnemyShip
 
     EXAMPLES = ({"ship": "Shackles Pirate Ship"},)
     VIEWS = ("fleet",)

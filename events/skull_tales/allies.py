@@ -7,9 +7,15 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
+from events.skull_tales.pirates import PaidFrom
 
 # The Ally an event is about.
 AllyId = Annotated[str, Meta(description="The Ally, by id.")]
+# An Ally as it comes into the campaign, hired or drawn: the id it is known by from then on, and its Charisma.
+NewAllyId = Annotated[str, Meta(description="The Ally's id in this campaign.")]
+AllyCharisma = Annotated[int, Meta(description="The Ally's Charisma.")]
+# The Ally's die in a confronted roll (its loyalty, a Mutiny).
+AllyDie = Annotated[int, Meta(description="The Ally's die.")]
 
 
 class AllyHired(Event, kw_only=True, tag="ally.hired"):
@@ -20,14 +26,12 @@ class AllyHired(Event, kw_only=True, tag="ally.hired"):
     """
 
     pirate_id: Annotated[str, Meta(description="The hirer, by id.")]
-    ally_id: Annotated[str, Meta(description="The Ally's id in this campaign.")]
+    ally_id: NewAllyId
     archetype: Annotated[str, Meta(description="The Ally's archetype (`Bosun`).")]
-    charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
+    charisma: AllyCharisma
     salary: Annotated[int, Meta(description="The Ally's Salary.")]
     fame_cost: Annotated[int, Meta(description="The Ally's Fame cost.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
-        "personal"
-    )
+    paid_from: PaidFrom = "personal"
 
     EXAMPLES = (
         {"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10, "fame_cost": 5},
@@ -43,9 +47,9 @@ class AllyDrawn(Event, kw_only=True, tag="ally.drawn"):
     as Captain and 3 random Allies"; "will draw three Allies at random to play the corresponding Adventure").
     """
 
-    ally_id: Annotated[str, Meta(description="The Ally's id in this campaign.")]
+    ally_id: NewAllyId
     archetype: Annotated[str, Meta(description="The Ally's archetype (`Cook`).")]
-    charisma: Annotated[int, Meta(description="The Ally's Charisma.")]
+    charisma: AllyCharisma
     salary: Annotated[int, Meta(description="The Ally's Salary, paid from the next Port on.")]
     fame_cost: Annotated[int, Meta(description="The Ally's Fame cost, paid from the next Port on.")]
     pirate_id: Annotated[str, Meta(description="The Pirate who leads it (the Lone Pirate, or the castaway).")]
@@ -108,7 +112,7 @@ class AllyLoyaltyRolled(Event, kw_only=True, tag="ally.loyalty_rolled"):
 
     ally_id: AllyId
     hirer_roll: Annotated[int, Meta(description="The hirer's die.")]
-    ally_roll: Annotated[int, Meta(description="The Ally's die.")]
+    ally_roll: AllyDie
 
     EXAMPLES = ({"ally_id": "bosun", "hirer_roll": 5, "ally_roll": 2},)
     VIEWS = ("ship",)

@@ -8,9 +8,12 @@ from msgspec import Meta
 
 from events.base import Event
 from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import PirateId
+from events.skull_tales.pirates import Giver, PaidFrom, PirateId
 
 Lender = Literal["manor", "market", "ship"]
+
+# The island booty is buried on and dug up from.
+Island = Annotated[str, Meta(description="The island.")]
 
 
 class CoinsChanged(Event, kw_only=True, tag="coins.changed"):
@@ -39,7 +42,7 @@ class CoinsGiven(Event, kw_only=True, tag="coins.given"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Honor among thieves; Book II: Port Phase, Important Concepts.
     """
 
-    from_pirate: Annotated[str, Meta(description="The Pirate who gives, by id.")]
+    from_pirate: Giver
     to: Annotated[str, Meta(description="The Pirate who receives, by id, or `crew_booty`.")]
     amount: Annotated[int, Meta(description="How many Coins.")]
 
@@ -54,7 +57,7 @@ class BootyBuried(Event, kw_only=True, tag="booty.buried"):
     """
 
     pirate_id: CaptainId
-    island: Annotated[str, Meta(description="The island.")]
+    island: Island
     amount: Annotated[int, Meta(description="Coins buried.")]
 
     EXAMPLES = ({"pirate_id": "anne", "island": "Isla de Muerta", "amount": 10},)
@@ -68,7 +71,7 @@ class BootyRecovered(Event, kw_only=True, tag="booty.recovered"):
     """
 
     pirate_id: Annotated[str, Meta(description="The Pirate who digs, by id.")]
-    island: Annotated[str, Meta(description="The island.")]
+    island: Island
     amount: Annotated[int, Meta(description="Coins recovered.")]
 
     EXAMPLES = ({"pirate_id": "anne", "island": "Isla de Muerta", "amount": 10},)
@@ -100,9 +103,7 @@ class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
 
     pirate_id: PirateId
     amount: Annotated[int, Meta(description="Coins repaid.")]
-    paid_from: Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")] = (
-        "personal"
-    )
+    paid_from: PaidFrom = "personal"
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 24},)
     VIEWS = ("pirates", "pirate", "ledger")

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.allies import AllyId
-from events.skull_tales.pirates import Reason
+from events.skull_tales.allies import AllyDie, AllyId
+from events.skull_tales.pirates import Reason, RewardCoins, RewardFame
 
 # The Captain who acts, as the events of the Docks, the ship and the Assignments name them.
 CaptainId = Annotated[str, Meta(description="The Captain, by id.")]
@@ -35,8 +35,8 @@ class AssignmentResolved(Event, kw_only=True, tag="assignment.resolved"):
 
     pirate_id: Annotated[str, Meta(description="The Captain at completion, by id.")]
     success: Annotated[bool, Meta(description="Whether the Assignment was completed.")]
-    coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
-    fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
+    coins: RewardCoins = 0
+    fame: RewardFame = 0
     coins_to: Annotated[
         Literal["personal", "crew_booty"], Meta(description="`crew_booty` or the Captain's `personal` booty.")
     ] = "crew_booty"
@@ -117,7 +117,7 @@ class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
 
     ally_id: AllyId
     coins_spent: Annotated[int, Meta(description="Coins the Captain spends.")]
-    ally_roll: Annotated[int, Meta(description="The Ally's die.")]
+    ally_roll: AllyDie
     tie_winner: Annotated[Literal["captain", "ally"] | None, Meta(description="Who wins a tie.")] = None
 
     EXAMPLES = ({"ally_id": "bosun", "coins_spent": 20, "ally_roll": 3},)

@@ -10,6 +10,9 @@ from events.base import Event
 
 Phase = Literal["port", "voyage", "adventure"]
 
+# The chapter a chapter's event opens or closes.
+ChapterNumber = Annotated[int, Meta(description="The chapter's number.")]
+
 Degree = Literal["total_success", "partial_success", "failure"]
 
 Outcome = Literal["success", "failure", "repeat"]
@@ -21,7 +24,7 @@ class ChapterStarted(Event, kw_only=True, tag="chapter.started"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Chapters; Chapter Phases.
     """
 
-    number: Annotated[int, Meta(description="The chapter's number.")]
+    number: ChapterNumber
     title: Annotated[str, Meta(description="The chapter's title.")] = ""
     phases: Annotated[
         list[Phase] | None,
@@ -73,7 +76,7 @@ class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Chapters.
     """
 
-    number: Annotated[int, Meta(description="The chapter's number.")]
+    number: ChapterNumber
 
     EXAMPLES = ({"number": 2},)
     VIEWS = ("chapter",)

@@ -23,6 +23,17 @@ Penance = Literal["greedy", "wroth", "prideful"]
 # The Pirate an event is about, and the table's reason for it, as most events of the crew name them.
 PirateId = Annotated[str, Meta(description="The Pirate, by id.")]
 Reason = Annotated[str, Meta(description="Why, in the table's words.")]
+# The Pirate who hands Coins or an item to another.
+Giver = Annotated[str, Meta(description="The Pirate who gives, by id.")]
+# An amount of Coins paid, brought or an item is worth, never below 0; each field says which.
+Coins = Annotated[int, msgspec.Meta(ge=0)]
+# What something costs in Coins (an upgrade, a Group of Pirates, a Feat).
+CostInCoins = Annotated[int, Meta(description="Its cost in Coins.")]
+# What an Assignment or a Rumor pays in Coins and gives in Fame (negative: what it costs).
+RewardCoins = Annotated[int, Meta(description="Coins it pays (or costs).")]
+RewardFame = Annotated[int, Meta(description="Fame it gives (or costs).")]
+# Whose Coins pay: the Pirate's own, or the Crew's Booty.
+PaidFrom = Annotated[Literal["personal", "crew_booty"], Meta(description="`personal` or `crew_booty`.")]
 
 
 class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
@@ -228,11 +239,10 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     half_space: Annotated[bool, msgspec.Meta(description="Rum and Brew cards take half a space.")] = False
     equipped: Annotated[bool, msgspec.Meta(description="Gear with the Equipped icon takes no space.")] = False
     price: Annotated[
-        int,
+        Coins,
         msgspec.Meta(
-            ge=0,
             description="The card's Coins cost when bought in Port; 0 when found or given. The fold adds what the "
-            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter.",
+            "rules add (the Black Market's half, a setting's 5) and halves it for a Grifter."
         ),
     ] = 0
     black_market: Annotated[
@@ -244,11 +254,10 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
     ] = False
     value: (
         Annotated[
-            int,
+            Coins,
             msgspec.Meta(
-                ge=0,
                 description="The card's printed Coins cost, for an item not bought (found, looted, given); what "
-                "Haggle sells it for half of. A bought item is worth what was paid.",
+                "Haggle sells it for half of. A bought item is worth what was paid."
             ),
         ]
         | None
@@ -272,18 +281,17 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who loses the item.")]
     item: Annotated[str, msgspec.Meta(description="The card or token's name, as the Record Sheet lists it.")]
     sold_for: Annotated[
-        int, msgspec.Meta(ge=0, description="Coins a sale brought, as logs written before `haggled` recorded them.")
+        Coins, msgspec.Meta(description="Coins a sale brought, as logs written before `haggled` recorded them.")
     ] = 0
     haggled: Annotated[
         bool, msgspec.Meta(description="Sold at the Market Square with Haggle, for half its value rounded up.")
     ] = False
     value: (
         Annotated[
-            int,
+            Coins,
             msgspec.Meta(
-                ge=0,
                 description="The card's printed Coins cost, when the Record Sheet does not know what the item is "
-                "worth (an item gained before values were kept).",
+                "worth (an item gained before values were kept)."
             ),
         ]
         | None
@@ -299,7 +307,7 @@ class ItemGiven(Event, kw_only=True, tag="item.given"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: Honor among thieves.
     """
 
-    from_pirate: Annotated[str, Meta(description="The Pirate who gives, by id.")]
+    from_pirate: Giver
     to_pirate: Annotated[str, Meta(description="The Pirate who receives, by id.")]
     item: Annotated[str, Meta(description="The item, as the Record Sheet lists it.")]
 

@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.pirates import PirateId
+from events.skull_tales.pirates import Coins, PirateId, RewardCoins, RewardFame
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
@@ -49,8 +49,8 @@ class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
 
     pirate_id: Annotated[str, Meta(description="The Pirate who kept it, by id.")]
     success: Annotated[bool, Meta(description="Whether the Rumor was completed.")]
-    coins: Annotated[int, Meta(description="Coins it pays (or costs).")] = 0
-    fame: Annotated[int, Meta(description="Fame it gives (or costs).")] = 0
+    coins: RewardCoins = 0
+    fame: RewardFame = 0
 
     EXAMPLES = ({"pirate_id": "mary", "success": True, "coins": 30, "fame": 10},)
     VIEWS = ("pirates", "pirate", "ledger")
@@ -66,9 +66,7 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
 
     pirate_id: Annotated[str, msgspec.Meta(description="The Pirate who tells the story.")]
     roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
-    coins: Annotated[
-        int, msgspec.Meta(ge=0, description="Coins spent before rolling, +1 to the roll each: at most 3.")
-    ] = 0
+    coins: Annotated[Coins, msgspec.Meta(description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
 
     VIEWS = ("pirates", "pirate", "ledger")
     EXAMPLES = ({"pirate_id": "mary", "roll": 4, "coins": 2},)

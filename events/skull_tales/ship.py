@@ -10,7 +10,11 @@ from msgspec import Meta
 
 from events.base import Event
 from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import Reason
+from events.skull_tales.pirates import Coins, CostInCoins, Reason
+
+# A kind of Goods, and how many of its tokens, as the Hold's events count them.
+Goods = Annotated[str, Meta(description="The Goods.")]
+Tokens = Annotated[int, Meta(description="How many tokens.")]
 
 
 class ShipBought(Event, kw_only=True, tag="ship.bought"):
@@ -44,7 +48,7 @@ class ShipUpgraded(Event, kw_only=True, tag="ship.upgraded"):
 
     pirate_id: CaptainId
     upgrade: Annotated[str, Meta(description="The upgrade (`Cannon`).")]
-    cost: Annotated[int, Meta(description="Its cost in Coins.")]
+    cost: CostInCoins
     effect: Annotated[
         Literal["hold", "sails", "cannon", "permanent", "single", "consumable"], Meta(description="What it changes.")
     ]
@@ -107,7 +111,7 @@ class GroupHired(Event, kw_only=True, tag="group.hired"):
     """
 
     pirate_id: CaptainId
-    cost: Annotated[int, Meta(description="Its cost in Coins.")] = 30
+    cost: CostInCoins = 30
 
     EXAMPLES = ({"pirate_id": "anne"},)
     VIEWS = ("ship", "ledger")
@@ -134,7 +138,7 @@ class GoodsTraded(Event, kw_only=True, tag="goods.traded"):
 
     pirate_id: CaptainId
     goods: Annotated[str, Meta(description="The Goods (`Rum`).")]
-    quantity: Annotated[int, Meta(description="How many tokens.")]
+    quantity: Tokens
     direction: Annotated[Literal["buy", "sell", "deliver"], Meta(description="`buy`, `sell` or `deliver`.")]
     price: Annotated[int, Meta(description="Coins per token; Sugar's is the die x 10.")]
     roll: Annotated[int | None, Meta(description="The die that prices Sugar.")] = None
@@ -159,8 +163,7 @@ class TradeLine(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ]
     price: Annotated[
-        int,
-        msgspec.Meta(ge=0, description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10."),
+        Coins, msgspec.Meta(description="Coins per token, from the catalogue's Trade chart; Sugar's is its die x 10.")
     ] = 0
     roll: Annotated[int | None, msgspec.Meta(description="The die that prices Sugar (1-6).")] = None
     sellable: Annotated[
@@ -200,8 +203,8 @@ class GoodsGained(Event, kw_only=True, tag="goods.gained"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Plunder after boarding.
     """
 
-    goods: Annotated[str, Meta(description="The Goods.")]
-    quantity: Annotated[int, Meta(description="How many tokens.")]
+    goods: Goods
+    quantity: Tokens
     source: Annotated[str, Meta(description="Where they came from.")]
     pirate_id: Annotated[str | None, Meta(description="The Character who plundered them (1 Fame per token).")] = None
 
@@ -215,8 +218,8 @@ class GoodsSpent(Event, kw_only=True, tag="goods.spent"):
     Rulebook: Skull Tales: Full Sail! rulebook, Book III: Voyage Phase, Travel Round; Morale.
     """
 
-    goods: Annotated[str, Meta(description="The Goods.")]
-    quantity: Annotated[int, Meta(description="How many tokens.")] = 1
+    goods: Goods
+    quantity: Tokens = 1
     purpose: Annotated[str, Meta(description="What for.")] = ""
     roll: Annotated[
         int | None,

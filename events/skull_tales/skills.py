@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from events.base import Event
-from events.skull_tales.pirates import PirateId
+from events.skull_tales.pirates import CostInCoins, PirateId
 
 
 class SkillPrerequisites(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -65,7 +65,7 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
 
     pirate_id: PirateId
     feat: Annotated[str, Meta(description="The Feat.")]
-    coins: Annotated[int, Meta(description="Its cost in Coins.")]
+    coins: CostInCoins
     fame: Annotated[int, Meta(description="Its cost in Fame.")]
     requires: Annotated[
         dict[str, int],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from events import pacg as ev
 from events.base import Event
 from projections.pacg.state import State
-from projections.sentences import Sentence, Wording, common, listing, plural, said
+from projections.sentences import Sentence, Wording, common, given, listing, plural, said
 
 TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
 
@@ -121,22 +121,19 @@ def _copies(cards: list[ev.CardEntry]) -> str:
     return plural(sum(card.count for card in cards), "card")
 
 
-def products_added(state: State, event: ev.VaultProductsAdded) -> str:
-    return f"Product {event.product} went into the vault: {_copies(event.cards)}."
+def _cards(cards: list[str]) -> str:
+    """How many cards a character's deck list names: "15 cards"."""
+    return plural(len(cards), "card")
+
+
+# What a reward was for, where the table says: " for Dangerous Waters".
+_REWARD = given(" for {}")
 
 
 def card_defined(state: State, event: ev.CardDefined) -> str:
     return (
         f"The table added its own {event.card.type} {event.card.name} to the vault ({event.card.count} "
         f"{'copy' if event.card.count == 1 else 'copies'})."
-    )
-
-
-def character_joined(state: State, event: ev.CharacterJoined) -> str:
-    return (
-        f"{event.name} joined the party, played by {event.player}."
-        if event.player
-        else f"{event.name} joined the party."
     )
 
 
@@ -153,14 +150,6 @@ def card_completed(state: State, event: ev.CharacterCardCompleted) -> str:
     return f"{name(state, event.character_id)}'s character card was completed: {listing(given) or 'nothing new'}."
 
 
-def deck_built(state: State, event: ev.DeckBuilt) -> str:
-    return f"{name(state, event.character_id)} built a deck of {plural(len(event.cards), 'card')}."
-
-
-def deck_rebuilt(state: State, event: ev.DeckRebuilt) -> str:
-    return f"{name(state, event.character_id)}'s deck was rebuilt: {plural(len(event.cards), 'card')}."
-
-
 def character_moved(state: State, event: ev.CharacterMoved) -> str:
     told = f"{name(state, event.character_id)} moved to the {event.to}"
     if event.moved_with:
@@ -174,39 +163,9 @@ def hand_reset(state: State, event: ev.HandReset) -> str:
     return f"{name(state, event.character_id)}'s hand was reset."
 
 
-def adventure_started(state: State, event: ev.AdventureStarted) -> str:
-    told = f"The adventure {event.adventure} began"
-    if event.scenarios:
-        told += f": {listing(event.scenarios)}"
-    return told + "."
-
-
 def scenario_started(state: State, event: ev.ScenarioStarted) -> str:
     places = listing([place.name for place in event.locations])
     return f"The scenario {event.scenario} began aboard the {event.ship}, at {places}."
-
-
-def hourglass_advanced(state: State, event: ev.HourglassAdvanced) -> str:
-    told = f"{name(state, event.character_id)}'s turn began; the hourglass ran down"
-    return told + (f", showing the {event.card}." if event.card else ".")
-
-
-def location_closed(state: State, event: ev.LocationClosed) -> str:
-    told = f"The {event.location} was {'temporarily closed' if event.temporary else 'closed'}"
-    if event.by:
-        told += f" by {name(state, event.by)}"
-    reason = {
-        "henchman": "after a henchman from its deck was defeated",
-        "empty": "its deck having run out",
-        "villain": "the villain defeated there",
-        "power": "as a card said",
-    }.get(event.how or "")
-    return told + (f", {reason}." if reason else ".")
-
-
-def villain_escaped(state: State, event: ev.VillainEscaped) -> str:
-    defeated = "was defeated but escaped" if event.defeated else "escaped"
-    return f"{event.villain} {defeated} to {listing([f'the {place}' for place in event.to], 'or')}."
 
 
 def scenario_ended(state: State, event: ev.ScenarioEnded) -> str:
@@ -245,20 +204,10 @@ def plunder_banished(state: State, event: ev.PlunderBanished) -> str:
     return f"{f'the {event.card}' if event.card else f'A plunder {event.card_type}'} went from under the ship back to the box."
 
 
-def feat_gained(state: State, event: ev.FeatGained) -> str:
-    told = f"{name(state, event.character_id)} gained the {event.kind} feat {event.feat}"
-    return told + (f" for {event.reward_of}." if event.reward_of else ".")
-
-
 def loot_awarded(state: State, event: ev.LootAwarded) -> str:
     what = "plunder" if event.source == "plunder" else "loot"
     to = "the vault" if event.to == "vault" else f"{name(state, event.to)}'s deck"
     told = f"{event.card} went to {to} as {what}"
-    return told + (f" for {event.reward_of}." if event.reward_of else ".")
-
-
-def ship_awarded(state: State, event: ev.ShipAwarded) -> str:
-    told = f"The party earned the ship {event.ship}"
     return told + (f" for {event.reward_of}." if event.reward_of else ".")
 
 
@@ -269,12 +218,8 @@ def scenario_card_recorded(state: State, event: ev.ScenarioCardRecorded) -> str:
     )
 
 
-def product_list_recorded(state: State, event: ev.ProductListRecorded) -> str:
-    return f"The group recorded the card list of product {event.product}: {_copies(event.cards)}."
-
-
 # The fields that hold a character's id: a sentence names her.
-CHARACTERS = frozenset({"character_id"})
+CHARACTERS = frozenset({"character_id", "by"})
 
 # The sentences that are only their event's fields in a line, or words their values choose (projections.sentences.said).
 SAID: dict[type[Event], Wording] = {
@@ -296,34 +241,59 @@ SAID: dict[type[Event], Wording] = {
         "{character_id} spent a hero point {for_}.",
         {"for_": {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}},
     ),
+    ev.DeckBuilt: ("{character_id} built a deck of {cards}.", {"cards": _cards}),
+    ev.DeckRebuilt: ("{character_id}'s deck was rebuilt: {cards}.", {"cards": _cards}),
+    ev.AdventureStarted: (
+        "The adventure {adventure} began{scenarios}.",
+        {"scenarios": lambda scenarios: f": {listing(scenarios)}" if scenarios else ""},
+    ),
+    ev.HourglassAdvanced: (
+        "{character_id}'s turn began; the hourglass ran down{card}.",
+        {"card": given(", showing the {}")},
+    ),
+    ev.FeatGained: ("{character_id} gained the {kind} feat {feat}{reward_of}.", {"reward_of": _REWARD}),
+    ev.ShipAwarded: ("The party earned the ship {ship}{reward_of}.", {"reward_of": _REWARD}),
+    ev.VaultProductsAdded: ("Product {product} went into the vault: {cards}.", {"cards": _copies}),
+    ev.ProductListRecorded: ("The group recorded the card list of product {product}: {cards}.", {"cards": _copies}),
+    ev.CharacterJoined: ("{name} joined the party{player}.", {"player": given(", played by {}")}),
+    ev.VillainEscaped: (
+        "{villain} {defeated} to {to}.",
+        {
+            "defeated": {True: "was defeated but escaped", False: "escaped"},
+            "to": lambda places: listing([f"the {place}" for place in places], "or"),
+        },
+    ),
+    ev.LocationClosed: (
+        "The {location} was {temporary}{by}{how}.",
+        {
+            "temporary": {True: "temporarily closed", False: "closed"},
+            "by": given(" by {}"),
+            "how": {
+                None: "",
+                "henchman": ", after a henchman from its deck was defeated",
+                "empty": ", its deck having run out",
+                "villain": ", the villain defeated there",
+                "power": ", as a card said",
+            },
+        },
+    ),
 }
 
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=plural),
-    ev.VaultProductsAdded: products_added,
     ev.CardDefined: card_defined,
-    ev.CharacterJoined: character_joined,
     ev.CharacterCardCompleted: card_completed,
-    ev.DeckBuilt: deck_built,
-    ev.DeckRebuilt: deck_rebuilt,
     ev.CharacterMoved: character_moved,
     ev.CardMoved: card_moved,
     ev.HandReset: hand_reset,
-    ev.AdventureStarted: adventure_started,
     ev.ScenarioStarted: scenario_started,
-    ev.HourglassAdvanced: hourglass_advanced,
-    ev.LocationClosed: location_closed,
-    ev.VillainEscaped: villain_escaped,
     ev.ScenarioEnded: scenario_ended,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
     ev.ShipEncountered: ship_encountered,
     ev.PlunderStashed: plunder_stashed,
     ev.PlunderBanished: plunder_banished,
-    ev.FeatGained: feat_gained,
     ev.LootAwarded: loot_awarded,
-    ev.ShipAwarded: ship_awarded,
     ev.ScenarioCardRecorded: scenario_card_recorded,
-    ev.ProductListRecorded: product_list_recorded,
 }

@@ -129,6 +129,20 @@ def _check_starting_hands(state: State, scenario: Scenario) -> None:
         )
 
 
+# What the character whose turn it is has done of the turn's once-a-turn steps: none of it, as a turn starts.
+_NOTHING_DONE = dict.fromkeys(
+    (
+        "plunder_banished_this_turn",
+        "explored_this_turn",
+        "gave_this_turn",
+        "moved_this_turn",
+        "reset_kept",
+        "reset_done",
+    ),
+    False,
+)
+
+
 def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, hour: str | None) -> Scenario:
     """The scenario as a new turn starts: whose it is, one more turn, the per-turn limits lifted."""
     return msgspec.structs.replace(
@@ -136,12 +150,7 @@ def _next_turn(scenario: Scenario, places: dict[str, Place], character_id: str, 
         places=places,
         turn=character_id,
         turns=scenario.turns + 1,
-        plunder_banished_this_turn=False,
-        explored_this_turn=False,
-        gave_this_turn=False,
-        moved_this_turn=False,
-        reset_kept=False,
-        reset_done=False,
+        **_NOTHING_DONE,
         may_close=[],
         enemy_ship=None,
         defeated_ship=None,

@@ -6,9 +6,11 @@ rather than show their ids. `SENTENCES` covers every event type a Skull Tales ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from events import skull_tales as ev
 from events.base import Event
-from projections.sentences import Sentence, Wording, common, listing, said
+from projections.sentences import Sentence, Wording, common, given, listing, said
 from projections.skull_tales import port, skills
 from projections.skull_tales.state import SkullTales
 from projections.skull_tales.words import count
@@ -45,8 +47,13 @@ def _why(reason: str) -> str:
     return f" ({reason.replace('_', ' ')})" if reason else ""
 
 
-def _from(paid_from: str) -> str:
-    return " from the Crew's Booty" if paid_from == "crew_booty" else ""
+def _signed_as(noun: str, gained: str = "gained", lost: str = "lost") -> Callable[[int], str]:
+    """`_signed` as the words of an amount in a wording."""
+    return lambda amount: _signed(amount, noun, gained, lost)
+
+
+# Whose Coins paid, as a sentence says it: nothing for the Pirate's own.
+_FROM = {"personal": "", "crew_booty": " from the Crew's Booty"}
 
 
 def _phase(phase: str) -> str:
@@ -54,13 +61,6 @@ def _phase(phase: str) -> str:
 
 
 # --- pirates and record sheets ---------------------------------------------------------------------------------
-
-
-def pirate_recruited(state: SkullTales, event: ev.PirateRecruited) -> str:
-    told = f"{event.name} the {event.archetype} joined the crew"
-    if event.replaces:
-        told += f" in place of {name(state, event.replaces)}"
-    return told + (f", played by {event.player}." if event.player else ".")
 
 
 def fame_changed(state: SkullTales, event: ev.FameChanged) -> str:
@@ -79,49 +79,12 @@ def coins_given(state: SkullTales, event: ev.CoinsGiven) -> str:
     return f"{name(state, event.from_pirate)} gave {coins(event.amount)} to {to}."
 
 
-def wounds_changed(state: SkullTales, event: ev.WoundsChanged) -> str:
-    verb = "suffered" if event.amount >= 0 else "recovered from"
-    return f"{name(state, event.pirate_id)} {verb} {count(abs(event.amount), 'Wound')}{_why(event.reason)}."
-
-
-def destiny_changed(state: SkullTales, event: ev.DestinyChanged) -> str:
-    told = f"{name(state, event.pirate_id)} {_signed(event.amount, 'Destiny Point', 'gained', 'spent')}"
-    if event.plus_one:
-        told += " for +1 to each die of the next roll"
-    return told + _why(event.reason) + "."
-
-
-def pirate_unconscious(state: SkullTales, event: ev.PirateUnconscious) -> str:
-    told = f"{name(state, event.pirate_id)} fell Unconscious"
-    if event.lost_item:
-        told += f" and lost the {event.lost_item}"
-    return told + "."
-
-
 def pirate_revived(state: SkullTales, event: ev.PirateRevived) -> str:
     if event.single_wound:
         return f"{name(state, event.pirate_id)} left the Sickbay, one Wound the better."
     if event.reviver_id:
         return f"{name(state, event.reviver_id)} revived {name(state, event.pirate_id)}."
     return f"{name(state, event.pirate_id)} was revived."
-
-
-def matelotage_done(state: SkullTales, event: ev.MatelotageDone) -> str:
-    told = f"{name(state, event.retired_id)} passed {coins(event.coins)}"
-    if event.item:
-        told += f" and the {event.item}"
-    told += f" to {name(state, event.new_id)}"
-    if event.free_skill:
-        told += f", and taught {event.free_skill}"
-    return told + "."
-
-
-def prosthesis_bought(state: SkullTales, event: ev.ProsthesisBought) -> str:
-    return f"{name(state, event.pirate_id)} bought a {event.prosthesis.replace('_', ' ')}."
-
-
-def penance_chosen(state: SkullTales, event: ev.PenanceChosen) -> str:
-    return f"{name(state, event.pirate_id)} took the {event.penance.capitalize()} penance at the Chapel."
 
 
 def curse_removed(state: SkullTales, event: ev.CurseRemoved) -> str:
@@ -166,11 +129,6 @@ def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
     return told + "."
 
 
-def time_spent(state: SkullTales, event: ev.TimeSpent) -> str:
-    purpose = "moving" if event.purpose == "move" else event.purpose
-    return f"{name(state, event.pirate_id)} spent {count(event.amount, 'Time Unit')}{f' {purpose}' if purpose else ''}."
-
-
 # --- skills and feats ---------------------------------------------------------------------------------------------
 
 
@@ -198,26 +156,7 @@ def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
     return told + "."
 
 
-# --- allies -------------------------------------------------------------------------------------------------------
-
-
-def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
-    return f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern{_from(event.paid_from)}."
-
-
-def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
-    return f"{name(state, event.ally_id)} was paid{_from(event.paid_from)}."
-
-
 # --- captaincy ----------------------------------------------------------------------------------------------------
-
-
-def trust_changed(state: SkullTales, event: ev.TrustChanged) -> str:
-    return f"{name(state, event.character_id)} {_signed(event.amount, 'Trust Point')}{_why(event.reason)}."
-
-
-def morale_changed(state: SkullTales, event: ev.MoraleChanged) -> str:
-    return f"The crew's Morale {'rose' if event.amount >= 0 else 'fell'} by {abs(event.amount)}{_why(event.reason)}."
 
 
 def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
@@ -234,11 +173,6 @@ def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
 
 
 # --- ship, crew, hold -----------------------------------------------------------------------------------------------
-
-
-def ship_bought(state: SkullTales, event: ev.ShipBought) -> str:
-    called = f" the {event.name}" if event.name else ""
-    return f"{name(state, event.pirate_id)} bought a {event.ship_type}{called} for {coins(event.price)}."
 
 
 def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
@@ -261,10 +195,6 @@ def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
 
 def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
     return f"{name(state, event.pirate_id)} had the ship repaired: {_sails_and_hold(event) or 'nothing'}."
-
-
-def group_lost(state: SkullTales, event: ev.GroupLost) -> str:
-    return f"A Group of Pirates was lost{_why(event.reason)}."
 
 
 def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
@@ -308,10 +238,6 @@ def goods_spent(state: SkullTales, event: ev.GoodsSpent) -> str:
     return told + "."
 
 
-def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
-    return f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_from(event.paid_from)}."
-
-
 # --- chapters and phases ------------------------------------------------------------------------------------------
 
 
@@ -326,19 +252,9 @@ def phase_started(state: SkullTales, event: ev.PhaseStarted) -> str:
     return f"The {_phase(event.phase)} began."
 
 
-def phase_ended(state: SkullTales, event: ev.PhaseEnded) -> str:
-    outcome = {"success": "a success", "failure": "a failure", "repeat": "to be played again"}[event.outcome]
-    return f"The {_phase(event.phase)} ended, {outcome}."
-
-
 def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:
     stays = "stays" if event.hirer_roll > event.ally_roll else "leaves"
     return f"{name(state, event.ally_id)}'s loyalty: {event.hirer_roll} against {event.ally_roll}; the Ally {stays}."
-
-
-def rumors_heard(state: SkullTales, event: ev.RumorsHeard) -> str:
-    told = f"{name(state, event.pirate_id)} listened to Rumors at the {event.where.capitalize()}"
-    return told + (f" and kept {event.kept}." if event.kept else ".")
 
 
 def scheme_resolved(state: SkullTales, event: ev.SchemeResolved) -> str:
@@ -358,13 +274,6 @@ def ally_scheme_resolved(state: SkullTales, event: ev.AllySchemeResolved) -> str
     return f"{schemer} schemed in the Cabins against {guard} on Guard (dice {event.ally_roll} and {event.guard_roll})."
 
 
-def purge_used(state: SkullTales, event: ev.PurgeUsed) -> str:
-    told = f"{name(state, event.pirate_id)} used Purge and rolled {event.roll}"
-    if event.cursed_id:
-        told += f", freeing {name(state, event.cursed_id)}"
-    return told + "."
-
-
 # The fields that hold a pirate's or an ally's id: a sentence names the character.
 CHARACTERS = frozenset(
     {
@@ -381,6 +290,7 @@ CHARACTERS = frozenset(
         "purger_id",
         "cursed_id",
         "quarterdeck_id",
+        "replaces",
     }
 )
 
@@ -442,52 +352,80 @@ SAID: dict[type[Event], Wording] = {
         {"kind": {"approval": "Approval", "disapproval": "Disapproval"}, "permanent": {True: " for good", False: ""}},
     ),
     ev.PirateBoarded: ("{pirate_id} boarded the Pirate Ship{late}.", {"late": {True: " late", False: ""}}),
+    ev.AllyHired: ("{pirate_id} hired a {archetype} at the Tavern{paid_from}.", {"paid_from": _FROM}),
+    ev.AllyUpkeepPaid: ("{ally_id} was paid{paid_from}.", {"paid_from": _FROM}),
+    ev.LoanRepaid: ("{pirate_id} repaid {amount:Coin} to Monsieur Fontaine{paid_from}.", {"paid_from": _FROM}),
+    ev.TrustChanged: ("{character_id} {amount}{reason}.", {"amount": _signed_as("Trust Point"), "reason": _why}),
+    ev.GroupLost: ("A Group of Pirates was lost{reason}.", {"reason": _why}),
+    ev.MoraleChanged: (
+        "The crew's Morale {amount}{reason}.",
+        {"amount": lambda amount: f"{'rose' if amount >= 0 else 'fell'} by {abs(amount)}", "reason": _why},
+    ),
+    ev.WoundsChanged: (
+        "{pirate_id} {amount}{reason}.",
+        {"amount": _signed_as("Wound", "suffered", "recovered from"), "reason": _why},
+    ),
+    ev.DestinyChanged: (
+        "{pirate_id} {amount}{plus_one}{reason}.",
+        {
+            "amount": _signed_as("Destiny Point", "gained", "spent"),
+            "plus_one": {True: " for +1 to each die of the next roll", False: ""},
+            "reason": _why,
+        },
+    ),
+    ev.PirateUnconscious: ("{pirate_id} fell Unconscious{lost_item}.", {"lost_item": given(" and lost the {}")}),
+    ev.PenanceChosen: ("{pirate_id} took the {penance} penance at the Chapel.", {"penance": str.capitalize}),
+    ev.ProsthesisBought: ("{pirate_id} bought a {prosthesis}.", {"prosthesis": lambda kind: kind.replace("_", " ")}),
+    ev.TimeSpent: (
+        "{pirate_id} spent {amount:Time Unit}{purpose}.",
+        {"purpose": lambda purpose: f" {'moving' if purpose == 'move' else purpose}" if purpose else ""},
+    ),
+    ev.PhaseEnded: (
+        "The {phase} ended, {outcome}.",
+        {"phase": _phase, "outcome": {"success": "a success", "failure": "a failure", "repeat": "to be played again"}},
+    ),
+    ev.RumorsHeard: (
+        "{pirate_id} listened to Rumors at the {where}{kept}.",
+        {"where": str.capitalize, "kept": given(" and kept {}")},
+    ),
+    ev.ShipBought: ("{pirate_id} bought a {ship_type}{name} for {price:Coin}.", {"name": given(" the {}")}),
+    ev.MatelotageDone: (
+        "{retired_id} passed {coins:Coin}{item} to {new_id}{free_skill}.",
+        {"item": given(" and the {}"), "free_skill": given(", and taught {}")},
+    ),
+    ev.PirateRecruited: (
+        "{name} the {archetype} joined the crew{replaces}{player}.",
+        {"replaces": given(" in place of {}"), "player": given(", played by {}")},
+    ),
+    ev.PurgeUsed: ("{pirate_id} used Purge and rolled {roll}{cursed_id}.", {"cursed_id": given(", freeing {}")}),
 }
 
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=count),
-    ev.PirateRecruited: pirate_recruited,
     ev.FameChanged: fame_changed,
     ev.CoinsChanged: coins_changed,
     ev.CoinsGiven: coins_given,
-    ev.WoundsChanged: wounds_changed,
-    ev.DestinyChanged: destiny_changed,
-    ev.PirateUnconscious: pirate_unconscious,
     ev.PirateRevived: pirate_revived,
-    ev.MatelotageDone: matelotage_done,
-    ev.ProsthesisBought: prosthesis_bought,
-    ev.PenanceChosen: penance_chosen,
     ev.CurseRemoved: curse_removed,
     ev.ItemGained: item_gained,
     ev.ItemLost: item_lost,
     ev.PortServiceBought: port_service_bought,
-    ev.TimeSpent: time_spent,
     ev.SkillLearned: skill_learned,
     ev.AssignmentResolved: assignment_resolved,
-    ev.AllyHired: ally_hired,
-    ev.AllyUpkeepPaid: ally_upkeep_paid,
-    ev.TrustChanged: trust_changed,
-    ev.MoraleChanged: morale_changed,
     ev.MutinyResolved: mutiny_resolved,
     ev.CommandIssued: command_issued,
-    ev.ShipBought: ship_bought,
     ev.ShipUpgraded: ship_upgraded,
     ev.ShipDamaged: ship_damaged,
     ev.ShipRepaired: ship_repaired,
-    ev.GroupLost: group_lost,
     ev.GoodsTraded: goods_traded,
     ev.TradeMade: trade_made,
     ev.StoryTold: story_told,
     ev.GoodsGained: goods_gained,
     ev.GoodsSpent: goods_spent,
-    ev.LoanRepaid: loan_repaid,
     ev.ChapterStarted: chapter_started,
     ev.PhaseStarted: phase_started,
-    ev.PhaseEnded: phase_ended,
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
-    ev.RumorsHeard: rumors_heard,
     ev.SchemeResolved: scheme_resolved,
     ev.AllySchemeResolved: ally_scheme_resolved,
-    ev.PurgeUsed: purge_used,
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from projections.game import shown
 from projections.skull_tales.booty import debtor, salary
 from projections.skull_tales.pirates import spaces_used
 from projections.skull_tales.ship import cargo_rate, hold_spaces, tokens
@@ -15,13 +16,7 @@ def record_sheet(state: SkullTales, p: Pirate) -> dict[str, Any]:
     """One pirate's Record Sheet as the table would write it."""
     ally = next((a for a in state.allies.values() if a.hirer == p.id and a.status == "hired"), None)
     return {
-        "id": p.id,
-        "name": p.name,
-        "archetype": p.archetype,
-        "player": p.player,
-        "classes": p.classes,
-        "dominant_hand": p.dominant_hand,
-        "status": p.status,
+        **shown(p, "id", "name", "archetype", "player", "classes", "dominant_hand", "status"),
         "captain": state.captain == p.id,
         "attributes": {name: attribute(p, name) for name in ATTRIBUTES},
         "movement": p.movement,
@@ -84,12 +79,7 @@ def ship_view(state: SkullTales) -> dict[str, Any]:
         "trust": state.trust,
         "allies": [
             {
-                "id": a.id,
-                "archetype": a.archetype,
-                "hirer": a.hirer,
-                "status": a.status,
-                "charisma": a.charisma,
-                "salary": a.salary,
+                **shown(a, "id", "archetype", "hirer", "status", "charisma", "salary"),
                 # Solo Mode: whether the Captain took it into the Adventure in play (Book II: Locations, Tavern).
                 "in_adventure": state.phase == "adventure"
                 and a.status == "hired"
@@ -102,18 +92,11 @@ def ship_view(state: SkullTales) -> dict[str, Any]:
         else {
             "name": ship.name,
             "type": ship.ship_type,
-            "sails": ship.sails,
-            "sails_max": ship.sails_max,
-            "sails_damaged": ship.sails_damaged,
-            "hold": ship.hold,
-            "hold_max": ship.hold_max,
-            "hold_impacts": ship.hold_impacts,
+            **shown(ship, "sails", "sails_max", "sails_damaged", "hold", "hold_max", "hold_impacts"),
             "hold_free": hold_spaces(ship) - tokens(ship),
             "cannons": ship.cannons,
             "groups_of_pirates": ship.groups,
-            "speed": ship.speed,
-            "upgrades": ship.upgrades,
-            "goods": ship.goods,
+            **shown(ship, "speed", "upgrades", "goods"),
             "cargo_rate": cargo_rate(state, ship),
         },
     }
@@ -148,16 +131,8 @@ def chapter_view(state: SkullTales) -> dict[str, Any]:
     return {
         "chapter": state.chapter,
         "phases": state.chapter_phases,
-        "phase": state.phase,
-        "phases_done": state.phases_done,
-        "solo": state.solo,
-        "captain": state.captain,
-        "settings": [
-            {"key": s.key, "mode": s.mode, "phase": s.phase, "fame": s.fame, "captain_fame": s.captain_fame}
-            for s in state.options.settings
-        ],
-        "pending_compensations": [
-            {"kind": c.kind, "to": c.to, "amount": c.amount, "about": c.about} for c in state.pending
-        ],
+        **shown(state, "phase", "phases_done", "solo", "captain"),
+        "settings": [shown(s, "key", "mode", "phase", "fame", "captain_fame") for s in state.options.settings],
+        "pending_compensations": [shown(c, "kind", "to", "amount", "about") for c in state.pending],
         "adventure_fame": state.adventure_fame,
     }

@@ -15,7 +15,7 @@ from projections.dice import read as roll_reading
 from projections.dice_stats import DiceStats, dice_stats
 from projections.game import BatchRejected, Game, Rejection
 from service import dice
-from service.auth import DIRECT, Asking, CampaignId, EventStore, may
+from service.auth import Asking, CampaignId, EventStore, may
 from service.idempotency import HEADER_PARAMETER, keyed
 from service.intake import prepared_event
 from service.openapi import body
@@ -87,7 +87,6 @@ def _rolled(request: RollRequest, game_id: str) -> DiceRolled:
     status_code=201,
     operation_class=body(RollRequest, headers=[HEADER_PARAMETER]),
     opt={**may("roll dice"), "refusal": _refused_roll},
-    middleware=[DIRECT],
 )
 async def roll(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Response[Any]:
     asked = decode(await request.body(), RollRequest)
@@ -96,7 +95,7 @@ async def roll(request: AnyRequest, store: EventStore, campaign_id: CampaignId, 
         store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request, member.actor)
     )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
-    return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended)
+    return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended, request)
 
 
 async def _append_read(

@@ -1,6 +1,7 @@
-"""What the direct call makes itself is what Litestar would make: its request (service.auth.DirectRequest) reads a
-body as Litestar's Request does (the same bytes, or the same refusal, after the same messages, for every way a body
-can arrive or go wrong), and its answer (service.auth.PlainJson) is the Response Litestar's constructor makes."""
+"""What the direct call makes itself is what Litestar would make: its request (service.fastlane.direct.DirectRequest)
+reads a body as Litestar's Request does (the same bytes, or the same refusal, after the same messages, for every way a
+body can arrive or go wrong), and its answer (service.fastlane.direct.PlainJson) is the Response Litestar's
+constructor makes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from litestar import Litestar, Request, Response, post
 
-from service.auth import DirectRequest, PlainJson
+from service.fastlane.direct import DirectRequest, PlainJson
 
 LIMIT = 100
 

@@ -13,20 +13,20 @@ from litestar import Litestar, get
 
 
 def test_litestar_checks_a_host_header_with_is_valid_host() -> None:
-    from litestar._asgi.utils import is_valid_host  # service/front.py
+    from litestar._asgi.utils import is_valid_host  # service/fastlane/front.py
 
     assert list(inspect.signature(is_valid_host).parameters) == ["host"]
     assert is_valid_host(b"localhost:8000") and not is_valid_host(b"bad host\x00")
 
 
 def test_litestar_wraps_a_route_in_its_exception_handler_with_wrap_in_exception_handler() -> None:
-    from litestar._asgi.utils import wrap_in_exception_handler  # service/front.py
+    from litestar._asgi.utils import wrap_in_exception_handler  # service/fastlane/front.py
 
     assert list(inspect.signature(wrap_in_exception_handler).parameters) == ["app"]
 
 
 def test_litestar_app_handler_is_its_router_inside_the_exception_middleware() -> None:
-    # service/front.py routes a request itself only when the app's handler has exactly this shape.
+    # service/fastlane/front.py routes a request itself only when the app's handler has exactly this shape.
     from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
 
     @get("/")

@@ -1,5 +1,6 @@
-"""The request metrics counted in plain floats (service.metrics.Requests) scrape exactly as prometheus_client's own
-Counter, Histogram and Gauge (service.metrics.Shared) do, given the same requests."""
+"""The request metrics the fast lane counts in plain floats (service.fastlane.request_metrics.Requests) scrape exactly
+as prometheus_client's own Counter, Histogram and Gauge (service.fastlane.request_metrics.Shared) do, given the same
+requests."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from prometheus_client import CollectorRegistry, generate_latest, metrics as prometheus_metrics
 from prometheus_client.openmetrics.exposition import generate_latest as generate_openmetrics
 
-from service.metrics import Requests, Shared
+from service.fastlane.request_metrics import Requests, Shared
 
 EVENTS = "/v1/campaigns/{campaign}/events"
 ROLLS = "/v1/campaigns/{campaign}/rolls"

@@ -1,11 +1,9 @@
-"""What every HTTP request passes through before the router and after its answer, in one plain ASGI middleware.
+"""The Front: what every HTTP request gets (service/edge.py says what), in one plain ASGI layer around the router,
+and the router's look-up done once.
 
 It wraps the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a log
-line and a count too. For each request: an id (the caller's, if it looks like one), on the log records written while
-serving it and in the answer's `x-request-id` header; `X-Content-Type-Options: nosniff` on every answer, and on the
-API documentation (/schema) a refusal to be framed and a Referrer-Policy; the 400 for a NUL character in the address;
-the Prometheus counts and times by route (service.metrics); and one `request` log line (service.logs). One layer,
-not three middlewares each building its own Request object, because it runs on every request.
+line and a count too, as Litestar's own layers give them with the lane off. One layer, not three middlewares each
+building its own Request object, because it runs on every request.
 """
 
 from __future__ import annotations
@@ -15,22 +13,15 @@ from typing import Any
 
 from litestar import Litestar
 from litestar._asgi.utils import is_valid_host, wrap_in_exception_handler
+from litestar.enums import ScopeType
 from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from litestar.utils.path import normalize_path
 from litestar.utils.scope.state import ScopeState
 
 from service import hostile, logs, metrics
-
-_HEADER = logs.HEADER.encode()
-# On every answer: a browser never guesses another type than the one declared (an upload read as a script, say).
-_NOSNIFF = (b"x-content-type-options", b"nosniff")
-# On the API documentation's pages too: never inside another site's frame, and no address of it sent onwards.
-_DOCUMENTATION = (
-    (b"content-security-policy", b"frame-ancestors 'none'"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-)
+from service.edge import added_headers
+from service.fastlane.request_metrics import Requests, Shared, requests
 
 
 class Front:
@@ -39,30 +30,31 @@ class Front:
     def __init__(self, app: Litestar) -> None:
         self.app: ASGIApp = app.asgi_handler
         self.router = app.asgi_router
-        # Front asks the router where a request goes before it runs (below), and the router then asked again,
-        # normalising the path, checking the host and looking the route up a second time: about a twentieth of the
-        # app's own CPU per one-note append. Where the app's handler is the router inside its exception middleware
-        # and nothing else (no CORS, no tracing middleware around it), Front does what the router does after that
-        # look-up and calls the route inside the same middleware; anything else goes through the app's handler.
+        # This process's request metrics, made at the first request (service/fastlane/request_metrics.py).
+        self.metrics: Requests | Shared | None = None
+        # Front asks the router where a request goes before it runs (below), and the router would then ask again,
+        # normalising the path, checking the host and looking the route up a second time. Where the app's handler is
+        # the router inside its exception middleware and nothing else (no CORS, no tracing middleware around it),
+        # Front does what the router does after that look-up and calls the route inside the same middleware; anything
+        # else goes through the app's handler. tests/unit/test_private_pieces.py pins the private pieces this uses.
         self.routes_itself = type(self.app) is ExceptionHandlerMiddleware and self.app.app is self.router
         # Per route: its app inside the exception middleware, and its handler's exception handlers.
         self._routes: dict[int, tuple[ASGIApp, Any]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await self.app(scope, receive, send)
             return
         rid = logs.request_id_for(scope["headers"])
         token = logs.request_id.set(rid)
-        header = (_HEADER, rid.encode())
-        method = scope["method"]
+        method: str = scope["method"]
         routed = self._route(scope)
         path = routed[4] if routed is not None else metrics.UNROUTED
-        if path == metrics.UNROUTED and method not in metrics.METHODS:
-            method = "OTHER"
+        if routed is None:
+            method = metrics.method_label(method)
         counted = path != metrics.SCRAPES
         status = 500
-        added = (header, _NOSNIFF, *_DOCUMENTATION) if scope["path"].startswith("/schema") else (header, _NOSNIFF)
+        added = added_headers(rid, scope["path"])
 
         async def answering(message: Message) -> None:
             nonlocal status
@@ -71,8 +63,9 @@ class Front:
                 message["headers"] = [*message.get("headers", ()), *added]
             await send(message)
 
+        counts = self.metrics or self._counting()
         if counted:
-            running = metrics.running(method, path)
+            running = counts.running(method, path)
         started = time.perf_counter()
         try:
             if hostile.nul_in_url(scope):
@@ -84,9 +77,13 @@ class Front:
         finally:
             seconds = time.perf_counter() - started
             if counted:
-                metrics.answered(running, method, path, status, seconds)
+                counts.answered(running, method, path, status, seconds)
             logs.request(rid, scope["method"], scope["path"], status, seconds)
             logs.request_id.reset(token)
+
+    def _counting(self) -> Requests | Shared:
+        self.metrics = requests()
+        return self.metrics
 
     def _route(self, scope: Scope) -> Routed | None:
         """Where the router sends this request: (the route's app, its handler, the path, the path's parameters, the
