@@ -53,8 +53,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         pool = outage.pool(settings, conninfo, configure=_async_configure, connection_class=lineage.connection_class())
         await pool.open(wait=True)
         app.state.pool = pool
-        app.state.store = Store(pool, fast_lane=settings.fast_lane)
-        app.state.store.turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
+        turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
+        app.state.store = Store(pool, fast_lane=settings.fast_lane, turns=turns)
         # Every process hears every token replacement and revocation (service/store/members.py).
         await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
         app.state.lineage = lineage

@@ -8,7 +8,7 @@ and an undo or redo marker is folded the way the store folds it: from the latest
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,11 +20,12 @@ import psycopg
 from projections.game import Game, Meta, Rejection, step
 from projections.registry import decode_event, fold_version, game as game_by_id
 from projections.timeline import MARKER_TYPES
-from service.store import CHUNK, PROJECTION, Row, Store, insert_campaign, state_decoder, write
-from service.store.appending import HEAD, checkpoint_due, head, lock
+from service.store import CHUNK, PROJECTION, SNAPSHOT_EVERY, Row, Store, insert_campaign, state_decoder
+from service.store.locks import HEAD, head, lock
 from service.store.outcome import transaction
 from service.store.records import Override
 from service.store.snapshots import drop_snapshots, logged_rows, snapshots, stale_campaigns, stored_projection
+from service.store.writing import Checkpoint, Write, checkpoints, imported, write
 
 _encode = msgspec.json.Encoder().encode
 FLUSH_EVERY = 1000
@@ -99,35 +100,35 @@ async def refold(
     # Batches already ended, for an import: the store reads a batch as the run of its id (store/reading.py).
     ended: set[uuid.UUID | str] = set()
 
-    async def flush(checkpoint: int | None = None) -> None:
+    # The states at the multiples of SNAPSHOT_EVERY the current batch has passed, for its checkpoints.
+    passed: dict[int, Any] = {}
+
+    async def flush(due: Sequence[tuple[int, Any]] = ()) -> None:
         nonlocal written
         # Only an import has rows to insert; a rebuild's positions are already there, so nothing moves.
         last = buffer[-1].position if buffer else written
-        if (
-            await write(
-                conn,
-                campaign_id,
-                current=written,
-                locked=True,  # an import's (insert_campaign) or a refold's (lock)
-                rows=buffer,
-                characters=characters,
-                game=game,
-                checkpoint=checkpoint,
-                state=_encode(state) if checkpoint is not None else None,
-                project=project,
-            )
-            is None
-        ):
+        w = Write(
+            campaign_id,
+            written,
+            locked=True,  # an import's (insert_campaign) or a refold's (lock)
+            events=imported(buffer, characters),
+            checkpoints=[Checkpoint(at, _encode(folded)) for at, folded in due],
+            fold_version=fold_version(game.id) if project and due else None,
+        )
+        if await write(conn, w) is None:
             raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken while its log was folded again.")
         written = last
         buffer.clear()
         characters.clear()
 
     async def batch_ended(last: int) -> None:
-        # Where appends leave checkpoints (a snapshot and the projection row): after the first batch, every
-        # SNAPSHOT_EVERY positions, and at every marker.
-        if (at := last if marked else checkpoint_due(before_batch, last)) is not None:
-            await flush(checkpoint=at)
+        # Where appends leave checkpoints (a snapshot, and the projection row at the last): after the first batch,
+        # inside and after a batch that crosses multiples of SNAPSHOT_EVERY (store/writing.py, checkpoints), and at
+        # every marker.
+        due = [last] if marked else checkpoints(before_batch, last)
+        if due:
+            await flush([(at, passed[at] if at != last else state) for at in due])
+        passed.clear()
 
     async for chunk in rows:
         for row in chunk:
@@ -165,6 +166,8 @@ async def refold(
                     state = step(game, state, event, Meta(position, row.actor, row.occurred_at, row.override))
             except Rejection as rejection:
                 raise RefoldError(position, rejection.reason) from None
+            if position % SNAPSHOT_EVERY == 0:
+                passed[position] = state
             if len(buffer) >= FLUSH_EVERY:
                 await flush()
         if progress:

@@ -13,6 +13,7 @@ import hmac
 import re
 import secrets
 import uuid
+from collections.abc import MutableMapping
 from typing import Any
 
 import msgspec
@@ -40,8 +41,8 @@ def parse(token: str) -> tuple[uuid.UUID, str] | None:
     # would make one credential readable under many spellings.
     if not secret or not _MEMBER.fullmatch(member):
         return None
-    # The same UUID as uuid.UUID(hex=member), made by msgspec in C: uuid.UUID's constructor is Python, about 11,000
-    # of a one-note append's 514,000 instructions (callgrind), every request of a member reads its token.
+    # The same UUID as uuid.UUID(hex=member), made by msgspec in C: uuid.UUID's constructor is Python, and every
+    # request of a member reads its token (the ledger in benchmarks/README.md has the measurement).
     return msgspec.convert(member, uuid.UUID), secret
 
 
@@ -51,24 +52,25 @@ def matches(secret: str, stored: bytes) -> bool:
 
 class Verified:
     """Tokens this process has already matched against their member's hash, with that member (service.auth.Member),
-    keyed by the SHA-256 of the whole token: a memory dump or a debugger shows digests, never a credential. At most
-    KEPT, the oldest forgotten first; a member's are forgotten when their token is replaced or they are revoked."""
+    keyed by the SHA-256 of the whole token: a memory dump or a debugger shows digests, never a credential. Kept in
+    the map it is given, which bounds it: the store's memory gives one under its one eviction rule
+    (service/store/memory.py); a bare Verified keeps everything. A member's tokens are forgotten when their token is
+    replaced or they are revoked.
 
-    KEPT = 10_000
+    The member is `Any`: service.auth.Member, which imports the store, so it cannot be named here."""
 
-    def __init__(self) -> None:
-        self._by_digest: dict[bytes, Any] = {}
+    def __init__(self, kept: MutableMapping[bytes, Any] | None = None) -> None:
+        self._by_digest: MutableMapping[bytes, Any] = {} if kept is None else kept
 
     def get(self, token: str) -> Any:
         return self._by_digest.get(hashlib.sha256(token.encode()).digest())
 
     def keep(self, token: str, member: Any) -> None:
-        if len(self._by_digest) >= self.KEPT:
-            self._by_digest.pop(next(iter(self._by_digest)))
         self._by_digest[hashlib.sha256(token.encode()).digest()] = member
 
     def forget(self, member_id: uuid.UUID) -> None:
-        self._by_digest = {key: known for key, known in self._by_digest.items() if known.id != member_id}
+        for key in [key for key, known in self._by_digest.items() if known.id == member_id]:
+            del self._by_digest[key]
 
     def clear(self) -> None:
         self._by_digest.clear()

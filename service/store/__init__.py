@@ -1,25 +1,27 @@
 """The event store: every SQL statement about campaigns, members, events, projections and snapshots.
 
-One module per concern: `appending` (the one write statement and the two paths to it), `reading` (states and the
-log), `undo` (undo and redo markers), `members` (campaigns and members), `snapshots` (the derived rows and what a
-refold reads), `records` (what the store takes and answers), `cache` (the process's folded states), `outcome` (what
-a lost connection says about a write), `wire` (the fast path's one statement, sent through libpq itself), `turns`
-(a campaign's share of the pool).
+`Store` is four parts over one pool, each with its own interface and its dependencies given to it:
+- `reader` (reading): campaigns, states and the log;
+- `writer` (appending): the one route of an append, to the one write statement (writing);
+- `roster` (members): campaigns and members, and hearing their changes;
+- `markers` (undo): undo and redo;
+and one `memory` (memory), everything the process remembers of the database under one eviction rule. The other
+modules: `writing` (the events row declared once, the statements derived from it), `locks` (a campaign's write
+lock), `snapshots` (the derived rows and what a refold reads), `records` (what the store takes and answers), `cache`
+(the eviction rule and the folded states), `keys` (Idempotency-Keys), `outcome` (what a lost connection says about a
+write), `turns` (a campaign's share of the pool). The fast lane's own statement is in service/fastlane/wire.py.
 """
 
 from __future__ import annotations
 
-import logging
-import uuid
-from collections.abc import Callable
 from typing import Any
 
 from projections.game import BatchRejected
-from service import metrics
-from service.store.appending import Appending, write
+from service.store.appending import Listener, Writer
 from service.store.cache import StateCache, state_decoder
-from service.store.members import MemberChanges, Members, insert_campaign
-from service.store.reading import Reading
+from service.store.members import Roster, insert_campaign
+from service.store.memory import Memory
+from service.store.reading import Reader
 from service.store.records import (
     Appended,
     Campaign,
@@ -36,54 +38,65 @@ from service.store.records import (
 )
 from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
 from service.store.turns import CampaignBusy, Turns
-from service.store.undo import Undoing
-from service.tokens import Verified
-
-log = logging.getLogger("quartermaster")
+from service.store.undo import Markers
 
 
-class Store(Members, Appending, Reading, Undoing):
-    """The event store over one async connection pool."""
+class Store:
+    """The event store over one async connection pool: its parts (module docstring), and the calls the service makes
+    on it, each the method of the part that answers it (so typed as that method)."""
 
-    def __init__(self, pool: Any, cache: StateCache | None = None, *, fast_lane: bool = True) -> None:
+    def __init__(
+        self, pool: Any, cache: StateCache | None = None, *, fast_lane: bool = True, turns: Turns | None = None
+    ) -> None:
         self.pool = pool
-        # Whether the append takes the fast lane's statement (service/settings.py: Settings.fast_lane).
-        self.fast_lane = fast_lane
-        self.cache = cache or StateCache()
-        # No limit until the app sets one from its settings (service/app.py).
-        self.turns = Turns()
-        # Both keyed by the id's integer (StateCache says why).
-        self._games: dict[int, str] = {}
-        self._members: dict[int, tuple[uuid.UUID, str, str, bytes]] = {}
-        # Tokens already matched against their hash, with their member, keyed by the token's digest (service.auth.holder
-        # says why); both forgotten together when a member changes (store/members.py).
-        self.verified_tokens = Verified()
-        self.member_changes: MemberChanges | None = None
-        self.member_generation = 0
-        # Called with (campaign, position) after each append this process commits (live updates).
-        self.on_commit: list[Callable[[uuid.UUID, int], None]] = []
+        self.memory = Memory(cache)
+        # No limit unless the app gives one from its settings (service/app.py).
+        self.turns = turns if turns is not None else Turns()
+        # Called with (campaign, position) after each append this process commits (live updates): not a memory of
+        # the database, so not in `memory`, and never forgotten.
+        self.on_commit: list[Listener] = []
+        self.reader = Reader(pool, self.memory)
+        self.writer = Writer(pool, self.memory, self.turns, self.reader, self.on_commit, fast_lane=fast_lane)
+        self.roster = Roster(pool, self.memory, self.turns, self.writer)
+        self.markers = Markers(pool, self.turns, self.writer)
 
-    def forget(self, why: str) -> None:
-        """Drop everything this process remembers of the database (states, games, members, tokens): the log it
-        was learnt from is no longer the log there is (it went back in time, or another server answers now)."""
-        log.warning("forgetting every cached state, game and member: %s", why)
-        self.cache.clear()
-        self._games.clear()
-        self.forget_member(None)  # every kept member row and verified token
-        metrics.forgotten()
+        # What the process remembers (the objects never change; their contents do).
+        self.cache = self.memory.states
+        self.verified_tokens = self.memory.tokens
+        self.forget = self.memory.forget
+        # Appending, undo and redo.
+        self.append = self.writer.append
+        self.undo = self.markers.undo
+        self.redo = self.markers.redo
+        # Campaigns and members.
+        self.create_campaign = self.roster.create_campaign
+        self.add_member = self.roster.add_member
+        self.members = self.roster.members
+        self.member_credentials = self.roster.member_credentials
+        self.members_fresh = self.roster.members_fresh
+        self.replace_token = self.roster.replace_token
+        self.revoke = self.roster.revoke
+        self.listen_for_member_changes = self.roster.listen_for_member_changes
+        self.stop_listening = self.roster.stop_listening
+        # Reading.
+        self.campaign = self.reader.campaign
+        self.game_of = self.reader.game_of
+        self.projection = self.reader.projection
+        self.positions = self.reader.positions
+        self.state_at = self.reader.state_at
+        self.state_now_at = self.reader.state_now_at
+        self.fold_at = self.reader.fold_at
+        self.history = self.reader.history
+        self.effective_of_types = self.reader.effective_of_types
+        self.undone_now = self.reader.undone_now
+        self.log_chunks = self.reader.log_chunks
+        self.overridden = self.reader.overridden
+        self.rows = self.reader.rows
 
-    def behind(self, campaign_id: uuid.UUID, remembered: tuple[int, Any] | None, position: int | None) -> None:
-        """Forget everything if the database's log for a campaign (at `position`, None for no campaign at all)
-        ends before what this process committed or read of it (`remembered`, the cache's latest, taken before the
-        statement that read `position`: anything committed since cannot then pass for a log gone back).
-
-        Positions name states only along one log. A log that lost its last commits is written on again from its
-        real end, and the states this process kept from beyond it would be taken for the new events' states."""
-        if remembered is not None and (position is None or position < remembered[0]):
-            self.forget(
-                f"campaign {campaign_id}'s log ends at position {position or 0}, before position "
-                f"{remembered[0]} this process saw committed (a failover that lost commits, or an older copy restored)"
-            )
+    @property
+    def member_generation(self) -> int:
+        """Counted up each time a member is forgotten (Memory.generation)."""
+        return self.memory.generation
 
 
 __all__ = [
@@ -108,5 +121,4 @@ __all__ = [
     "insert_campaign",
     "meta_of",
     "state_decoder",
-    "write",
 ]

@@ -1,8 +1,9 @@
 """Campaigns and their members: creating them, reading who plays what, replacing and revoking their tokens.
 
 Member rows are read once per process and kept (`member_credentials`); tokens already matched against a row's hash
-are kept too, by their digest (service.tokens.Verified). A row changes only when the owner replaces a member's token
-(a new join link) or revokes the member, and that transaction also sends NOTIFY on `CHANNEL` with the member's id.
+are kept too, by their digest (service.tokens.Verified), both in the process's memory (store/memory.py). A row
+changes only when the owner replaces a member's token (a new join link) or revokes the member, and that transaction
+also sends NOTIFY on `CHANNEL` with the member's id.
 Every process listens on a connection of its own (`MemberChanges`) and forgets that member at once; before a request
 trusts what is kept, it reads what the listening connection has received (`members_fresh`, a non-blocking read of
 the socket), so a notification already delivered is never behind the request it should refuse. While that
@@ -14,21 +15,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import psycopg
 
 from projections.game import Game
-from projections.registry import game as game_by_id
-from service.store.appending import HOLD, lock, write_lock
+from service.store.appending import Writer
 from service.store.keys import Keyed, replay
+from service.store.locks import HOLD, lock, write_lock
+from service.store.memory import MemberRow, Memory
 from service.store.outcome import transaction
-from service.store.records import Appended, Campaign, CampaignNotFound, PreparedEvent
-from service.store.snapshots import POSITION_OF
+from service.store.records import Appended, PreparedEvent
+from service.store.turns import Turns
 
-_MEMBERS_KEPT = 10_000
 # Heard by every process when a member's token is replaced or the member revoked; the payload is the member's id.
 CHANNEL = "qm_members"
 _NOTIFY = "SELECT pg_notify('qm_members', %s)"
@@ -45,7 +46,7 @@ class MemberChanges:
 
     RECONNECT_SECONDS = 2.0
 
-    def __init__(self, conninfo: str, forget: Any, connect_timeout: int = 2) -> None:
+    def __init__(self, conninfo: str, forget: Callable[[uuid.UUID | None], None], connect_timeout: int = 2) -> None:
         self.conninfo = conninfo
         self.forget = forget  # called with a member id, or None for everyone
         self.connect_timeout = connect_timeout
@@ -141,7 +142,7 @@ class MemberChanges:
 
 
 async def insert_campaign(
-    conn: psycopg.AsyncConnection,
+    conn: psycopg.AsyncConnection[Any],
     *,
     campaign_id: uuid.UUID,
     game_id: str,
@@ -161,7 +162,12 @@ async def insert_campaign(
 
 
 async def _insert_member(
-    conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, member_id: uuid.UUID, name: str, role: str, token_hash: bytes
+    conn: psycopg.AsyncConnection[Any],
+    campaign_id: uuid.UUID,
+    member_id: uuid.UUID,
+    name: str,
+    role: str,
+    token_hash: bytes,
 ) -> None:
     await conn.execute(
         "INSERT INTO members (member_id, campaign_id, name, role, token_hash) VALUES (%s, %s, %s, %s, %s)",
@@ -169,52 +175,38 @@ async def _insert_member(
     )
 
 
-class Members:
-    """Store methods about campaigns and their members."""
+class Roster:
+    """Campaigns and their members: creating them, reading who plays what, replacing and revoking tokens."""
 
-    cache: Any
-    pool: Any
-    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
-    _games: dict[int, str]
-    _members: dict[int, tuple[uuid.UUID, str, str, bytes]]
-    verified_tokens: Any  # service.tokens.Verified
-    member_changes: MemberChanges | None
-    # Counted up each time a member is forgotten: a row read from the database while it moved may be older than the
-    # change, and is not kept.
-    member_generation: int
+    def __init__(self, pool: Any, memory: Memory, turns: Turns, writer: Writer) -> None:
+        self.pool = pool
+        self.memory = memory
+        self.turns = turns
+        self.writer = writer
+        self.changes: MemberChanges | None = None
 
     async def listen_for_member_changes(self, conninfo: str, connect_timeout: int = 2) -> None:
         """Start hearing every process's token replacements and revocations (MemberChanges); stop with
         `stop_listening`. Without it, nothing kept about members is trusted."""
-        self.member_changes = MemberChanges(conninfo, self.forget_member, connect_timeout)
-        await self.member_changes.start()
+        self.changes = MemberChanges(conninfo, self.memory.forget_member, connect_timeout)
+        await self.changes.start()
 
     async def stop_listening(self) -> None:
-        if self.member_changes is not None:
-            await self.member_changes.stop()
-            self.member_changes = None
+        if self.changes is not None:
+            await self.changes.stop()
+            self.changes = None
 
     def members_fresh(self) -> bool:
         """Whether what this process keeps about members is up to date: every change already delivered to the
         listening connection applied, and that connection up."""
-        changes = self.member_changes
+        changes = self.changes
         return changes is not None and changes.drain()
-
-    def forget_member(self, member_id: uuid.UUID | None) -> None:
-        """Forget a member's kept row and tokens (everyone's, for None)."""
-        self.member_generation += 1
-        if member_id is None:
-            self._members.clear()
-            self.verified_tokens.clear()
-            return
-        self._members.pop(member_id.int, None)
-        self.verified_tokens.forget(member_id)
 
     async def create_campaign(
         self,
         *,
         campaign_id: uuid.UUID,
-        game: Game,
+        game: Game[Any],
         name: str,
         options: dict[str, Any],
         owner_id: uuid.UUID,
@@ -233,28 +225,8 @@ class Members:
                 owner_name=owner_name,
                 token_hash=token_hash,
             )
-            appended = await self._append_locked(conn, campaign_id, start, actor=str(owner_id), expected_position=0)
-        return self._committed(campaign_id, appended)
-
-    async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
-        async with self.pool.connection() as conn:
-            row = await (
-                await conn.execute(
-                    f"SELECT campaign_id, game, name, created_at, {POSITION_OF} FROM campaigns c"
-                    " WHERE campaign_id = %s",
-                    (campaign_id,),
-                )
-            ).fetchone()
-        if row is None:
-            raise CampaignNotFound(campaign_id)
-        return Campaign(*row)
-
-    async def game_of(self, campaign_id: uuid.UUID) -> Game:
-        """The game a campaign plays. It never changes, so each process asks the database once per campaign."""
-        game_id = self._games.get(campaign_id.int)  # keyed by the id's integer, as StateCache says why
-        if game_id is None:
-            game_id = self._games[campaign_id.int] = (await self.campaign(campaign_id)).game
-        return game_by_id(game_id)
+            appended = await self.writer.locked(conn, campaign_id, start, actor=str(owner_id), expected_position=0)
+        return self.writer.committed(campaign_id, appended)
 
     async def members(self, campaign_id: uuid.UUID) -> list[tuple[uuid.UUID, str, str, datetime, datetime | None]]:
         """(member_id, name, role, created_at, revoked_at) of every member, revoked ones included."""
@@ -264,7 +236,8 @@ class Members:
                 " ORDER BY created_at, name",
                 (campaign_id,),
             )
-            return await cur.fetchall()
+            rows: list[tuple[uuid.UUID, str, str, datetime, datetime | None]] = await cur.fetchall()
+            return rows
 
     async def member_credentials(
         self, member_id: uuid.UUID, campaign_id: uuid.UUID | None = None
@@ -280,10 +253,10 @@ class Members:
         row has an empty hash, which no token matches.
         """
         fresh = self.members_fresh()
-        known = self._members.get(member_id.int) if fresh else None  # keyed by the id's integer (StateCache)
+        known: MemberRow | None = self.memory.members.get(member_id.int) if fresh else None
         if known is not None:
             return known if campaign_id is None or known[0].int == campaign_id.int else None
-        generation = self.member_generation
+        generation = self.memory.generation
         async with self.pool.connection() as conn:
             if campaign_id is not None:
                 cur = await conn.execute(
@@ -294,11 +267,9 @@ class Members:
                 cur = await conn.execute(
                     "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s", (member_id,)
                 )
-            row = await cur.fetchone()
-        if row is not None and fresh and generation == self.member_generation:
-            if len(self._members) >= _MEMBERS_KEPT:
-                self._members.pop(next(iter(self._members)))
-            self._members[member_id.int] = row
+            row: MemberRow | None = await cur.fetchone()
+        if row is not None and fresh and generation == self.memory.generation:
+            self.memory.members[member_id.int] = row
         return row
 
     async def add_member(
@@ -323,8 +294,8 @@ class Members:
                 if done is not None:
                     return done
             await _insert_member(conn, campaign_id, member_id, name, role, token_hash)
-            appended = await self._append_locked(conn, campaign_id, [joined], actor=actor, keyed=keyed)
-        return self._committed(campaign_id, appended)
+            appended = await self.writer.locked(conn, campaign_id, [joined], actor=actor, keyed=keyed)
+        return self.writer.committed(campaign_id, appended)
 
     async def replace_token(self, campaign_id: uuid.UUID, member_id: uuid.UUID, token_hash: bytes) -> bool:
         """Give a member a new token (its hash): a lost phone's new join link, or the answer that carried the first
@@ -337,7 +308,7 @@ class Members:
             )
             if cur.rowcount:
                 await conn.execute(_NOTIFY, (member_id.hex,))
-        self.forget_member(member_id)
+        self.memory.forget_member(member_id)
         return bool(cur.rowcount)
 
     async def revoke(self, campaign_id: uuid.UUID, member_id: uuid.UUID) -> datetime | None:
@@ -352,5 +323,5 @@ class Members:
             row = await cur.fetchone()
             if row is not None:
                 await conn.execute(_NOTIFY, (member_id.hex,))
-        self.forget_member(member_id)
+        self.memory.forget_member(member_id)
         return row[0] if row is not None else None

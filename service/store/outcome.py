@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import PoolTimeout
 
-from service.store.wire import Prepared
+from service.fastlane.wire import Prepared
 
 
 class NothingWritten(psycopg.OperationalError):
@@ -78,11 +78,11 @@ async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
 async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run one statement in its own implicit transaction on a pooled connection and answer its first row: what
     `statement` does, without a context manager, for the fast path's one statement, which goes through libpq
-    itself (service/store/wire.py says why)."""
+    itself (service/fastlane/wire.py says why)."""
     conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
     # The fast path waits through libpq itself, not through the connection's own bounded wait (service/outage.py):
     # it is bounded here, by a watch over every statement in flight (`_Answers`), which costs a dictionary entry,
-    # where asyncio.timeout's timer cost more than a tenth of the statement's own time in the app.
+    # where an asyncio.timeout per statement costs a timer (the ledger in benchmarks/README.md has what it cost).
     bound: float | None = getattr(conn, "answer_seconds", None)
     answers = _answers(pool) if bound else None
     task = asyncio.current_task() if answers is not None else None

@@ -12,17 +12,19 @@ from psycopg.rows import tuple_row
 
 from events.base import Event
 from projections.game import Game, Meta, fold
-from projections.registry import decode_event
+from projections.registry import decode_event, game as game_by_id
 from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
 from projections.undo import Entry
 from service.store.cache import state_decoder
-from service.store.records import CampaignNotFound, Recorded, recorded_from_row
+from service.store.memory import Memory
+from service.store.records import Campaign, CampaignNotFound, Recorded, recorded_from_row
 from service.store.snapshots import POSITION_OF, SNAPSHOT, snapshot_positions
 
 _FOLD_CHUNK = 5000
 END = 2**62  # a position past any log, for "up to now"
 
 _POSITION = f"SELECT {POSITION_OF} FROM campaigns c WHERE campaign_id = %s"
+_CAMPAIGN = f"SELECT campaign_id, game, name, created_at, {POSITION_OF} FROM campaigns c WHERE campaign_id = %s"
 
 MARKERS = """
 SELECT position, type, (data->'targets')::text FROM events
@@ -153,14 +155,30 @@ SELECT * FROM (
 """
 
 
-class Reading:
-    """Store methods that read states and the log."""
+class Reader:
+    """Reads campaigns, states and the log, remembering states and games in the process's memory."""
 
-    cache: Any
-    pool: Any
-    behind: Any  # Store.behind
+    def __init__(self, pool: Any, memory: Memory) -> None:
+        self.pool = pool
+        self.memory = memory
 
-    async def projection(self, campaign_id: uuid.UUID, game: Game) -> tuple[int, Any]:
+    async def campaign(self, campaign_id: uuid.UUID) -> Campaign:
+        async with self.pool.connection() as conn:
+            row = await (await conn.execute(_CAMPAIGN, (campaign_id,))).fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return Campaign(*row)
+
+    async def game_of(self, campaign_id: uuid.UUID) -> Game[Any]:
+        """The game a campaign plays. It never changes, so each process asks the database once per campaign (while
+        its memory keeps it)."""
+        game_id: str | None = self.memory.games.get(campaign_id.int)
+        if game_id is None:
+            game_id = (await self.campaign(campaign_id)).game
+            self.memory.games[campaign_id.int] = game_id
+        return game_by_id(game_id)
+
+    async def projection(self, campaign_id: uuid.UUID, game: Game[Any]) -> tuple[int, Any]:
         """The campaign's current state and its position."""
         return await self.state_at(campaign_id, game, None)
 
@@ -172,38 +190,43 @@ class Reading:
             )
             return dict(await cur.fetchall())
 
-    async def state_at(self, campaign_id: uuid.UUID, game: Game, at: int | None) -> tuple[int, Any]:
+    async def state_at(self, campaign_id: uuid.UUID, game: Game[Any], at: int | None) -> tuple[int, Any]:
         """The state right after position `at` (the current state when None or beyond the end).
 
         The current state comes from the process cache when it holds the campaign's position, else from the latest
         snapshot and the events after it (and is then kept): one query when cached, whoever wrote last.
         """
-        remembered = self.cache.latest(campaign_id)  # before the position's snapshot: see Store.behind
+        remembered = self.memory.states.latest(campaign_id)  # before the position's snapshot: see Memory.behind
         async with self.pool.connection() as conn:
             row = await (await conn.execute(_POSITION, (campaign_id,))).fetchone()
-            self.behind(campaign_id, remembered, row and row[0])
+            self.memory.behind(campaign_id, remembered, row and row[0])
             if row is None:
                 raise CampaignNotFound(campaign_id)
             position = row[0]
             if at is not None and at < position:
                 return at, await self.fold_at(conn, campaign_id, game, at)
-            state = self.cache.get(campaign_id, position)
+            state = self.memory.states.get(campaign_id, position)
             if state is not None:
                 return position, state
             state = await self.fold_at(conn, campaign_id, game, position)
         # Every event up to `position` is committed (positions are gapless and in commit order), so this state is
         # the fold of the log at `position` for good.
-        self.cache.put(campaign_id, position, state)
+        self.memory.states.put(campaign_id, position, state)
         return position, state
 
-    async def state_now_at(self, campaign_id: uuid.UUID, game: Game, at: int) -> Any:
+    async def state_now_at(self, campaign_id: uuid.UUID, game: Game[Any], at: int) -> Any:
         """The state right after position `at` as the log stands now: what was undone since, even by a later
         marker, left out (the audit's reports count what counts now; `state_at` is what the table saw then)."""
         async with self.pool.connection() as conn:
             return await self.fold_at(conn, campaign_id, game, at, as_of=END)
 
     async def fold_at(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, at: int, as_of: int | None = None
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        campaign_id: uuid.UUID,
+        game: Game[Any],
+        at: int,
+        as_of: int | None = None,
     ) -> Any:
         """The fold up to `at`, leaving out what markers up to `as_of` (default: `at` itself) had undone."""
         seen = at if as_of is None else as_of
@@ -213,9 +236,9 @@ class Reading:
 
     async def fold_from(
         self,
-        conn: psycopg.AsyncConnection,
+        conn: psycopg.AsyncConnection[Any],
         campaign_id: uuid.UUID,
-        game: Game,
+        game: Game[Any],
         at: int,
         markers: Sequence[Marker],
         snapshots: Sequence[int],
@@ -240,21 +263,9 @@ class Reading:
             rows = await conn.execute(ENTRIES, (campaign_id, after, upto)) if after < at else None
         return state
 
-    async def _markers(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, at: int) -> list[Marker]:
+    async def _markers(self, conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID, at: int) -> list[Marker]:
         cur = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), at))
         return markers_from(await cur.fetchall())
-
-    async def _entries(
-        self,
-        conn: psycopg.AsyncConnection,
-        campaign_id: uuid.UUID,
-        game: Game,
-        after: int,
-        upto: int,
-        skip: dict[int, int] | set[int],
-    ) -> list[Entry]:
-        cur = await conn.execute(ENTRIES, (campaign_id, after, upto))
-        return entries_from(game, await cur.fetchall(), skip)
 
     async def history(
         self,
@@ -266,7 +277,7 @@ class Reading:
         character: str | None = None,
         actor: str | None = None,
         episode: str | None = None,
-        game: Game | None = None,
+        game: Game[Any] | None = None,
     ) -> list[Recorded]:
         """A page of the log after a position, oldest first, each with the position that undid it if any.
 
@@ -294,7 +305,12 @@ class Reading:
             return [recorded_from_row((*row, undone.get(row[0]))) for row in await cur.fetchall()]
 
     async def _episode_ranges(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, game: Game, name: str, undone: dict[int, int]
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        campaign_id: uuid.UUID,
+        game: Game[Any],
+        name: str,
+        undone: dict[int, int],
     ) -> list[tuple[int, int]]:
         """The (first, last) positions of every time the named episode was played; the last one may be open."""
         episodes = game.episodes
@@ -304,7 +320,8 @@ class Reading:
             "SELECT position, type, data->>%s FROM events WHERE campaign_id = %s AND type = ANY(%s) ORDER BY position",
             (episodes.name, campaign_id, [episodes.started, *episodes.ended]),
         )
-        ranges, opened = [], None
+        ranges: list[tuple[int, int]] = []
+        opened: int | None = None
         for position, type_, value in await cur.fetchall():
             if position in undone:
                 continue
@@ -318,7 +335,7 @@ class Reading:
         return ranges
 
     async def effective_of_types(
-        self, campaign_id: uuid.UUID, game: Game, types: Sequence[str], chunk: int = 5000
+        self, campaign_id: uuid.UUID, game: Game[Any], types: Sequence[str], chunk: int = 5000
     ) -> AsyncIterator[Event]:
         """Every event of these types that counts now (undone ones left out), oldest first, read in chunks."""
         after = 0
@@ -399,7 +416,7 @@ def markers_from(rows: Sequence[Sequence[Any]]) -> list[Marker]:
     return [Marker(p, t, msgspec.json.decode(targets)) for p, t, targets in rows]
 
 
-def entries_from(game: Game, rows: Sequence[Sequence[Any]], skip: Mapping[int, int] | set[int]) -> list[Entry]:
+def entries_from(game: Game[Any], rows: Sequence[Sequence[Any]], skip: Mapping[int, int] | set[int]) -> list[Entry]:
     """The events read by ENTRIES that count (neither markers nor in `skip`), decoded."""
     return [
         Entry(position, batch, type_, decode_event(game.id, type_, data), Meta(position, actor, occurred_at, override))

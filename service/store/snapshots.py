@@ -7,7 +7,7 @@ written by the one write statement (appending.WRITE) and may be thrown away and 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import psycopg
 
@@ -19,7 +19,7 @@ from service.store.records import Row
 POSITION_OF = "(SELECT coalesce(max(e.position), 0) FROM events e WHERE e.campaign_id = c.campaign_id)"
 
 PROJECTION = "state"
-# A snapshot is written whenever an append crosses a multiple of this many positions.
+# A batch that crosses a multiple of this many positions leaves snapshots (store/writing.py, checkpoints).
 SNAPSHOT_EVERY = 100
 # Rows of a refold travel in chunks: an await per row costs more than folding the row.
 CHUNK = 2000
@@ -85,7 +85,7 @@ async def campaigns_to_fold(
 
 async def logged_rows(
     conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, after: int = 0
-) -> AsyncIterator[list[Row]]:
+) -> AsyncGenerator[list[Row], None]:
     """What folding a campaign's log again needs (the events after position `after`), in order, in chunks, through a
     server-side cursor (flat memory).
 

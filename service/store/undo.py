@@ -12,6 +12,7 @@ position, the markers and the snapshot positions; the snapshot with the events a
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,15 +21,19 @@ import psycopg
 
 from events.campaign import EventRedone, EventUndone
 from projections.game import Game
+from projections.registry import fold_version
 from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
 from projections.undo import recheck
-from service.store.appending import head, hold, write
+from service.store.appending import Writer
 from service.store.cache import state_decoder
 from service.store.keys import Keyed, replay
+from service.store.locks import head, hold
 from service.store.outcome import transaction
 from service.store.reading import END, ENTRIES, LATEST_BATCH, MARKERS, entries_from, latest_batch, markers_from
 from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
 from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
+from service.store.turns import Turns
+from service.store.writing import Checkpoint, Write, appended, write
 
 _encode = msgspec.json.Encoder().encode
 
@@ -40,7 +45,7 @@ _NOT_UNDOABLE = frozenset({"campaign.started", "member.joined"})
 class Held:
     """A locked campaign and what every undo and redo reads first."""
 
-    game: Game
+    game: Game[Any]
     current: int
     markers: list[Marker]
     snapshots: list[int]
@@ -61,12 +66,18 @@ def _target(rows: list[tuple[Any, ...]]) -> Target:
     return Target(batch=rows[0][2], positions=[r[0] for r in rows], types=[r[3] for r in rows], actor=rows[0][6])
 
 
-class Undoing:
-    """Store methods that undo and redo."""
+# What an undo or redo chooses, once the campaign is held: the batch it is about, and the positions that then count as
+# undone.
+Choose = Callable[[psycopg.AsyncConnection[Any], dict[int, int]], Awaitable[tuple[Target, set[int]]]]
 
-    cache: Any
-    pool: Any
-    turns: Any  # service.store.turns.Turns: this campaign's share of the pool
+
+class Markers:
+    """Undo and redo: each chooses its target, and `_mark` does the rest the same way for both."""
+
+    def __init__(self, pool: Any, turns: Turns, writer: Writer) -> None:
+        self.pool = pool
+        self.turns = turns
+        self.writer = writer
 
     async def undo(
         self,
@@ -86,33 +97,17 @@ class Undoing:
         Raises UndoRefused when there is nothing to undo or the batch is not the caller's, UndoConflict when later
         events would be refused (and `cascade` is off).
         """
-        async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
-            held = await self._hold(conn, campaign_id)
-            # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
-            done = await replay(conn, campaign_id, keyed)
-            if done is not None:
-                return done
-            undone = undone_as_of(held.markers, held.current)
+
+        async def choose(conn: psycopg.AsyncConnection[Any], undone: dict[int, int]) -> tuple[Target, set[int]]:
             if batch is None:
-                target = await self._latest_effective_batch(conn, campaign_id, undone, actor if mine else None)
+                target = await _latest_effective_batch(conn, campaign_id, undone, actor if mine else None)
             else:
-                target = await self._batch(conn, campaign_id, batch)
+                target = await _batch(conn, campaign_id, batch)
                 if all(p in undone for p in target.positions):
                     raise UndoRefused(f"Batch {batch} is already undone (by position {undone[target.positions[0]]}).")
-            self._check_undoable(target, actor, only_own, "undo")
-            marked = await self._mark(
-                conn,
-                campaign_id,
-                held,
-                UNDONE,
-                set(undone) | set(target.positions),
-                target.positions,
-                cascade=cascade,
-                reason=reason,
-                actor=actor,
-                keyed=keyed,
-            )
-        return self._committed(campaign_id, marked)
+            return target, set(undone) | set(target.positions)
+
+        return await self._mark(campaign_id, UNDONE, choose, cascade, reason, actor, only_own, keyed)
 
     async def redo(
         self,
@@ -128,182 +123,189 @@ class Undoing:
         """Count an undone batch again by appending `event.redone`, checked by the fold like any append.
 
         With `mine` and no `batch`: the batches of `actor` that the most recent undo of them left out."""
+
+        async def choose(conn: psycopg.AsyncConnection[Any], undone: dict[int, int]) -> tuple[Target, set[int]]:
+            if batch is None:
+                candidates = undone
+                if mine:
+                    # Only the caller's own undone events: a player redoes her own batch, whoever undid it.
+                    candidates = {p: undone[p] for p in await _recorded_by(conn, campaign_id, list(undone), actor)}
+                # The most recently undone batch that is still undone.
+                latest = max(candidates.values(), default=None)
+                if latest is None:
+                    raise UndoRefused("There is nothing to redo: no batch is undone.")
+                # Everything that marker undid and is still undone: a cascade comes back whole.
+                target = await _positions(conn, campaign_id, sorted(p for p, m in candidates.items() if m == latest))
+            else:
+                target = await _batch(conn, campaign_id, batch)
+                candidates = undone
+            if not any(p in candidates for p in target.positions):
+                raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
+            # Everyone else's undone events stay undone.
+            return target, set(undone) - set(target.positions)
+
+        return await self._mark(campaign_id, REDONE, choose, False, reason, actor, only_own, keyed)
+
+    async def _mark(
+        self,
+        campaign_id: uuid.UUID,
+        kind: str,
+        choose: Choose,
+        cascade: bool,
+        reason: str | None,
+        actor: str,
+        only_own: bool,
+        keyed: Keyed | None,
+    ) -> Appended:
+        """Under the campaign's write lock: answer a retried request, choose the target, check that the caller may
+        mark it, re-check the log with the new exclusions, and record the marker and the new state (or raise
+        UndoConflict)."""
         async with self.turns.turn(campaign_id), transaction(self.pool, pipeline=True) as conn:
-            held = await self._hold(conn, campaign_id)
+            held = await _hold(conn, campaign_id)
             # Sent again with its Idempotency-Key: what it did the first time, not another batch undone or redone.
             done = await replay(conn, campaign_id, keyed)
             if done is not None:
                 return done
-            undone = undone_as_of(held.markers, held.current)
-            if batch is None:
-                if mine:
-                    # Only the caller's own undone events: a player redoes her own batch, whoever undid it.
-                    undone = {p: undone[p] for p in await self._recorded_by(conn, campaign_id, list(undone), actor)}
-                # The most recently undone batch that is still undone.
-                latest = max((m for p, m in undone.items()), default=None)
-                if latest is None:
-                    raise UndoRefused("There is nothing to redo: no batch is undone.")
-                # Everything that marker undid and is still undone: a cascade comes back whole.
-                target = await self._positions(conn, campaign_id, sorted(p for p, m in undone.items() if m == latest))
-            else:
-                target = await self._batch(conn, campaign_id, batch)
-            if not any(p in undone for p in target.positions):
-                raise UndoRefused(f"Batch {target.batch} is not undone, so there is nothing to redo.")
-            self._check_undoable(target, actor, only_own, "redo")
-            marked = await self._mark(
-                conn,
-                campaign_id,
-                held,
-                REDONE,
-                set(undone) - set(target.positions),
-                target.positions,
-                cascade=False,
-                reason=reason,
-                actor=actor,
-                keyed=keyed,
+            target, excluded = await choose(conn, undone_as_of(held.markers, held.current))
+            _check_undoable(target, actor, only_own, "undo" if kind == UNDONE else "redo")
+            marked = await _marked(
+                conn, campaign_id, held, kind, excluded, target.positions, cascade, reason, actor, keyed
             )
-        return self._committed(campaign_id, marked)
+        return self.writer.committed(campaign_id, marked)
 
-    async def _hold(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID) -> Held:
-        """Take the campaign's write lock until commit, and read its position, markers and snapshot positions in the
-        same round trip.
 
-        The reads run after the lock is granted, each with a snapshot of its own (read committed), so they see every
-        event and snapshot up to the position read and none beyond it: no append writes while this lock is held.
-        """
-        heading = await hold(conn, campaign_id)
-        marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END))
-        snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END))
-        game, current, _ = await head(heading, campaign_id)
-        markers = markers_from(await marking.fetchall())
-        snapshots = [r[0] for r in await snapping.fetchall()]
-        return Held(game, current, markers, snapshots)
+async def _hold(conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID) -> Held:
+    """Take the campaign's write lock until commit, and read its position, markers and snapshot positions in the
+    same round trip.
 
-    async def _latest_effective_batch(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, undone: dict[int, int], actor: str | None = None
-    ) -> Target:
-        """The latest batch that still counts (with an actor: that this member recorded)."""
-        cur = await conn.execute(
-            LATEST_BATCH, latest_batch(campaign_id, not_types=MARKER_TYPES, not_at=list(undone), actor=actor)
+    The reads run after the lock is granted, each with a snapshot of its own (read committed), so they see every
+    event and snapshot up to the position read and none beyond it: no append writes while this lock is held.
+    """
+    heading = await hold(conn, campaign_id)
+    marking = await conn.execute(MARKERS, (campaign_id, list(MARKER_TYPES), END))
+    snapping = await conn.execute(SNAPSHOT_POSITIONS, (campaign_id, END))
+    game, current, _ = await head(heading, campaign_id)
+    markers = markers_from(await marking.fetchall())
+    snapshots = [r[0] for r in await snapping.fetchall()]
+    return Held(game, current, markers, snapshots)
+
+
+async def _latest_effective_batch(
+    conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID, undone: dict[int, int], actor: str | None = None
+) -> Target:
+    """The latest batch that still counts (with an actor: that this member recorded)."""
+    cur = await conn.execute(
+        LATEST_BATCH, latest_batch(campaign_id, not_types=MARKER_TYPES, not_at=list(undone), actor=actor)
+    )
+    rows = await cur.fetchall()
+    if not rows:
+        raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
+    return _target(rows)
+
+
+async def _recorded_by(
+    conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID, positions: list[int], actor: str
+) -> list[int]:
+    """Which of these positions this member recorded."""
+    cur = await conn.execute(
+        "SELECT position FROM events WHERE campaign_id = %s AND position = ANY(%s) AND actor = %s",
+        (campaign_id, positions, actor),
+    )
+    return [row[0] for row in await cur.fetchall()]
+
+
+async def _batch(conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
+    cur = await conn.execute(LATEST_BATCH, latest_batch(campaign_id, batch=batch))
+    rows = await cur.fetchall()
+    if not rows:
+        raise UndoRefused(f"This campaign has no batch {batch}.", status=404)
+    return _target(rows)
+
+
+async def _positions(conn: psycopg.AsyncConnection[Any], campaign_id: uuid.UUID, positions: list[int]) -> Target:
+    cur = await conn.execute(
+        "SELECT position, type, actor, batch_id FROM events WHERE campaign_id = %s AND position = ANY(%s)"
+        " ORDER BY position",
+        (campaign_id, positions),
+    )
+    rows = await cur.fetchall()
+    actors = {r[2] for r in rows}
+    # Several batches (a cascade) count as the caller's only when every one of them is.
+    return Target(
+        batch=rows[0][3],
+        positions=[r[0] for r in rows],
+        types=[r[1] for r in rows],
+        actor=actors.pop() if len(actors) == 1 else "",
+    )
+
+
+def _check_undoable(target: Target, actor: str, only_own: bool, doing: str) -> None:
+    if set(target.types) & set(MARKER_TYPES):
+        raise UndoRefused(f"Batch {target.batch} is itself an undo or redo; use redo or undo instead.")
+    if set(target.types) & _NOT_UNDOABLE:
+        raise UndoRefused(f"Batch {target.batch} started the campaign or added a member; that cannot be undone.")
+    if only_own and target.actor != actor:
+        raise UndoRefused(
+            f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
+            "recorded by someone else.",
+            status=403,
         )
-        rows = await cur.fetchall()
-        if not rows:
-            raise UndoRefused("There is nothing of yours to undo." if actor else "There is nothing to undo.")
-        return _target(rows)
 
-    async def _recorded_by(
-        self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int], actor: str
-    ) -> list[int]:
-        """Which of these positions this member recorded."""
-        cur = await conn.execute(
-            "SELECT position FROM events WHERE campaign_id = %s AND position = ANY(%s) AND actor = %s",
-            (campaign_id, positions, actor),
-        )
-        return [row[0] for row in await cur.fetchall()]
 
-    async def _batch(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, batch: uuid.UUID) -> Target:
-        cur = await conn.execute(LATEST_BATCH, latest_batch(campaign_id, batch=batch))
-        rows = await cur.fetchall()
-        if not rows:
-            raise UndoRefused(f"This campaign has no batch {batch}.", status=404)
-        return _target(rows)
-
-    async def _positions(self, conn: psycopg.AsyncConnection, campaign_id: uuid.UUID, positions: list[int]) -> Target:
-        cur = await conn.execute(
-            "SELECT position, type, actor, batch_id FROM events WHERE campaign_id = %s AND position = ANY(%s)"
-            " ORDER BY position",
-            (campaign_id, positions),
-        )
-        rows = await cur.fetchall()
-        actors = {r[2] for r in rows}
-        # Several batches (a cascade) count as the caller's only when every one of them is.
-        return Target(
-            batch=rows[0][3],
-            positions=[r[0] for r in rows],
-            types=[r[1] for r in rows],
-            actor=actors.pop() if len(actors) == 1 else "",
-        )
-
-    @staticmethod
-    def _check_undoable(target: Target, actor: str, only_own: bool, doing: str) -> None:
-        if set(target.types) & set(MARKER_TYPES):
-            raise UndoRefused(f"Batch {target.batch} is itself an undo or redo; use redo or undo instead.")
-        if set(target.types) & _NOT_UNDOABLE:
-            raise UndoRefused(f"Batch {target.batch} started the campaign or added a member; that cannot be undone.")
-        if only_own and target.actor != actor:
-            raise UndoRefused(
-                f"A player may only {doing} what they recorded themselves; batch {target.batch} was "
-                "recorded by someone else.",
-                status=403,
-            )
-
-    async def _mark(
-        self,
-        conn: psycopg.AsyncConnection,
-        campaign_id: uuid.UUID,
-        held: Held,
-        kind: str,
-        excluded: set[int],
-        targets: list[int],
-        *,
-        cascade: bool,
-        reason: str | None,
-        actor: str,
-        keyed: Keyed | None = None,
-    ) -> Appended:
-        """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
-        game, current = held.game, held.current
-        position = current + 1
-        # The snapshot and the events after it travel in one round trip.
-        start = safe_start(held.snapshots, [*held.markers, Marker(position, kind, targets)], position)
-        stored = await conn.execute(SNAPSHOT, (campaign_id, start)) if start else None
-        rows = await conn.execute(ENTRIES, (campaign_id, start, current))
-        state = state_decoder(game).decode((await stored.fetchall())[0][0]) if stored is not None else None
-        entries = entries_from(game, await rows.fetchall(), ())
-        result = recheck(game, state, entries, excluded, cascade=cascade)
-        if result.conflicts:
-            raise UndoConflict(result.conflicts)
-        # With cascade, the marker names every position that now drops out, the target's and its dependents'.
-        marked = sorted(set(targets) | (set(result.excluded) - excluded)) if kind == UNDONE else sorted(targets)
-        marker = (EventUndone if kind == UNDONE else EventRedone)(targets=marked, reason=reason)
-        fields = msgspec.to_builtins(marker)
-        fields.pop("type")
-        data = _encode(fields)
-        marker_event = PreparedEvent(event=marker, type=kind, data=data)
-        batch = uuid.uuid4()
-        # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
-        encoded = _encode(result.state)
-        written = await write(
-            conn,
+async def _marked(
+    conn: psycopg.AsyncConnection[Any],
+    campaign_id: uuid.UUID,
+    held: Held,
+    kind: str,
+    excluded: set[int],
+    targets: list[int],
+    cascade: bool,
+    reason: str | None,
+    actor: str,
+    keyed: Keyed | None,
+) -> Appended:
+    """Re-check the log with the new exclusions; record the marker and the new state, or raise UndoConflict."""
+    game, current = held.game, held.current
+    position = current + 1
+    # The snapshot and the events after it travel in one round trip.
+    start = safe_start(held.snapshots, [*held.markers, Marker(position, kind, targets)], position)
+    stored = await conn.execute(SNAPSHOT, (campaign_id, start)) if start else None
+    rows = await conn.execute(ENTRIES, (campaign_id, start, current))
+    state = state_decoder(game).decode((await stored.fetchall())[0][0]) if stored is not None else None
+    entries = entries_from(game, await rows.fetchall(), set())
+    result = recheck(game, state, entries, excluded, cascade=cascade)
+    if result.conflicts:
+        raise UndoConflict(result.conflicts)
+    # With cascade, the marker names every position that now drops out, the target's and its dependents'.
+    marked = sorted(set(targets) | (set(result.excluded) - excluded)) if kind == UNDONE else sorted(targets)
+    marker = (EventUndone if kind == UNDONE else EventRedone)(targets=marked, reason=reason)
+    fields = msgspec.to_builtins(marker)
+    fields.pop("type")
+    data = _encode(fields)
+    events, ids, batch = appended([PreparedEvent(event=marker, type=kind, data=data)], current, game, keyed)
+    # A marker changes what counted before it, so no earlier snapshot can start a fold past it: leave one here.
+    encoded = _encode(result.state)
+    now = await write(
+        conn,
+        Write(
             campaign_id,
-            current=current,
+            current,
             locked=True,
-            events=[marker_event],
-            game=game,
+            events=events,
             batch=batch,
             actor=actor,
-            checkpoint=position,
-            state=encoded,
-            keyed=keyed,
-        )
-        if written is None:
-            raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken from under its holder.")
-        now, ids = written
-        recorded = Recorded(
-            position=position,
-            id=ids[0],
-            batch=batch,
-            type=kind,
-            schema_version=1,
-            data=msgspec.Raw(data),
-            actor=actor,
-            recorded_at=now,
-        )
-        return Appended(
-            batch=batch,
-            first_position=position,
-            last_position=position,
-            events=[recorded],
-            state=result.state,
-            size=len(encoded),
-        )
+            checkpoints=[Checkpoint(position, encoded)],
+            fold_version=fold_version(game.id),
+        ),
+    )
+    if now is None:
+        raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken from under its holder.")
+    recorded = Recorded(position, ids[0], batch, kind, 1, msgspec.Raw(data), actor, now)
+    return Appended(
+        batch=batch,
+        first_position=position,
+        last_position=position,
+        events=[recorded],
+        state=result.state,
+        size=len(encoded),
+    )

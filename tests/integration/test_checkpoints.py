@@ -20,9 +20,11 @@ from projections.registry import decode_event
 from projections.timeline import MARKER_TYPES, undone_as_of
 from service import tokens
 from service.intake import prepare, prepared_event
+from service.refold import rebuild_campaign
 from service.requests import NewEvent
 from service.store import SNAPSHOT_EVERY, PreparedEvent, Store
 from service.store.cache import IN_MEMORY_PER_JSON_BYTE, StateCache
+from service.store.writing import checkpoints
 
 
 def notes(count: int, label: str) -> list[PreparedEvent]:
@@ -89,7 +91,7 @@ async def fold_of_the_log(pool, campaign_id: uuid.UUID):
     )
 
 
-async def checkpoints(pool, campaign_id: uuid.UUID) -> tuple[list[int], int]:
+async def checkpoints_of(pool, campaign_id: uuid.UUID) -> tuple[list[int], int]:
     async with pool.connection() as conn:
         snapshots = [
             r[0]
@@ -111,12 +113,12 @@ def test_appends_write_the_state_only_at_checkpoints_and_the_projection_row_is_t
     async def scenario(pool):
         store = Store(pool)
         campaign_id = await new_campaign(store)
-        after_start = await checkpoints(pool, campaign_id)
+        after_start = await checkpoints_of(pool, campaign_id)
         for _ in range(3):
             await store.append(campaign_id, notes(1, "one by one"), actor="t")
-        between = await checkpoints(pool, campaign_id)
+        between = await checkpoints_of(pool, campaign_id)
         crossing = await store.append(campaign_id, notes(SNAPSHOT_EVERY, "a long scene"), actor="t")
-        return after_start, between, crossing.last_position, await checkpoints(pool, campaign_id)
+        return after_start, between, crossing.last_position, await checkpoints_of(pool, campaign_id)
 
     after_start, between, crossed_at, after = run(database_url, scenario)
     assert after_start == ([2], 2)
@@ -213,3 +215,50 @@ def test_the_state_cache_answers_only_at_its_own_position_and_never_goes_back():
     assert cache.get(campaign, 10) == "at 10" and cache.get(campaign, 8) is None and cache.get(campaign, 11) is None
     cache.put(campaign, 12, "at 12")  # no new measure: the last one stands
     assert cache.latest(campaign) == (12, "at 12") and cache.bytes == 10 * IN_MEMORY_PER_JSON_BYTE
+
+
+def test_redoing_ones_own_batch_leaves_another_players_undone_batch_undone_in_the_state(database_url):
+    async def scenario(pool):
+        store = Store(pool)
+        campaign_id = await new_campaign(store)
+        mine = await store.append(campaign_id, joins("valeros"), actor="amber")
+        theirs = await store.append(campaign_id, joins("merisiel"), actor="lily")
+        await store.undo(campaign_id, batch=theirs.batch, cascade=False, reason=None, actor="owner", only_own=False)
+        await store.undo(campaign_id, batch=mine.batch, cascade=False, reason=None, actor="owner", only_own=False)
+        redone = await store.redo(campaign_id, batch=None, reason=None, actor="amber", only_own=True, mine=True)
+        return redone.state, await Store(pool).projection(campaign_id, GAME), await fold_of_the_log(pool, campaign_id)
+
+    kept, read_elsewhere, (last, folded) = run(database_url, scenario)
+    assert kept == folded and read_elsewhere == (last, folded)
+    assert sorted(folded.characters) == ["valeros"]
+
+
+def test_a_batch_leaves_the_state_at_its_end_and_at_every_multiple_it_crosses_well_before_its_end():
+    every = SNAPSHOT_EVERY
+    assert checkpoints(0, 2) == [2]  # the campaign's first batch
+    assert checkpoints(2, 5) == []
+    assert checkpoints(5, every + 5) == [every + 5]  # the end stands for the one multiple it crossed
+    assert checkpoints(every - 1, every) == [every]
+    assert checkpoints(2, 10 * every + 2) == [*range(every, 10 * every, every), 10 * every + 2]
+    assert checkpoints(0, 10 * every) == [*range(every, 10 * every, every), 10 * every]
+
+
+def test_a_long_batch_leaves_snapshots_inside_it_that_reads_and_a_rebuild_agree_with(database_url):
+    async def scenario(pool):
+        store = Store(pool)
+        campaign_id = await new_campaign(store)
+        await store.append(campaign_id, joins("valeros") + notes(10 * SNAPSHOT_EVERY - 1, "a long import"), actor="t")
+        await store.append(campaign_id, joins("merisiel") + notes(3 * SNAPSHOT_EVERY, "another"), actor="t")
+        snapshots, projection = await checkpoints_of(pool, campaign_id)
+        cold = Store(pool)  # folds from the snapshots, never from this process's memory
+        reads = {at: (await cold.state_at(campaign_id, GAME, at))[1] for at in (150, 901, 1001, 1250)}
+        async with pool.connection() as conn:
+            drift = await rebuild_campaign(Store(pool), conn, campaign_id, GAME, keep=False)
+        return snapshots, projection, reads, drift, await fold_of_the_log(pool, campaign_id)
+
+    snapshots, projection, reads, drift, (last, _) = run(database_url, scenario)
+    every = SNAPSHOT_EVERY
+    assert snapshots == [2, *range(every, 10 * every, every), 10 * every + 2, 11 * every, 12 * every, last]
+    assert projection == last and drift == []
+    assert sorted(reads[150].characters) == sorted(reads[901].characters) == ["valeros"]
+    assert sorted(reads[1250].characters) == ["merisiel", "valeros"]

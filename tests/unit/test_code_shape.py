@@ -15,10 +15,7 @@ MOST_LINES = 600
 
 # Files over MOST_LINES left for now, each with its reason. The list only shrinks: a file that comes under the limit
 # fails the test below until it is taken off the list.
-LONG_FILES_LEFT = {
-    # The rest of the code-health round (issue 26) recomposes the Store and declares the events row once.
-    "service/store/appending.py"
-}
+LONG_FILES_LEFT: set[str] = set()
 
 
 def _modules(top: str) -> dict[str, pathlib.Path]:

@@ -1,13 +1,13 @@
 """The fast path's one statement, prepared once per connection and sent through libpq itself (`psycopg.pq`).
 
-A one-note append is one statement in its own implicit transaction: WRITE_ONE, with fifteen parameters of known
-types and one timestamp back. psycopg's cursor does for it what a general driver must do on every execute: look its
-parameters' types up and dump them through its adapters, decide whether to prepare it, keep result state, and wait
-through a generator with a timer beside every wait. That was a third of what the server spent on an append outside
-PostgreSQL. `Prepared` sends the same statement as libpq's PQsendQueryPrepared with text parameters it encodes by
-their Python types, waits for the socket once, and loads the answer with the connection's own psycopg loader, so
-what it answers is what psycopg would have: 84 µs of CPU per insert against 121 µs through a kept cursor (a scratch
-table of events' shape, PostgreSQL 15 here, ten rounds of 1,000 taking turns; the wall time fell as much).
+A one-note append is one statement in its own implicit transaction: WRITE_ONE (service/store/writing.py), with
+parameters of known types and one timestamp back. psycopg's cursor does for it what a general driver must do on
+every execute: look its parameters' types up and dump them through its adapters, decide whether to prepare it, keep
+result state, and wait through a generator with a timer beside every wait. `Prepared` sends the same statement as
+libpq's PQsendQueryPrepared with text parameters it encodes by their Python types, waits for the socket once, and
+loads the answer with the connection's own psycopg loader, so what it answers is what psycopg would have. (What
+that saved is in the ledger of benchmarks/README.md.) With the fast lane off (Settings.fast_lane), the store sends
+the same statement through psycopg's cursor instead and never calls this module.
 
 Everything else stays with psycopg: the pool, connecting, transactions, pipelines, every other statement. A
 connection comes from the pool idle and goes back idle; nothing here changes its settings or transaction state. Only
@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import msgspec
 import psycopg
 from psycopg import errors, pq
-from psycopg.adapt import Loader
+from psycopg.abc import Loader
 
 _PLACEHOLDER = re.compile(r"%s")
 # What PostgreSQL answers when a connection lost a statement prepared on it (DEALLOCATE ALL, DISCARD ALL).
@@ -97,9 +97,8 @@ class Prepared:
         if ready is None:
             ready = await self._prepare(conn)
         encoding = ready.encoding
-        # _text's answers, with the commonest cases (None, text without NUL, a UUID: eleven of a one-note append's
-        # fifteen parameters) written here rather than called for: a call per parameter was a twentieth of the
-        # Python calls an append makes.
+        # _text's answers, with the commonest cases (None, text without NUL, a UUID: most of a one-note append's
+        # parameters) written here rather than called for, once per parameter: this runs for every append.
         values = [
             None
             if value is None
