@@ -77,7 +77,7 @@ def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
 def _page() -> Response[bytes]:
     return Response(
         _PAGE,
-        media_type="text/html; charset=utf-8",
+        media_type="text/html",
         headers={
             # Nothing from another host, ever: the page works on a table's local network with no internet.
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -107,7 +107,7 @@ _WORKER = _service_worker()
 async def worker() -> Response[bytes]:
     """The page's service worker, at the root so that it may serve every page address (browsers register it only
     on https or localhost; see the README's "Offline play")."""
-    return Response(_WORKER, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
+    return Response(_WORKER, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")
