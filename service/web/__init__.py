@@ -7,28 +7,77 @@ HTTP API as any client, authenticated by the session cookie that `session.py` se
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from litestar import Response, get
-from litestar.static_files import create_static_files_router
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
 
+from service.requests import AnyRequest
 from service.web import join_code, session, tls
 
 HERE = Path(__file__).parent
 _PAGE = (HERE / "page.html").read_bytes()
 
-# The page's own files may change with an upgrade; a phone revalidates rather than keep a stale module.
-_STATIC = create_static_files_router(
-    path="/static", directories=[HERE / "static"], include_in_schema=False, cache_control=None, name="page-static"
-)
+
+@dataclass(frozen=True)
+class _Kept:
+    """One of the page's files as served: its bytes, gzipped once, and its tag for revalidation."""
+
+    media_type: str
+    plain: bytes
+    gzipped: bytes
+    etag: str
+
+
+_TYPES = {".js": "text/javascript", ".css": "text/css"}  # Litestar adds the charset (utf-8)
+
+
+def _kept_files() -> dict[str, _Kept]:
+    """The page's files, read once at start like the service worker's digest (an upgrade is a restart)."""
+    kept = {}
+    for f in sorted((HERE / "static").iterdir()):
+        if f.is_file() and not f.name.startswith(".") and f.suffix in _TYPES:
+            plain = f.read_bytes()
+            etag = '"' + hashlib.sha256(plain).hexdigest()[:20] + '"'
+            kept[f.name] = _Kept(_TYPES[f.suffix], plain, gzip.compress(plain, 9, mtime=0), etag)
+    return kept
+
+
+_FILES = _kept_files()
+
+
+def _accepts_gzip(request: AnyRequest) -> bool:
+    for coding in request.headers.get("accept-encoding", "").split(","):
+        name, _, params = coding.partition(";")
+        if name.strip().lower() == "gzip":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+@get("/static/{name:str}", include_in_schema=False, name="page-static", sync_to_thread=False)
+def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
+    """One of the page's files, gzipped for a browser that takes it. A phone revalidates every time (`no-cache`)
+    rather than keep a stale module after an upgrade, and an unchanged file answers 304 to its tag."""
+    kept = _FILES.get(name)
+    if kept is None:
+        raise NotFoundException(f"The page has no file {name!r}.")
+    headers = {"Cache-Control": "no-cache", "ETag": kept.etag, "Vary": "Accept-Encoding"}
+    if kept.etag in request.headers.get("if-none-match", ""):
+        return Response(b"", status_code=304, headers=headers)
+    if _accepts_gzip(request):
+        return Response(kept.gzipped, media_type=kept.media_type, headers={**headers, "Content-Encoding": "gzip"})
+    return Response(kept.plain, media_type=kept.media_type, headers=headers)
 
 
 def _page() -> Response[bytes]:
     return Response(
         _PAGE,
-        media_type="text/html; charset=utf-8",
+        media_type="text/html",
         headers={
             # Nothing from another host, ever: the page works on a table's local network with no internet.
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -58,7 +107,7 @@ _WORKER = _service_worker()
 async def worker() -> Response[bytes]:
     """The page's service worker, at the root so that it may serve every page address (browsers register it only
     on https or localhost; see the README's "Offline play")."""
-    return Response(_WORKER, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
+    return Response(_WORKER, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")
@@ -67,4 +116,4 @@ async def page() -> Response[bytes]:
     return _page()
 
 
-ROUTES = [page, worker, _STATIC, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]
+ROUTES = [page, worker, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

@@ -7,13 +7,21 @@ const SHELL = /^\/(join|c\/[0-9a-f-]{36})?$/;
 const PATIENCE = 4000; // a server that does not answer in this long is taken as away: the kept file is served
 
 self.addEventListener("install", event => {
-  event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then(cache => cache.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", event => {
-  event.waitUntil(caches.keys()
-    .then(keys => Promise.all(keys.filter(k => k.startsWith("qm-page-") && k !== CACHE).map(k => caches.delete(k))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(
+    caches
+      .keys()
+      .then(keys => Promise.all(keys.filter(k => k.startsWith("qm-page-") && k !== CACHE).map(k => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
 });
 
 self.addEventListener("fetch", event => {
@@ -23,15 +31,17 @@ self.addEventListener("fetch", event => {
   if (!shell && !url.pathname.startsWith("/static/")) return;
   const key = shell ? "/" : url.pathname;
   // The network first, so an upgraded server's files are used at once; what is kept, when it does not answer.
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    try {
-      // By address, not by the request: a navigation's request cannot be sent again with a timeout of its own.
-      const answer = await fetch(shell ? "/" : url.pathname, { signal: AbortSignal.timeout(PATIENCE) });
-      if (answer.ok) await cache.put(key, answer.clone());
-      return answer;
-    } catch (error) {
-      return (await cache.match(key)) || Response.error();
-    }
-  })());
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      try {
+        // By address, not by the request: a navigation's request cannot be sent again with a timeout of its own.
+        const answer = await fetch(shell ? "/" : url.pathname, { signal: AbortSignal.timeout(PATIENCE) });
+        if (answer.ok) await cache.put(key, answer.clone());
+        return answer;
+      } catch {
+        return (await cache.match(key)) || Response.error();
+      }
+    })(),
+  );
 });

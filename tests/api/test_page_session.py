@@ -109,3 +109,10 @@ def test_a_join_link_is_drawn_as_a_qr_code_svg(api):
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("image/svg+xml")
     assert answer.text.lstrip().startswith("<?xml") or "<svg" in answer.text[:200]
+
+
+def test_the_page_and_its_worker_name_their_charset_once(api):
+    for path, media_type in [("/", "text/html"), ("/join", "text/html"), ("/sw.js", "text/javascript")]:
+        answer = api.client.get(path)
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == f"{media_type}; charset=utf-8", path

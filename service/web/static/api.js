@@ -29,8 +29,16 @@ export class Queued extends Error {}
 const KEPT = "qm.read:";
 const KEEP_AT_MOST = 60;
 const listeners = new Set();
-export function onStale(listener) { listeners.add(listener); }
-function store() { try { return globalThis.localStorage || null; } catch { return null; } }
+export function onStale(listener) {
+  listeners.add(listener);
+}
+function store() {
+  try {
+    return globalThis.localStorage || null;
+  } catch {
+    return null;
+  }
+}
 
 function keep(path, content) {
   const storage = store();
@@ -40,10 +48,16 @@ function keep(path, content) {
     storage.setItem(KEPT + path, entry);
   } catch {
     // Full: forget the oldest reads (the queue of writes is kept under other keys and never evicted).
-    const kept = Object.keys(storage).filter(k => k.startsWith(KEPT))
-      .map(k => [k, JSON.parse(storage.getItem(k) || "{}").at || 0]).sort((a, b) => a[1] - b[1]);
+    const kept = Object.keys(storage)
+      .filter(k => k.startsWith(KEPT))
+      .map(k => [k, JSON.parse(storage.getItem(k) || "{}").at || 0])
+      .sort((a, b) => a[1] - b[1]);
     for (const [k] of kept.slice(0, Math.max(1, kept.length - KEEP_AT_MOST / 2))) storage.removeItem(k);
-    try { storage.setItem(KEPT + path, entry); } catch { /* larger than the whole storage: not kept */ }
+    try {
+      storage.setItem(KEPT + path, entry);
+    } catch {
+      /* larger than the whole storage: not kept */
+    }
   }
 }
 
@@ -68,7 +82,10 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
   let answer;
   try {
     answer = await fetch(path, {
-      method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeout),
     });
   } catch (error) {
@@ -82,7 +99,12 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
   }
   const type = answer.headers.get("content-type") || "";
   const content = type.includes("json") ? await answer.json() : await answer.text();
-  if (!answer.ok) throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content }, { path, method, body });
+  if (!answer.ok)
+    throw new Refusal(answer.status, typeof content === "object" ? content : { detail: content }, {
+      path,
+      method,
+      body,
+    });
   if (method === "GET") keep(path, content);
   return content;
 }
@@ -111,9 +133,17 @@ export function field(label, control) {
   return h("div", {}, h("label", { for: id }, label), control);
 }
 
+// A form or a section a player opens: a card with its heading as the summary.
+export function box(heading, ...body) {
+  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, heading)), ...body);
+}
+
 export function select(options, attrs = {}) {
-  return h("select", attrs, options.map(o => Array.isArray(o)
-    ? h("option", { value: o[0] }, o[1]) : h("option", { value: o }, o)));
+  return h(
+    "select",
+    attrs,
+    options.map(o => (Array.isArray(o) ? h("option", { value: o[0] }, o[1]) : h("option", { value: o }, o))),
+  );
 }
 
 // A form's submit button with the place beside it where the outcome is shown: what was recorded, why it waits on
@@ -126,7 +156,9 @@ export function action(label, run, { primary = true, name } = {}) {
   const button = h("button", { type: "button", class: primary ? "primary" : "", "aria-label": name || label });
   button.textContent = label;
   button.addEventListener("click", async () => {
-    refusal.textContent = ""; done.textContent = ""; delete done.dataset.kind;
+    refusal.textContent = "";
+    done.textContent = "";
+    delete done.dataset.kind;
     button.disabled = true;
     const slow = setTimeout(() => {
       done.dataset.kind = "waiting";
@@ -138,11 +170,15 @@ export function action(label, run, { primary = true, name } = {}) {
       done.textContent = typeof said === "string" ? said : "";
     } catch (error) {
       done.textContent = "";
-      if (error instanceof Queued) { done.dataset.kind = "queued"; done.textContent = error.message; }
-      else if (error instanceof Unreachable) refusal.textContent = error.message;
+      if (error instanceof Queued) {
+        done.dataset.kind = "queued";
+        done.textContent = error.message;
+      } else if (error instanceof Unreachable) refusal.textContent = error.message;
       else if (error instanceof Refusal) {
         (await import("./refusal.js")).refuse(refusal, error);
-        offerOverride(refusal, error, answer => { done.textContent = `Logged against the rules at position ${answer.last_position}.`; });
+        offerOverride(refusal, error, answer => {
+          done.textContent = `Logged against the rules at position ${answer.last_position}.`;
+        });
       } else {
         refusal.textContent = `This page hit a fault and did not finish: ${error.message}`;
         console.error(error);
@@ -162,7 +198,8 @@ function named(el) {
 }
 
 export function typedIn(root) {
-  const seen = new Map(), typed = new Map();
+  const seen = new Map(),
+    typed = new Map();
   for (const el of root.querySelectorAll("input, select, textarea")) {
     const name = named(el);
     if (!name || el.type === "hidden") continue;
@@ -182,8 +219,12 @@ export function putBack(root, typed) {
     seen.set(name, n);
     const was = typed.get(`${name}#${n}`);
     if (was === undefined) continue;
-    if (el.type === "checkbox") { if (el.checked !== was) { el.checked = was; el.dispatchEvent(new Event("change")); } }
-    else if (el.value !== was && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === was))) {
+    if (el.type === "checkbox") {
+      if (el.checked !== was) {
+        el.checked = was;
+        el.dispatchEvent(new Event("change"));
+      }
+    } else if (el.value !== was && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === was))) {
       el.value = was;
       el.dispatchEvent(new Event("change"));
     }
@@ -206,5 +247,9 @@ export function title(text) {
 export function counts(zone) {
   const entries = Object.entries(zone || {}).filter(([, n]) => n > 0);
   if (!entries.length) return h("span", { class: "quiet" }, "none known");
-  return h("span", { class: "chips" }, entries.map(([name, n]) => h("span", { class: "chip" }, n > 1 ? `${name} ×${n}` : name)));
+  return h(
+    "span",
+    { class: "chips" },
+    entries.map(([name, n]) => h("span", { class: "chip" }, n > 1 ? `${name} ×${n}` : name)),
+  );
 }

@@ -6,12 +6,15 @@
 import { h, onStale, Refusal, Queued, PATIENCE } from "./api.js";
 import { Outbox, Unsent } from "./outbox.js";
 
-const RETRY = 3000, RETRY_MOST = 15000;
+const RETRY = 3000,
+  RETRY_MOST = 15000;
 
 // The page's files for a reload without the server (sw.js). Browsers allow a service worker only in a secure context
 // (https, or localhost); elsewhere the page still keeps its reads and its queue, but a reload needs the server.
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/sw.js").catch(error => console.warn("The page's files are not kept for offline use:", error));
+  navigator.serviceWorker
+    .register("/sw.js")
+    .catch(error => console.warn("The page's files are not kept for offline use:", error));
 }
 
 function clock(ms) {
@@ -22,19 +25,34 @@ export class Connection {
   constructor(table) {
     this.table = table;
     this.streaming = false;
-    this.answering = true;  // the last request got an answer
-    this.asOf = null;       // the time of what the page shows, while it is not in touch; null when live
+    // Whether the stream has opened or failed since the page opened: until then the page is connecting, which is
+    // not being away (no banner), so the first paint is not a warning that goes a moment later.
+    this.followed = false;
+    this.answering = true; // the last request got an answer
+    this.asOf = null; // the time of what the page shows, while it is not in touch; null when live
     this.timer = null;
     this.outbox = new Outbox({ campaign: table.id, storage: localStorage, send: entry => this.send(entry) });
     this.outbox.on((what, entry, detail) => this.heard(what, entry, detail));
     this.banner = h("p", { id: "offline", class: "banner offline", role: "status", hidden: true });
     document.querySelector("header.bar").after(this.banner);
-    onStale(at => { this.answering = false; this.asOf = Math.min(this.asOf ?? at, at); this.show(); });
-    window.addEventListener("online", () => { this.show(); this.probe(); });
+    onStale(at => {
+      this.answering = false;
+      this.asOf = Math.min(this.asOf ?? at, at);
+      this.show();
+    });
+    window.addEventListener("online", () => {
+      this.show();
+      this.probe();
+    });
     window.addEventListener("offline", () => this.lost());
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) this.flush(); });
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) this.flush();
+    });
     // Another tab of this campaign queued or sent something: show it here too.
-    window.addEventListener("storage", event => { if (event.key === this.outbox.key) this.table.log.draw(); this.show(); });
+    window.addEventListener("storage", event => {
+      if (event.key === this.outbox.key) this.table.log.draw();
+      this.show();
+    });
     // Entries kept from before a reload go as soon as the server answers, stream or not.
     this.show();
     this.flush();
@@ -45,7 +63,10 @@ export class Connection {
     const headers = { "X-Quartermaster": "page", "Content-Type": "application/json" };
     if (entry.key) headers["Idempotency-Key"] = entry.key;
     const answer = await fetch(`${this.table.base()}${entry.path}`, {
-      method: "POST", headers, credentials: "same-origin", body: JSON.stringify(entry.body),
+      method: "POST",
+      headers,
+      credentials: "same-origin",
+      body: JSON.stringify(entry.body),
       signal: AbortSignal.timeout(10000),
     });
     const type = answer.headers.get("content-type") || "";
@@ -60,7 +81,8 @@ export class Connection {
     if (this.outbox.waiting().length) return this.flush();
     try {
       const answer = await fetch(this.table.base(), { credentials: "same-origin", signal: AbortSignal.timeout(10000) });
-      if (answer.ok) this.contact(); else this.lost();
+      if (answer.ok) this.contact();
+      else this.lost();
     } catch {
       this.lost();
     }
@@ -84,14 +106,18 @@ export class Connection {
     });
   }
 
-  heard(what, entry, detail) {
+  heard(what, _entry, detail) {
     if (what === "recorded") {
       this.contact();
       for (const e of detail?.events || []) this.table.log.add(e, { soft: true });
-      if (detail?.last_position) { this.table.position = Math.max(this.table.position, detail.last_position); this.table.changed(); }
+      if (detail?.last_position) {
+        this.table.position = Math.max(this.table.position, detail.last_position);
+        this.table.changed();
+      }
     } else if (what === "refused") this.contact();
     else if (what === "again") {
-      if (this.outbox.last?.status === null) this.lost(); else this.contact();
+      if (this.outbox.last?.status === null) this.lost();
+      else this.contact();
     }
     this.table.log.draw();
     this.show();
@@ -115,25 +141,37 @@ export class Connection {
   follow(source) {
     source.addEventListener("open", () => {
       this.streaming = true;
+      this.followed = true;
       this.stopped = false;
       this.contact();
       this.show();
       this.flush();
     });
     // The server says it is stopping (app.js waits for it to be back, then follows again).
-    source.addEventListener("closing", () => { this.streaming = false; this.stopped = true; this.asOf ??= Date.now(); this.show(); });
+    source.addEventListener("closing", () => {
+      this.streaming = false;
+      this.followed = true;
+      this.stopped = true;
+      this.asOf ??= Date.now();
+      this.show();
+    });
     source.addEventListener("error", () => {
       this.streaming = false;
+      this.followed = true;
       this.asOf ??= Date.now();
       this.show();
       // A stream answered with an error (a 503 while the database is away) is closed for good: open a new one.
-      if (source.readyState === EventSource.CLOSED && !this.stopped) setTimeout(() => { if (this.table.source === source) this.table.follow(); }, RETRY);
+      if (source.readyState === EventSource.CLOSED && !this.stopped)
+        setTimeout(() => {
+          if (this.table.source === source) this.table.follow();
+        }, RETRY);
     });
   }
 
   state() {
     if (!navigator.onLine) return ["offline", "offline"];
     if (this.stopped) return ["stopped", "server stopped; following again when it is back"];
+    if (!this.streaming && !this.followed && this.answering) return ["connecting", "connecting…"];
     if (!this.streaming) return ["lost", "reconnecting…"];
     if (!this.answering) return ["lost", "server unreachable"];
     return ["live", "live"];
@@ -141,19 +179,21 @@ export class Connection {
 
   show() {
     const [state, words] = this.state();
-    const waiting = this.outbox.waiting().length, refused = this.outbox.refused().length;
+    const waiting = this.outbox.waiting().length,
+      refused = this.outbox.refused().length;
     const live = document.getElementById("live");
     const more = [waiting ? `${waiting} not saved yet` : "", refused ? `${refused} refused` : ""].filter(Boolean);
     live.textContent = [words, ...more].join(" · ");
     live.dataset.state = state;
     live.dataset.waiting = String(waiting);
-    const away = state !== "live" || this.asOf !== null;
+    const away = (state !== "live" && state !== "connecting") || this.asOf !== null;
     this.banner.hidden = !away && !waiting;
     if (away) {
       const when = this.asOf ?? Date.now();
-      this.banner.textContent = `${state === "offline" ? "This phone is offline" : "The server is not answering"}: `
-        + `the page shows the campaign as of ${clock(when)}${this.table.position ? ` (position ${this.table.position})` : ""}. `
-        + `Entries you make now wait on this phone and are sent, in order, when the server answers${waiting ? ` (${waiting} waiting)` : ""}.`;
+      this.banner.textContent =
+        `${state === "offline" ? "This phone is offline" : "The server is not answering"}: ` +
+        `the page shows the campaign as of ${clock(when)}${this.table.position ? ` (position ${this.table.position})` : ""}. ` +
+        `Entries you make now wait on this phone and are sent, in order, when the server answers${waiting ? ` (${waiting} waiting)` : ""}.`;
     } else if (waiting) {
       this.banner.textContent = `Sending ${waiting} ${waiting === 1 ? "entry" : "entries"} made on this phone…`;
     }
@@ -162,14 +202,20 @@ export class Connection {
   // Why an entry waits, in words, for the control that made it.
   why(entry, timedOut) {
     const last = this.outbox.last || {};
-    const reason = timedOut ? "the server has not answered in 3 seconds"
-      : last.status === null ? (navigator.onLine ? "the server cannot be reached" : "this phone is offline")
-      : `the server could not record it just now (${last.status}${last.content?.detail ? ": " + last.content.detail : ""})`;
+    const reason = timedOut
+      ? "the server has not answered in 3 seconds"
+      : last.status === null
+        ? navigator.onLine
+          ? "the server cannot be reached"
+          : "this phone is offline"
+        : `the server could not record it just now (${last.status}${last.content?.detail ? `: ${last.content.detail}` : ""})`;
     const serverRoll = entry.path === "/rolls" && !entry.body.faces;
     const waiting = this.outbox.waiting().length;
-    return `${serverRoll ? "Not rolled yet" : "Not saved yet"}: ${reason}. It waits on this phone, at the top of the log, `
-      + `and is sent${serverRoll ? " (and rolled by the server)" : ""} when the server answers, in the order made `
-      + `(${waiting} waiting), with the same ids, so it is never recorded twice.`;
+    return (
+      `${serverRoll ? "Not rolled yet" : "Not saved yet"}: ${reason}. It waits on this phone, at the top of the log, ` +
+      `and is sent${serverRoll ? " (and rolled by the server)" : ""} when the server answers, in the order made ` +
+      `(${waiting} waiting), with the same ids, so it is never recorded twice.`
+    );
   }
 
   // A write from a control: kept first, then sent. Resolves with the server's answer if it is recorded within
@@ -180,13 +226,26 @@ export class Connection {
     const entry = this.outbox.add({ path, body, label, made_at: table.position, actor: table.me.id });
     return new Promise((resolve, reject) => {
       let open = true;
-      const finish = then => { if (open) { open = false; stop(); clearTimeout(timer); then(); } };
+      const finish = then => {
+        if (open) {
+          open = false;
+          stop();
+          clearTimeout(timer);
+          then();
+        }
+      };
       const stop = this.outbox.on((what, e, detail) => {
         if (what === "recorded" && e.local === entry.local) finish(() => resolve(detail));
         else if (what === "refused" && e.local === entry.local) {
           finish(() => {
             this.outbox.drop(entry.local);
-            reject(new Refusal(e.status, e.problem, { path: `${table.base()}${entry.path}`, method: "POST", body: entry.body }));
+            reject(
+              new Refusal(e.status, e.problem, {
+                path: `${table.base()}${entry.path}`,
+                method: "POST",
+                body: entry.body,
+              }),
+            );
           });
         } else if (what === "again") finish(() => reject(new Queued(this.why(entry, false))));
       });

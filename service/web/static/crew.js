@@ -7,28 +7,47 @@ async function joinBase() {
   if (!["localhost", "127.0.0.1", "[::1]"].includes(location.hostname)) return { base: location.origin };
   const { addresses } = await api("/page/addresses");
   return addresses.length
-    ? { base: addresses[0], note: `Phones open ${addresses[0]}; the server must listen there (quartermaster serve --host 0.0.0.0).` }
-    : { base: location.origin, note: "This machine has no address on a local network, so only this computer can open the link." };
+    ? {
+        base: addresses[0],
+        note: `Phones open ${addresses[0]}; the server must listen there (quartermaster serve --host 0.0.0.0).`,
+      }
+    : {
+        base: location.origin,
+        note: "This machine has no address on a local network, so only this computer can open the link.",
+      };
 }
 
 export async function showJoin(into, name, token) {
   const { base, note } = await joinBase();
   const link = `${base}/join#${token}`;
-  const svg = await fetch("/join-code", { method: "POST", credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-Quartermaster": "page" }, body: JSON.stringify({ link }) }).then(r => r.text());
+  const svg = await fetch("/join-code", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-Quartermaster": "page" },
+    body: JSON.stringify({ link }),
+  }).then(r => r.text());
   const img = h("img", { src: `data:image/svg+xml;base64,${btoa(svg)}`, alt: `QR code of ${name}'s join link` });
-  into.replaceChildren(h("div", { class: "card", "aria-label": `${name}'s join link` },
-    h("h3", {}, `${name}'s join link`),
-    h("p", {}, "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key."),
-    h("div", { class: "qr" }, img),
-    // Text, not a link: tapping it here would sign this phone in as the new member.
-    h("p", { class: "link", "aria-label": `Join link for ${name}` }, link),
-    note ? h("p", { class: "quiet" }, note) : null));
+  into.replaceChildren(
+    h(
+      "div",
+      { class: "card", "aria-label": `${name}'s join link` },
+      h("h3", {}, `${name}'s join link`),
+      h("p", {}, "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key."),
+      h("div", { class: "qr" }, img),
+      // Text, not a link: tapping it here would sign this phone in as the new member.
+      h("p", { class: "link", "aria-label": `Join link for ${name}` }, link),
+      note ? h("p", { class: "quiet" }, note) : null,
+    ),
+  );
 }
 
 function memberForm(table, shown) {
   const name = h("input", { autocomplete: "off" });
-  const role = select([["player", "Player"], ["viewer", "Viewer (reads only)"], ["owner", "Owner"]]);
+  const role = select([
+    ["player", "Player"],
+    ["viewer", "Viewer (reads only)"],
+    ["owner", "Owner"],
+  ]);
   const add = action("Add the member", async () => {
     const typed = name.value.trim();
     if (!typed) throw new Refusal(422, { detail: "Type the new member's name first: nothing was sent." });
@@ -46,8 +65,14 @@ function memberForm(table, shown) {
       throw error;
     }
   });
-  return h("section", { class: "card", "aria-labelledby": "add-member" }, h("h2", { id: "add-member" }, "Add a member"),
-    field("Name", name), field("Role", role), add.el);
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "add-member" },
+    h("h2", { id: "add-member" }, "Add a member"),
+    field("Name", name),
+    field("Role", role),
+    add.el,
+  );
 }
 
 // One Idempotency-Key per member being added, until it is answered: a retry after no answer adds her once.
@@ -63,40 +88,67 @@ function key(name, role) {
 function memberControls(table, m, shown, redraw) {
   if (table.me.role !== "owner" || table.at !== null || m.member_id === table.me.id || m.revoked_at) return null;
   const path = `${table.base()}/members/${m.member_id}`;
-  const link = action("New join link", async () => {
-    const made = await api(`${path}/token`, { method: "POST" });
-    await showJoin(shown, made.name, made.token);
-    return `${made.name}'s old join link no longer works.`;
-  }, { primary: false, name: `Replace ${m.name}'s join link` });
-  const revoke = action("Revoke", async () => {
-    if (!confirm(`Revoke ${m.name}? Their phone is signed out and their join link stops working.`)) return;
-    await api(path, { method: "DELETE" });
-    redraw();
-  }, { primary: false, name: `Revoke ${m.name}` });
+  const link = action(
+    "New join link",
+    async () => {
+      const made = await api(`${path}/token`, { method: "POST" });
+      await showJoin(shown, made.name, made.token);
+      return `${made.name}'s old join link no longer works.`;
+    },
+    { primary: false, name: `Replace ${m.name}'s join link` },
+  );
+  const revoke = action(
+    "Revoke",
+    async () => {
+      if (!confirm(`Revoke ${m.name}? Their phone is signed out and their join link stops working.`)) return;
+      await api(path, { method: "DELETE" });
+      redraw();
+    },
+    { primary: false, name: `Revoke ${m.name}` },
+  );
   return h("span", { class: "member-controls" }, link.el, revoke.el);
 }
 
 export async function render(panel, table) {
   const summary = await api(table.base());
   // Kept across redraws (a member joining redraws this tab): a join link is shown only once.
-  const shown = table.me.role === "owner" ? (table.joinShown ||= h("div", {})) : null;
-  const redraw = () => { panel.replaceChildren(); render(panel, table); };
-  const rows = summary.members.map(m => h("li", {}, h("strong", {}, m.name), ` — ${m.role}`,
-    m.revoked_at ? " (revoked)" : "", m.member_id === table.me.id ? " (you, on this phone)" : "",
-    memberControls(table, m, shown, redraw)));
+  if (table.me.role === "owner") table.joinShown ??= h("div", {});
+  const shown = table.me.role === "owner" ? table.joinShown : null;
+  const redraw = () => {
+    panel.replaceChildren();
+    render(panel, table);
+  };
+  const rows = summary.members.map(m =>
+    h(
+      "li",
+      {},
+      h("strong", {}, m.name),
+      ` — ${m.role}`,
+      m.revoked_at ? " (revoked)" : "",
+      m.member_id === table.me.id ? " (you, on this phone)" : "",
+      memberControls(table, m, shown, redraw),
+    ),
+  );
   panel.append(h("h2", {}, "Members"), h("ul", { class: "plain" }, rows));
   if (table.me.role === "owner" && table.at === null) {
     // The form is kept across redraws (a member joining redraws this tab): what is being typed stays in the Name box.
     table.memberForm ||= memberForm(table, shown);
     panel.append(table.memberForm, shown);
   }
-  const leave = action("Sign this phone out", async () => {
-    // Signing out would strand what waits on this phone: it must be sent (or dropped) first.
-    const left = table.outbox.all().length;
-    if (left) throw new Refusal(409, { detail: `${left} ${left === 1 ? "entry" : "entries"} made on this phone ${left === 1 ? "is" : "are"} not recorded yet (see the top of the log): wait until ${left === 1 ? "it is" : "they are"} sent, or drop ${left === 1 ? "it" : "them"}, then sign out.` });
-    await api(`/session/${table.id}`, { method: "DELETE" });
-    forget(table.id);
-    location.assign("/");
-  }, { primary: false });
+  const leave = action(
+    "Sign this phone out",
+    async () => {
+      // Signing out would strand what waits on this phone: it must be sent (or dropped) first.
+      const left = table.outbox.all().length;
+      if (left)
+        throw new Refusal(409, {
+          detail: `${left} ${left === 1 ? "entry" : "entries"} made on this phone ${left === 1 ? "is" : "are"} not recorded yet (see the top of the log): wait until ${left === 1 ? "it is" : "they are"} sent, or drop ${left === 1 ? "it" : "them"}, then sign out.`,
+        });
+      await api(`/session/${table.id}`, { method: "DELETE" });
+      forget(table.id);
+      location.assign("/");
+    },
+    { primary: false },
+  );
   panel.append(h("p", { class: "quiet" }, `You are ${table.me.name}, ${table.me.role} of this campaign.`), leave.el);
 }

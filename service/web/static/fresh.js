@@ -2,8 +2,12 @@
 // scenario, each character, the fleet, the scenarios played...), as of the last of those events. A view read at that
 // position is answered from here, so an event costs a phone no request beyond the stream.
 export class Fresh {
-  constructor() { this.sent = null; }
-  take(data) { this.sent = JSON.parse(data); }
+  constructor() {
+    this.sent = null;
+  }
+  take(data) {
+    this.sent = JSON.parse(data);
+  }
   // The answer the stream sent for this path as of `position`, or undefined when it sent none for it.
   answer(path, position) {
     const sent = this.sent;

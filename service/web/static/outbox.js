@@ -36,7 +36,10 @@ export function uuid(crypto = globalThis.crypto) {
 
 // The error a send throws when it did not even try (the browser knows it has no network).
 export class Unsent extends Error {
-  constructor() { super("This phone is offline: nothing was sent."); this.unsent = true; }
+  constructor() {
+    super("This phone is offline: nothing was sent.");
+    this.unsent = true;
+  }
 }
 
 export class Outbox {
@@ -55,7 +58,11 @@ export class Outbox {
 
   // Always read from storage: another tab of the same campaign may have sent or added entries.
   all() {
-    try { return JSON.parse(this.storage.getItem(this.key) || "[]"); } catch { return []; }
+    try {
+      return JSON.parse(this.storage.getItem(this.key) || "[]");
+    } catch {
+      return [];
+    }
   }
 
   write(entries) {
@@ -68,23 +75,41 @@ export class Outbox {
     const at = entries.findIndex(e => e.local === local);
     if (at < 0) return null;
     const changed = edit(entries[at]);
-    if (changed === null) entries.splice(at, 1); else entries[at] = changed;
+    if (changed === null) entries.splice(at, 1);
+    else entries[at] = changed;
     this.write(entries);
     return entries[at] ?? null;
   }
 
-  on(listener) { this.listeners.add(listener); return () => this.listeners.delete(listener); }
-  emit(what, entry, detail) { for (const listener of this.listeners) listener(what, entry, detail); }
+  on(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(what, entry, detail) {
+    for (const listener of this.listeners) listener(what, entry, detail);
+  }
 
-  waiting() { return this.all().filter(e => e.state === "waiting"); }
-  refused() { return this.all().filter(e => e.state === "refused"); }
+  waiting() {
+    return this.all().filter(e => e.state === "waiting");
+  }
+  refused() {
+    return this.all().filter(e => e.state === "refused");
+  }
 
   // Keep a write: `path` under the campaign (/events or /rolls), its body, a label the log shows until the server's
   // sentence replaces it, and the position the phone had seen. Stored before anything is sent.
   add({ path, body, label, made_at = null, actor = null }) {
     const entry = {
-      local: uuid(this.crypto), path, label, made_at, actor, made: this.clock(), state: "waiting", tries: 0,
-      body: this.identified(path, body), key: path === "/events" ? null : uuid(this.crypto),
+      local: uuid(this.crypto),
+      path,
+      label,
+      made_at,
+      actor,
+      made: this.clock(),
+      state: "waiting",
+      tries: 0,
+      body: this.identified(path, body),
+      key: path === "/events" ? null : uuid(this.crypto),
     };
     this.write([...this.all(), entry]);
     this.emit("added", entry);
@@ -99,7 +124,10 @@ export class Outbox {
   // Send what waits, in order, one at a time; one flush at a time per page. Resolves with how it ended: "empty"
   // (nothing waits) or "again" (no answer or a passing failure: the caller tries again later).
   flush() {
-    if (!this.flushing) this.flushing = this.run().finally(() => { this.flushing = null; });
+    if (!this.flushing)
+      this.flushing = this.run().finally(() => {
+        this.flushing = null;
+      });
     return this.flushing;
   }
 
@@ -107,7 +135,9 @@ export class Outbox {
     for (;;) {
       const next = this.waiting()[0];
       if (!next) return "empty";
-      let status = null, content = null, unsent = false;
+      let status = null,
+        content = null,
+        unsent = false;
       try {
         ({ status, content } = await this.send(next));
       } catch (error) {
@@ -128,7 +158,13 @@ export class Outbox {
         this.emit("recorded", next, content);
       } else {
         const problem = content && typeof content === "object" ? content : { detail: String(content || "") };
-        const refused = this.change(next.local, e => ({ ...e, state: "refused", status, problem, refused: this.clock() }));
+        const refused = this.change(next.local, e => ({
+          ...e,
+          state: "refused",
+          status,
+          problem,
+          refused: this.clock(),
+        }));
         // Another tab may have dropped it meanwhile; then there is nothing left to show.
         this.emit("refused", refused || { ...next, state: "refused", status, problem }, content);
       }
@@ -138,7 +174,12 @@ export class Outbox {
   // Whether the player may take a waiting entry back by dropping it: only if it never left this phone.
   takeable(local) {
     const entry = this.all().find(e => e.local === local);
-    return Boolean(entry) && entry.state === "waiting" && !entry.sent && !(this.flushing && this.waiting()[0]?.local === local);
+    return (
+      Boolean(entry) &&
+      entry.state === "waiting" &&
+      !entry.sent &&
+      !(this.flushing && this.waiting()[0]?.local === local)
+    );
   }
 
   // The player's answer to a refusal: drop the entry, or send it again (edited or not) after whatever waits.
@@ -155,8 +196,10 @@ export class Outbox {
     if (at < 0) return null;
     const old = entries[at];
     // An edited entry is a new write: new ids (the server refuses an id recorded with other content) and a new key.
-    const fresh = body === null ? old
-      : { ...old, body: this.identified(old.path, stripIds(old.path, body)), key: old.key && uuid(this.crypto) };
+    const fresh =
+      body === null
+        ? old
+        : { ...old, body: this.identified(old.path, stripIds(old.path, body)), key: old.key && uuid(this.crypto) };
     const again = { ...fresh, state: "waiting", tries: 0, problem: undefined, status: undefined, refused: undefined };
     entries.splice(at, 1);
     entries.push(again);

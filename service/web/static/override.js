@@ -6,31 +6,55 @@ import { api, h } from "./api.js";
 // Whether a refused request can be sent again with an override: an append whose every refusal is a rule.
 export function overridable(error) {
   const request = error?.request;
-  return Boolean(error?.problem?.overridable && request && request.method === "POST"
-    && /\/events$/.test(request.path) && Array.isArray(request.body?.events));
+  return Boolean(
+    error?.problem?.overridable &&
+      request &&
+      request.method === "POST" &&
+      /\/events$/.test(request.path) &&
+      Array.isArray(request.body?.events),
+  );
 }
 
 // The same batch with the reason on each event refused for a rule; the others go as they were.
 export function withOverride(body, errors, reason) {
   const refused = new Set((errors || []).filter(e => e.kind === "rule").map(e => e.index));
-  return { ...body, events: body.events.map((event, index) => refused.has(index) ? { ...event, override: { reason } } : event) };
+  return {
+    ...body,
+    events: body.events.map((event, index) => (refused.has(index) ? { ...event, override: { reason } } : event)),
+  };
 }
 
 // Put the control after the refusal's sentence in `place`; `done(answer)` is told of the append once it is logged.
 export function offerOverride(place, error, done) {
   if (!overridable(error)) return;
-  const reason = h("input", { type: "text", maxlength: 500, "aria-label": "Why the table logs it anyway",
-                              placeholder: "House rule, a card the tracker does not know…" });
+  const reason = h("input", {
+    type: "text",
+    maxlength: 500,
+    "aria-label": "Why the table logs it anyway",
+    placeholder: "House rule, a card the tracker does not know…",
+  });
   const said = h("p", { class: "override-said", role: "alert" });
   const send = h("button", { type: "button", class: "primary" }, "Log with this reason");
-  const ask = h("div", { class: "override", hidden: true },
-                h("label", {}, "Why does the table log it anyway? ", reason), send, said);
+  const ask = h(
+    "div",
+    { class: "override", hidden: true },
+    h("label", {}, "Why does the table log it anyway? ", reason),
+    send,
+    said,
+  );
   const open = h("button", { type: "button", "aria-label": "Log it anyway" }, "Log it anyway");
-  open.addEventListener("click", () => { ask.hidden = false; open.hidden = true; reason.focus(); });
+  open.addEventListener("click", () => {
+    ask.hidden = false;
+    open.hidden = true;
+    reason.focus();
+  });
   send.addEventListener("click", async () => {
     said.textContent = "";
     const why = reason.value.trim();
-    if (!why) { said.textContent = "Say why the table logs it against the rules."; return; }
+    if (!why) {
+      said.textContent = "Say why the table logs it against the rules.";
+      return;
+    }
     send.disabled = true;
     try {
       const { path, method, body } = error.request;

@@ -11,14 +11,44 @@ export function suggestions(input, names, pick, { max = 4 } = {}) {
   let offered = names;
   const draw = () => {
     const typed = input.value.trim().toLowerCase();
-    const found = typed.length < 2 ? [] : offered.filter(n => n.toLowerCase().includes(typed) && n.toLowerCase() !== typed)
-      .sort((a, b) => a.toLowerCase().indexOf(typed) - b.toLowerCase().indexOf(typed)).slice(0, max);
-    box.replaceChildren(...found.map(n => h("button", { type: "button", class: "pick", onclick: () => { pick(n); draw(); } }, n)));
+    const found =
+      typed.length < 2
+        ? []
+        : offered
+            .filter(n => n.toLowerCase().includes(typed) && n.toLowerCase() !== typed)
+            .sort((a, b) => a.toLowerCase().indexOf(typed) - b.toLowerCase().indexOf(typed))
+            .slice(0, max);
+    box.replaceChildren(
+      ...found.map(n =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "pick",
+            onclick: () => {
+              pick(n);
+              draw();
+            },
+          },
+          n,
+        ),
+      ),
+    );
   };
   input.addEventListener("input", draw);
-  return { el: box, offer: list => { offered = list; draw(); }, draw };
+  return {
+    el: box,
+    offer: list => {
+      offered = list;
+      draw();
+    },
+    draw,
+  };
 }
-function uid(prefix) { made += 1; return `${prefix}-${made}`; }
+function uid(prefix) {
+  made += 1;
+  return `${prefix}-${made}`;
+}
 
 // A list of names: type to search the offered names, Add (or Enter) puts it in the list, × takes it out.
 // `single` keeps at most one name. `options` may be replaced later with `offer(names)`.
@@ -29,12 +59,35 @@ export function namePicker(label, { options = [], values = [], single = false, n
   const chosen = h("ul", { class: "chips plain", "aria-label": `${label}: chosen` });
   let picked = [];
   const draw = () => {
-    chosen.replaceChildren(...picked.map((n, i) => h("li", { class: "chip" }, n, " ",
-      h("button", { type: "button", class: "x", "aria-label": `Take ${n} out of ${label}`,
-                    onclick: () => { picked.splice(i, 1); draw(); changed(); } }, "×"))));
+    chosen.replaceChildren(
+      ...picked.map((n, i) =>
+        h(
+          "li",
+          { class: "chip" },
+          n,
+          " ",
+          h(
+            "button",
+            {
+              type: "button",
+              class: "x",
+              "aria-label": `Take ${n} out of ${label}`,
+              onclick: () => {
+                picked.splice(i, 1);
+                draw();
+                changed();
+              },
+            },
+            "×",
+          ),
+        ),
+      ),
+    );
   };
   const listeners = [];
-  const changed = () => listeners.forEach(fn => fn(picked.slice()));
+  const changed = () => {
+    for (const fn of listeners) fn(picked.slice());
+  };
   const add = () => {
     const value = input.value.trim();
     if (!value) return;
@@ -42,16 +95,26 @@ export function namePicker(label, { options = [], values = [], single = false, n
     const known = [...datalist.options].map(o => o.value).find(o => o.toLowerCase() === value.toLowerCase());
     picked = single ? [known || value] : [...picked, known || value];
     input.value = "";
-    draw(); changed(); hints?.draw();
+    draw();
+    changed();
+    hints?.draw();
   };
-  input.addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); add(); } });
+  input.addEventListener("keydown", e => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      add();
+    }
+  });
   // Picking a name from the offered list adds it at once: one tap, no Add button.
   input.addEventListener("input", e => {
     if (e.inputType === "insertReplacementText") {
       if ([...datalist.options].some(o => o.value === input.value)) add();
     }
   });
-  const hints = suggestions(input, [...new Set(options)], n => { input.value = n; add(); });
+  const hints = suggestions(input, [...new Set(options)], n => {
+    input.value = n;
+    add();
+  });
   const offer = names => {
     datalist.replaceChildren(...[...new Set(names)].sort().map(n => h("option", { value: n })));
     hints.offer([...new Set(names)]);
@@ -59,13 +122,34 @@ export function namePicker(label, { options = [], values = [], single = false, n
   offer(options);
   picked = values.slice();
   draw();
-  const button = h("button", { type: "button", "aria-label": name || `Add to ${label.toLowerCase()}`, onclick: add }, "Add");
-  const el = h("div", { class: "picker" }, h("label", { for: (input.id = uid("pick")) }, label),
-    h("div", { class: "row tight" }, input, button), hints.el, datalist, chosen);
+  const button = h(
+    "button",
+    { type: "button", "aria-label": name || `Add to ${label.toLowerCase()}`, onclick: add },
+    "Add",
+  );
+  input.id = uid("pick");
+  const el = h(
+    "div",
+    { class: "picker" },
+    h("label", { for: input.id }, label),
+    h("div", { class: "row tight" }, input, button),
+    hints.el,
+    datalist,
+    chosen,
+  );
   return {
-    el, input, offer,
-    values: () => { if (input.value.trim()) add(); return picked.slice(); },
-    set: list => { picked = list.slice(); draw(); changed(); },
+    el,
+    input,
+    offer,
+    values: () => {
+      if (input.value.trim()) add();
+      return picked.slice();
+    },
+    set: list => {
+      picked = list.slice();
+      draw();
+      changed();
+    },
     onChange: fn => listeners.push(fn),
   };
 }
@@ -74,10 +158,31 @@ export function namePicker(label, { options = [], values = [], single = false, n
 export function stepper(label, { value = 0, min = 0, max = 99, name } = {}) {
   const input = h("input", { type: "number", inputmode: "numeric", min, max, value, "aria-label": name || label });
   const listeners = [];
-  const set = n => { input.value = String(Math.max(min, Math.min(max, n))); listeners.forEach(fn => fn(Number(input.value))); };
+  const set = n => {
+    input.value = String(Math.max(min, Math.min(max, n)));
+    for (const fn of listeners) fn(Number(input.value));
+  };
   input.addEventListener("change", () => set(Number(input.value) || 0));
-  const minus = h("button", { type: "button", class: "step", "aria-label": `One fewer: ${name || label}`, onclick: () => set(Number(input.value) - 1) }, "−");
-  const plus = h("button", { type: "button", class: "step", "aria-label": `One more: ${name || label}`, onclick: () => set(Number(input.value) + 1) }, "+");
+  const minus = h(
+    "button",
+    {
+      type: "button",
+      class: "step",
+      "aria-label": `One fewer: ${name || label}`,
+      onclick: () => set(Number(input.value) - 1),
+    },
+    "−",
+  );
+  const plus = h(
+    "button",
+    {
+      type: "button",
+      class: "step",
+      "aria-label": `One more: ${name || label}`,
+      onclick: () => set(Number(input.value) + 1),
+    },
+    "+",
+  );
   const el = h("div", { class: "stepper" }, h("span", { class: "what" }, label), minus, input, plus);
   return { el, input, value: () => Number(input.value) || 0, set, onChange: fn => listeners.push(fn) };
 }
@@ -86,8 +191,16 @@ export function stepper(label, { value = 0, min = 0, max = 99, name } = {}) {
 export const CARD_TYPES = ["monster", "barrier", "weapon", "spell", "armor", "item", "ally", "blessing"];
 
 export function typeCounts(label, { types = CARD_TYPES, values = {}, prefix = "" } = {}) {
-  const steppers = types.map(t => [t, stepper(t[0].toUpperCase() + t.slice(1), { value: values[t] || 0, name: `${prefix}${t}` })]);
-  const el = h("fieldset", { class: "counts" }, h("legend", {}, label), steppers.map(([, s]) => s.el));
+  const steppers = types.map(t => [
+    t,
+    stepper(t[0].toUpperCase() + t.slice(1), { value: values[t] || 0, name: `${prefix}${t}` }),
+  ]);
+  const el = h(
+    "fieldset",
+    { class: "counts" },
+    h("legend", {}, label),
+    steppers.map(([, s]) => s.el),
+  );
   return {
     el,
     value: () => Object.fromEntries(steppers.map(([t, s]) => [t, s.value()]).filter(([, n]) => n > 0)),

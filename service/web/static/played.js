@@ -14,12 +14,25 @@ export async function render(panel, table) {
   const title = chapters ? "Chapters played" : "Scenarios played";
   const items = played.map(p => {
     const name = chapters ? `Chapter ${p.chapter}` : p.scenario + (p.play > 1 ? ` (play ${p.play})` : "");
-    return h("li", {}, h("strong", {}, name), ` — ${outcome(p)}, positions ${p.first} to ${p.last}: `,
-      h("a", { href: p.report, "aria-label": `Report of ${name}` }, "report"), " · ",
-      h("a", { href: p.recap, "aria-label": `Recap of ${name}` }, "recap"));
+    return h(
+      "li",
+      {},
+      h("strong", {}, name),
+      ` — ${outcome(p)}, positions ${p.first} to ${p.last}: `,
+      h("a", { href: p.report, "aria-label": `Report of ${name}` }, "report"),
+      " · ",
+      h("a", { href: p.recap, "aria-label": `Recap of ${name}` }, "recap"),
+    );
   });
   // Named for what it offers, not "Scenarios": the table already has a region named "Scenario".
-  panel.append(h("section", { class: "card wide", "aria-label": "Reports and recaps" }, h("h2", {}, title),
-    items.length ? h("ul", { class: "plain" }, items)
-      : h("p", { class: "quiet" }, chapters ? "No chapter played yet." : "No scenario played yet.")));
+  panel.append(
+    h(
+      "section",
+      { class: "card wide", "aria-label": "Reports and recaps" },
+      h("h2", {}, title),
+      items.length
+        ? h("ul", { class: "plain" }, items)
+        : h("p", { class: "quiet" }, chapters ? "No chapter played yet." : "No scenario played yet."),
+    ),
+  );
 }

@@ -6,7 +6,9 @@ import { h, Refusal } from "./api.js";
 const attached = [];
 
 // fn(place, error) is called after a refusal is shown in `place`; it may append controls to it.
-export function attach(fn) { attached.push(fn); }
+export function attach(fn) {
+  attached.push(fn);
+}
 
 // What the page sent, as labels of its entries: "Deck built for Lirianne", in the order they were sent.
 export function entryLabels(events) {
@@ -28,15 +30,38 @@ export function refuse(place, error) {
   place.replaceChildren();
   if (errors.length > 1 || (errors.length === 1 && labels.length > 1)) {
     const count = errors.length;
-    place.append(h("span", {}, count === 1
-      ? "One entry of what was sent cannot be recorded; nothing was written."
-      : `${count} entries of what was sent cannot be recorded; nothing was written.`));
-    place.append(h("ul", { class: "entries" }, errors.map(e => {
-      const which = Number.isInteger(e.index) ? `${labels[e.index] || `Entry ${e.index + 1}`} (entry ${e.index + 1})` : "";
-      return h("li", {}, which ? `${which}: ${e.reason}` : e.reason);
-    })));
+    place.append(
+      h(
+        "span",
+        {},
+        count === 1
+          ? "One entry of what was sent cannot be recorded; nothing was written."
+          : `${count} entries of what was sent cannot be recorded; nothing was written.`,
+      ),
+    );
+    place.append(
+      h(
+        "ul",
+        { class: "entries" },
+        errors.map(e => {
+          const which = Number.isInteger(e.index)
+            ? `${labels[e.index] || `Entry ${e.index + 1}`} (entry ${e.index + 1})`
+            : "";
+          return h("li", {}, which ? `${which}: ${e.reason}` : e.reason);
+        }),
+      ),
+    );
   } else {
     place.append(h("span", {}, sentence(error)));
   }
   for (const fn of attached) fn(place, error);
+}
+
+// A view whose reads the server refused: the refusal in `panel`, in place of the view. Anything but a refusal is
+// thrown on.
+export function refusedView(panel, error) {
+  if (!(error instanceof Refusal)) throw error;
+  const place = h("p", { class: "refusal", role: "alert" });
+  refuse(place, error);
+  panel.append(place);
 }

@@ -1,9 +1,10 @@
 // Setting up at the table, by taps and short names: the box, the party and its decks, the group's own scenario
 // cards and the scenario started from one (Skull & Shackles); the crew recruited from its archetypes (Skull Tales,
-// in crewsetup.js). What the group types once (scenario cards, product lists, its own cards) is kept as events of the
-// campaign, offered again, and shared as one file (share.js).
+// in crewsetup.js). What the group types once (scenario cards and product lists, in owncards.js; its own cards) is
+// kept as events of the campaign, offered again, and shared as one file (share.js).
 import { api, h, field, select, action, Refusal } from "./api.js";
-import { namePicker, stepper, suggestions, typeCounts } from "./pickers.js";
+import { namePicker, stepper } from "./pickers.js";
+import { recordScenario, recordProduct } from "./owncards.js";
 import * as share from "./share.js";
 
 const PACG = "pacg-skull-and-shackles";
@@ -12,9 +13,15 @@ const PRODUCT_NAMES = { B: "the base set", C: "the Character Add-On Deck" };
 function section(id, heading, ...body) {
   return h("section", { class: "card", "aria-labelledby": id }, h("h2", { id }, heading), ...body);
 }
-function say(answer) { return `Logged at position ${answer.last_position}.`; }
-function plural(n, word) { return `${n} ${n === 1 ? word : word === "ally" ? "allies" : `${word}s`}`; }
-function typeTitle(t) { return t[0].toUpperCase() + t.slice(1); }
+function say(answer) {
+  return `Logged at position ${answer.last_position}.`;
+}
+function plural(n, word) {
+  return `${n} ${n === 1 ? word : word === "ally" ? "allies" : `${word}s`}`;
+}
+function typeTitle(t) {
+  return t[0].toUpperCase() + t.slice(1);
+}
 
 export async function render(panel, table) {
   if (table.game !== PACG) {
@@ -28,31 +35,65 @@ export async function render(panel, table) {
   // change, so no picker offers what was true when the tab was drawn. The card being typed below is kept.
   const draw = async () => {
     const [{ state }, { recorded }] = await Promise.all([table.view("/state"), table.view("/recorded")]);
-    live.replaceChildren(box(table, state, recorded), party(table, state, catalogue), scenario(table, state, recorded));
+    live.replaceChildren(
+      theBox(table, state, recorded),
+      party(table, state, catalogue),
+      scenario(table, state, recorded),
+    );
     begin.refresh(state, recorded);
   };
   table.onChange = draw;
-  panel.append(h("h1", {}, "Set up the game"), live, begin.el, recordScenario(table, catalogue), recordProduct(table, catalogue),
-    await share.section(table));
+  panel.append(
+    h("h1", {}, "Set up the game"),
+    live,
+    begin.el,
+    recordScenario(table, catalogue),
+    recordProduct(table, catalogue),
+    await share.section(table),
+  );
   await draw();
 }
 
 // --- the box ------------------------------------------------------------------------------------------------------
 
-function box(table, state, recorded) {
+function theBox(table, state, recorded) {
   const inVault = new Set(state.products || []);
-  const offers = Object.entries(PRODUCT_NAMES).filter(([p]) => !inVault.has(p)).map(([product, name]) =>
-    action(`Put ${name} (${product}) in the vault`, async () =>
-      say(await table.appendEvents([{ type: "vault.products_added", data: { product } }])), { primary: false }));
+  const offers = Object.entries(PRODUCT_NAMES)
+    .filter(([p]) => !inVault.has(p))
+    .map(([product, name]) =>
+      action(
+        `Put ${name} (${product}) in the vault`,
+        async () => say(await table.appendEvents([{ type: "vault.products_added", data: { product } }])),
+        { primary: false },
+      ),
+    );
   for (const listed of recorded.product_lists) {
     if (inVault.has(listed.product)) continue;
-    offers.push(action(`Put product ${listed.product} in the vault`, async () => say(await table.appendEvents([
-      { type: "vault.products_added", data: { product: listed.product, cards: listed.cards } }])), { primary: false }));
+    offers.push(
+      action(
+        `Put product ${listed.product} in the vault`,
+        async () =>
+          say(
+            await table.appendEvents([
+              { type: "vault.products_added", data: { product: listed.product, cards: listed.cards } },
+            ]),
+          ),
+        { primary: false },
+      ),
+    );
   }
-  return section("setup-box", "The box",
-    h("p", { class: "quiet" }, inVault.size ? `In the vault: ${[...inVault].map(p => PRODUCT_NAMES[p] ? `${PRODUCT_NAMES[p]} (${p})` : `product ${p}`).join(", ")}.`
-      : "Nothing is in the vault yet. A character's suggested deck puts her set in the vault by itself."),
-    offers.map(o => o.el));
+  return section(
+    "setup-box",
+    "The box",
+    h(
+      "p",
+      { class: "quiet" },
+      inVault.size
+        ? `In the vault: ${[...inVault].map(p => (PRODUCT_NAMES[p] ? `${PRODUCT_NAMES[p]} (${p})` : `product ${p}`)).join(", ")}.`
+        : "Nothing is in the vault yet. A character's suggested deck puts her set in the vault by itself.",
+    ),
+    offers.map(o => o.el),
+  );
 }
 
 // --- the party ----------------------------------------------------------------------------------------------------
@@ -65,14 +106,30 @@ function party(table, state, catalogue) {
   // A player picks her own character; the owner may pick one for any member of the table.
   const player = select(table.me.role === "owner" ? [me, ...members.filter(m => m !== me)] : [me]);
   const pickable = known.filter(c => !joined[c.character_id]);
-  const picks = h("div", { class: "choices", role: "group", "aria-label": "Characters to pick" },
-    pickable.map(c => action(`${c.name}, ${c.class}`, async () => say(await table.appendEvents([
-      { type: "character.joined", data: { character_id: c.character_id, player: player.value } }])),
-      { primary: false, name: `Pick ${c.name}` }).el));
+  const picks = h(
+    "div",
+    { class: "choices", role: "group", "aria-label": "Characters to pick" },
+    pickable.map(
+      c =>
+        action(
+          `${c.name}, ${c.class}`,
+          async () =>
+            say(
+              await table.appendEvents([
+                { type: "character.joined", data: { character_id: c.character_id, player: player.value } },
+              ]),
+            ),
+          { primary: false, name: `Pick ${c.name}` },
+        ).el,
+    ),
+  );
   const sheets = Object.entries(joined).map(([id, c]) => characterRow(table, state, catalogue, id, c));
-  return section("setup-party", "The party",
+  return section(
+    "setup-party",
+    "The party",
     sheets.length ? h("div", {}, sheets) : h("p", { class: "quiet" }, "No character has joined yet: pick one below."),
-    pickable.length ? [h("h3", {}, "Pick a character"), field("Played by", player), picks] : null);
+    pickable.length ? [h("h3", {}, "Pick a character"), field("Played by", player), picks] : null,
+  );
 }
 
 function characterRow(table, state, catalogue, id, c) {
@@ -81,19 +138,41 @@ function characterRow(table, state, catalogue, id, c) {
   if (c.has_deck) return h("article", { "aria-label": c.name }, head, h("p", { class: "done" }, "The deck is built."));
   const suggested = Object.values(found?.suggested_deck || {}).flat();
   // Kept across redraws: another phone's entry must not wipe a deck being adjusted here.
-  const editors = table.deckEditors ||= new Map();
+  table.deckEditors ??= new Map();
+  const editors = table.deckEditors;
   const holder = editors.get(id) || h("div", {});
   editors.set(id, holder);
-  const use = found && suggested.length ? action("Use the suggested deck", async () => {
-    const { state: now } = await table.view("/state");
-    return say(await table.appendEvents([...boxFor(now, found), { type: "deck.built", label: `${c.name}'s deck`,
-      data: { character_id: id, cards: suggested } }]));
-  }, { name: `Use the suggested deck for ${c.name}` }) : null;
-  const adjust = action("Adjust the deck", async () => { holder.replaceChildren(deckEditor(table, state, catalogue, id, c, suggested)); },
-    { primary: false, name: `Adjust ${c.name}'s deck` });
-  return h("article", { "aria-label": c.name }, head,
+  const use =
+    found && suggested.length
+      ? action(
+          "Use the suggested deck",
+          async () => {
+            const { state: now } = await table.view("/state");
+            return say(
+              await table.appendEvents([
+                ...boxFor(now, found),
+                { type: "deck.built", label: `${c.name}'s deck`, data: { character_id: id, cards: suggested } },
+              ]),
+            );
+          },
+          { name: `Use the suggested deck for ${c.name}` },
+        )
+      : null;
+  const adjust = action(
+    "Adjust the deck",
+    async () => {
+      holder.replaceChildren(deckEditor(table, state, catalogue, id, c, suggested));
+    },
+    { primary: false, name: `Adjust ${c.name}'s deck` },
+  );
+  return h(
+    "article",
+    { "aria-label": c.name },
+    head,
     found ? null : h("p", { class: "quiet" }, "The catalogue has no suggested deck for her: build it card by card."),
-    h("div", { class: "buttons" }, use?.el, adjust.el), holder);
+    h("div", { class: "buttons" }, use?.el, adjust.el),
+    holder,
+  );
 }
 
 // The products a catalogue character's suggested deck comes from, when they are not in the vault yet.
@@ -114,29 +193,52 @@ function deckEditor(table, state, catalogue, id, c, start) {
   const offered = [...known, ...catalogue.cards.cards.filter(k => boons.has(k.type)).map(k => k.name)];
   const typeOf = name => {
     const info = state.cards?.[name];
-    return info ? (info[4] || info[0]) : catalogueTypes.get(name);
+    return info ? info[4] || info[0] : catalogueTypes.get(name);
   };
   const wanted = cardsListOf(c);
-  const picker = namePicker(`Cards of ${c.name}'s deck`, { options: offered, values: start, name: `Add the card to ${c.name}'s deck` });
-  const tally = h("div", { class: "tally", "aria-live": "polite", "aria-label": `${c.name}'s deck against the Cards List` });
+  const picker = namePicker(`Cards of ${c.name}'s deck`, {
+    options: offered,
+    values: start,
+    name: `Add the card to ${c.name}'s deck`,
+  });
+  const tally = h("div", {
+    class: "tally",
+    "aria-live": "polite",
+    "aria-label": `${c.name}'s deck against the Cards List`,
+  });
   const unknownTypes = new Map();
   const drawTally = list => {
     const by = {};
     const strangers = [];
     for (const name of list) {
       const t = typeOf(name) || unknownTypes.get(name)?.value;
-      if (t) by[t] = (by[t] || 0) + 1; else if (!strangers.includes(name)) strangers.push(name);
+      if (t) by[t] = (by[t] || 0) + 1;
+      else if (!strangers.includes(name)) strangers.push(name);
     }
     const types = [...new Set([...Object.keys(wanted), ...Object.keys(by)])];
     tally.replaceChildren(
-      h("p", {}, types.map(t => h("span", { class: (by[t] || 0) === (wanted[t] || 0) ? "met" : "short" },
-        `${typeTitle(t)} ${by[t] || 0} of ${wanted[t] || 0}`)).flatMap((x, i) => i ? [" · ", x] : [x])),
+      h(
+        "p",
+        {},
+        types
+          .map(t =>
+            h(
+              "span",
+              { class: (by[t] || 0) === (wanted[t] || 0) ? "met" : "short" },
+              `${typeTitle(t)} ${by[t] || 0} of ${wanted[t] || 0}`,
+            ),
+          )
+          .flatMap((x, i) => (i ? [" · ", x] : [x])),
+      ),
       strangers.map(name => {
-        const chooser = unknownTypes.get(name) || select([["", "its type?"], ...[...boons].filter(b => b !== "loot").map(b => [b, typeTitle(b)])]);
+        const chooser =
+          unknownTypes.get(name) ||
+          select([["", "its type?"], ...[...boons].filter(b => b !== "loot").map(b => [b, typeTitle(b)])]);
         unknownTypes.set(name, chooser);
         chooser.onchange = () => drawTally(picker.values());
         return field(`${name} is not in the vault or the catalogue: its type`, chooser);
-      }));
+      }),
+    );
   };
   picker.onChange(drawTally);
   drawTally(start);
@@ -146,9 +248,18 @@ function deckEditor(table, state, catalogue, id, c, start) {
     for (const name of new Set(cards)) {
       if (state.cards?.[name]) continue;
       const chosen = unknownTypes.get(name)?.value;
-      if (catalogueTypes.has(name)) events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: name } });
-      else if (!chosen) throw new Refusal(0, { detail: `${name} is not in the vault or the catalogue: choose its type first. Nothing was written.` });
-      else events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: { name, type: chosen, count: cards.filter(x => x === name).length } } });
+      if (catalogueTypes.has(name))
+        events.push({ type: "card.defined", label: `${name} into the vault`, data: { card: name } });
+      else if (!chosen)
+        throw new Refusal(0, {
+          detail: `${name} is not in the vault or the catalogue: choose its type first. Nothing was written.`,
+        });
+      else
+        events.push({
+          type: "card.defined",
+          label: `${name} into the vault`,
+          data: { card: { name, type: chosen, count: cards.filter(x => x === name).length } },
+        });
     }
     events.push({ type: "deck.built", label: `${c.name}'s deck`, data: { character_id: id, cards } });
     return say(await table.appendEvents(events));
@@ -165,66 +276,155 @@ export function locationsFor(card, players) {
 function scenario(table, state, recorded) {
   const now = state.scenario;
   if (now) {
-    return section("setup-scenario", "The scenario",
-      h("p", {}, `${now.name} is being played${now.turn ? "" : "; the first turn has not begun"}. The Table tab shows it.`));
+    return section(
+      "setup-scenario",
+      "The scenario",
+      h(
+        "p",
+        {},
+        `${now.name} is being played${now.turn ? "" : "; the first turn has not begun"}. The Table tab shows it.`,
+      ),
+    );
   }
   const party = Object.entries(state.characters || {}).filter(([, c]) => c.alive && c.has_deck);
   const cards = recorded.scenario_cards;
   const chosen = h("div", {});
   // The card being set up stays open when another phone's entry redraws this tab (with the party as it is now).
-  const open = card => { table.settingUp = card.scenario; chosen.replaceChildren(confirm(table, state, card, party)); };
-  const picks = h("div", { class: "choices", role: "group", "aria-label": "Recorded scenario cards" },
+  const open = card => {
+    table.settingUp = card.scenario;
+    chosen.replaceChildren(confirm(table, state, card, party));
+  };
+  const picks = h(
+    "div",
+    { class: "choices", role: "group", "aria-label": "Recorded scenario cards" },
     cards.map(card => h("button", { type: "button", onclick: () => open(card) }, `Set up ${card.scenario}`)),
-    cards.map(card => h("button", { type: "button", class: "quiet", onclick: () => table.editScenarioCard?.(card) },
-      `Correct the card of ${card.scenario}`)));
+    cards.map(card =>
+      h(
+        "button",
+        { type: "button", class: "quiet", onclick: () => table.editScenarioCard?.(card) },
+        `Correct the card of ${card.scenario}`,
+      ),
+    ),
+  );
   const reopened = cards.find(card => card.scenario === table.settingUp);
   if (reopened) open(reopened);
-  return section("setup-scenario", "The scenario",
-    state.lost ? h("p", { class: "quiet" }, `${state.lost}. Set it up again from its card: nothing is typed twice.`) : null,
-    party.length ? h("p", { class: "quiet" }, `The party: ${party.map(([, c]) => c.name).join(", ")} (${plural(party.length, "player")}).`)
+  return section(
+    "setup-scenario",
+    "The scenario",
+    state.lost
+      ? h("p", { class: "quiet" }, `${state.lost}. Set it up again from its card: nothing is typed twice.`)
+      : null,
+    party.length
+      ? h(
+          "p",
+          { class: "quiet" },
+          `The party: ${party.map(([, c]) => c.name).join(", ")} (${plural(party.length, "player")}).`,
+        )
       : h("p", { class: "quiet" }, "The party needs at least one character with a deck first."),
-    cards.length ? picks : h("p", { class: "quiet" }, "No scenario card is recorded yet: record yours below, once; the campaign keeps it."),
-    chosen);
+    cards.length
+      ? picks
+      : h(
+          "p",
+          { class: "quiet" },
+          "No scenario card is recorded yet: record yours below, once; the campaign keeps it.",
+        ),
+    chosen,
+  );
 }
 
 function confirm(table, state, card, party) {
   const players = party.length;
   const used = locationsFor(card, players);
-  const roll = select([["", "roll the d6 and choose"], ...[1, 2, 3, 4, 5, 6].map(n => [String(n), `${n}: ${["weapon", "spell", "armor", "item", "ally", "your choice"][n - 1]}`])]);
-  const choiceType = select([["weapon", "Weapon"], ["spell", "Spell"], ["armor", "Armor"], ["item", "Item"], ["ally", "Ally"]]);
+  const roll = select([
+    ["", "roll the d6 and choose"],
+    ...[1, 2, 3, 4, 5, 6].map(n => [
+      String(n),
+      `${n}: ${["weapon", "spell", "armor", "item", "ally", "your choice"][n - 1]}`,
+    ]),
+  ]);
+  const choiceType = select([
+    ["weapon", "Weapon"],
+    ["spell", "Spell"],
+    ["armor", "Armor"],
+    ["item", "Item"],
+    ["ally", "Ally"],
+  ]);
   const choiceField = field("Plunder type chosen on a 6", choiceType);
   choiceField.hidden = true;
-  roll.addEventListener("change", () => { choiceField.hidden = roll.value !== "6"; });
-  const start = select(used.map(l => l.name), {});
-  if (card.anchored_at) { start.value = card.anchored_at; start.disabled = true; }
+  roll.addEventListener("change", () => {
+    choiceField.hidden = roll.value !== "6";
+  });
+  const start = select(
+    used.map(l => l.name),
+    {},
+  );
+  if (card.anchored_at) {
+    start.value = card.anchored_at;
+    start.disabled = true;
+  }
   const adventure = state.adventure?.name;
   const go = action(`Start ${card.scenario}`, async () => {
-    if (!roll.value) throw new Refusal(0, { detail: "Roll the d6 on the Plunder Table and choose its face first: the setup stashes 1 plunder card." });
+    if (!roll.value)
+      throw new Refusal(0, {
+        detail: "Roll the d6 on the Plunder Table and choose its face first: the setup stashes 1 plunder card.",
+      });
     const data = {
-      scenario: card.scenario, number: card.number || 0, villains: card.villains, henchmen: card.henchmen,
+      scenario: card.scenario,
+      number: card.number || 0,
+      villains: card.villains,
+      henchmen: card.henchmen,
       locations: used.map(l => ({ name: l.name, deck: l.deck })),
     };
     // Played as part of its adventure only when the party is playing that adventure; else on its own.
     if (card.adventure && card.adventure === adventure) data.adventure = card.adventure;
     if (card.anchored_at) data.anchored_at = card.anchored_at;
     const stash = roll.value === "6" ? { roll: 6, card_type: choiceType.value } : { roll: Number(roll.value) };
-    return say(await table.appendEvents([
-      { type: "scenario.started", label: `${card.scenario} set up`, data },
-      { type: "plunder.stashed", label: "The setup plunder", data: stash },
-      ...party.map(([id, c]) => ({ type: "character.moved", label: `${c.name} at ${start.value}`, data: { character_id: id, to: start.value } })),
-    ]));
+    return say(
+      await table.appendEvents([
+        { type: "scenario.started", label: `${card.scenario} set up`, data },
+        { type: "plunder.stashed", label: "The setup plunder", data: stash },
+        ...party.map(([id, c]) => ({
+          type: "character.moved",
+          label: `${c.name} at ${start.value}`,
+          data: { character_id: id, to: start.value },
+        })),
+      ]),
+    );
   });
-  return h("div", { class: "card", "aria-label": `Setting up ${card.scenario}` },
+  return h(
+    "div",
+    { class: "card", "aria-label": `Setting up ${card.scenario}` },
     h("h3", {}, `${card.scenario} for ${plural(players, "player")}`),
     card.adventure && card.adventure !== adventure
-      ? h("p", { class: "quiet" }, `Played on its own: the party is not playing ${card.adventure}.`) : null,
-    h("ul", { class: "plain" }, used.map(l => h("li", {}, h("strong", {}, l.name), " — ",
-      Object.entries(l.deck).map(([t, n]) => plural(n, t)).join(", ") || "no cards"))),
+      ? h("p", { class: "quiet" }, `Played on its own: the party is not playing ${card.adventure}.`)
+      : null,
+    h(
+      "ul",
+      { class: "plain" },
+      used.map(l =>
+        h(
+          "li",
+          {},
+          h("strong", {}, l.name),
+          " — ",
+          Object.entries(l.deck)
+            .map(([t, n]) => plural(n, t))
+            .join(", ") || "no cards",
+        ),
+      ),
+    ),
     card.villains.length ? h("p", {}, `Villain: ${card.villains.join(", ")}`) : null,
     card.henchmen.length ? h("p", {}, `Henchmen: ${card.henchmen.join(", ")}`) : null,
-    h("p", { class: "quiet" }, `The hourglass takes the campaign's ${state.options?.hourglass ?? 30} blessings; the ship is the ${state.fleet?.current || "Merchantman"}.`),
-    field("Setup plunder: the d6 on the Plunder Table", roll), choiceField,
-    field(card.anchored_at ? `Everyone starts at the ship, anchored at` : "Everyone starts at", start), go.el);
+    h(
+      "p",
+      { class: "quiet" },
+      `The hourglass takes the campaign's ${state.options?.hourglass ?? 30} blessings; the ship is the ${state.fleet?.current || "Merchantman"}.`,
+    ),
+    field("Setup plunder: the d6 on the Plunder Table", roll),
+    choiceField,
+    field(card.anchored_at ? `Everyone starts at the ship, anchored at` : "Everyone starts at", start),
+    go.el,
+  );
 }
 
 // --- the adventure ----------------------------------------------------------------------------------------------
@@ -258,9 +458,10 @@ function adventureForm(table, catalogue) {
     scenarios.set(listed);
     count.set(Math.max(adventure?.scenario_count || listed.length || 1, listed.length));
     number.set(adventure?.number ?? 0);
-    note.textContent = adventure && !adventure.complete
-      ? `The catalogue knows ${listed.length ? `only ${listed.join(", ")}` : "none of its scenarios"}: add those on the adventure's card that you know, in order, and say how many it lists. The scenarios played as part of it complete the list as they are played.`
-      : "";
+    note.textContent =
+      adventure && !adventure.complete
+        ? `The catalogue knows ${listed.length ? `only ${listed.join(", ")}` : "none of its scenarios"}: add those on the adventure's card that you know, in order, and say how many it lists. The scenarios played as part of it complete the list as they are played.`
+        : "";
   };
   name.onChange(fill);
   const go = action("Begin the adventure", async () => {
@@ -268,129 +469,42 @@ function adventureForm(table, catalogue) {
     const listed = scenarios.values();
     if (!adventure) throw new Refusal(0, { detail: "Give the adventure's name first: nothing was written." });
     if (count.value() < listed.length) {
-      throw new Refusal(0, { detail: `${adventure}'s card cannot list ${count.value()} scenarios when ${listed.length} are named: nothing was written.` });
+      throw new Refusal(0, {
+        detail: `${adventure}'s card cannot list ${count.value()} scenarios when ${listed.length} are named: nothing was written.`,
+      });
     }
     const data = { adventure, number: number.value(), scenarios: listed };
     if (count.value() > listed.length) data.scenario_count = count.value();
     const answer = await table.appendEvents([{ type: "adventure.started", label: `${adventure} begun`, data }]);
-    name.set([]); scenarios.set([]); count.set(1); number.set(0); note.textContent = ""; filledFor = "";
+    name.set([]);
+    scenarios.set([]);
+    count.set(1);
+    number.set(0);
+    note.textContent = "";
+    filledFor = "";
     return `${adventure} has begun. ${say(answer)}`;
   });
-  const el = section("setup-adventure", "The adventure", status,
-    h("details", {}, h("summary", {}, "Begin an adventure"),
-      name.el, note, scenarios.el, count.el, number.el, go.el));
+  const el = section(
+    "setup-adventure",
+    "The adventure",
+    status,
+    h("details", {}, h("summary", {}, "Begin an adventure"), name.el, note, scenarios.el, count.el, number.el, go.el),
+  );
   const refresh = (state, recorded) => {
     recordedCards = recorded.scenario_cards;
     const offered = [...new Set([...known.map(a => a.name), ...recordedCards.map(c => c.adventure).filter(Boolean)])];
     name.offer(offered);
-    scenarios.offer?.([...new Set([...catalogue.scenarios.scenarios.map(s => s.name), ...recordedCards.map(c => c.scenario)])]);
+    scenarios.offer?.([
+      ...new Set([...catalogue.scenarios.scenarios.map(s => s.name), ...recordedCards.map(c => c.scenario)]),
+    ]);
     const now = state.adventure;
-    if (!now) { status.textContent = "The party is playing no adventure: a scenario is played on its own until one begins."; return; }
+    if (!now) {
+      status.textContent = "The party is playing no adventure: a scenario is played on its own until one begins.";
+      return;
+    }
     const won = now.scenarios.filter(n => (state.completed || []).includes(n)).length;
     const of = Math.max(now.count || 0, now.scenarios.length);
     status.textContent = `The party is playing ${now.name}: ${won} of its ${of} scenario${of === 1 ? "" : "s"} won${now.scenarios.length < of ? ` (${now.scenarios.length} named so far: ${now.scenarios.join(", ")})` : ""}.`;
   };
   return { el, refresh };
-}
-
-// --- the group's scenario card, typed once --------------------------------------------------------------------------
-
-function locationRow(rows, catalogue, players = 1, given = null) {
-  const names = [...new Set([...(catalogue.locations.locations || []).map(l => l.name),
-    ...catalogue.scenarios.scenarios.flatMap(s => [...(s.locations_for_3 || []), ...(s.locations_named || [])])])];
-  const n = rows.children.length + 1;
-  const listId = `location-names-${n}-${Math.random().toString(36).slice(2, 6)}`;
-  const name = h("input", { autocomplete: "off", list: listId, "aria-label": `Location ${n}: name` });
-  const from = stepper("Used from this many players", { value: players, min: 1, max: 6, name: `Location ${n}: players` });
-  const deck = typeCounts(`Location ${n}: its deck list`, { prefix: `Location ${n}: `, values: given?.deck || {} });
-  if (given) name.value = given.name;
-  const hint = suggestions(name, names, picked => { name.value = picked; hint.draw(); });
-  const row = h("fieldset", { class: "location", "data-row": "location" }, h("legend", {}, `Location ${n}`),
-    field("Name", name), hint.el, h("datalist", { id: listId }, names.sort().map(v => h("option", { value: v }))), from.el, deck.el);
-  row.read = () => ({ name: name.value.trim(), players: from.value(), deck: deck.value() });
-  row.players = () => from.value();
-  return row;
-}
-
-function recordScenario(table, catalogue) {
-  const cards = catalogue.cards.cards;
-  const scenarioName = h("input", { autocomplete: "off", list: "scenario-names", "aria-label": "Scenario" });
-  const scenarioHint = suggestions(scenarioName, catalogue.scenarios.scenarios.map(s => s.name), picked => { scenarioName.value = picked; scenarioHint.draw(); });
-  const adventure = h("input", { autocomplete: "off", list: "adventure-names" });
-  const number = stepper("Adventure deck number (#)", { value: 0, min: 0, max: 6, name: "Adventure deck number" });
-  const villains = namePicker("Villains", { options: cards.filter(c => c.type === "villain").map(c => c.name), name: "Add the villain" });
-  const henchmen = namePicker("Henchmen, top of the list first", { options: cards.filter(c => c.type === "henchman").map(c => c.name), name: "Add the henchman" });
-  const rows = h("div", {});
-  rows.append(locationRow(rows, catalogue));
-  const more = h("button", { type: "button", onclick: () => {
-    const last = rows.lastElementChild;
-    rows.append(locationRow(rows, catalogue, last ? last.players() : 1));
-  } }, "Add a location");
-  const anchored = h("input", { autocomplete: "off" });
-  const details = h("details", { class: "card" });
-  // A kept card, back in the form to be corrected: keeping it again replaces it.
-  const load = card => {
-    scenarioName.value = card.scenario; adventure.value = card.adventure || ""; anchored.value = card.anchored_at || "";
-    number.set(card.number || 0); villains.set(card.villains || []); henchmen.set(card.henchmen || []);
-    rows.replaceChildren();
-    for (const l of card.locations) rows.append(locationRow(rows, catalogue, l.players || 1, l));
-    details.open = true;
-    scenarioName.focus();
-  };
-  table.editScenarioCard = load;
-  const keep = action("Keep this scenario card", async () => {
-    const locations = [...rows.children].map(r => r.read()).filter(l => l.name);
-    const data = { scenario: scenarioName.value.trim(), villains: villains.values(), henchmen: henchmen.values(), locations };
-    if (adventure.value.trim()) data.adventure = adventure.value.trim();
-    if (number.value()) data.number = number.value();
-    if (anchored.value.trim()) data.anchored_at = anchored.value.trim();
-    const answer = await table.appendEvents([{ type: "scenario.card_recorded", label: "The scenario card", data }]);
-    scenarioName.value = ""; adventure.value = ""; anchored.value = ""; number.set(0);
-    villains.set([]); henchmen.set([]); rows.replaceChildren(); rows.append(locationRow(rows, catalogue));
-    return `${data.scenario}'s card is kept: ${say(answer)}`;
-  });
-  details.append(h("summary", {}, h("strong", {}, "Record a scenario card")),
-    h("p", { class: "quiet" }, "The rulebook prints no scenario card: type what is on yours once, and the campaign keeps it for every replay. "
-      + "The back of the card lists each location with the number of players it needs; the deck list is on each location card."),
-    field("Scenario", scenarioName), scenarioHint.el,
-    h("datalist", { id: "scenario-names" }, catalogue.scenarios.scenarios.map(s => h("option", { value: s.name }))),
-    field("Adventure (if it is part of one)", adventure),
-    h("datalist", { id: "adventure-names" }, catalogue.scenarios.adventures.map(a => h("option", { value: a.name }))),
-    number.el, villains.el, henchmen.el, rows, more,
-    field("The ship is anchored at (only if the card says so)", anchored), keep.el);
-  return details;
-}
-
-// --- a product's card list, typed once ------------------------------------------------------------------------------
-
-function cardRow(rows, catalogue) {
-  const n = rows.children.length + 1;
-  const name = h("input", { autocomplete: "off", list: "all-card-names", "aria-label": `Card ${n}: name` });
-  const type = select(["weapon", "spell", "armor", "item", "ally", "blessing", "monster", "barrier", "villain", "henchman", "loot"], { "aria-label": `Card ${n}: type` });
-  const count = stepper("Copies", { value: 1, min: 1, max: 30, name: `Card ${n}: copies` });
-  const known = new Map(catalogue.cards.cards.map(c => [c.name, c.type]));
-  name.addEventListener("change", () => { if (known.has(name.value.trim())) type.value = known.get(name.value.trim()); });
-  const row = h("fieldset", {}, h("legend", {}, `Card ${n}`), field("Name", name), field("Type", type), count.el);
-  row.read = () => ({ name: name.value.trim(), type: type.value, count: count.value() });
-  return row;
-}
-
-function recordProduct(table, catalogue) {
-  const product = h("input", { autocomplete: "off", maxlength: 20 });
-  const called = h("input", { autocomplete: "off" });
-  const rows = h("div", {});
-  rows.append(cardRow(rows, catalogue));
-  const more = h("button", { type: "button", onclick: () => rows.append(cardRow(rows, catalogue)) }, "Add a card");
-  const keep = action("Keep this card list", async () => {
-    const cards = [...rows.children].map(r => r.read()).filter(c => c.name);
-    const data = { product: product.value.trim(), name: called.value.trim(), cards };
-    const answer = await table.appendEvents([{ type: "product.list_recorded", label: "The card list", data }]);
-    product.value = ""; called.value = ""; rows.replaceChildren(); rows.append(cardRow(rows, catalogue));
-    return `Product ${data.product}'s list is kept: ${say(answer)}`;
-  });
-  return h("details", { class: "card" }, h("summary", {}, h("strong", {}, "Record a product's card list")),
-    h("p", { class: "quiet" }, "The rulebook lists no product's cards: type your box's list once to put it in the vault, here or in another campaign."),
-    h("div", { class: "row" }, field("Product (B, C, 1…)", product), field("Its name", called)),
-    h("datalist", { id: "all-card-names" }, catalogue.cards.cards.map(c => h("option", { value: c.name }))),
-    rows, more, keep.el);
 }
