@@ -119,7 +119,7 @@ async def _append_read(
             ) from None
         try:
             return await store.append(
-                campaign_id, [prepared_event(read)], actor=actor, expected_position=position, keyed=keyed
+                campaign_id, [prepared_event(read)], actor=actor, expected_position=position, keyed=keyed, game=game
             )
         except StalePosition:
             continue

@@ -72,7 +72,9 @@ async def append_events(
     batch = prepare(game.id, body.events)
     if member.role != "owner" and any(p.override is not None for p in batch):
         await may_override(store, campaign_id, game, member)
-    appended = await store.append(campaign_id, batch, actor=member.actor, expected_position=body.expected_position)
+    appended = await store.append(
+        campaign_id, batch, actor=member.actor, expected_position=body.expected_position, game=game
+    )
     return appended_answer(appended_body(appended), appended, request)
 
 

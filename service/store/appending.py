@@ -115,9 +115,13 @@ class Writer:
         batch_id: uuid.UUID | None = None,
         conn: psycopg.AsyncConnection[Any] | None = None,
         keyed: Keyed | None = None,
+        game: Game[Any] | None = None,
     ) -> Appended:
         """Append a batch atomically. Pass `conn` to append inside a transaction the caller controls; `keyed` for a
-        request with an Idempotency-Key (it takes the locking path, where the key is looked up under the lock)."""
+        request with an Idempotency-Key (it takes the locking path, where the key is looked up under the lock);
+        `game`, the game the campaign plays, when the caller has already looked it up (`Reader.game_of`: the route
+        needs it to read the batch), so the fast path does not look it up again. The locking path reads the game
+        with the write lock (HEAD) either way."""
         if conn is not None:
             # The caller commits (or not): the process's memory learns nothing from this append.
             async with conn.transaction():
@@ -126,7 +130,7 @@ class Writer:
                 )
         known = self.memory.states.latest(campaign_id)
         if keyed is None and known is not None and expected_position in (None, known[0]):
-            fast = await self._fast(campaign_id, known, events, actor, batch_id)
+            fast = await self._fast(campaign_id, known, events, actor, batch_id, game)
             if fast is not None:
                 return self.committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
@@ -153,10 +157,12 @@ class Writer:
         events: Sequence[PreparedEvent],
         actor: str,
         batch_id: uuid.UUID | None,
+        game: Game[Any] | None,
     ) -> Appended | None:
         """The fast path from the state this process last committed: the Appended, or None for the locking path."""
         current, state = known
-        game = await self.reader.game_of(campaign_id)
+        if game is None:
+            game = await self.reader.game_of(campaign_id)
         try:
             folded = fold(game, state, current, events, actor)
         except BatchRejected:
