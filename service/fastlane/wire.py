@@ -97,8 +97,9 @@ class Prepared:
         if ready is None:
             ready = await self._prepare(conn)
         encoding = ready.encoding
-        # _text's answers, with the commonest cases (None, text without NUL, a UUID: most of a one-note append's
-        # parameters) written here rather than called for, once per parameter: this runs for every append.
+        # _text's answers, with the commonest cases (None, text without NUL, a UUID, an int: all but one of a
+        # one-note append's parameters) written here rather than called for, once per parameter: this runs for every
+        # append.
         values = [
             None
             if value is None
@@ -106,6 +107,8 @@ class Prepared:
             if type(value) is str and "\x00" not in value
             else _encode_json(value)[1:-1]  # _uuid_text
             if type(value) is uuid.UUID
+            else str(value).encode()
+            if type(value) is int
             else _text(value, encoding)
             for value in params
         ]
