@@ -2,8 +2,8 @@
 
 A token reads `qm_<member id>_<secret>`. The member id finds the one row to compare against, so the check is a
 primary-key lookup followed by `hmac.compare_digest` of two SHA-256 digests; the secret (256 bits from `secrets`)
-never reaches the database or the logs. A process keeps the tokens it has already matched (`Verified`) by their
-SHA-256 too, never in plain text.
+never reaches the database or the logs. A process keeps the tokens it has already matched (`Verified`) by a
+digest too (BLAKE2s), never in plain text.
 """
 
 from __future__ import annotations
@@ -50,10 +50,16 @@ def matches(secret: str, stored: bytes) -> bool:
     return hmac.compare_digest(digest(secret), stored)
 
 
+# The digest a kept token is known by: a cryptographic hash, so the key says nothing of the token. BLAKE2s rather than
+# the SHA-256 the database keeps: every request of a member digests its token, and hashlib's BLAKE2 is Python's own C
+# code, where its SHA-256 goes through OpenSSL's set-up on every call (benchmarks/README.md's ledger has both costs).
+_kept_digest = hashlib.blake2s
+
+
 class Verified:
     """Tokens this process has already matched against their member's hash, with that member (service.auth.Member),
-    keyed by the SHA-256 of the whole token: a memory dump or a debugger shows digests, never a credential. Kept in
-    the map it is given, which bounds it: the store's memory gives one under its one eviction rule
+    keyed by a digest of the whole token (`_kept_digest`): a memory dump or a debugger shows digests, never a
+    credential. Kept in the map it is given, which bounds it: the store's memory gives one under its one eviction rule
     (service/store/memory.py); a bare Verified keeps everything. A member's tokens are forgotten when their token is
     replaced or they are revoked.
 
@@ -63,10 +69,10 @@ class Verified:
         self._by_digest: MutableMapping[bytes, Any] = {} if kept is None else kept
 
     def get(self, token: str) -> Any:
-        return self._by_digest.get(hashlib.sha256(token.encode()).digest())
+        return self._by_digest.get(_kept_digest(token.encode()).digest())
 
     def keep(self, token: str, member: Any) -> None:
-        self._by_digest[hashlib.sha256(token.encode()).digest()] = member
+        self._by_digest[_kept_digest(token.encode()).digest()] = member
 
     def forget(self, member_id: uuid.UUID) -> None:
         for key in [key for key, known in self._by_digest.items() if known.id == member_id]:
