@@ -97,9 +97,8 @@ class Prepared:
         if ready is None:
             ready = await self._prepare(conn)
         encoding = ready.encoding
-        # _text's answers, with the commonest cases (None, text without NUL, a UUID, an int: all but one of a
-        # one-note append's parameters) written here rather than called for, once per parameter: this runs for every
-        # append.
+        # _text's answers, with the commonest cases (None, text without NUL, a UUID, an int, a bool: every parameter
+        # of a one-note append) written here rather than called for, once per parameter: this runs for every append.
         values = [
             None
             if value is None
@@ -109,6 +108,8 @@ class Prepared:
             if type(value) is uuid.UUID
             else str(value).encode()
             if type(value) is int
+            else (b"t" if value else b"f")
+            if type(value) is bool
             else _text(value, encoding)
             for value in params
         ]
