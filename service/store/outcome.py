@@ -57,22 +57,35 @@ async def transaction(pool: Any, *, pipeline: bool = False) -> AsyncIterator[psy
         raise NothingWritten(str(error)) from error
 
 
-@asynccontextmanager
-async def statement(pool: Any) -> AsyncIterator[psycopg.AsyncConnection]:
-    """A pooled connection for one statement in its own implicit transaction: a lost connection there may have
-    committed, since the statement and its commit are one."""
-    # getconn and putconn rather than pool.connection(): that one also enters the connection's own block, whose
-    # COMMIT on exit is a no-op here (autocommit) that still takes the connection's lock; putconn alone returns a
-    # broken connection to be replaced, as it does there.
-    conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
-    try:
-        yield conn
-    except psycopg.OperationalError as error:
-        if refused_by_the_server(error):
-            raise
-        raise CommitOutcomeUnknown(str(error)) from error
-    finally:
-        await pool.putconn(conn)
+def statement(pool: Any) -> _Statement:
+    """A pooled connection for one statement in its own implicit transaction (`async with statement(pool) as conn`):
+    a lost connection there may have committed, since the statement and its commit are one."""
+    return _Statement(pool)
+
+
+class _Statement:
+    """`statement`'s block, a class rather than an asynccontextmanager: with the lane off, every append enters one, and
+    the generator behind a contextmanager is several Python frames more on each way in and out."""
+
+    __slots__ = ("conn", "pool")
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    async def __aenter__(self) -> psycopg.AsyncConnection[Any]:
+        # getconn and putconn rather than pool.connection(): that one also enters the connection's own block, whose
+        # COMMIT on exit is a no-op here (autocommit) that still takes the connection's lock; putconn alone returns a
+        # broken connection to be replaced, as it does there.
+        conn: psycopg.AsyncConnection[Any] = await self.pool.getconn()  # PoolTimeout: nothing was sent
+        self.conn = conn
+        return conn
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None, _: Any) -> None:
+        try:
+            if isinstance(error, psycopg.OperationalError) and not refused_by_the_server(error):
+                raise CommitOutcomeUnknown(str(error)) from error
+        finally:
+            await self.pool.putconn(self.conn)
 
 
 async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple[Any, ...] | None:
