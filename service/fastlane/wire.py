@@ -98,18 +98,19 @@ class Prepared:
             ready = await self._prepare(conn)
         encoding = ready.encoding
         # _text's answers, with the commonest cases (None, text without NUL, a UUID, an int, a bool: every parameter
-        # of a one-note append) written here rather than called for, once per parameter: this runs for every append.
+        # of a one-note append) written here rather than called for, once per parameter, each parameter's type read
+        # once: this runs for every append.
         values = [
             None
             if value is None
             else value.encode(encoding)
-            if type(value) is str and "\x00" not in value
+            if (kind := type(value)) is str and "\x00" not in value
             else _encode_json(value)[1:-1]  # _uuid_text
-            if type(value) is uuid.UUID
+            if kind is uuid.UUID
             else str(value).encode()
-            if type(value) is int
+            if kind is int
             else (b"t" if value else b"f")
-            if type(value) is bool
+            if kind is bool
             else _text(value, encoding)
             for value in params
         ]
