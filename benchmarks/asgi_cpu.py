@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/asgi_cpu.py [append|health|batch] [--requests N] [--profile PATH] [--rate-limit R]
     .venv/bin/python benchmarks/asgi_cpu.py append --instructions      # under valgrind: instructions per request
     .venv/bin/python benchmarks/asgi_cpu.py append --instructions --fast-lane off   # the app with the lane off
+    .venv/bin/python benchmarks/asgi_cpu.py append --bytecodes --requests 100       # Python bytecodes per request
 
 The HTTP figures of store.py include uvicorn, the kernel's loopback and the client, which a change to the app does not
 move and which swing with the machine. This script leaves them out: it creates a campaign through the API, then sends
@@ -14,7 +15,12 @@ CPU time per request still swings with the machine (one-note appends read 270 to
 on a shared host). With --instructions the script runs itself twice under valgrind's callgrind, with 100 and 600
 requests, and prints the instructions per request from the difference (start-up, the campaign and the warm-up cancel
 out): the same count for the same code, whatever else the machine is doing, which is what an A/B of two versions
-wants. It takes a few minutes; valgrind must be installed.
+wants. It takes a few minutes; valgrind must be installed. The count is not exact: what the process does while it
+waits for PostgreSQL (whether the answer is already there when it looks, the event loop's timers, which fire at the
+clock's pace while the program runs fifty times slower) moves it by several thousand instructions with the machine's
+load, so compare runs made side by side, more than once. With --bytecodes it counts instead the Python bytecodes each
+request executes (sys.settrace, a hundred times slower), by function: nearly the same count every run, and where a
+change to the Python code shows first.
 
 Kinds: `append` posts one note per request, `batch` 1,000 notes per request, `health` GETs /healthz. Like store.py it
 creates a database `qm_asgi_<random>` on --database-url (else $BENCH_DATABASE_URL, else the local server) and drops it.
@@ -34,7 +40,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -95,7 +101,32 @@ async def call(app: Any, method: str, path: str, body: bytes = b"", headers: tup
     return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
 
-async def measure(url: str, kind: str, requests: int, profile: Path | None, rate_limit: str) -> float:
+def _counting(counts: Counter[tuple[str, str]]) -> Any:
+    """A sys.settrace tracer counting the bytecodes each function executes."""
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        key = (frame.f_code.co_filename, frame.f_code.co_name)
+
+        def opcode(frame: Any, event: str, arg: Any) -> Any:
+            if event == "opcode":
+                counts[key] += 1
+            return opcode
+
+        return opcode
+
+    return tracer
+
+
+async def measure(
+    url: str,
+    kind: str,
+    requests: int,
+    profile: Path | None,
+    rate_limit: str,
+    bytecodes: Counter[tuple[str, str]] | None,
+) -> float:
     # The fast lane as QUARTERMASTER_FAST_LANE says (--fast-lane sets it), every other setting the default.
     app = create_app(Settings(rate_limit=rate_limit, fast_lane=Settings.from_env().fast_lane), url)
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -142,8 +173,13 @@ async def measure(url: str, kind: str, requests: int, profile: Path | None, rate
         cpu = time.process_time()
         if profiler:
             profiler.enable()
+        tracing = bytecodes is not None and sys.gettrace() is None
+        if tracing and bytecodes is not None:
+            sys.settrace(_counting(bytecodes))
         for _ in range(requests):
             await request()
+        if tracing:
+            sys.settrace(None)
         if profiler:
             profiler.disable()
         spent = (time.process_time() - cpu) / requests
@@ -210,6 +246,7 @@ def main() -> int:
     parser.add_argument(
         "--fast-lane", choices=("on", "off"), help="the fast lane on or off (else QUARTERMASTER_FAST_LANE, else on)"
     )
+    parser.add_argument("--bytecodes", action="store_true", help="count the Python bytecodes each request executes")
     args = parser.parse_args()
     if args.fast_lane:
         os.environ["QUARTERMASTER_FAST_LANE"] = args.fast_lane  # read in measure(), here and under callgrind
@@ -223,7 +260,8 @@ def main() -> int:
     url = psycopg.conninfo.make_conninfo(args.database_url, dbname=name)
     try:
         migrate(url)
-        run = measure(url, args.kind, requests, args.profile, args.rate_limit)
+        counts: Counter[tuple[str, str]] = Counter()
+        run = measure(url, args.kind, requests, args.profile, args.rate_limit, counts if args.bytecodes else None)
         spent = uvloop.run(run) if uvloop is not None else asyncio.run(run)
     finally:
         with psycopg.connect(args.database_url, autocommit=True) as conn:
@@ -232,6 +270,11 @@ def main() -> int:
     print(f"{args.kind}: {requests} requests, {spent * 1e6:,.0f} µs of CPU per request ({what})")
     if args.profile:
         print(f"\nown CPU per request by package (stats in {args.profile}):\n{by_package(args.profile, requests)}")
+    if args.bytecodes:
+        print(f"\n{sum(counts.values()) / requests:,.0f} Python bytecodes per request; the functions executing most:")
+        for (filename, name), count in counts.most_common(25):
+            where = filename.replace(str(ROOT) + "/", "").split("site-packages/")[-1]
+            print(f"{count / requests:7.0f}  {where}:{name}")
     return 0
 
 
