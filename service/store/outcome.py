@@ -123,10 +123,10 @@ class _Answers:
     the soonest of them and cancels the ones past theirs.
 
     Every connection of a pool has the same bound (service/outage.py), so a statement expected later is due later
-    and never before the watch wakes. It wakes about once a bound rather than at a fixed period: a period's wake-ups
-    came at the pace of the clock, not of the requests, and so made an append's instruction count
-    (benchmarks/asgi_cpu.py under callgrind, where the clock runs fast against the program) swing with the machine's
-    load."""
+    and never before the watch wakes. It wakes about once a bound while statements are in flight, rather than four
+    times a second: those wake-ups came at the pace of the clock, not of the requests, and under callgrind
+    (benchmarks/asgi_cpu.py, where the clock runs fast against the program) they were counted into every append by
+    however long the machine's load made the run."""
 
     # How soon to look again when every statement past its deadline has been cut and is only still finishing.
     PERIOD = 0.25
