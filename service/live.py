@@ -10,15 +10,20 @@ than the feed keeps reads the log itself (as every follower used to) until it is
 the table page asks for them (`views`), the feed also answers, once per position it reaches, what the page reads
 after an event (`views_of`), so a phone makes no request for it.
 
-What wakes a feed: an append this process commits (the store's `on_commit`, after the commit), and for another
-process's appends, PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool. Appends never notify in
+What wakes a feed: an append this process commits (the store's `on_commit`, after the commit), which hands it the
+events as they were recorded, so that the feed tells them without reading them back; and for another process's
+appends, PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool. Appends never notify in
 their transaction: PostgreSQL takes a database-wide lock at the commit of a transaction that notified, so every
 notifying commit waits for the one before (benchmarks/notify.py measures the alternatives). A process sends
 `pg_notify` after the commit, and only for campaigns another process follows: a process that starts following a
 campaign says so on the channel, again every `LEASE / 3` seconds while it follows it, and at once when a new process
 asks who follows what. A process alone with its database sends nothing. While the listening connection is down, the
 followed campaigns' positions are polled every `POLL` seconds instead. A wake-up is only a hint: a feed reads by
-position (`position > N`) and also looks on a timer, so a missed one costs a delay, never an event.
+position (`position > N`) and also looks on a timer, so a missed one costs a delay, never an event. Events handed
+over are told only where they follow on from the feed's position; anything else it has heard of (another process's
+commit before them, a batch longer than it keeps, a timer's look) it reads from the log, so the feed tells the same
+events in the same order either way. An event handed over carries its `data` as it was appended, the same JSON
+value as the log reads back, whose text (key order, spaces) PostgreSQL's jsonb may write otherwise.
 
 `closing()` ends every stream with a last `closing` message, which the page takes for a server that stops (it
 reconnects when the server answers again) rather than a connection lost: `serve` stops within a second or so with
@@ -37,7 +42,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -49,7 +54,7 @@ from prometheus_client.registry import Collector
 from projections.game import Game
 from service.narration import narrate, narrate_on
 from service.routes.audit import played
-from service.store import Store
+from service.store import Appended, Recorded, Store
 
 log = logging.getLogger("quartermaster.live")
 
@@ -91,6 +96,7 @@ class Counts(Collector):
 
     def __init__(self) -> None:
         self.told = 0
+        self.read = 0
         self.streams = 0
         self.feeds = 0
         self.notified = 0
@@ -98,6 +104,11 @@ class Counts(Collector):
     def collect(self) -> Iterator[Metric]:
         yield CounterMetricFamily(
             "quartermaster_live_events_told", "Events read and told once for this process's followers.", self.told
+        )
+        yield CounterMetricFamily(
+            "quartermaster_live_events_read",
+            "Events the feeds read back from the log: other processes' commits, and any the commits did not hand over.",
+            self.read,
         )
         yield CounterMetricFamily(
             "quartermaster_live_notifications", "Commits of other processes heard through LISTEN.", self.notified
@@ -156,10 +167,50 @@ class Feed:
         # One future per waiting follower: a follower that leaves cancels only its own.
         self.waiting: list[asyncio.Future[None]] = []
         self.due = asyncio.Event()
+        # Events this process committed, handed over after each commit (`hand`); `heard`, the furthest position a
+        # wake-up named; `look`, whether one named none (a timer, a reconnect). Either of the last two sends the
+        # reader to the log for what was not handed over.
+        self.handed: list[Recorded] = []
+        self.heard = -1
+        self.look = False
         # How many times the reader looked and found nothing: each is a heartbeat for its followers.
         self.beats = 0
         self.told: tuple[int, Any] | None = None
         self.task: asyncio.Task[None] | None = None
+
+    def hint(self, position: int | None) -> None:
+        """Wake the reader: the log reaches `position` (None: look, it may have moved)."""
+        if position is None:
+            self.look = True
+        elif position > self.position:
+            self.heard = max(self.heard, position)
+        else:
+            return
+        self.due.set()
+
+    def hand(self, events: Sequence[Recorded]) -> None:
+        """Events this process has just committed, to tell without reading them back. A reader that has fallen
+        further behind than a page reads the log instead."""
+        if not events:
+            return
+        if len(self.handed) + len(events) > PAGE:
+            self.handed = []
+            self.look = True
+        else:
+            self.handed.extend(_as_read(r) for r in events)
+        self.hint(events[-1].position)
+
+    def handed_on(self) -> list[Recorded]:
+        """The events handed over that follow on from the feed's position, in order (those at or before it are
+        dropped, those after a gap kept)."""
+        after = self.position
+        ahead = {r.position: r for r in self.handed if r.position > after}
+        run = []
+        while (next_ := ahead.pop(after + 1, None)) is not None:
+            run.append(next_)
+            after += 1
+        self.handed = list(ahead.values())
+        return run
 
     def wait(self) -> asyncio.Future[None]:
         """A future resolved at the feed's next news."""
@@ -195,6 +246,14 @@ class Feed:
         """The kept messages after `position`, and the position of the last of them."""
         start = bisect.bisect_right(self.positions, position)
         return self.position, self.encoded[start:]
+
+
+def _as_read(recorded: Recorded) -> Recorded:
+    """A committed event as the log reads it back: its `occurred_at` in the connection's time zone, which its
+    `recorded_at` (read back from the statement) already has."""
+    if recorded.occurred_at is None:
+        return recorded
+    return msgspec.structs.replace(recorded, occurred_at=recorded.occurred_at.astimezone(recorded.recorded_at.tzinfo))
 
 
 async def _due_within(due: asyncio.Event, seconds: float) -> bool:
@@ -288,11 +347,13 @@ class Wakeups:
 
     # -- waking --------------------------------------------------------------------------------------------------
 
-    def committed(self, campaign_id: uuid.UUID, position: int) -> None:
-        """After this process commits an append: wake the campaign's feed, and tell the processes that follow it."""
+    def committed(self, campaign_id: uuid.UUID, appended: Appended) -> None:
+        """After this process commits an append: hand its events to the campaign's feed, and tell the processes that
+        follow it."""
+        position = appended.last_position
         feed = self.feeds.get(campaign_id)
         if feed is not None and position > feed.position:
-            feed.due.set()
+            feed.hand(appended.events)
         if self.remote and self.remote.get(campaign_id, 0.0) > time.monotonic():
             self._outgoing[campaign_id] = max(position, self._outgoing.get(campaign_id, 0))
             self._send_due.set()
@@ -307,8 +368,8 @@ class Wakeups:
                 campaign_id, position = uuid.UUID(words[0]), int(words[1])
                 COUNTS.notified += 1
                 feed = self.feeds.get(campaign_id)
-                if feed is not None and position > feed.position:
-                    feed.due.set()
+                if feed is not None:
+                    feed.hint(position)
             elif kind == "f":  # campaigns followed: campaign..., origin
                 until = time.monotonic() + LEASE
                 for word in words[:-1]:
@@ -337,7 +398,7 @@ class Wakeups:
                     self._outgoing_ask = True
                     self._send_due.set()
                     for feed in self.feeds.values():
-                        feed.due.set()
+                        feed.hint(None)
                     async for note in conn.notifies():
                         self._heard(note.payload)
             except (psycopg.Error, OSError) as error:
@@ -397,8 +458,8 @@ class Wakeups:
                 continue
             for campaign_id, position in positions.items():
                 feed = self.feeds.get(campaign_id)
-                if feed is not None and position > feed.position:
-                    feed.due.set()
+                if feed is not None:
+                    feed.hint(position)
 
     # -- feeds ---------------------------------------------------------------------------------------------------
 
@@ -440,26 +501,35 @@ class Wakeups:
                 if not feed.started.done():
                     feed.started.set_exception(error)
                 raise
-            if not await _due_within(feed.due, look) and look == LOOK:
-                feed.beats += 1
-                await feed.tell()
+            if not await _due_within(feed.due, look):
+                feed.look = True
+                if look == LOOK:
+                    feed.beats += 1
+                    await feed.tell()
             look = LOOK
 
     async def _catch_up(self, feed: Feed) -> None:
         store, campaign_id, game = self.store, feed.campaign_id, feed.game
         assert game is not None
         while True:
-            page = await store.history(campaign_id, after=feed.position, limit=PAGE)
+            page = feed.handed_on()
             if not page:
-                break
+                if not feed.look and feed.heard <= feed.position:
+                    break
+                page = await store.history(campaign_id, after=feed.position, limit=PAGE)
+                COUNTS.read += len(page)
+                # A full page may have more after it. (A read that fails leaves `look` as it was, for the retry.)
+                feed.look = len(page) == PAGE
+                if not page:
+                    # Heard of a position the log does not hold: the next look finds whatever is there.
+                    feed.heard = feed.position
+                    break
             told, feed.told = await narrate_on(store, campaign_id, game, page, feed.told)
             COUNTS.told += len(told)
             for one in told:
                 feed.keep(one.position, message("event", _encode(one), one.position))
             feed.position = told[-1].position
             await feed.tell()
-            if len(page) < PAGE:
-                break
         if feed.viewers and (feed.views is None or feed.views[0] != feed.position):
             position, state = await store.state_at(campaign_id, game, feed.position)
             answers = views_of(game, position, state)

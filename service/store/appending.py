@@ -59,8 +59,9 @@ SELECT position, event_id, batch_id, type, schema_version, data::text, actor, re
 FROM events WHERE campaign_id = %s AND event_id = ANY(%s) ORDER BY position
 """
 
-# Called with (campaign, position) after each append this process commits (live updates).
-Listener = Callable[[uuid.UUID, int], None]
+# Called with the campaign and what was appended, after each append this process commits (live updates tell its
+# events without reading them back).
+Listener = Callable[[uuid.UUID, Appended], None]
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -180,7 +181,7 @@ class Writer:
             self.memory.states.put(campaign_id, done.last_position, done.state, done.size)
             metrics.appended(len(done.events))
             for listener in self.on_commit:
-                listener(campaign_id, done.last_position)
+                listener(campaign_id, done)
         return done
 
     async def locked(

@@ -7,7 +7,9 @@ import asyncio
 import json
 import uuid
 from contextlib import asynccontextmanager
+from datetime import datetime, timedelta, timezone
 
+import msgspec
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
@@ -17,6 +19,7 @@ from service import live, tokens
 from service.app import _async_configure
 from service.intake import prepared_event
 from service.live import COUNTS, Wakeups
+from service.narration import narrate
 from service.store import PreparedEvent, Store
 
 FOLLOWERS = 6
@@ -313,3 +316,71 @@ def test_a_feed_that_finds_nothing_for_its_look_sends_its_followers_a_heartbeat(
 
     assert first == live.FOLLOWING and beat == live.HEARTBEAT_MESSAGE
     assert [e["data"] for e in got] == [{"text": "after the beat"}]
+
+
+def _read_back(store: Store, campaign: uuid.UUID, after: int) -> list[dict]:
+    """The events after `after` as a history page tells them, parsed as a follower parses its messages."""
+
+    async def told():
+        page = await store.history(campaign, after=after, limit=100)
+        return [json.loads(msgspec.json.encode(one)) for one in await narrate(store, campaign, game(GAME), page)]
+
+    return told()
+
+
+def test_events_this_process_commits_are_told_as_the_log_reads_them_without_reading_them_back(database_url):
+    occurred = datetime(2026, 6, 1, 21, 30, tzinfo=timezone(timedelta(hours=2)))
+
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            stream = wakeups.follow(campaign, 2)
+            await anext(stream)
+            await wakeups.feeds[campaign].started
+            read, told = COUNTS.read, COUNTS.told
+            batches = [
+                [prepared_event(NoteAdded(text="at the table"), occurred_at=occurred)],
+                [note("two"), note("in one batch")],
+                *([note(f"entry {n}")] for n in range(5)),
+            ]
+            last = [await store.append(campaign, batch, actor="owner") for batch in batches][-1].last_position
+            got = await collect(stream, last)
+            await stream.aclose()
+            return got, COUNTS.read - read, COUNTS.told - told, await _read_back(store, campaign, 2)
+
+    got, read, told, logged = asyncio.run(scenario())
+
+    assert (read, told) == (0, 8)
+    # The same messages, field for field, as a follower that read the log would have had.
+    assert got == logged
+    assert got[0]["occurred_at"] == "2026-06-01T19:30:00Z"
+
+
+def test_a_feed_reads_from_the_log_what_its_process_did_not_commit_and_tells_every_event_in_order(database_url):
+    # Another process's commit between two of this one's: its notification may come late or never (here the other
+    # store has no wake-ups at all), yet the later commit names a position past it.
+    async def scenario():
+        async with process(database_url) as (store, wakeups, pool):
+            elsewhere = Store(pool)
+            campaign = await _new_campaign(store)
+            stream = wakeups.follow(campaign, 2)
+            await anext(stream)
+            await wakeups.feeds[campaign].started
+            read = COUNTS.read
+            await store.append(campaign, [note("here, first")], actor="owner")
+            first = await collect(stream, 3)
+            await elsewhere.append(campaign, [note("elsewhere")], actor="owner")
+            await store.append(campaign, [note("here, after")], actor="owner")
+            rest = await collect(stream, 5)
+            # A batch longer than a feed keeps handed over is read from the log, a page at a time.
+            long = await store.append(campaign, [note(f"long {n}") for n in range(live.PAGE + 20)], actor="owner")
+            more = await collect(stream, long.last_position)
+            await stream.aclose()
+            return first + rest + more, COUNTS.read - read, await _read_back(store, campaign, 2), long.last_position
+
+    got, read, logged, last = asyncio.run(scenario())
+
+    assert [e["position"] for e in got] == list(range(3, last + 1))
+    assert [e["data"]["text"] for e in got[:3]] == ["here, first", "elsewhere", "here, after"]
+    assert read == 2 + live.PAGE + 20  # the other process's event and the one after it, then the long batch
+    assert got[:100] == logged
