@@ -95,6 +95,12 @@ def _from_parameter(column: Column) -> str:
 
 _COLUMNS = ", ".join(column.name for column in EVENT)
 
+
+def _spelt(statement: str, values: str) -> str:
+    """A write statement with its columns, their values and the write lock's class (a constant) written in."""
+    return statement.replace("{columns}", _COLUMNS).replace("{values}", values).replace("{writes}", str(WRITES))
+
+
 # `held` has its row when the writer holds the campaign's write lock (`locked`), or else could take it shared at once
 # (store/locks.py), and every other part writes only when it has (CASE: the lock is tried only when not held); an
 # event whose position is taken fails the whole statement on the primary key. A writer without the lock (the fast
@@ -106,12 +112,13 @@ _COLUMNS = ", ".join(column.name for column in EVENT)
 # in the order of their positions; each is stored as a snapshot, and the last as the projection row (the latest
 # snapshot with the version of the fold that made it) unless `projection` is NULL. No NOTIFY: PostgreSQL serialises
 # notifying commits (service/live.py says how followers learn of appends instead).
-WRITE = """
+WRITE = _spelt(
+    """
 WITH held AS MATERIALIZED (
     SELECT now() AS now
     WHERE CASE WHEN %(locked)s THEN true
                ELSE EXISTS (SELECT FROM events WHERE campaign_id = %(campaign)s AND position = %(current)s)
-                    AND pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
+                    AND pg_try_advisory_xact_lock_shared({writes}, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, {columns})
     SELECT %(campaign)s, {values}
@@ -131,21 +138,26 @@ WITH held AS MATERIALIZED (
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
 SELECT now FROM held
-""".replace("{columns}", _COLUMNS).replace(
-    "{values}", ", ".join(_from_array(index, column) for index, column in enumerate(EVENT))
+""",
+    ", ".join(_from_array(index, column) for index, column in enumerate(EVENT)),
 )
 
 # WRITE for the most common append, one event and no checkpoint: the same lock, probe and insert, with the event's
-# fields as plain parameters (reading one row out of the JSON costs the backend more). A bare insert: nothing but
-# the time comes back, the ids having been drawn by the encoder.
-WRITE_ONE = """
+# fields as plain parameters (reading one row out of the JSON costs the backend more). The probe reads the campaign
+# and the position from the row itself (the event at the position before it), so each is one parameter, sent and
+# encoded once. A bare insert: nothing but the time comes back, the ids having been drawn by the encoder.
+WRITE_ONE = _spelt(
+    """
 INSERT INTO events (campaign_id, {columns})
-SELECT %s, {values}
+SELECT * FROM (SELECT %s::uuid AS campaign_id, {values}) AS e
 WHERE CASE WHEN %s THEN true
-           ELSE EXISTS (SELECT FROM events WHERE campaign_id = %s AND position = %s)
-                AND pg_try_advisory_xact_lock_shared(%s, %s) END
+           ELSE EXISTS (SELECT FROM events AS logged
+                        WHERE logged.campaign_id = e.campaign_id AND logged.position = e.position - 1)
+                AND pg_try_advisory_xact_lock_shared({writes}, %s) END
 RETURNING recorded_at
-""".replace("{columns}", _COLUMNS).replace("{values}", ", ".join(_from_parameter(column) for column in EVENT))
+""",
+    ", ".join(f"{_from_parameter(column)} AS {column.name}" for column in EVENT),
+)
 # The fast lane sends it prepared through libpq (service/fastlane/wire.py); otherwise, and under the lock, psycopg does.
 WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
@@ -240,14 +252,14 @@ def imported(rows: Sequence[Row], characters: Sequence[str | None]) -> list[list
 
 
 def one_parameters(w: Write) -> list[Any]:
-    """WRITE_ONE's parameters for a Write of one event, in its order."""
+    """WRITE_ONE's parameters for a Write of one event, in its order (its position says `w.current`: the one before)."""
     values = w.events[0] + [None] * (len(EVENT) - len(w.events[0]))
     values[DATA] = bytes(values[DATA]).decode()  # text, for a plain parameter
     if values[BATCH] is None:
         values[BATCH] = w.batch
     if values[ACTOR] is None:
         values[ACTOR] = w.actor
-    return [w.campaign, *values, w.locked, w.campaign, w.current, *write_lock(w.campaign)]
+    return [w.campaign, *values, w.locked, write_lock(w.campaign)[1]]
 
 
 def parameters(w: Write) -> dict[str, Any]:
@@ -256,7 +268,6 @@ def parameters(w: Write) -> dict[str, Any]:
         "campaign": w.campaign,
         "locked": w.locked,
         "current": w.current,
-        "writes": WRITES,
         "lock": write_lock(w.campaign)[1],
         "batch": w.batch,
         "actor": w.actor,
