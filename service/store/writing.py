@@ -284,19 +284,36 @@ async def write(conn: psycopg.AsyncConnection[Any], w: Write) -> datetime | None
     None when the campaign's write lock is held exclusive by another transaction, or the log does not end at
     `w.current` (nothing is written). A position already taken raises psycopg.errors.UniqueViolation (on the primary
     key), as does an event id already recorded."""
+    cur = _cursor(conn)
     if w.one:
-        cur = await conn.execute(WRITE_ONE, one_parameters(w), prepare=True)
+        await cur.execute(WRITE_ONE, one_parameters(w), prepare=True)
     else:
-        cur = await conn.execute(WRITE, parameters(w))
+        await cur.execute(WRITE, parameters(w))
     row = await cur.fetchone()
     return None if row is None else row[0]
+
+
+# A cursor per connection for `write`, made at its first write there: psycopg's `conn.execute` makes a new cursor,
+# and with it a copy of the connection's adapters map, on every call, for every append with the fast lane off. A
+# connection serves one caller at a time, so its cursor does too. Connections the pool has closed are dropped when a
+# new one is added, so this stays about the size of the pool.
+_cursors: dict[psycopg.AsyncConnection[Any], psycopg.AsyncCursor[Any]] = {}
+
+
+def _cursor(conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncCursor[Any]:
+    cur = _cursors.get(conn)
+    if cur is None:
+        for gone in [known for known in _cursors if known.closed]:
+            del _cursors[gone]
+        cur = _cursors[conn] = conn.cursor()
+    return cur
 
 
 async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | None:
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
     CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
     itself (service/fastlane/wire.py); without it, every statement goes through psycopg's cursor."""
-    if w.one and fast_lane:
+    if fast_lane and w.one:
         row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
         return None if row is None else row[0]
     async with statement(pool) as conn:
