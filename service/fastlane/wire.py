@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
-import msgspec
 import psycopg
 from psycopg import errors, pq
 from psycopg.abc import Loader
@@ -45,11 +44,12 @@ def numbered(query: str) -> str:
 
 
 def _uuid_text(value: uuid.UUID) -> bytes:
-    """A UUID in its canonical text form, written by msgspec in C (uuid.UUID's own are Python)."""
-    return _encode_json(value)[1:-1]
+    """A UUID as psycopg's text dumper writes it (its 32 hex digits, `hex`), from its integer, in C (uuid.UUID's own
+    `hex` and `__str__` are Python)."""
+    return b"%032x" % value.int
 
 
-_encode_json = msgspec.json.Encoder().encode
+_UUID = uuid.UUID
 
 
 def _text(value: Any, encoding: str) -> bytes | None:
@@ -62,12 +62,12 @@ def _text(value: Any, encoding: str) -> bytes | None:
         return value.encode(encoding)  # type: ignore[no-any-return]
     if value is None:
         return None
-    if kind is uuid.UUID:
+    if kind is _UUID:
         return _uuid_text(value)
     if kind is bool:
         return b"t" if value else b"f"
     if kind is int:
-        return str(value).encode()
+        return b"%d" % value
     if kind is datetime or kind is date:
         if kind is datetime and value.tzinfo is None:
             raise TypeError("A naive datetime has no unambiguous timestamptz; give it a time zone.")
@@ -105,9 +105,9 @@ class Prepared:
             if value is None
             else value.encode(encoding)
             if (kind := type(value)) is str and "\x00" not in value
-            else _encode_json(value)[1:-1]  # _uuid_text
-            if kind is uuid.UUID
-            else str(value).encode()
+            else b"%032x" % value.int  # _uuid_text
+            if kind is _UUID
+            else b"%d" % value
             if kind is int
             else (b"t" if value else b"f")
             if kind is bool
