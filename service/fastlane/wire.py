@@ -29,6 +29,11 @@ from psycopg import errors, pq
 from psycopg.abc import Loader
 
 _PLACEHOLDER = re.compile(r"%s")
+# What the statement's answer can say, read once here rather than through pq's enum on every statement.
+_FAILED = pq.ExecStatus.FATAL_ERROR
+_ANSWERED = frozenset({pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK})
+# libpq's PQsendQueryPrepared, as psycopg's connection wraps it: `_exchange` calls it with the connection.
+_RUN_PREPARED = pq.PGconn.send_query_prepared
 # What PostgreSQL answers when a connection lost a statement prepared on it (DEALLOCATE ALL, DISCARD ALL).
 _NOT_PREPARED = "26000"
 
@@ -115,21 +120,21 @@ class Prepared:
             for value in params
         ]
         try:
-            result = await _exchange(conn, lambda pg: pg.send_query_prepared(self.name, values))
+            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
         except errors.Error as error:
             if error.sqlstate != _NOT_PREPARED:
                 raise
             # Something deallocated it on this connection; nothing was run, so preparing again and running is safe.
             del self._ready[conn]
             ready = await self._prepare(conn)
-            result = await _exchange(conn, lambda pg: pg.send_query_prepared(self.name, values))
+            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
         if not result.ntuples:
             return None
         return tuple(load(result.get_value(0, column)) for column, load in enumerate(ready.loaders))
 
     async def _prepare(self, conn: psycopg.AsyncConnection[Any]) -> _Ready:
-        await _exchange(conn, lambda pg: pg.send_prepare(self.name, self._text))
-        described = await _exchange(conn, lambda pg: pg.send_describe_prepared(self.name))
+        await _exchange(conn, pq.PGconn.send_prepare, self.name, self._text)
+        described = await _exchange(conn, pq.PGconn.send_describe_prepared, self.name)
         encoding = conn.info.encoding
         ready = _Ready(
             # psycopg writes text in the connection's encoding, and UTF-8 to a SQL_ASCII database.
@@ -159,15 +164,16 @@ def _loader(conn: psycopg.AsyncConnection[Any], oid: int) -> Callable[[bytes | N
     return lambda value: None if value is None else load(value)
 
 
-async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.PGconn], None]) -> pq.abc.PGresult:
-    """Send one command on an idle nonblocking connection and wait for its one result (its error raised).
+async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[..., None], *args: Any) -> pq.abc.PGresult:
+    """Send one command on an idle nonblocking connection (`send(pgconn, *args)`, a method of libpq's connection) and
+    wait for its one result (its error raised).
 
     Interrupted before its answer is read (cancelled, or any failure on the way), the connection is left with a
     command in flight, and is closed: the pool then replaces it (putconn of a closed connection)."""
     pgconn = conn.pgconn
     done = False
     try:
-        send(pgconn)
+        send(pgconn, *args)
         loop = asyncio.get_running_loop()
         fd = pgconn.socket
         while pgconn.flush():  # 1 while libpq still holds unsent bytes: wait until the socket takes more
@@ -178,7 +184,14 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
         while True:
             pgconn.consume_input()
             while pgconn.is_busy():
-                await _ready(loop, loop.add_reader, loop.remove_reader, fd)
+                # _ready(loop, loop.add_reader, loop.remove_reader, fd) written out: every statement waits here, once
+                # or more, and a coroutine call per wait was a Python frame more.
+                answer = loop.create_future()
+                loop.add_reader(fd, answer.set_result, None)
+                try:
+                    await answer
+                finally:
+                    loop.remove_reader(fd)
                 pgconn.consume_input()
             if (got := pgconn.get_result()) is None:
                 break
@@ -190,9 +203,9 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
     if not results:
         raise psycopg.OperationalError("The server sent no result for the command.")
     result = results[0]
-    if result.status == pq.ExecStatus.FATAL_ERROR:
+    if result.status == _FAILED:
         raise errors.error_from_result(result, encoding=conn.info.encoding)
-    if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
+    if result.status not in _ANSWERED:
         raise psycopg.InterfaceError(f"Unexpected result status {pq.ExecStatus(result.status).name}.")
     return result
 
