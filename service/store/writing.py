@@ -79,6 +79,11 @@ BATCH, ACTOR, VERSION, RECORDED_AT = (AT[name] for name in ("batch_id", "actor",
 KEY, DIGEST, OVERRIDE = (AT[name] for name in ("idempotency_key", "request_digest", "override"))
 # The length of an appended event's array: the columns every append gives.
 APPENDED = 1 + max(POSITION, TYPE, DATA, EVENT_ID, OCCURRED_AT, CHARACTER)
+# The order in which `appended` writes them, which must be EVENT's: a new column among them, or a reordering, is
+# refused here, at import, rather than writing a value into another column.
+_APPENDED_ORDER = ("position", "type", "data", "event_id", "occurred_at", "character_id")
+if tuple(column.name for column in EVENT[:APPENDED]) != _APPENDED_ORDER:
+    raise RuntimeError(f"appended() writes {_APPENDED_ORDER}, but EVENT begins otherwise: change them together.")
 
 
 def _from_array(index: int, column: Column) -> str:
@@ -214,13 +219,16 @@ def appended(
     batch = ids.pop()
     arrays = []
     for i, p in enumerate(events):
-        array: list[Any] = [None] * APPENDED
-        array[POSITION] = current + 1 + i
-        array[TYPE] = p.type
-        array[DATA] = msgspec.Raw(p.data)
-        array[EVENT_ID] = ids[i]
-        array[OCCURRED_AT] = p.occurred_at
-        array[CHARACTER] = game.character_of(p.event)
+        # The APPENDED columns in EVENT's order (_APPENDED_ORDER), as a list literal: one list made per event, where
+        # a list of None and a store per column took twice the Python steps.
+        array: list[Any] = [
+            current + 1 + i,
+            p.type,
+            msgspec.Raw(p.data),
+            ids[i],
+            p.occurred_at,
+            game.character_of(p.event),
+        ]
         if p.override is not None:
             _widened(array, OVERRIDE, p.override)
         arrays.append(array)
