@@ -149,15 +149,17 @@ SELECT now FROM held
 
 # WRITE for the most common append, one event and no checkpoint: the same lock, probe and insert, with the event's
 # fields as plain parameters (reading one row out of the JSON costs the backend more). The probe reads the campaign
-# and the position from the row itself (the event at the position before it), so each is one parameter, sent and
-# encoded once. A bare insert: nothing but the time comes back, the ids having been drawn by the encoder.
+# from the row itself, so it is one parameter, sent and encoded once; the position it probes is a parameter of its
+# own (as `e.position - 1`, PostgreSQL's plan for a table without statistics, a new database's, probed the campaign's
+# every event rather than the primary key). A bare insert: nothing but the time comes back, the ids having been drawn
+# by the encoder.
 WRITE_ONE = _spelt(
     """
 INSERT INTO events (campaign_id, {columns})
 SELECT * FROM (SELECT %s::uuid AS campaign_id, {values}) AS e
 WHERE CASE WHEN %s THEN true
            ELSE EXISTS (SELECT FROM events AS logged
-                        WHERE logged.campaign_id = e.campaign_id AND logged.position = e.position - 1)
+                        WHERE logged.campaign_id = e.campaign_id AND logged.position = %s)
                 AND pg_try_advisory_xact_lock_shared({writes}, %s) END
 RETURNING recorded_at
 """,
@@ -260,14 +262,14 @@ def imported(rows: Sequence[Row], characters: Sequence[str | None]) -> list[list
 
 
 def one_parameters(w: Write) -> list[Any]:
-    """WRITE_ONE's parameters for a Write of one event, in its order (its position says `w.current`: the one before)."""
+    """WRITE_ONE's parameters for a Write of one event, in its order."""
     values = w.events[0] + [None] * (len(EVENT) - len(w.events[0]))
     values[DATA] = bytes(values[DATA]).decode()  # text, for a plain parameter
     if values[BATCH] is None:
         values[BATCH] = w.batch
     if values[ACTOR] is None:
         values[ACTOR] = w.actor
-    return [w.campaign, *values, w.locked, write_lock(w.campaign)[1]]
+    return [w.campaign, *values, w.locked, w.current, write_lock(w.campaign)[1]]
 
 
 def parameters(w: Write) -> dict[str, Any]:
