@@ -20,6 +20,15 @@ it starts a uvicorn serving the app in a process of its own (store.py's `Server`
 3. across processes: a second server on the same database holds 6 followers while the appends go to the first.
 
 Every figure comes from one run on one machine, with client and servers sharing its cores.
+
+    .venv/bin/python benchmarks/live.py --bytecodes [--followers 1,6] [--events 100]
+
+counts instead what the server's Python does per event, with no follower and with each count of followers: this
+checkout's app under uvicorn in this process (on asyncio's own loop, whose Python is left out of the count, since
+the server runs on uvloop's C), the followers and the appends over loopback HTTP from the same loop (their frames,
+and asyncio's streams, left out too), sys.settrace counting bytecodes by function. The count is the same within a
+few from run to run, where the CPU figures above move with the machine; it says what one more follower costs the
+server's Python, and where, but not the kernel's part of writing to each follower's socket.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import os
 import platform
 import re
@@ -35,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +55,19 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from store import APPEND_ONE, DEFAULT_SERVER, PROFILE, ROOT, Connection, HttpCampaign, Server, http_campaign, pct  # noqa: E402
+from store import (  # noqa: E402
+    APPEND_ONE,
+    DEFAULT_SERVER,
+    GAME,
+    PROFILE,
+    ROOT,
+    Connection,
+    HttpCampaign,
+    Server,
+    free_port,
+    http_campaign,
+    pct,
+)
 from versus import side_database, sides  # noqa: E402
 
 ID = re.compile(rb"(?:^|\n)id: (\d+)")
@@ -83,19 +106,22 @@ async def follower(base: str, campaign: Any, after: int, run: Run, opened: async
             pass
         opened.set()
         tail = b""
-        while not stop.is_set():
-            chunk = await reader.read(65536)
-            if not chunk:
-                break
-            now = time.perf_counter()
-            text = tail + chunk
-            for found in ID.finditer(text):
-                position = int(found.group(1))
-                if position > last:
-                    run.received.setdefault(position, []).append(now)
-                    last = position
-            tail = text[-64:]
-        writer.close()
+        try:
+            while not stop.is_set():
+                chunk = await reader.read(65536)
+                if not chunk:
+                    break
+                now = time.perf_counter()
+                text = tail + chunk
+                for found in ID.finditer(text):
+                    position = int(found.group(1))
+                    if position > last:
+                        run.received.setdefault(position, []).append(now)
+                        last = position
+                tail = text[-64:]
+        finally:
+            # Cancelled too: a server stops only once its streams have closed.
+            writer.close()
         if not stop.is_set():
             run.reconnects += 1
 
@@ -304,6 +330,96 @@ def shown(value: Any) -> str:
     return f"{value:,.1f}" if isinstance(value, float) else str(value)
 
 
+async def count_bytecodes(url: str, followers: int, events: int) -> tuple[float, Counter[str]]:
+    """The server's Python bytecodes per event with `followers` streams open (see the docstring), and by function."""
+    import uvicorn
+    from asgi_cpu import _counting
+
+    from service.app import create_app
+    from service.settings import Settings
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(Settings(rate_limit="off", fast_lane=Settings.from_env().fast_lane), url)
+    config = uvicorn.Config(app, port=port, loop="asyncio", access_log=False, log_config=None, log_level="warning")
+    server = uvicorn.Server(config)
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.05)
+    for handler in logging.getLogger("quartermaster").handlers:
+        if isinstance(handler, logging.StreamHandler):
+            handler.setStream(open(os.devnull, "w"))  # noqa: SIM115 (lives as long as the process)
+    async with httpx.AsyncClient(base_url=base) as client:
+        answer = await client.post("/v1/campaigns", json={"name": "Live bytecodes", "game": GAME, "options": {}})
+        body = answer.json()
+    campaign = HttpCampaign(body["id"], body["member_id"], {"Authorization": f"Bearer {body['token']}"})
+    run, stop = Run(), asyncio.Event()
+    opened = [asyncio.Event() for _ in range(followers)]
+    tasks = [asyncio.create_task(follower(base, campaign, 0, run, opened[n], stop)) for n in range(followers)]
+    await asyncio.gather(*(o.wait() for o in opened))
+    counts: Counter[tuple[str, str]] = Counter()
+    async with Connection(base) as connection:
+        path = f"/v1/campaigns/{campaign.id}/events"
+
+        async def append() -> None:
+            status, answer = await connection.post(path, APPEND_ONE, campaign.headers)
+            if status != 201:
+                raise RuntimeError(f"the append answered {status}: {answer[:300]!r}")
+            await asyncio.sleep(0.003)  # the followers are told before the next append
+
+        for _ in range(50):
+            await append()
+        await asyncio.sleep(0.5)
+        told = sum(map(len, run.received.values()))
+        sys.settrace(_counting(counts))
+        for _ in range(events):
+            await append()
+        await asyncio.sleep(0.2)
+        sys.settrace(None)
+    if sum(map(len, run.received.values())) - told != events * followers:
+        raise RuntimeError("not every follower was told every event")
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    server.should_exit = True
+    await serving
+    # What the server's Python runs: not the benchmark's own frames (its followers and appends, asyncio's streams),
+    # nor asyncio's loop, which uvloop runs in C under `quartermaster serve`.
+    client = (str(Path(__file__).resolve()), str(Path(__file__).resolve().parent / "store.py"))
+    served: Counter[str] = Counter()
+    for (filename, function), n in counts.items():
+        if filename in client or "/asyncio/" in filename or filename.endswith("selectors.py"):
+            continue
+        served[f"{Path(filename).name}:{function}"] += n
+    return sum(served.values()) / events, served
+
+
+def bytecodes(url: str, counts: list[int], events: int) -> int:
+    """--bytecodes: each count of followers on a database of its own, and what each follower adds, by function."""
+    results: dict[int, tuple[float, Counter[str]]] = {}
+    for count in [0, *counts]:
+        with side_database(url, ROOT) as database:
+            results[count] = asyncio.run(count_bytecodes(database, count, events))
+    alone, by_function = results[0]
+    print(f"server Python bytecodes per event: {alone:,.0f} with no follower")
+    for count in counts:
+        total = results[count][0]
+        print(f"  {count} followers: {total:,.0f}, {(total - alone) / count:,.0f} per follower beyond the append")
+    if len(counts) > 1:
+        low, high = min(counts), max(counts)
+        (low_total, low_by), (high_total, high_by) = results[low], results[high]
+        print(f"one more follower: {(high_total - low_total) / (high - low):,.0f}, where:")
+        more = {k: (high_by[k] - low_by[k]) / events / (high - low) for k in high_by}
+        for name, n in sorted(more.items(), key=lambda kv: -kv[1])[:12]:
+            print(f"  {n:7.1f}  {name}")
+        print(f"each event, once ({low} followers less {low} times one more follower), where:")
+        once = {k: (low_by[k] - by_function[k]) / events - low * more.get(k, 0.0) for k in low_by}
+        for name, n in sorted(once.items(), key=lambda kv: -kv[1])[:16]:
+            print(f"  {n:7.1f}  {name}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
@@ -318,12 +434,17 @@ def main() -> int:
     parser.add_argument(
         "--profile", type=Path, help="write a cProfile (CPU time) of this checkout's first server to this file"
     )
+    parser.add_argument(
+        "--bytecodes", action="store_true", help="count the server's Python bytecodes per event, this checkout only"
+    )
     parser.add_argument("--write", help=argparse.SUPPRESS)  # the appending process session() starts
     args = parser.parse_args()
     if args.write:
         write_alone(args.write)
         return 0
     counts = [int(c) for c in args.followers.split(",")]
+    if args.bytecodes:
+        return bytecodes(args.database_url, counts, args.events)
     with psycopg.connect(args.database_url, autocommit=True) as conn:
         version = conn.execute("SHOW server_version").fetchone()[0]
     results: dict[str, Any] = {}
