@@ -24,12 +24,16 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
-import msgspec
 import psycopg
 from psycopg import errors, pq
 from psycopg.abc import Loader
 
 _PLACEHOLDER = re.compile(r"%s")
+# What the statement's answer can say, read once here rather than through pq's enum on every statement.
+_FAILED = pq.ExecStatus.FATAL_ERROR
+_ANSWERED = frozenset({pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK})
+# libpq's PQsendQueryPrepared, as psycopg's connection wraps it: `_exchange` calls it with the connection.
+_RUN_PREPARED = pq.PGconn.send_query_prepared
 # What PostgreSQL answers when a connection lost a statement prepared on it (DEALLOCATE ALL, DISCARD ALL).
 _NOT_PREPARED = "26000"
 
@@ -45,11 +49,12 @@ def numbered(query: str) -> str:
 
 
 def _uuid_text(value: uuid.UUID) -> bytes:
-    """A UUID in its canonical text form, written by msgspec in C (uuid.UUID's own are Python)."""
-    return _encode_json(value)[1:-1]
+    """A UUID as psycopg's text dumper writes it (its 32 hex digits, `hex`), from its integer, in C (uuid.UUID's own
+    `hex` and `__str__` are Python)."""
+    return b"%032x" % value.int
 
 
-_encode_json = msgspec.json.Encoder().encode
+_UUID = uuid.UUID
 
 
 def _text(value: Any, encoding: str) -> bytes | None:
@@ -62,12 +67,12 @@ def _text(value: Any, encoding: str) -> bytes | None:
         return value.encode(encoding)  # type: ignore[no-any-return]
     if value is None:
         return None
-    if kind is uuid.UUID:
+    if kind is _UUID:
         return _uuid_text(value)
     if kind is bool:
         return b"t" if value else b"f"
     if kind is int:
-        return str(value).encode()
+        return b"%d" % value
     if kind is datetime or kind is date:
         if kind is datetime and value.tzinfo is None:
             raise TypeError("A naive datetime has no unambiguous timestamptz; give it a time zone.")
@@ -105,9 +110,9 @@ class Prepared:
             if value is None
             else value.encode(encoding)
             if (kind := type(value)) is str and "\x00" not in value
-            else _encode_json(value)[1:-1]  # _uuid_text
-            if kind is uuid.UUID
-            else str(value).encode()
+            else b"%032x" % value.int  # _uuid_text
+            if kind is _UUID
+            else b"%d" % value
             if kind is int
             else (b"t" if value else b"f")
             if kind is bool
@@ -115,21 +120,21 @@ class Prepared:
             for value in params
         ]
         try:
-            result = await _exchange(conn, lambda pg: pg.send_query_prepared(self.name, values))
+            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
         except errors.Error as error:
             if error.sqlstate != _NOT_PREPARED:
                 raise
             # Something deallocated it on this connection; nothing was run, so preparing again and running is safe.
             del self._ready[conn]
             ready = await self._prepare(conn)
-            result = await _exchange(conn, lambda pg: pg.send_query_prepared(self.name, values))
+            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
         if not result.ntuples:
             return None
         return tuple(load(result.get_value(0, column)) for column, load in enumerate(ready.loaders))
 
     async def _prepare(self, conn: psycopg.AsyncConnection[Any]) -> _Ready:
-        await _exchange(conn, lambda pg: pg.send_prepare(self.name, self._text))
-        described = await _exchange(conn, lambda pg: pg.send_describe_prepared(self.name))
+        await _exchange(conn, pq.PGconn.send_prepare, self.name, self._text)
+        described = await _exchange(conn, pq.PGconn.send_describe_prepared, self.name)
         encoding = conn.info.encoding
         ready = _Ready(
             # psycopg writes text in the connection's encoding, and UTF-8 to a SQL_ASCII database.
@@ -159,15 +164,16 @@ def _loader(conn: psycopg.AsyncConnection[Any], oid: int) -> Callable[[bytes | N
     return lambda value: None if value is None else load(value)
 
 
-async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.PGconn], None]) -> pq.abc.PGresult:
-    """Send one command on an idle nonblocking connection and wait for its one result (its error raised).
+async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[..., None], *args: Any) -> pq.abc.PGresult:
+    """Send one command on an idle nonblocking connection (`send(pgconn, *args)`, a method of libpq's connection) and
+    wait for its one result (its error raised).
 
     Interrupted before its answer is read (cancelled, or any failure on the way), the connection is left with a
     command in flight, and is closed: the pool then replaces it (putconn of a closed connection)."""
     pgconn = conn.pgconn
     done = False
     try:
-        send(pgconn)
+        send(pgconn, *args)
         loop = asyncio.get_running_loop()
         fd = pgconn.socket
         while pgconn.flush():  # 1 while libpq still holds unsent bytes: wait until the socket takes more
@@ -178,7 +184,14 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
         while True:
             pgconn.consume_input()
             while pgconn.is_busy():
-                await _ready(loop, loop.add_reader, loop.remove_reader, fd)
+                # _ready(loop, loop.add_reader, loop.remove_reader, fd) written out: every statement waits here, once
+                # or more, and a coroutine call per wait was a Python frame more.
+                answer = loop.create_future()
+                loop.add_reader(fd, answer.set_result, None)
+                try:
+                    await answer
+                finally:
+                    loop.remove_reader(fd)
                 pgconn.consume_input()
             if (got := pgconn.get_result()) is None:
                 break
@@ -190,9 +203,9 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[[pq.abc.P
     if not results:
         raise psycopg.OperationalError("The server sent no result for the command.")
     result = results[0]
-    if result.status == pq.ExecStatus.FATAL_ERROR:
+    if result.status == _FAILED:
         raise errors.error_from_result(result, encoding=conn.info.encoding)
-    if result.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
+    if result.status not in _ANSWERED:
         raise psycopg.InterfaceError(f"Unexpected result status {pq.ExecStatus(result.status).name}.")
     return result
 

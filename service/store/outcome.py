@@ -96,11 +96,15 @@ async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple
     # The fast path waits through libpq itself, not through the connection's own bounded wait (service/outage.py):
     # it is bounded here, by a watch over every statement in flight (`_Answers`), which costs a dictionary entry,
     # where an asyncio.timeout per statement costs a timer (the ledger in benchmarks/README.md has what it cost).
+    # The entry is made and dropped here rather than through methods of the watch: this runs for every append.
     bound: float | None = getattr(conn, "answer_seconds", None)
-    answers = _answers(pool) if bound else None
-    task = asyncio.current_task() if answers is not None else None
+    answers: _Answers | None = (getattr(pool, _ANSWERS, None) or _answers(pool)) if bound else None
+    task = None
     if answers is not None:
-        answers.expect(task, bound)  # type: ignore[arg-type]
+        task = asyncio.current_task()
+        answers.deadlines[task] = _monotonic() + bound  # type: ignore[operator]
+        if answers.watching is None:
+            answers.watch()
     try:
         return await prepared.first_row(conn, params)
     except asyncio.CancelledError:
@@ -114,8 +118,15 @@ async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple
         raise CommitOutcomeUnknown(str(error)) from error
     finally:
         if answers is not None:
-            answers.done(task)
+            del answers.deadlines[task]
+            if answers.cut:
+                answers.cut.discard(task)
         await pool.putconn(conn)
+
+
+_monotonic = time.monotonic
+# The attribute of a pool that holds its watch.
+_ANSWERS = "_quartermaster_answers"
 
 
 class _Answers:
@@ -136,14 +147,9 @@ class _Answers:
         self.cut: set[Any] = set()
         self.watching: asyncio.Task[None] | None = None
 
-    def expect(self, task: asyncio.Task[Any], seconds: float) -> None:
-        self.deadlines[task] = time.monotonic() + seconds
-        if self.watching is None:
-            self.watching = asyncio.get_running_loop().create_task(self._watch())
-
-    def done(self, task: Any) -> None:
-        self.deadlines.pop(task, None)
-        self.cut.discard(task)
+    def watch(self) -> None:
+        """Start watching: `one_row` has put a statement in `deadlines` and no task watches yet."""
+        self.watching = asyncio.get_running_loop().create_task(self._watch())
 
     def was_cut(self, task: Any) -> bool:
         if task not in self.cut:
@@ -166,8 +172,8 @@ class _Answers:
 
 
 def _answers(pool: Any) -> _Answers:
-    answers: _Answers | None = getattr(pool, "_quartermaster_answers", None)
+    answers: _Answers | None = getattr(pool, _ANSWERS, None)
     if answers is None:
         answers = _Answers()
-        pool._quartermaster_answers = answers
+        setattr(pool, _ANSWERS, answers)
     return answers

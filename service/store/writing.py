@@ -79,6 +79,11 @@ BATCH, ACTOR, VERSION, RECORDED_AT = (AT[name] for name in ("batch_id", "actor",
 KEY, DIGEST, OVERRIDE = (AT[name] for name in ("idempotency_key", "request_digest", "override"))
 # The length of an appended event's array: the columns every append gives.
 APPENDED = 1 + max(POSITION, TYPE, DATA, EVENT_ID, OCCURRED_AT, CHARACTER)
+# The order in which `appended` writes them, which must be EVENT's: a new column among them, or a reordering, is
+# refused here, at import, rather than writing a value into another column.
+_APPENDED_ORDER = ("position", "type", "data", "event_id", "occurred_at", "character_id")
+if tuple(column.name for column in EVENT[:APPENDED]) != _APPENDED_ORDER:
+    raise RuntimeError(f"appended() writes {_APPENDED_ORDER}, but EVENT begins otherwise: change them together.")
 
 
 def _from_array(index: int, column: Column) -> str:
@@ -95,6 +100,12 @@ def _from_parameter(column: Column) -> str:
 
 _COLUMNS = ", ".join(column.name for column in EVENT)
 
+
+def _spelt(statement: str, values: str) -> str:
+    """A write statement with its columns, their values and the write lock's class (a constant) written in."""
+    return statement.replace("{columns}", _COLUMNS).replace("{values}", values).replace("{writes}", str(WRITES))
+
+
 # `held` has its row when the writer holds the campaign's write lock (`locked`), or else could take it shared at once
 # (store/locks.py), and every other part writes only when it has (CASE: the lock is tried only when not held); an
 # event whose position is taken fails the whole statement on the primary key. A writer without the lock (the fast
@@ -106,12 +117,13 @@ _COLUMNS = ", ".join(column.name for column in EVENT)
 # in the order of their positions; each is stored as a snapshot, and the last as the projection row (the latest
 # snapshot with the version of the fold that made it) unless `projection` is NULL. No NOTIFY: PostgreSQL serialises
 # notifying commits (service/live.py says how followers learn of appends instead).
-WRITE = """
+WRITE = _spelt(
+    """
 WITH held AS MATERIALIZED (
     SELECT now() AS now
     WHERE CASE WHEN %(locked)s THEN true
                ELSE EXISTS (SELECT FROM events WHERE campaign_id = %(campaign)s AND position = %(current)s)
-                    AND pg_try_advisory_xact_lock_shared(%(writes)s, %(lock)s) END
+                    AND pg_try_advisory_xact_lock_shared({writes}, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, {columns})
     SELECT %(campaign)s, {values}
@@ -131,21 +143,28 @@ WITH held AS MATERIALIZED (
     ON CONFLICT (campaign_id, position) DO NOTHING
 )
 SELECT now FROM held
-""".replace("{columns}", _COLUMNS).replace(
-    "{values}", ", ".join(_from_array(index, column) for index, column in enumerate(EVENT))
+""",
+    ", ".join(_from_array(index, column) for index, column in enumerate(EVENT)),
 )
 
 # WRITE for the most common append, one event and no checkpoint: the same lock, probe and insert, with the event's
-# fields as plain parameters (reading one row out of the JSON costs the backend more). A bare insert: nothing but
-# the time comes back, the ids having been drawn by the encoder.
-WRITE_ONE = """
+# fields as plain parameters (reading one row out of the JSON costs the backend more). The probe reads the campaign
+# from the row itself, so it is one parameter, sent and encoded once; the position it probes is a parameter of its
+# own (as `e.position - 1`, PostgreSQL's plan for a table without statistics, a new database's, probed the campaign's
+# every event rather than the primary key). A bare insert: nothing but the time comes back, the ids having been drawn
+# by the encoder.
+WRITE_ONE = _spelt(
+    """
 INSERT INTO events (campaign_id, {columns})
-SELECT %s, {values}
+SELECT * FROM (SELECT %s::uuid AS campaign_id, {values}) AS e
 WHERE CASE WHEN %s THEN true
-           ELSE EXISTS (SELECT FROM events WHERE campaign_id = %s AND position = %s)
-                AND pg_try_advisory_xact_lock_shared(%s, %s) END
+           ELSE EXISTS (SELECT FROM events AS logged
+                        WHERE logged.campaign_id = e.campaign_id AND logged.position = %s)
+                AND pg_try_advisory_xact_lock_shared({writes}, %s) END
 RETURNING recorded_at
-""".replace("{columns}", _COLUMNS).replace("{values}", ", ".join(_from_parameter(column) for column in EVENT))
+""",
+    ", ".join(f"{_from_parameter(column)} AS {column.name}" for column in EVENT),
+)
 # The fast lane sends it prepared through libpq (service/fastlane/wire.py); otherwise, and under the lock, psycopg does.
 WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
@@ -202,13 +221,16 @@ def appended(
     batch = ids.pop()
     arrays = []
     for i, p in enumerate(events):
-        array: list[Any] = [None] * APPENDED
-        array[POSITION] = current + 1 + i
-        array[TYPE] = p.type
-        array[DATA] = msgspec.Raw(p.data)
-        array[EVENT_ID] = ids[i]
-        array[OCCURRED_AT] = p.occurred_at
-        array[CHARACTER] = game.character_of(p.event)
+        # The APPENDED columns in EVENT's order (_APPENDED_ORDER), as a list literal: one list made per event, where
+        # a list of None and a store per column took twice the Python steps.
+        array: list[Any] = [
+            current + 1 + i,
+            p.type,
+            msgspec.Raw(p.data),
+            ids[i],
+            p.occurred_at,
+            game.character_of(p.event),
+        ]
         if p.override is not None:
             _widened(array, OVERRIDE, p.override)
         arrays.append(array)
@@ -247,7 +269,7 @@ def one_parameters(w: Write) -> list[Any]:
         values[BATCH] = w.batch
     if values[ACTOR] is None:
         values[ACTOR] = w.actor
-    return [w.campaign, *values, w.locked, w.campaign, w.current, *write_lock(w.campaign)]
+    return [w.campaign, *values, w.locked, w.current, write_lock(w.campaign)[1]]
 
 
 def parameters(w: Write) -> dict[str, Any]:
@@ -256,7 +278,6 @@ def parameters(w: Write) -> dict[str, Any]:
         "campaign": w.campaign,
         "locked": w.locked,
         "current": w.current,
-        "writes": WRITES,
         "lock": write_lock(w.campaign)[1],
         "batch": w.batch,
         "actor": w.actor,
@@ -273,19 +294,36 @@ async def write(conn: psycopg.AsyncConnection[Any], w: Write) -> datetime | None
     None when the campaign's write lock is held exclusive by another transaction, or the log does not end at
     `w.current` (nothing is written). A position already taken raises psycopg.errors.UniqueViolation (on the primary
     key), as does an event id already recorded."""
+    cur = _cursor(conn)
     if w.one:
-        cur = await conn.execute(WRITE_ONE, one_parameters(w), prepare=True)
+        await cur.execute(WRITE_ONE, one_parameters(w), prepare=True)
     else:
-        cur = await conn.execute(WRITE, parameters(w))
+        await cur.execute(WRITE, parameters(w))
     row = await cur.fetchone()
     return None if row is None else row[0]
+
+
+# A cursor per connection for `write`, made at its first write there: psycopg's `conn.execute` makes a new cursor,
+# and with it a copy of the connection's adapters map, on every call, for every append with the fast lane off. A
+# connection serves one caller at a time, so its cursor does too. Connections the pool has closed are dropped when a
+# new one is added, so this stays about the size of the pool.
+_cursors: dict[psycopg.AsyncConnection[Any], psycopg.AsyncCursor[Any]] = {}
+
+
+def _cursor(conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncCursor[Any]:
+    cur = _cursors.get(conn)
+    if cur is None:
+        for gone in [known for known in _cursors if known.closed]:
+            del _cursors[gone]
+        cur = _cursors[conn] = conn.cursor()
+    return cur
 
 
 async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | None:
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
     CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
     itself (service/fastlane/wire.py); without it, every statement goes through psycopg's cursor."""
-    if w.one and fast_lane:
+    if fast_lane and w.one:
         row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
         return None if row is None else row[0]
     async with statement(pool) as conn:
