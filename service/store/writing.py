@@ -303,19 +303,18 @@ async def write(conn: psycopg.AsyncConnection[Any], w: Write) -> datetime | None
     return None if row is None else row[0]
 
 
-# A cursor per connection for `write`, made at its first write there: psycopg's `conn.execute` makes a new cursor,
-# and with it a copy of the connection's adapters map, on every call, for every append with the fast lane off. A
-# connection serves one caller at a time, so its cursor does too. Connections the pool has closed are dropped when a
-# new one is added, so this stays about the size of the pool.
-_cursors: dict[psycopg.AsyncConnection[Any], psycopg.AsyncCursor[Any]] = {}
+# A cursor per connection for `write`, made at its first write there and kept on the connection, so that it goes
+# when the connection goes: psycopg's `conn.execute` makes a new cursor, and with it a copy of the connection's
+# adapters map, on every call, for every append with the fast lane off. A connection serves one caller at a time, so
+# its cursor does too.
+_CURSOR = "_quartermaster_cursor"
 
 
 def _cursor(conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncCursor[Any]:
-    cur = _cursors.get(conn)
+    cur: psycopg.AsyncCursor[Any] | None = getattr(conn, _CURSOR, None)
     if cur is None:
-        for gone in [known for known in _cursors if known.closed]:
-            del _cursors[gone]
-        cur = _cursors[conn] = conn.cursor()
+        cur = conn.cursor()
+        setattr(conn, _CURSOR, cur)
     return cur
 
 
