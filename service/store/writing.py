@@ -109,20 +109,24 @@ def _spelt(statement: str, values: str) -> str:
 # `held` has its row when the writer holds the campaign's write lock (`locked`), or else could take it shared at once
 # (store/locks.py), and every other part writes only when it has (CASE: the lock is tried only when not held); an
 # event whose position is taken fails the whole statement on the primary key. A writer without the lock (the fast
-# path) writes only where the log ends: the event at `current` must be there. (The primary key refuses a position
-# already taken, but not one past the log's end: a log that lost commits, by a failover to a standby that had not
-# received them or a restore of an older copy, would take the event at that position and leave a gap before it. The
-# probe is of the primary key, on a page the append before it has just written; without the event nothing is written
-# and the locking path, which reads where the log ends, decides.) The checkpoints' states travel as one JSON array,
-# in the order of their positions; each is stored as a snapshot, and the last as the projection row (the latest
-# snapshot with the version of the fold that made it) unless `projection` is NULL. No NOTIFY: PostgreSQL serialises
-# notifying commits (service/live.py says how followers learn of appends instead).
+# path) writes only where the log ends: the campaign's last committed event must be at `current`. (The primary key
+# refuses a position already taken, but not one past the log's end: a log that lost commits, by a failover to a
+# standby that had not received them or a restore of an older copy, would take the event at that position and leave
+# a gap before it.) The probe asks for the last position, not whether `current` is there: max() reads it backward
+# along the primary key, the only index in position order, so no plan can read another index. Asked by
+# (campaign_id, position), PostgreSQL's generic plan on a table without statistics (a new database's, until
+# autovacuum first analyses it) read the campaign's every entry of events_by_type or of the event-id key instead, on
+# every append. A log found moved on, or behind, writes nothing, and the locking path, which reads where the log
+# ends, decides. The checkpoints' states travel as one JSON array, in the order of their positions; each is stored as
+# a snapshot, and the last as the projection row (the latest snapshot with the version of the fold that made it)
+# unless `projection` is NULL. No NOTIFY: PostgreSQL serialises notifying commits (service/live.py says how followers
+# learn of appends instead).
 WRITE = _spelt(
     """
 WITH held AS MATERIALIZED (
     SELECT now() AS now
     WHERE CASE WHEN %(locked)s THEN true
-               ELSE EXISTS (SELECT FROM events WHERE campaign_id = %(campaign)s AND position = %(current)s)
+               ELSE (SELECT max(position) FROM events WHERE campaign_id = %(campaign)s) = %(current)s
                     AND pg_try_advisory_xact_lock_shared({writes}, %(lock)s) END
 ), recorded AS (
     INSERT INTO events (campaign_id, {columns})
@@ -149,17 +153,14 @@ SELECT now FROM held
 
 # WRITE for the most common append, one event and no checkpoint: the same lock, probe and insert, with the event's
 # fields as plain parameters (reading one row out of the JSON costs the backend more). The probe reads the campaign
-# from the row itself, so it is one parameter, sent and encoded once; the position it probes is a parameter of its
-# own (as `e.position - 1`, PostgreSQL's plan for a table without statistics, a new database's, probed the campaign's
-# every event rather than the primary key). A bare insert: nothing but the time comes back, the ids having been drawn
-# by the encoder.
+# from the row itself, so it is one parameter, sent and encoded once; the position it expects is a parameter of its
+# own. A bare insert: nothing but the time comes back, the ids having been drawn by the encoder.
 WRITE_ONE = _spelt(
     """
 INSERT INTO events (campaign_id, {columns})
 SELECT * FROM (SELECT %s::uuid AS campaign_id, {values}) AS e
 WHERE CASE WHEN %s THEN true
-           ELSE EXISTS (SELECT FROM events AS logged
-                        WHERE logged.campaign_id = e.campaign_id AND logged.position = %s)
+           ELSE (SELECT max(logged.position) FROM events AS logged WHERE logged.campaign_id = e.campaign_id) = %s
                 AND pg_try_advisory_xact_lock_shared({writes}, %s) END
 RETURNING recorded_at
 """,
