@@ -93,8 +93,11 @@ class Prepared:
         # the size of the pool.
         self._ready: dict[psycopg.AsyncConnection[Any], _Ready] = {}
 
-    async def first_row(self, conn: psycopg.AsyncConnection[Any], params: Sequence[Any]) -> tuple[Any, ...] | None:
-        """Run the statement with `params` on an idle connection in autocommit; its first row, or None.
+    async def first_row(
+        self, conn: psycopg.AsyncConnection[Any], params: Sequence[Any], loop: asyncio.AbstractEventLoop | None = None
+    ) -> tuple[Any, ...] | None:
+        """Run the statement with `params` on an idle connection in autocommit; its first row, or None. `loop` is
+        the running loop, when the caller has it: asking for it is a getpid() system call each time.
 
         PostgreSQL's errors raise as psycopg raises them (psycopg.errors.UniqueViolation, ...); a connection lost on
         the way raises psycopg.OperationalError."""
@@ -119,22 +122,25 @@ class Prepared:
             else _text(value, encoding)
             for value in params
         ]
+        if loop is None:
+            loop = asyncio.get_running_loop()
         try:
-            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
+            result = await _exchange(conn, loop, _RUN_PREPARED, self.name, values)
         except errors.Error as error:
             if error.sqlstate != _NOT_PREPARED:
                 raise
             # Something deallocated it on this connection; nothing was run, so preparing again and running is safe.
             del self._ready[conn]
             ready = await self._prepare(conn)
-            result = await _exchange(conn, _RUN_PREPARED, self.name, values)
+            result = await _exchange(conn, loop, _RUN_PREPARED, self.name, values)
         if not result.ntuples:
             return None
         return tuple(load(result.get_value(0, column)) for column, load in enumerate(ready.loaders))
 
     async def _prepare(self, conn: psycopg.AsyncConnection[Any]) -> _Ready:
-        await _exchange(conn, pq.PGconn.send_prepare, self.name, self._text)
-        described = await _exchange(conn, pq.PGconn.send_describe_prepared, self.name)
+        loop = asyncio.get_running_loop()
+        await _exchange(conn, loop, pq.PGconn.send_prepare, self.name, self._text)
+        described = await _exchange(conn, loop, pq.PGconn.send_describe_prepared, self.name)
         encoding = conn.info.encoding
         ready = _Ready(
             # psycopg writes text in the connection's encoding, and UTF-8 to a SQL_ASCII database.
@@ -164,9 +170,11 @@ def _loader(conn: psycopg.AsyncConnection[Any], oid: int) -> Callable[[bytes | N
     return lambda value: None if value is None else load(value)
 
 
-async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[..., None], *args: Any) -> pq.abc.PGresult:
+async def _exchange(
+    conn: psycopg.AsyncConnection[Any], loop: asyncio.AbstractEventLoop, send: Callable[..., None], *args: Any
+) -> pq.abc.PGresult:
     """Send one command on an idle nonblocking connection (`send(pgconn, *args)`, a method of libpq's connection) and
-    wait for its one result (its error raised).
+    wait on `loop`, the running one, for its one result (its error raised).
 
     Interrupted before its answer is read (cancelled, or any failure on the way), the connection is left with a
     command in flight, and is closed: the pool then replaces it (putconn of a closed connection)."""
@@ -174,7 +182,6 @@ async def _exchange(conn: psycopg.AsyncConnection[Any], send: Callable[..., None
     done = False
     try:
         send(pgconn, *args)
-        loop = asyncio.get_running_loop()
         fd = pgconn.socket
         while pgconn.flush():  # 1 while libpq still holds unsent bytes: wait until the socket takes more
             await _ready(loop, loop.add_writer, loop.remove_writer, fd)

@@ -99,14 +99,16 @@ async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple
     # The entry is made and dropped here rather than through methods of the watch: this runs for every append.
     bound: float | None = getattr(conn, "answer_seconds", None)
     answers: _Answers | None = (getattr(pool, _ANSWERS, None) or _answers(pool)) if bound else None
+    # Asked for once and handed on (to current_task and the wire): each time is a getpid() system call.
+    loop = asyncio.get_running_loop()
     task = None
     if answers is not None:
-        task = asyncio.current_task()
+        task = asyncio.current_task(loop)
         answers.deadlines[task] = _monotonic() + bound  # type: ignore[operator]
         if answers.watching is None:
             answers.watch()
     try:
-        return await prepared.first_row(conn, params)
+        return await prepared.first_row(conn, params, loop)
     except asyncio.CancelledError:
         if answers is not None and answers.was_cut(task):
             # Cut off, wire._exchange closed the connection: the pool replaces it.
