@@ -14,8 +14,10 @@ it starts a uvicorn serving the app in a process of its own (store.py's `Server`
    way. For every event and follower, the delay from the append's request to the follower's receipt of that
    position (p50, p99, max); appends refused (any answer but 201) and their latency beside step 1's; streams that
    closed and reconnected (with Last-Event-ID, so nothing is missed); server CPU per delivered event per follower:
-   the server's CPU over the run, less step 1's CPU for as many appends, divided by events times followers (which
-   holds the cost of reading and telling each event once, spread over the followers), and what one more follower
+   the server's CPU from the run's first append to its last delivery (opening and closing the streams left out: a
+   phone opens its stream once, not per event), less step 1's CPU over the same span for as many appends, divided
+   by events times followers (which holds the cost of reading and telling each event once, spread over the
+   followers), and what one more follower
    costs: the difference between the largest and the smallest count's CPU over the difference in deliveries;
 3. across processes: a second server on the same database holds 6 followers while the appends go to the first.
 
@@ -46,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +87,8 @@ class Run:
     reconnects: int = 0
     # This client's CPU seconds while the appends ran: what reading the followers' streams cost it.
     client_cpu: float = 0.0
+    # The server's CPU seconds from the first append to the last delivery (`session`'s `server_cpu`).
+    server_cpu: float = 0.0
 
     def delays_ms(self) -> list[float]:
         return [(t - self.sent[p]) * 1000 for p, times in self.received.items() if p in self.sent for t in times]
@@ -148,11 +153,19 @@ async def write(base: str, campaign: Any, events: int, interval: float, run: Run
 
 
 async def session(
-    writer_base: str, follower_base: str, campaign: Any, followers: int, events: int, interval: float
+    writer_base: str,
+    follower_base: str,
+    campaign: Any,
+    followers: int,
+    events: int,
+    interval: float,
+    server_cpu: Callable[[], float] | None = None,
 ) -> Run:
     """`followers` streams in this process; the appends from a process of their own, so that what the followers
     cost this client's event loop does not count in the appends' latency (perf_counter is one clock across
-    processes)."""
+    processes). With `server_cpu` (the server's CPU seconds so far), the run's `server_cpu` is what the server
+    spent from the first append to the last delivery: opening and closing the streams, which a phone does once and
+    not per event, are left out."""
     run = Run()
     stop = asyncio.Event()
     async with Connection(writer_base) as connection:
@@ -165,6 +178,7 @@ async def session(
     await asyncio.gather(*(o.wait() for o in opened))
     await asyncio.sleep(1.0)  # every stream has read what there was and waits
     cpu = time.process_time()
+    server_began = server_cpu() if server_cpu is not None else 0.0
     writer = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
@@ -179,7 +193,9 @@ async def session(
     run.append_ms, run.refused, last = written["append_ms"], written["refused"], written["last"]
     deadline = time.perf_counter() + 30
     while followers and time.perf_counter() < deadline and len(run.received.get(last, [])) < followers:
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.005)
+    if server_cpu is not None:
+        run.server_cpu = server_cpu() - server_began
     stop.set()
     for task in tasks:
         task.cancel()
@@ -235,18 +251,18 @@ def measure(
         asyncio.run(session(server.base, server.base, campaign, 0, 50, interval))  # warm up
         _, offset = server_append_ms(log, 0)
         for _ in range(rounds):
-            cpu = server.cpu_ns_seconds()
-            alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval))
-            cpu_alone = (server.cpu_ns_seconds() - cpu) / max(1, len(alone.append_ms))
+            alone = asyncio.run(session(server.base, server.base, campaign, 0, events, interval, server.cpu_ns_seconds))
+            cpu_alone = alone.server_cpu / max(1, len(alone.append_ms))
             logged, offset = server_append_ms(log, offset)
             alone_server.append(statistics.median(logged) if logged else 0.0)
             alone_p50.append(statistics.median(alone.append_ms))
             alone_p99.append(pct(alone.append_ms, 0.99))
             alone_cpu.append(cpu_alone * 1e6)
             for count in counts:
-                cpu = server.cpu_ns_seconds()
-                run = asyncio.run(session(server.base, server.base, campaign, count, events, interval))
-                spent = server.cpu_ns_seconds() - cpu - cpu_alone * len(run.append_ms)
+                run = asyncio.run(
+                    session(server.base, server.base, campaign, count, events, interval, server.cpu_ns_seconds)
+                )
+                spent = run.server_cpu - cpu_alone * len(run.append_ms)
                 logged, offset = server_append_ms(log, offset)
                 delays = run.delays_ms()
                 delays_of[count] += delays

@@ -52,6 +52,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from projections.game import Game
+from service.listening import Listening
 from service.narration import narrate, narrate_on
 from service.routes.audit import played
 from service.store import Appended, Recorded, Store
@@ -290,13 +291,28 @@ class Wakeups:
         self._announce: set[uuid.UUID] = set()
         self._outgoing_ask = False
         self._send_due = asyncio.Event()
-        self._listening = False
-        self._tasks: list[asyncio.Task[None]] = []
+        self._listener: Listening | None = None
+        # Set while nothing listens: the followed campaigns' positions are polled only then.
+        self._deaf = asyncio.Event()
+        self._deaf.set()
+        self._tasks: list[asyncio.Task[Any]] = []
         self._signals: dict[int, Any] = {}
 
     async def start(self) -> None:
         self.store.on_commit.append(self.committed)
-        for work in (self._listen, self._send, self._poll, self._renew):
+        pool = self.store.pool
+        connect_timeout = (getattr(pool, "kwargs", None) or {}).get("connect_timeout", 2)
+        self._listener = Listening(
+            pool.conninfo,
+            CHANNEL,
+            self._heard,
+            up=self._up,
+            down=self._down,
+            connect_timeout=connect_timeout,
+            pause=0.5,
+            max_pause=10.0,
+        )
+        for work in (self._listener.start, self._send, self._poll, self._renew):
             self._tasks.append(asyncio.create_task(work()))
         self._watch_signals()
 
@@ -311,6 +327,9 @@ class Wakeups:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._listener is not None:
+            with contextlib.suppress(psycopg.Error, OSError):
+                await self._listener.stop()
 
     # -- stopping ------------------------------------------------------------------------------------------------
 
@@ -385,28 +404,19 @@ class Wakeups:
         kwargs = {k: v for k, v in (getattr(pool, "kwargs", None) or {}).items() if k == "connect_timeout"}
         return await psycopg.AsyncConnection.connect(pool.conninfo, autocommit=True, **kwargs)
 
-    async def _listen(self) -> None:
-        """LISTEN on a connection of its own, and wake the feeds of what other processes commit."""
-        pause = 0.5
-        while True:
-            try:
-                async with await self._connect() as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    self._listening, pause = True, 0.5
-                    # Ask who follows what, and catch up with what was committed while not listening.
-                    self._announce.update(self.feeds)
-                    self._outgoing_ask = True
-                    self._send_due.set()
-                    for feed in self.feeds.values():
-                        feed.hint(None)
-                    async for note in conn.notifies():
-                        self._heard(note.payload)
-            except (psycopg.Error, OSError) as error:
-                if self._listening:
-                    log.warning("live updates: the listening connection failed (%s); polling meanwhile", error)
-            self._listening = False
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 10.0)
+    def _up(self) -> None:
+        """The listening connection is up (again): ask who follows what, and catch up with what was committed while
+        nobody listened."""
+        self._deaf.clear()
+        self._announce.update(self.feeds)
+        self._outgoing_ask = True
+        self._send_due.set()
+        for feed in self.feeds.values():
+            feed.hint(None)
+
+    def _down(self) -> None:
+        self._deaf.set()
+        log.warning("live updates: the listening connection was lost; polling meanwhile")
 
     async def _send(self) -> None:
         """NOTIFY, after their commits, the appends another process follows, and which campaigns this one follows."""
@@ -448,8 +458,9 @@ class Wakeups:
 
     async def _poll(self) -> None:
         while True:
+            await self._deaf.wait()  # while the listening connection is up, nothing to poll
             await asyncio.sleep(POLL)
-            if self._listening or not self.feeds:
+            if not self._deaf.is_set() or not self.feeds:
                 continue
             try:
                 positions = await self.store.positions(list(self.feeds))

@@ -4,24 +4,25 @@ Member rows are read once per process and kept (`member_credentials`); tokens al
 are kept too, by their digest (service.tokens.Verified), both in the process's memory (store/memory.py). A row
 changes only when the owner replaces a member's token (a new join link) or revokes the member, and that transaction
 also sends NOTIFY on `CHANNEL` with the member's id.
-Every process listens on a connection of its own (`MemberChanges`) and forgets that member at once; before a request
-trusts what is kept, it reads what the listening connection has received (`members_fresh`, a non-blocking read of
-the socket), so a notification already delivered is never behind the request it should refuse. While that
-connection is down nothing kept is trusted: every request is checked against the database until it is back.
+Every process listens on a connection of its own (service.listening.Listening) and forgets that member at once;
+before a request trusts what is kept, it reads what the listening connection has received (`members_fresh`, a
+non-blocking read of the socket), so a notification already delivered is never behind the request it should
+refuse. While that connection is down nothing kept is trusted: every request is checked against the database until
+it is back.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import psycopg
 
 from projections.game import Game
+from service.listening import Listening
 from service.store.appending import Writer
 from service.store.keys import Keyed, replay
 from service.store.locks import HOLD, lock, write_lock
@@ -35,110 +36,6 @@ CHANNEL = "qm_members"
 _NOTIFY = "SELECT pg_notify('qm_members', %s)"
 
 log = logging.getLogger("quartermaster")
-
-
-class MemberChanges:
-    """The process's listening connection on CHANNEL: each notification forgets that member's kept rows and tokens.
-
-    Not the pool's: a LISTEN holds its connection for the life of the process. It is read without waiting, by the
-    event loop when the socket has data (`add_reader`) and by every request before it trusts a kept token (`drain`).
-    A lost connection forgets everything kept and is made again, backing off up to RECONNECT_SECONDS."""
-
-    RECONNECT_SECONDS = 2.0
-
-    def __init__(self, conninfo: str, forget: Callable[[uuid.UUID | None], None], connect_timeout: int = 2) -> None:
-        self.conninfo = conninfo
-        self.forget = forget  # called with a member id, or None for everyone
-        self.connect_timeout = connect_timeout
-        self.conn: psycopg.AsyncConnection[Any] | None = None
-        self._retry: asyncio.Task[None] | None = None
-        self._closed = False
-        self._fd: int | None = None
-
-    async def start(self) -> None:
-        try:
-            await self._connect()
-        except (psycopg.Error, TimeoutError):
-            log.warning("cannot listen for member changes yet; every token is checked against the database")
-            self._reconnect()
-
-    async def _connect(self) -> None:
-        conn = await psycopg.AsyncConnection.connect(
-            self.conninfo, autocommit=True, connect_timeout=self.connect_timeout
-        )
-        try:
-            async with asyncio.timeout(self.connect_timeout):  # LISTEN's answer, like every wait, is bounded
-                await conn.execute(f"LISTEN {CHANNEL}")
-        except BaseException:
-            conn.pgconn.finish()
-            raise
-        self.conn = conn
-        # The socket's number, kept: once libpq has dropped a lost connection it no longer says which it was, and a
-        # reader left registered on a closed descriptor (which the next connection may reuse) stalls uvloop.
-        self._fd = conn.pgconn.socket
-        asyncio.get_running_loop().add_reader(self._fd, self.drain)
-        # Anything changed before LISTEN took effect was never heard: what was kept until now is forgotten.
-        self.forget(None)
-
-    def drain(self) -> bool:
-        """Read what the listening connection has received, without waiting, and forget the members it names;
-        whether what is kept can be trusted (the connection is up)."""
-        conn = self.conn
-        if conn is None:
-            return False
-        pgconn = conn.pgconn
-        try:
-            pgconn.consume_input()
-        except psycopg.OperationalError:
-            self._lost()
-            return False
-        while (heard := pgconn.notifies()) is not None:
-            try:
-                self.forget(uuid.UUID(heard.extra.decode()))
-            except ValueError:
-                self.forget(None)
-        if pgconn.status != psycopg.pq.ConnStatus.OK:
-            self._lost()
-            return False
-        return True
-
-    def _forget_reader(self) -> None:
-        if self._fd is not None:
-            asyncio.get_running_loop().remove_reader(self._fd)
-            self._fd = None
-
-    def _lost(self) -> None:
-        conn, self.conn = self.conn, None
-        if conn is not None:
-            self._forget_reader()
-            conn.pgconn.finish()
-        self.forget(None)
-        log.warning("the connection listening for member changes was lost; every token is checked until it is back")
-        self._reconnect()
-
-    def _reconnect(self) -> None:
-        if self._closed or (self._retry is not None and not self._retry.done()):
-            return
-
-        async def again() -> None:
-            pause = 0.1
-            while not self._closed and self.conn is None:
-                await asyncio.sleep(pause)
-                try:
-                    await self._connect()
-                except (psycopg.Error, TimeoutError):
-                    pause = min(pause * 2, self.RECONNECT_SECONDS)
-
-        self._retry = asyncio.get_running_loop().create_task(again())
-
-    async def stop(self) -> None:
-        self._closed = True
-        if self._retry is not None:
-            self._retry.cancel()
-        conn, self.conn = self.conn, None
-        if conn is not None:
-            self._forget_reader()
-            await conn.close()
 
 
 async def insert_campaign(
@@ -178,18 +75,42 @@ async def _insert_member(
 class Roster:
     """Campaigns and their members: creating them, reading who plays what, replacing and revoking tokens."""
 
+    # How soon a lost listening connection is tried again, backing off to this many seconds.
+    RECONNECT_SECONDS = 2.0
+
     def __init__(self, pool: Any, memory: Memory, turns: Turns, writer: Writer) -> None:
         self.pool = pool
         self.memory = memory
         self.turns = turns
         self.writer = writer
-        self.changes: MemberChanges | None = None
+        self.changes: Listening | None = None
 
     async def listen_for_member_changes(self, conninfo: str, connect_timeout: int = 2) -> None:
-        """Start hearing every process's token replacements and revocations (MemberChanges); stop with
-        `stop_listening`. Without it, nothing kept about members is trusted."""
-        self.changes = MemberChanges(conninfo, self.memory.forget_member, connect_timeout)
-        await self.changes.start()
+        """Start hearing every process's token replacements and revocations on CHANNEL; stop with
+        `stop_listening`. Without it, nothing kept about members is trusted. Each notification forgets that
+        member's kept row and tokens; the connection coming up, or lost, forgets every member's."""
+        self.changes = Listening(
+            conninfo,
+            CHANNEL,
+            self._heard,
+            up=lambda: self.memory.forget_member(None),  # anything changed before LISTEN took effect was never heard
+            down=self._deaf,
+            connect_timeout=connect_timeout,
+            max_pause=self.RECONNECT_SECONDS,
+        )
+        if not await self.changes.start():
+            log.warning("cannot listen for member changes yet; every token is checked against the database")
+
+    def _heard(self, payload: str) -> None:
+        try:
+            member: uuid.UUID | None = uuid.UUID(payload)
+        except ValueError:
+            member = None  # not a member's id: forget everyone's rather than trust what may be stale
+        self.memory.forget_member(member)
+
+    def _deaf(self) -> None:
+        self.memory.forget_member(None)
+        log.warning("the connection listening for member changes was lost; every token is checked until it is back")
 
     async def stop_listening(self) -> None:
         if self.changes is not None:
