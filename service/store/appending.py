@@ -45,7 +45,7 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import SNAPSHOT_POSITIONS
+from service.store.snapshots import SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
 from service.store.turns import Turns
 from service.store.writing import Checkpoint, Write, appended, checkpoints, time_ordered_ids, write, write_alone
 
@@ -74,16 +74,20 @@ class Folded(msgspec.Struct, frozen=True):
 def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Folded:
     """Fold a batch after position `current` as projections.game.fold_batch does (every rejection collected, the
     whole batch refused with BatchRejected), keeping the state at each of its checkpoints (encoded)."""
-    due = checkpoints(current, current + len(events))
+    last = current + len(events)
+    # checkpoints(current, last) answers [] for a batch that crosses no multiple of SNAPSHOT_EVERY and is not the
+    # campaign's first, as nearly every append is: that case is read here rather than called for.
+    due = checkpoints(current, last) if not current or current // SNAPSHOT_EVERY != last // SNAPSHOT_EVERY else ()
     kept: list[Checkpoint] = []
     errors: list[tuple[int, str]] = []
     kinds: list[str] = []
-    for index, p in enumerate(events):
-        position = current + 1 + index
+    position = current
+    for p in events:
+        position += 1
         try:
             state = step(game, state, p.event, Meta(position, actor, p.occurred_at, p.override))
         except Rejection as rejection:
-            errors.append((index, rejection.reason))
+            errors.append((position - current - 1, rejection.reason))
             kinds.append(rejection.kind)
         if due and position == due[len(kept)] and not errors:
             kept.append(Checkpoint(position, _encode(state)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -36,6 +36,9 @@ class Kept(MutableMapping[K, V], Generic[K, V]):
         self.budget = budget
         self.weight = 0
         self._entries: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        # peek(key): the entry's value and weight, without counting it as a use; None when there is none. The map's
+        # own `get`, called in C: the state cache peeks on every append.
+        self.peek: Callable[[K], tuple[V, int] | None] = self._entries.get
 
     def get(self, key: K, default: Any = None) -> Any:
         entry = self._entries.get(key)
@@ -44,18 +47,13 @@ class Kept(MutableMapping[K, V], Generic[K, V]):
         self._entries.move_to_end(key)
         return entry[0]
 
-    def peek(self, key: K) -> tuple[V, int] | None:
-        """The entry's value and weight, without counting it as a use."""
-        return self._entries.get(key)
-
     def put(self, key: K, value: V, weight: int = 1) -> None:
-        old = self._entries.pop(key, None)
-        if old is not None:
-            self.weight -= old[1]
-        self._entries[key] = (value, weight)
-        self.weight += weight
-        while self.weight > self.budget and len(self._entries) > 1:
-            _, (_, dropped) = self._entries.popitem(last=False)
+        entries = self._entries
+        old = entries.pop(key, None)
+        entries[key] = (value, weight)
+        self.weight += weight if old is None else weight - old[1]
+        while self.weight > self.budget and len(entries) > 1:
+            _, (_, dropped) = entries.popitem(last=False)
             self.weight -= dropped
 
     def __getitem__(self, key: K) -> V:

@@ -218,7 +218,9 @@ def appended(
     """The arrays of an append's events at positions current+1.., their ids and the batch's (each drawn where the
     client gave none, all in one draw): the batch's id and actor are the Write's. A key and its request's digest go
     on the first event."""
-    ids = with_ids([*map(_ID_OF, events), batch])
+    given = [*map(_ID_OF, events), batch]
+    # with_ids(given), its commonest case (no id given: all drawn) read here rather than called for.
+    ids = with_ids(given) if any(given) else time_ordered_ids(len(given))
     batch = ids.pop()
     arrays = []
     for i, p in enumerate(events):
@@ -262,9 +264,14 @@ def imported(rows: Sequence[Row], characters: Sequence[str | None]) -> list[list
     return arrays
 
 
+# What one_parameters adds to an event's array of n columns to make it EVENT's length, made once for each n.
+_PADDING = [[None] * (len(EVENT) - n) for n in range(len(EVENT) + 1)]
+
+
 def one_parameters(w: Write) -> list[Any]:
     """WRITE_ONE's parameters for a Write of one event, in its order."""
-    values = w.events[0] + [None] * (len(EVENT) - len(w.events[0]))
+    values = w.events[0]
+    values = values + _PADDING[len(values)]
     values[DATA] = bytes(values[DATA]).decode()  # text, for a plain parameter
     if values[BATCH] is None:
         values[BATCH] = w.batch
@@ -323,7 +330,7 @@ async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | Non
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
     CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
     itself (service/fastlane/wire.py); without it, every statement goes through psycopg's cursor."""
-    if fast_lane and w.one:
+    if fast_lane and len(w.events) == 1 and not w.checkpoints:  # w.one, read here: every append asks
         row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
         return None if row is None else row[0]
     async with statement(pool) as conn:
