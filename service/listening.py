@@ -19,6 +19,8 @@ from typing import Any
 import psycopg
 
 log = logging.getLogger("quartermaster")
+# A connection that is up, as libpq says it (read once: drain runs before every request trusts what is kept).
+_UP = psycopg.pq.ConnStatus.OK
 
 
 class Listening:
@@ -94,7 +96,7 @@ class Listening:
             return False
         while (note := pgconn.notifies()) is not None:
             self.heard(note.extra.decode(errors="replace"))
-        if pgconn.status != psycopg.pq.ConnStatus.OK:
+        if pgconn.status != _UP:
             self._lost()
             return False
         return True

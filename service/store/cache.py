@@ -39,13 +39,16 @@ class Kept(MutableMapping[K, V], Generic[K, V]):
         # peek(key): the entry's value and weight, without counting it as a use; None when there is none. The map's
         # own `get`, called in C: the state cache peeks on every append.
         self.peek: Callable[[K], tuple[V, int] | None] = self._entries.get
+        self._use = self._entries.move_to_end
 
     def get(self, key: K, default: Any = None) -> Any:
-        entry = self._entries.get(key)
-        if entry is None:
+        # Moved first, read after: a miss (rare: each key is missed once before it is put) raises, where a look-up
+        # then a move was two calls on every hit.
+        try:
+            self._use(key)
+        except KeyError:
             return default
-        self._entries.move_to_end(key)
-        return entry[0]
+        return self._entries[key][0]
 
     def put(self, key: K, value: V, weight: int = 1) -> None:
         entries = self._entries
