@@ -116,7 +116,11 @@ def request(rid: str, method: str, path: str, status: int, seconds: float) -> No
             if (
                 isinstance(handler, logging.StreamHandler)
                 and type(handler.formatter) is JsonLines
-                and all(type(f) is RequestIdOnRecord for f in handler.filters)
+                # no filter, or only ours, which puts the request's id on the record (what CONFIG gives): read in
+                # place, as a generator over the filters made a frame on every request (any other goes below)
+                and (
+                    not handler.filters or (len(handler.filters) == 1 and type(handler.filters[0]) is RequestIdOnRecord)
+                )
             ):
                 if line is None:
                     fields = _RequestLine(_now(), "info", log.name, "request", rid, method, path, status, ms)
