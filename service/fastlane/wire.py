@@ -135,7 +135,12 @@ class Prepared:
             result = await _exchange(conn, loop, _RUN_PREPARED, self.name, values)
         if not result.ntuples:
             return None
-        return tuple(load(result.get_value(0, column)) for column, load in enumerate(ready.loaders))
+        # Each column loaded, NULL as None, in a loop (a generator, or a wrapper per loader, is a Python frame more).
+        row = []
+        for column, load in enumerate(ready.loaders):
+            value = result.get_value(0, column)
+            row.append(None if value is None else load(value))
+        return tuple(row)
 
     async def _prepare(self, conn: psycopg.AsyncConnection[Any]) -> _Ready:
         loop = asyncio.get_running_loop()
@@ -155,19 +160,19 @@ class Prepared:
 
 class _Ready(NamedTuple):
     encoding: str
-    loaders: list[Callable[[bytes | None], Any]]
+    loaders: list[Callable[[bytes], Any]]
 
 
-def _loader(conn: psycopg.AsyncConnection[Any], oid: int) -> Callable[[bytes | None], Any]:
-    """How the connection's psycopg loads a text value of this type (the loaders the app registered included)."""
+def _loader(conn: psycopg.AsyncConnection[Any], oid: int) -> Callable[[bytes], Any]:
+    """How the connection's psycopg loads a text value of this type (the loaders the app registered included); a
+    NULL is None without it."""
     # A type psycopg has no loader for comes back as text, as psycopg answers it (the loader of the unknown oid, 0).
     kind: type[Loader] | None = conn.adapters.get_loader(oid, pq.Format.TEXT) or conn.adapters.get_loader(
         0, pq.Format.TEXT
     )
     if kind is None:
         raise TypeError(f"psycopg has no loader for type oid {oid}.")
-    load = kind(oid, conn).load
-    return lambda value: None if value is None else load(value)
+    return kind(oid, conn).load
 
 
 async def _exchange(

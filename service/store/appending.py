@@ -135,9 +135,22 @@ class Writer:
                 )
         known = self.memory.states.latest(campaign_id)
         if keyed is None and known is not None and expected_position in (None, known[0]):
-            fast = await self._fast(campaign_id, known, events, actor, batch_id, game)
-            if fast is not None:
-                return self.committed(campaign_id, fast)
+            # The fast path, from the state this process last committed (written out here, not called: this is every
+            # append's way). Anything it cannot be sure of leaves it for the locking path below.
+            current, state = known
+            if game is None:
+                game = await self.reader.game_of(campaign_id)
+            try:
+                folded: Folded | None = fold(game, state, current, events, actor)
+            except BatchRejected:
+                folded = None  # on a state that may be stale: the locking path refuses it, or not
+            if folded is not None:
+                try:
+                    fast = await self._record(campaign_id, game, current, events, actor, batch_id, folded, None, None)
+                except psycopg.errors.UniqueViolation:
+                    fast = None  # an event id already recorded: a retry, or an id reused; the locking path tells which
+                if fast is not None:
+                    return self.committed(campaign_id, fast)
         # Pipeline mode: BEGIN, the lock and the retry look-up go in one round trip; after the fold, the write and
         # COMMIT in one more. When this process's state may be stale (the fast path was tried and failed, or it holds
         # none), what folding from the latest snapshot needs is read in that first round trip too.
@@ -154,28 +167,6 @@ class Writer:
                 stale=stale,
             )
         return self.committed(campaign_id, done)
-
-    async def _fast(
-        self,
-        campaign_id: uuid.UUID,
-        known: tuple[int, Any],
-        events: Sequence[PreparedEvent],
-        actor: str,
-        batch_id: uuid.UUID | None,
-        game: Game[Any] | None,
-    ) -> Appended | None:
-        """The fast path from the state this process last committed: the Appended, or None for the locking path."""
-        current, state = known
-        if game is None:
-            game = await self.reader.game_of(campaign_id)
-        try:
-            folded = fold(game, state, current, events, actor)
-        except BatchRejected:
-            return None  # on a state that may be stale: the locking path refuses it, or not
-        try:
-            return await self._record(campaign_id, game, current, events, actor, batch_id, folded, None, None)
-        except psycopg.errors.UniqueViolation:
-            return None  # an event id already recorded: a retry, or an id reused; the locking path tells which
 
     def committed(self, campaign_id: uuid.UUID, done: Appended) -> Appended:
         """Remember the state of a committed append and tell the listeners. Never before commit: a rolled-back
@@ -272,11 +263,11 @@ class Writer:
         now = await (write(conn, w) if conn is not None else write_alone(self.pool, w, fast_lane=self.fast_lane))
         if now is None:
             return None
-        return Appended(
-            batch=batch,
-            first_position=current + 1,
-            last_position=current + len(events),
-            events=[
+        # A loop, not a comprehension: a comprehension is a function of its own, called on every append.
+        recorded = []
+        for i, p in enumerate(events):
+            override = None if p.override is None else Override(p.override)
+            recorded.append(
                 Recorded(
                     current + 1 + i,
                     ids[i],
@@ -287,10 +278,14 @@ class Writer:
                     actor,
                     now,
                     p.occurred_at,
-                    override=None if p.override is None else Override(p.override),
+                    override=override,
                 )
-                for i, p in enumerate(events)
-            ],
+            )
+        return Appended(
+            batch=batch,
+            first_position=current + 1,
+            last_position=current + len(events),
+            events=recorded,
             state=folded.state,
             size=len(folded.checkpoints[-1].state) if folded.checkpoints else None,
         )
