@@ -45,7 +45,7 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import SNAPSHOT_EVERY, SNAPSHOT_POSITIONS
+from service.store.snapshots import SNAPSHOT_POSITIONS
 from service.store.turns import Turns
 from service.store.writing import Checkpoint, Write, appended, checkpoints, time_ordered_ids, write, write_alone
 
@@ -74,10 +74,7 @@ class Folded(msgspec.Struct, frozen=True):
 def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Folded:
     """Fold a batch after position `current` as projections.game.fold_batch does (every rejection collected, the
     whole batch refused with BatchRejected), keeping the state at each of its checkpoints (encoded)."""
-    last = current + len(events)
-    # checkpoints(current, last) answers [] for a batch that crosses no multiple of SNAPSHOT_EVERY and is not the
-    # campaign's first, as nearly every append is: that case is read here rather than called for.
-    due = checkpoints(current, last) if not current or current // SNAPSHOT_EVERY != last // SNAPSHOT_EVERY else ()
+    due = checkpoints(current, current + len(events))
     kept: list[Checkpoint] = []
     errors: list[tuple[int, str]] = []
     kinds: list[str] = []

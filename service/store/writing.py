@@ -330,7 +330,7 @@ async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | Non
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
     CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
     itself (service/fastlane/wire.py); without it, every statement goes through psycopg's cursor."""
-    if fast_lane and len(w.events) == 1 and not w.checkpoints:  # w.one, read here: every append asks
+    if fast_lane and w.one:
         row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
         return None if row is None else row[0]
     async with statement(pool) as conn:
