@@ -50,9 +50,9 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
-from service.app import create_app  # noqa: E402
-from service.migrate import migrate  # noqa: E402
-from service.settings import Settings  # noqa: E402
+from quartermaster.service.app import create_app  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
+from quartermaster.service.platform.settings import Settings  # noqa: E402
 
 try:
     import uvloop

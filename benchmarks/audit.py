@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 from litestar.testing import TestClient  # noqa: E402
 
-from service.app import create_app  # noqa: E402
-from service.migrate import migrate  # noqa: E402
-from service.settings import Settings  # noqa: E402
+from quartermaster.service.app import create_app  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
+from quartermaster.service.platform.settings import Settings  # noqa: E402
 from tests.unit.pacg.example_of_play import OPTIONS, SETTING_UP, advance  # noqa: E402
 from tests.unit.pacg.pacg_world import move, zone  # noqa: E402
 

@@ -86,7 +86,7 @@ def cold_start(root: Path, url: str) -> float:
     port = free_port()
     started = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--database-url", url],
+        [sys.executable, "-m", "quartermaster.service.cli", "serve", "--port", str(port), "--database-url", url],
         cwd=root,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

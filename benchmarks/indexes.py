@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 import msgspec  # noqa: E402
 import psycopg  # noqa: E402
 
-from service.migrate import migrate  # noqa: E402
-from service.store.appending import time_ordered_ids  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
+from quartermaster.service.store.appending import time_ordered_ids  # noqa: E402
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 

@@ -351,8 +351,8 @@ async def count_bytecodes(url: str, followers: int, events: int) -> tuple[float,
     import uvicorn
     from asgi_cpu import _counting
 
-    from service.app import create_app
-    from service.settings import Settings
+    from quartermaster.service.app import create_app
+    from quartermaster.service.platform.settings import Settings
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"

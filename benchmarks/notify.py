@@ -13,7 +13,7 @@ taking turns every round (the order rotated):
   notifying commits wait for one another;
 - `after commit`: the insert commits as in `none`, then the writer hands the campaign and position to one sender,
   which sends every one pending in a single `SELECT pg_notify(...) FROM unnest(...)` on its own connection, as
-  service/live.py does.
+  service/application/live.py does.
 
 A listening connection counts what arrives, and the delay from each commit to its notification is reported (p50,
 p99). Printed: each variant's aggregate inserts per second (median of rounds) and its ratio to `none`.

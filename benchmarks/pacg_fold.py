@@ -29,9 +29,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from events.campaign import CampaignStarted  # noqa: E402
-from projections.game import Meta, fold  # noqa: E402
-from projections.pacg import GAME  # noqa: E402
+from quartermaster.events.campaign import CampaignStarted  # noqa: E402
+from quartermaster.projections.game import Meta, fold  # noqa: E402
+from quartermaster.projections.pacg import GAME  # noqa: E402
 from tests.unit.pacg.campaigns import Campaign  # noqa: E402
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -86,11 +86,11 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
     from psycopg_pool import AsyncConnectionPool
 
     from benchmarks.store import new_campaign
-    from events.campaign import NoteAdded
-    from service.app import _async_configure
-    from service.intake import prepared_event
-    from service.migrate import migrate
-    from service.store import Store
+    from quartermaster.events.campaign import NoteAdded
+    from quartermaster.service.app import _async_configure
+    from quartermaster.service.http.intake import prepared_event
+    from quartermaster.service.platform.migrate import migrate
+    from quartermaster.service.store import Store
 
     try:
         import uvloop

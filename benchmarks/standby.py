@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from psycopg_pool import AsyncConnectionPool  # noqa: E402
 
-from service.migrate import migrate  # noqa: E402
-from service.store import Store  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
+from quartermaster.service.store import Store  # noqa: E402
 from tests.faults.standby import Cluster, Folder  # noqa: E402
 from tests.integration.logs import new_campaign, note  # noqa: E402
 

@@ -45,13 +45,13 @@ try:
 except ImportError:  # Windows: uvicorn runs on asyncio's own loop there
     uvloop = None  # type: ignore[assignment]
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
-from projections.registry import game as game_by_id  # noqa: E402
-from service import tokens  # noqa: E402
-from service.intake import prepared_event  # noqa: E402
-from service.migrate import migrate  # noqa: E402
-from service.settings import Settings  # noqa: E402
-from service.store import PreparedEvent, Store  # noqa: E402
+from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
+from quartermaster.projections.registry import game as game_by_id  # noqa: E402
+from quartermaster.service import tokens  # noqa: E402
+from quartermaster.service.http.intake import prepared_event  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
+from quartermaster.service.platform.settings import Settings  # noqa: E402
+from quartermaster.service.store import PreparedEvent, Store  # noqa: E402
 
 GAME = "pacg-skull-and-shackles"
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -124,7 +124,7 @@ def free_port() -> int:
 
 def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitable[Any]], size: int = 4) -> Any:
     """Run a scenario against a Store over its own pool, configured as the app configures its pool."""
-    from service.app import _async_configure
+    from quartermaster.service.app import _async_configure
 
     async def main() -> Any:
         async with AsyncConnectionPool(
@@ -426,7 +426,7 @@ class Server:
             command = [
                 sys.executable,
                 "-m",
-                "service.cli",
+                "quartermaster.service.cli",
                 "serve",
                 "--workers",
                 str(workers),
@@ -515,8 +515,8 @@ SERVE_ANOTHER = """
 import sys
 sys.path.insert(0, sys.argv[1])
 import uvicorn
-from service.app import create_app
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
 app = create_app(Settings.from_env(), sys.argv[3])
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), access_log=False, log_config=None, log_level="warning")
 """
@@ -525,7 +525,7 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), access_log=False, log_
 def serve(port: int, url: str) -> None:
     import uvicorn
 
-    from service.app import create_app
+    from quartermaster.service.app import create_app
 
     # The environment's settings (the fast lane's switch among them), the rate limit off as Server asks.
     settings = dataclasses.replace(Settings.from_env(), rate_limit="off")
@@ -1138,7 +1138,7 @@ def measure_long(url: str, server: Server, sizes: Sizes, floor: float) -> tuple[
 def measure_rebuild(url: str, sizes: Sizes, long: Long) -> list[Figure]:
     """10. rebuild_campaign(keep=True) on plain note campaigns of big/2 and big events: rate untraced, then peak
     Python memory under tracemalloc; and the long campaign, whose undo and redo markers refold from a snapshot."""
-    from service.refold import rebuild_campaign
+    from quartermaster.service.application.refold import rebuild_campaign
 
     game = game_by_id(GAME)
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 
 from benchmarks.store import DEFAULT_SERVER, FLOOR_ROW, NOTE, create_floor_table, run_loop  # noqa: E402
-from service.migrate import migrate  # noqa: E402
+from quartermaster.service.platform.migrate import migrate  # noqa: E402
 
 
 async def measure(url: str, rounds: int, per_round: int) -> dict[str, list[tuple[float, float]]]:

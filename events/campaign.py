@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from events.base import Event
+from quartermaster.events.base import Event
 
 Role = Literal["owner", "player", "viewer"]
 

@@ -12,8 +12,8 @@ from typing import TypeVar
 
 from msgspec.structs import replace
 
-from events.campaign import DiceRolled
-from projections.game import Game, Rejection
+from quartermaster.events.campaign import DiceRolled
+from quartermaster.projections.game import Game, Rejection
 
 S = TypeVar("S")
 

@@ -12,8 +12,8 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
-from events.campaign import DiceRolled
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import DiceRolled
 
 # Pearson's chi-square test is trusted once every face is expected at least this often (the usual rule of thumb).
 MIN_EXPECTED_PER_FACE = 5

@@ -16,8 +16,8 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from events.base import Event
-from events.campaign import BOOKKEEPING, COMMON, MARKERS, CampaignStarted
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import BOOKKEEPING, COMMON, MARKERS, CampaignStarted
 
 S = TypeVar("S")
 

@@ -13,20 +13,23 @@ from typing import Any
 
 import msgspec
 
-from events.base import Event, tag_of
-from events.campaign import COMMON
-from projections.game import Game
+from quartermaster.events.base import Event, tag_of
+from quartermaster.events.campaign import COMMON
+from quartermaster.projections.game import Game
 
 # The one registration of a game: its id and the module exposing its `GAME` (whose handler table registers its event
-# types). Its catalogue is the module of the same name in service.catalog. Imported on first use so a process pays
-# only for the games it serves.
-_MODULES = {"pacg-skull-and-shackles": "projections.pacg", "skull-tales-full-sail": "projections.skull_tales"}
+# types). Its catalogue is the module of the same name in the service's catalogue package. Imported on first use, so
+# a process pays only for the games it serves.
+_MODULES = {
+    "pacg-skull-and-shackles": "quartermaster.projections.pacg",
+    "skull-tales-full-sail": "quartermaster.projections.skull_tales",
+}
 
 GAME_IDS = tuple(_MODULES)
 
 
 def module_name(game_id: str) -> str:
-    """The name a game's modules share: `pacg` for projections.pacg, its catalogue service.catalog.pacg."""
+    """The name a game's modules share: `pacg` for projections.pacg, its catalogue ...application.catalog.pacg."""
     return _MODULES[game_id].rsplit(".", 1)[1]
 
 
@@ -79,12 +82,12 @@ def fold_sources(game_id: str) -> list[tuple[str, bytes]]:
     that holds an event type or the fold, so that a module added to one is fingerprinted without a line here."""
     chosen = game(game_id)
     modules = {
-        "events.base",
-        "events.campaign",
-        "projections.game",
-        "projections.timeline",
-        # The module of each event type, or its package whole (events.pacg for events.pacg.cards), as for the fold.
-        *(".".join(t.__module__.split(".")[:2]) for t in chosen.event_types),
+        "quartermaster.events.base",
+        "quartermaster.events.campaign",
+        "quartermaster.projections.game",
+        "quartermaster.projections.timeline",
+        # The package of each event type whole (quartermaster.events.pacg for its .cards), as for the fold.
+        *(".".join(t.__module__.split(".")[:3]) for t in chosen.event_types),
         _MODULES[game_id],
     }
     sources: list[tuple[str, bytes]] = []

@@ -13,8 +13,8 @@ import string
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from events.base import Event, summary
-from events.campaign import (
+from quartermaster.events.base import Event, summary
+from quartermaster.events.campaign import (
     CampaignForked,
     CampaignStarted,
     DiceRolled,

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 from uuid import UUID
 
-from events.base import Event
-from projections.game import Game, Meta, Rejection, step
+from quartermaster.events.base import Event
+from quartermaster.projections.game import Game, Meta, Rejection, step
 
 
 class Entry(NamedTuple):

@@ -14,17 +14,18 @@ from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.types import ExceptionHandlersMap
 
-from service import documentation, edge, idempotency, limits, logs, metrics, outage, problems, replica, web
-from service.auth import DEPENDENCIES
-from service.fastlane.direct import called_directly
-from service.fastlane.front import Front
-from service.lineage import Lineage
-from service.live import Wakeups
-from service.migrate import missing_migrations
-from service.routes import archive, audit, campaigns, dice, events, games, live, undo, views
-from service.settings import Settings
-from service.store import Store
-from service.store.turns import Turns
+from quartermaster.service.application.live import Wakeups
+from quartermaster.service.http import documentation, edge, idempotency, limits, outage, page, problems, replica
+from quartermaster.service.http.auth import DEPENDENCIES
+from quartermaster.service.http.fastlane.direct import called_directly
+from quartermaster.service.http.fastlane.front import Front
+from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
+from quartermaster.service.platform import logs, metrics
+from quartermaster.service.platform.lineage import Lineage
+from quartermaster.service.platform.migrate import missing_migrations
+from quartermaster.service.platform.settings import Settings
+from quartermaster.service.store import Store
+from quartermaster.service.store.turns import Turns
 
 
 def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Any:
@@ -109,19 +110,20 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         *undo.ROUTES,
         *dice.ROUTES,
         *live.ROUTES,
-        *archive.ROUTES,
+        *transfer.ROUTES,
         *views.ROUTES,
         *audit.ROUTES,
         *games.ROUTES,
-        *web.ROUTES,
+        *page.ROUTES,
         *metrics.ROUTES,
     ]
     app = Litestar(
-        # With the lane on, the two routes a table calls once per event are called directly (service/fastlane/).
+        # With the lane on, the two routes a table calls once per event are called directly (service/http/fastlane/).
         route_handlers=[called_directly(r) if lane and any(r is d for d in DIRECT_CALLED) else r for r in routes],
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        # With the lane off, what every request gets is given by Litestar's own layers (service/edge.py); with it on,
+        # With the lane off, what every request gets is given by Litestar's own layers (service/http/edge.py); with it
+        # on,
         # by the Front, and there is no app-wide Litestar middleware, so a route's stack is its handler alone.
         middleware=[] if lane else edge.MIDDLEWARE,
         before_send=[] if lane else edge.HOOKS,
@@ -142,13 +144,13 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
         # log line and a count too.
         app.asgi_handler = Front(app)
-    # The two routes anyone may call carry the limit themselves (service/limits.py); it is counted per app.
+    # The two routes anyone may call carry the limit themselves (service/http/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app
 
 
 def _exception_handlers(lane: bool) -> ExceptionHandlersMap:
-    """The app's exception handlers; with the lane off, also those that answer for the router (service/edge.py)."""
+    """The app's exception handlers; with the lane off, also those that answer for the router (service/http/edge.py)."""
     handlers: ExceptionHandlersMap = {ValidationException: on_validation}
     # By their items: Litestar's map is keyed by `int | type[Exception]`, and a dict keyed by exception types alone
     # is not one to a type checker.

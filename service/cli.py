@@ -20,17 +20,17 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 from tqdm import tqdm
 
-from projections.registry import game
-from service import embedded, receiving
-from service.app import CONNINFO_VARIABLE, create_app
-from service.lineage import writable
-from service.migrate import migrate
-from service.refold import RefoldError, rebuild_campaign, refresh_stale
-from service.settings import Settings
-from service.store import Store
-from service.store.snapshots import campaigns_to_fold
-from service.web import tls
-from service.web.join_code import lan_addresses
+from quartermaster.projections.registry import game
+from quartermaster.service.app import CONNINFO_VARIABLE, create_app
+from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
+from quartermaster.service.http import receiving, tls
+from quartermaster.service.http.join_code import lan_addresses
+from quartermaster.service.platform import embedded
+from quartermaster.service.platform.lineage import writable
+from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.platform.settings import Settings
+from quartermaster.service.store import Store
+from quartermaster.service.store.snapshots import campaigns_to_fold
 
 
 def _database(settings: Settings, args: argparse.Namespace) -> str:
@@ -56,7 +56,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
         signal.signal(number, _exit_on_signal)
     conninfo = _database(settings, args)
     # Migrations and refolds write on connections of their own, made once here: to the server the service may
-    # write to, never a former primary (service/lineage.py).
+    # write to, never a former primary (service/platform/lineage.py).
 
     applied = migrate(asyncio.run(writable(conninfo)))
     if applied:
@@ -69,7 +69,8 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     if args.replica_url:
         settings = dataclasses.replace(settings, replica_url=args.replica_url)
         os.environ["QUARTERMASTER_REPLICA_URL"] = args.replica_url  # for workers, which read the environment
-    # The protocol's bound on receiving a request is read by each worker from the environment (service/receiving.py).
+    # The protocol's bound on receiving a request is read by each worker from the environment
+    # (service/http/receiving.py).
     os.environ[receiving.VARIABLE] = str(settings.receive_timeout)
     common = {
         "host": args.host,
@@ -87,14 +88,14 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
         os.environ[CONNINFO_VARIABLE] = conninfo
-        uvicorn.run("service.app:from_environment", factory=True, workers=args.workers, **common)
+        uvicorn.run("quartermaster.service.app:from_environment", factory=True, workers=args.workers, **common)
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
 
 
 def _certificate(args: argparse.Namespace) -> dict[str, Any]:
-    """uvicorn's TLS settings for `--https`, with the certificate the service makes for itself (service/web/tls.py)."""
+    """uvicorn's TLS settings for `--https`, with the certificate the service makes for itself (service/http/tls.py)."""
     try:
         made = tls.ensure(args.data_dir / "tls", lan_addresses())
     except tls.CertificateError as error:
@@ -191,7 +192,8 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
         campaigns: list[Any] = []
         total = 0
         try:
-            # A rebuild writes: to the server the service may write to, never a former primary (service/lineage.py).
+            # A rebuild writes: to the server the service may write to, never a former primary
+            # (service/platform/lineage.py).
             target = await writable(conninfo) if keep else conninfo
             # One connection first, so that a server that does not answer is said at once, once.
             await (await psycopg.AsyncConnection.connect(target, connect_timeout=5)).close()

@@ -21,9 +21,9 @@ import pytest
 from hypothesis import settings
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.migrate import migrate
-from service.settings import Settings, switched_on
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.platform.settings import Settings, switched_on
 
 # Hypothesis's default deadline (200 ms an example) measures how busy the machine is, not a law: on two cores shared
 # with a server, a browser and PostgreSQL, a pure fold can miss it and fail a build that has nothing wrong with it.
@@ -65,7 +65,7 @@ def server_url() -> Iterator[str]:
         with PostgresContainer("postgres:16-alpine", driver=None) as container:
             yield container.get_connection_url()
     else:
-        from service import embedded
+        from quartermaster.service.platform import embedded
 
         with tempfile.TemporaryDirectory(prefix="quartermaster-test-") as folder:
             yield embedded.start(Path(folder), keep=False)

@@ -10,12 +10,12 @@ here.
 
 from __future__ import annotations
 
-from events.pacg import cards, characters, recorded, rewards, scenarios, ships
-from events.pacg.cards import *
-from events.pacg.characters import *
-from events.pacg.recorded import *
-from events.pacg.rewards import *
-from events.pacg.scenarios import *
-from events.pacg.ships import *
+from quartermaster.events.pacg import cards, characters, recorded, rewards, scenarios, ships
+from quartermaster.events.pacg.cards import *
+from quartermaster.events.pacg.characters import *
+from quartermaster.events.pacg.recorded import *
+from quartermaster.events.pacg.rewards import *
+from quartermaster.events.pacg.scenarios import *
+from quartermaster.events.pacg.ships import *
 
 __all__ = [*cards.__all__, *characters.__all__, *recorded.__all__, *rewards.__all__, *scenarios.__all__, *ships.__all__]

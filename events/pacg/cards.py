@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
+from quartermaster.events.base import Event
 
 # Where a card can be. Character zones carry `character_id`; a location carries `location`.
 ZoneKind = Literal[

@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.pacg.cards import (
+from quartermaster.events.base import Event
+from quartermaster.events.pacg.cards import (
     CHARACTER,
     CharacterCard,
     CharacterId,

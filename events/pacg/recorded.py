@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.pacg.cards import LocationName, ProductCards
+from quartermaster.events.base import Event
+from quartermaster.events.pacg.cards import LocationName, ProductCards
 
 # ----------------------------------------------------------------------------------------------- the group's own cards
 # The rulebooks print no scenario card and no product's card list: the group types what is on its own cards once,

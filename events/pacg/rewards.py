@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.pacg.cards import CHARACTER, CharacterId, RewardOf, ShipFacts
+from quartermaster.events.base import Event
+from quartermaster.events.pacg.cards import CHARACTER, CharacterId, RewardOf, ShipFacts
 
 # ----------------------------------------------------------------------------------------------- rewards
 

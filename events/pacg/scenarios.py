@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
-from events.campaign import ALL_VIEWS
-from events.pacg.cards import SCENARIO, CardEntry, LocationName, LocationSetup, ShipCard
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import ALL_VIEWS
+from quartermaster.events.pacg.cards import SCENARIO, CardEntry, LocationName, LocationSetup, ShipCard
 
 # ----------------------------------------------------------------------------------------------- scenarios
 

@@ -6,8 +6,8 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from events.base import Event
-from events.pacg.cards import ShipFacts
+from quartermaster.events.base import Event
+from quartermaster.events.pacg.cards import ShipFacts
 
 # The ship the commander encountered, as the events of that encounter name it.
 EnemyShip = Annotated[str, Meta(description="The enemy ship.")]

@@ -1,7 +1,7 @@
 """Skull Tales: Full Sail! events: what happens to the pirates, their ship and their booty.
 
 Events that name a catalogue thing (a skill, a feat, a ship type, an upgrade, a goods type, an injury roll, an
-archetype) carry the facts the fold needs, filled in by `service/catalog/skull_tales.py` before recording, so a
+archetype) carry the facts the fold needs, filled in by `service/application/catalog/skull_tales.py` before recording, so a
 recorded campaign replays without the catalogue. Each docstring names the rulebook section it follows.
 
 Each part of the game has a module of its own below, as the fold in projections/skull_tales/ has, listing its names
@@ -10,18 +10,30 @@ in `__all__`; every one is importable from here.
 
 from __future__ import annotations
 
-from events.skull_tales import allies, booty, captaincy, cards, chapters, injuries, pirates, port, ship, skills, voyage
-from events.skull_tales.allies import *
-from events.skull_tales.booty import *
-from events.skull_tales.captaincy import *
-from events.skull_tales.cards import *
-from events.skull_tales.chapters import *
-from events.skull_tales.injuries import *
-from events.skull_tales.pirates import *
-from events.skull_tales.port import *
-from events.skull_tales.ship import *
-from events.skull_tales.skills import *
-from events.skull_tales.voyage import *
+from quartermaster.events.skull_tales import (
+    allies,
+    booty,
+    captaincy,
+    cards,
+    chapters,
+    injuries,
+    pirates,
+    port,
+    ship,
+    skills,
+    voyage,
+)
+from quartermaster.events.skull_tales.allies import *
+from quartermaster.events.skull_tales.booty import *
+from quartermaster.events.skull_tales.captaincy import *
+from quartermaster.events.skull_tales.cards import *
+from quartermaster.events.skull_tales.chapters import *
+from quartermaster.events.skull_tales.injuries import *
+from quartermaster.events.skull_tales.pirates import *
+from quartermaster.events.skull_tales.port import *
+from quartermaster.events.skull_tales.ship import *
+from quartermaster.events.skull_tales.skills import *
+from quartermaster.events.skull_tales.voyage import *
 
 __all__ = [
     *allies.__all__,

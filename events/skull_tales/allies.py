@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.pirates import PaidFrom
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.pirates import PaidFrom
 
 # The Ally an event is about.
 AllyId = Annotated[str, Meta(description="The Ally, by id.")]

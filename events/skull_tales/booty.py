@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import Giver, PaidFrom, PirateId
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.captaincy import CaptainId
+from quartermaster.events.skull_tales.pirates import Giver, PaidFrom, PirateId
 
 Lender = Literal["manor", "market", "ship"]
 

@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.allies import AllyDie, AllyId
-from events.skull_tales.pirates import Reason, RewardCoins, RewardFame
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.allies import AllyDie, AllyId
+from quartermaster.events.skull_tales.pirates import Reason, RewardCoins, RewardFame
 
 # The Captain who acts, as the events of the Docks, the ship and the Assignments name them.
 CaptainId = Annotated[str, Meta(description="The Captain, by id.")]

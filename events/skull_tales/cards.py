@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
+from quartermaster.events.base import Event
 
 
 class Attributes(msgspec.Struct, frozen=True, kw_only=True):

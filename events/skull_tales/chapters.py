@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
+from quartermaster.events.base import Event
 
 Phase = Literal["port", "voyage", "adventure"]
 

@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.pirates import Hand, PirateId
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.pirates import Hand, PirateId
 
 Prosthesis = Literal["hook", "eye_patch", "peg_leg"]
 

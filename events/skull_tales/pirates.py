@@ -8,8 +8,15 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.cards import GUNNER_VALUES, ActionPoints, DestinyPoints, Health, PrintedAttributes, Salary
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.cards import (
+    GUNNER_VALUES,
+    ActionPoints,
+    DestinyPoints,
+    Health,
+    PrintedAttributes,
+    Salary,
+)
 
 Hand = Literal["left", "right"]
 

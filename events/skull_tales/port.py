@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.pirates import Coins, PirateId, RewardCoins, RewardFame
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.pirates import Coins, PirateId, RewardCoins, RewardFame
 
 
 class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):

@@ -8,9 +8,9 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.captaincy import CaptainId
-from events.skull_tales.pirates import Coins, CostInCoins, Reason
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.captaincy import CaptainId
+from quartermaster.events.skull_tales.pirates import Coins, CostInCoins, Reason
 
 # A kind of Goods, and how many of its tokens, as the Hold's events count them.
 Goods = Annotated[str, Meta(description="The Goods.")]

@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
-from events.skull_tales.pirates import CostInCoins, PirateId
+from quartermaster.events.base import Event
+from quartermaster.events.skull_tales.pirates import CostInCoins, PirateId
 
 
 class SkillPrerequisites(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from events.base import Event
+from quartermaster.events.base import Event
 
 Coin = Literal["gold", "silver", "copper"]
 

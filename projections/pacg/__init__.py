@@ -11,12 +11,12 @@ from typing import Any
 
 import msgspec
 
-from events import pacg as ev
-from events.base import Event
-from events.campaign import DiceRolled
-from projections.dice import plain
-from projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
-from projections.pacg import (
+from quartermaster.events import pacg as ev
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import DiceRolled
+from quartermaster.projections.dice import plain
+from quartermaster.projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
+from quartermaster.projections.pacg import (
     characters,
     decks,
     encounter,
@@ -30,8 +30,8 @@ from projections.pacg import (
     verbs,
     views,
 )
-from projections.pacg.sentences import SENTENCES
-from projections.pacg.state import Options, Owed, State
+from quartermaster.projections.pacg.sentences import SENTENCES
+from quartermaster.projections.pacg.state import Options, Owed, State
 
 GAME_ID = "pacg-skull-and-shackles"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import (
+from quartermaster.events.pacg import (
     CHARACTER_ZONES,
     CardFacts,
     CardsListLine,
@@ -18,10 +18,10 @@ from events.pacg import (
     HeroPointAwarded,
     HeroPointSpent,
 )
-from projections.game import Rejection, broken
-from projections.pacg.ending import lose
-from projections.pacg.state import Character, Owed, Scenario, State
-from projections.pacg.zones import SET_ASIDE, Work, character_key
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.ending import lose
+from quartermaster.projections.pacg.state import Character, Owed, Scenario, State
+from quartermaster.projections.pacg.zones import SET_ASIDE, Work, character_key
 
 # The base set holds four character decks; the Character Add-On Deck raises the table to six.
 MAX_CHARACTERS = 6

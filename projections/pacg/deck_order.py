@@ -9,9 +9,9 @@ order wherever it was.
 
 from __future__ import annotations
 
-from events.pacg import CardMoved
-from projections.game import Rejection
-from projections.pacg.state import DeckOrder, Pile, State
+from quartermaster.events.pacg import CardMoved
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.pacg.state import DeckOrder, Pile, State
 
 _EMPTY = Pile()
 _NONE = DeckOrder()

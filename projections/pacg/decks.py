@@ -7,12 +7,12 @@ from collections.abc import Mapping
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
-from projections.game import Rejection, broken
-from projections.pacg import characters
-from projections.pacg.state import Character, Pile, State
-from projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
-from projections.sentences import listing
+from quartermaster.events.pacg import CHARACTER_ZONES, DeckBuilt, DeckRebuilt
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import characters
+from quartermaster.projections.pacg.state import Character, Pile, State
+from quartermaster.projections.pacg.zones import SET_ASIDE, VAULT, Work, character_cards, character_key, word
+from quartermaster.projections.sentences import listing
 
 _EMPTY = Pile()
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CardMoved, EncounterEnded, LocationClosed, VillainEscaped
-from projections.game import Rejection, broken
-from projections.pacg.characters import playing
-from projections.pacg.ending import lose
-from projections.pacg.scenario import in_progress
-from projections.pacg.state import Encountering, Pile, Place, Scenario, State
-from projections.pacg.zones import DEALT, ENCOUNTER, HOURGLASS, VAULT, Work, listing, location_key, word
+from quartermaster.events.pacg import CardMoved, EncounterEnded, LocationClosed, VillainEscaped
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.characters import playing
+from quartermaster.projections.pacg.ending import lose
+from quartermaster.projections.pacg.scenario import in_progress
+from quartermaster.projections.pacg.state import Encountering, Pile, Place, Scenario, State
+from quartermaster.projections.pacg.zones import DEALT, ENCOUNTER, HOURGLASS, VAULT, Work, listing, location_key, word
 
 _EMPTY = Pile()
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES
-from projections.pacg import zones
-from projections.pacg.state import State
-from projections.pacg.zones import Work, character_key, location_key
+from quartermaster.events.pacg import CHARACTER_ZONES
+from quartermaster.projections.pacg import zones
+from quartermaster.projections.pacg.state import State
+from quartermaster.projections.pacg.zones import Work, character_key, location_key
 
 # The Adventure Path, as a reward's `reward_of` names it, and the last of its six Adventure Decks (Card Sets:
 # "adventure deck numbers from 1 to 6"): completing that adventure completes the Path.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import FeatGained, LootAwarded, RoleChosen
-from projections.game import Rejection, broken
-from projections.pacg.characters import character
-from projections.pacg.state import Character, State
-from projections.pacg.zones import PLUNDER, VAULT, Work, a, character_key
+from quartermaster.events.pacg import FeatGained, LootAwarded, RoleChosen
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.characters import character
+from quartermaster.projections.pacg.state import Character, State
+from quartermaster.projections.pacg.zones import PLUNDER, VAULT, Work, a, character_key
 
 
 def groups(found: Character, kind: str) -> dict[str, list[str]]:

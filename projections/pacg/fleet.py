@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from events.pacg import (
+from quartermaster.events.pacg import (
     HiddenCard,
     PlunderBanished,
     PlunderStashed,
@@ -21,12 +21,12 @@ from events.pacg import (
     ShipRepaired,
     ShipSeized,
 )
-from projections.game import Rejection, broken
-from projections.pacg.characters import playing
-from projections.pacg.ending import lose
-from projections.pacg.feats import check_reward
-from projections.pacg.state import Owed, Scenario, State
-from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.characters import playing
+from quartermaster.projections.pacg.ending import lose
+from quartermaster.projections.pacg.feats import check_reward
+from quartermaster.projections.pacg.state import Owed, Scenario, State
+from quartermaster.projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
 # The plunder table: a d6 gives the type of the face-down card drawn from the vault; 6 lets the party choose.
 PLUNDER_TABLE = {1: "weapon", 2: "spell", 3: "armor", 4: "item", 5: "ally"}

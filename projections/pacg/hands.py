@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import msgspec
 
-from events.base import Event
-from events.pacg import CardMoved, CharacterDied, HandReset
-from projections.game import Rejection, broken
-from projections.pacg import characters, verbs
-from projections.pacg.feats import groups
-from projections.pacg.state import Character, Owed, Pile, State
-from projections.pacg.zones import character_key
+from quartermaster.events.base import Event
+from quartermaster.events.pacg import CardMoved, CharacterDied, HandReset
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import characters, verbs
+from quartermaster.projections.pacg.feats import groups
+from quartermaster.projections.pacg.state import Character, Owed, Pile, State
+from quartermaster.projections.pacg.zones import character_key
 
 _EMPTY = Pile()
 

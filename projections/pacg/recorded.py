@@ -11,9 +11,9 @@ from typing import Any
 
 import msgspec
 
-from events.pacg import ProductListRecorded, ScenarioCardRecorded, ScenarioStarted
-from projections.game import Rejection, broken
-from projections.pacg.state import State
+from quartermaster.events.pacg import ProductListRecorded, ScenarioCardRecorded, ScenarioStarted
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.state import State
 
 
 def scenario_card_recorded(state: State, event: ScenarioCardRecorded) -> State:

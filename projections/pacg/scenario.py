@@ -6,15 +6,15 @@ from typing import Any
 
 import msgspec
 
-from events.pacg import AdventureStarted, ScenarioEnded, ScenarioStarted
-from projections.game import Rejection, broken
-from projections.pacg.decks import deck_problem
-from projections.pacg.ending import finish
-from projections.pacg.fleet import may_sail
-from projections.pacg.recorded import check_started
-from projections.pacg.state import Adventure, Fleet, Place, Scenario, State
-from projections.pacg.vault import add_cards
-from projections.pacg.zones import (
+from quartermaster.events.pacg import AdventureStarted, ScenarioEnded, ScenarioStarted
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.decks import deck_problem
+from quartermaster.projections.pacg.ending import finish
+from quartermaster.projections.pacg.fleet import may_sail
+from quartermaster.projections.pacg.recorded import check_started
+from quartermaster.projections.pacg.state import Adventure, Fleet, Place, Scenario, State
+from quartermaster.projections.pacg.vault import add_cards
+from quartermaster.projections.pacg.zones import (
     DEALT,
     ENCOUNTER,
     HOURGLASS,

@@ -6,10 +6,10 @@ show their ids. `SENTENCES` covers every event type a Skull & Shackles campaign 
 
 from __future__ import annotations
 
-from events import pacg as ev
-from events.base import Event
-from projections.pacg.state import State
-from projections.sentences import Sentence, Wording, common, given, listing, plural, said
+from quartermaster.events import pacg as ev
+from quartermaster.events.base import Event
+from quartermaster.projections.pacg.state import State
+from quartermaster.projections.sentences import Sentence, Wording, common, given, listing, plural, said
 
 TITLE = "Pathfinder Adventure Card Game: Skull & Shackles"
 

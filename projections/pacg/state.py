@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
+from quartermaster.events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
 

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import HiddenCard, HourglassAdvanced
-from projections.game import Rejection, broken
-from projections.pacg.characters import playing
-from projections.pacg.encounter import reopened
-from projections.pacg.ending import lose
-from projections.pacg.hands import check_turn_ended
-from projections.pacg.state import Pile, Place, Scenario, State
-from projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, Work, a, character_key, listing, word
+from quartermaster.events.pacg import HiddenCard, HourglassAdvanced
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.characters import playing
+from quartermaster.projections.pacg.encounter import reopened
+from quartermaster.projections.pacg.ending import lose
+from quartermaster.projections.pacg.hands import check_turn_ended
+from quartermaster.projections.pacg.state import Pile, Place, Scenario, State
+from quartermaster.projections.pacg.zones import (
+    HOURGLASS,
+    HOURGLASS_DISCARD,
+    PLUNDER,
+    Work,
+    a,
+    character_key,
+    listing,
+    word,
+)
 
 _EMPTY = Pile()
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.pacg import CardDefined, CardEntry, VaultProductsAdded
-from projections.game import Rejection
-from projections.pacg.state import CardInfo, State
-from projections.pacg.zones import VAULT, Work, a, word
+from quartermaster.events.pacg import CardDefined, CardEntry, VaultProductsAdded
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.pacg.state import CardInfo, State
+from quartermaster.projections.pacg.zones import VAULT, Work, a, word
 
 
 def level_of(level: int | None, product: str | None) -> int:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES, CardMoved, Zone
-from projections.game import Rejection, broken
-from projections.pacg.deck_order import after_move, check_draw
-from projections.pacg.encounter import encounter_moved, explored
-from projections.pacg.fleet import check_can_stash
-from projections.pacg.state import State
-from projections.pacg.zones import Work, describe, not_there
+from quartermaster.events.pacg import CHARACTER_ZONES, CardMoved, Zone
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg.deck_order import after_move, check_draw
+from quartermaster.projections.pacg.encounter import encounter_moved, explored
+from quartermaster.projections.pacg.fleet import check_can_stash
+from quartermaster.projections.pacg.state import State
+from quartermaster.projections.pacg.zones import Work, describe, not_there
 
 _ALL = frozenset(
     CHARACTER_ZONES

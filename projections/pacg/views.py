@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.pacg import CHARACTER_ZONES
-from projections.pacg import fleet, scenario, vault
-from projections.pacg.decks import cards_list
-from projections.pacg.feats import groups
-from projections.pacg.hands import hand_size
-from projections.pacg.state import State
-from projections.pacg.zones import character_key
+from quartermaster.events.pacg import CHARACTER_ZONES
+from quartermaster.projections.pacg import fleet, scenario, vault
+from quartermaster.projections.pacg.decks import cards_list
+from quartermaster.projections.pacg.feats import groups
+from quartermaster.projections.pacg.hands import hand_size
+from quartermaster.projections.pacg.state import State
+from quartermaster.projections.pacg.zones import character_key
 
 
 def character(state: State, character_id: str) -> dict[str, Any]:

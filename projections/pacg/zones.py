@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import msgspec
 
-from events.pacg import CHARACTER_ZONES, HiddenCard
-from projections.game import Rejection
-from projections.pacg.state import CardInfo, Pile, State
+from quartermaster.events.pacg import CHARACTER_ZONES, HiddenCard
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.pacg.state import CardInfo, Pile, State
 
 VAULT = "vault"
 PLUNDER = "plunder"

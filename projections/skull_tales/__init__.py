@@ -12,11 +12,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from events.base import Event
-from events.campaign import DiceRolled
-from events import skull_tales as ev
-from projections.game import Episodes, Game, Meta, Rejection, View, own_types
-from projections.skull_tales import (
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import DiceRolled
+from quartermaster.events import skull_tales as ev
+from quartermaster.projections.game import Episodes, Game, Meta, Rejection, View, own_types
+from quartermaster.projections.skull_tales import (
     allies,
     booty,
     captaincy,
@@ -30,10 +30,10 @@ from projections.skull_tales import (
     skills,
     voyage,
 )
-from projections.skull_tales.options import parse
-from projections.skull_tales.sentences import SENTENCES
-from projections.skull_tales.state import SkullTales
-from projections.skull_tales.views import chapter_view, ledger_view, pirate_view, pirates_view, ship_view
+from quartermaster.projections.skull_tales.options import parse
+from quartermaster.projections.skull_tales.sentences import SENTENCES
+from quartermaster.projections.skull_tales.state import SkullTales
+from quartermaster.projections.skull_tales.views import chapter_view, ledger_view, pirate_view, pirates_view, ship_view
 
 # Every handler takes (state, event), as Skull & Shackles' do. The one thing a handler needs from the log beside the
 # event is its position (the ledger and the roll log name it), so `apply` writes it on the state before dispatching

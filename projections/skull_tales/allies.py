@@ -9,11 +9,18 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import AllyDied, AllyDismissed, AllyDrawn, AllyHired, AllyLoyaltyRolled, AllyUpkeepPaid
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import move, pay, spend_fame, spend_time
-from projections.skull_tales.options import active
-from projections.skull_tales.state import (
+from quartermaster.events.skull_tales import (
+    AllyDied,
+    AllyDismissed,
+    AllyDrawn,
+    AllyHired,
+    AllyLoyaltyRolled,
+    AllyUpkeepPaid,
+)
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import move, pay, spend_fame, spend_time
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.state import (
     Ally,
     Compensation,
     SkullTales,

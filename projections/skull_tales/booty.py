@@ -11,7 +11,7 @@ import math
 
 import msgspec
 
-from events.skull_tales import (
+from quartermaster.events.skull_tales import (
     BootyBuried,
     BootyRecovered,
     CoinsChanged,
@@ -20,11 +20,11 @@ from events.skull_tales import (
     LoanTaken,
     SalaryCollected,
 )
-from projections.game import Rejection, broken
-from projections.skull_tales import penance
-from projections.skull_tales.options import active
-from projections.skull_tales.words import count
-from projections.skull_tales.state import (
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales import penance
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.state import (
     Debt,
     Entry,
     Loan,

@@ -11,7 +11,7 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import (
+from quartermaster.events.skull_tales import (
     AllyMutinyResolved,
     AssignmentResolved,
     AssignmentTaken,
@@ -21,12 +21,12 @@ from events.skull_tales import (
     MutinyResolved,
     TrustChanged,
 )
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import bosun_acted, gain_coins, move, pay, require_captain, spend_time
-from projections.skull_tales.options import active
-from projections.skull_tales.words import count
-from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import (
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, move, pay, require_captain, spend_time
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
+from quartermaster.projections.skull_tales.state import (
     Assignment,
     SkullTales,
     active_pirate,

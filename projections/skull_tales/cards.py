@@ -13,9 +13,9 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from events.skull_tales import CharacterCardRecorded, PirateRecruited
-from projections.game import Rejection, broken
-from projections.skull_tales.state import ATTRIBUTES, SkullTales
+from quartermaster.events.skull_tales import CharacterCardRecorded, PirateRecruited
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.state import ATTRIBUTES, SkullTales
 
 
 def check_values(

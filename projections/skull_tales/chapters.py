@@ -7,17 +7,22 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
-from projections.game import Rejection, broken
-from projections.skull_tales.allies import SOLO_START_ALLIES, adventure_payout, choose_adventure_allies, unpaid_leave
-from projections.skull_tales.booty import balance, move
-from projections.skull_tales import penance
-from projections.skull_tales.captaincy import morale_max, trust_to_fame
-from projections.skull_tales.injuries import pay_compensations
-from projections.skull_tales.options import PHASES, active
-from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.ship import discard_used_ammunition
-from projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
+from quartermaster.events.skull_tales import ChapterEnded, ChapterStarted, PhaseEnded, PhaseStarted
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.allies import (
+    SOLO_START_ALLIES,
+    adventure_payout,
+    choose_adventure_allies,
+    unpaid_leave,
+)
+from quartermaster.projections.skull_tales.booty import balance, move
+from quartermaster.projections.skull_tales import penance
+from quartermaster.projections.skull_tales.captaincy import morale_max, trust_to_fame
+from quartermaster.projections.skull_tales.injuries import pay_compensations
+from quartermaster.projections.skull_tales.options import PHASES, active
+from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
+from quartermaster.projections.skull_tales.ship import discard_used_ammunition
+from quartermaster.projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
 LATE_FAME = 5  # Book II: Port Phase, Port Components

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from events.campaign import DiceRolled
-from projections.dice import agree, check_terms
-from projections.game import Rejection
-from projections.skull_tales.state import Roll, SkullTales, destiny_cap
-from projections.skull_tales.words import count
+from quartermaster.events.campaign import DiceRolled
+from quartermaster.projections.dice import agree, check_terms
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.skull_tales.state import Roll, SkullTales, destiny_cap
+from quartermaster.projections.skull_tales.words import count
 
 # "Dice Limit: 5 is the maximum number of dice that can be rolled for any roll of any Phase." (Book I: Dice Rolls)
 DICE_LIMIT = 5

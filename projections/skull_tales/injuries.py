@@ -9,12 +9,12 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, ProsthesisBought
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import move, owe, pay, spend_time
-from projections.skull_tales.pirates import take_item, without_item
-from projections.skull_tales.skills import capacity, special_used
-from projections.skull_tales.state import (
+from quartermaster.events.skull_tales import InjurySuffered, MatelotageDone, PirateRetired, ProsthesisBought
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import move, owe, pay, spend_time
+from quartermaster.projections.skull_tales.pirates import take_item, without_item
+from quartermaster.projections.skull_tales.skills import capacity, special_used
+from quartermaster.projections.skull_tales.state import (
     Compensation,
     SkullTales,
     active_pirate,
@@ -24,7 +24,7 @@ from projections.skull_tales.state import (
     put,
     require_phase,
 )
-from projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.words import count
 
 INJURY_COMPENSATION = 5  # Book I: Permanent Injuries and Retirement, Permanent Injury Chart
 RETIREMENT_COMPENSATION = 10  # Book I: Permanent Injuries and Retirement, Character Retirement

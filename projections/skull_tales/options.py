@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from events.skull_tales import Phase
-from projections.game import Rejection
+from quartermaster.events.skull_tales import Phase
+from quartermaster.projections.game import Rejection
 
 PHASES: tuple[Phase, ...] = ("port", "voyage", "adventure")
 

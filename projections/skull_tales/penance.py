@@ -10,8 +10,8 @@ Enemy that has not previously attacked you" happen in combat, which the tracker 
 
 from __future__ import annotations
 
-from projections.game import broken
-from projections.skull_tales.state import Pirate, SkullTales, change, put
+from quartermaster.projections.game import broken
+from quartermaster.projections.skull_tales.state import Pirate, SkullTales, change, put
 
 PENANCES = {"greedy": 40, "wroth": 20, "prideful": 30}  # Coins, Book II: Locations, Saint Telmo's Chapel
 FORBIDDEN = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from events.skull_tales import (
+from quartermaster.events.skull_tales import (
     ApprovalGiven,
     CampaignCompleted,
     CurseGained,
@@ -25,14 +25,14 @@ from events.skull_tales import (
     TimeSpent,
     WoundsChanged,
 )
-from projections.game import Rejection, broken
+from quartermaster.projections.game import Rejection, broken
 from msgspec.structs import replace
 
-from projections.skull_tales import cards, penance
-from projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
-from projections.skull_tales.options import active
-from projections.skull_tales.words import count
-from projections.skull_tales.state import (
+from quartermaster.projections.skull_tales import cards, penance
+from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.state import (
     ATTRIBUTES,
     Item,
     Mark,

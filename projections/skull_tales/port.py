@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
-from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
-from projections.skull_tales.words import count
+from quartermaster.events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
+from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
+from quartermaster.projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
+from quartermaster.projections.skull_tales.words import count
 
 LATE_FAME = 5  # Book II: Port Phase, Port Components: "If your Time Units are reduced to zero before you have returned to the Pirate Ship"
 RUMOR_TIME_UNITS = 2

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from events import skull_tales as ev
-from events.base import Event
-from projections.sentences import Sentence, Wording, common, given, listing, said
-from projections.skull_tales import port, skills
-from projections.skull_tales.state import SkullTales
-from projections.skull_tales.words import count
+from quartermaster.events import skull_tales as ev
+from quartermaster.events.base import Event
+from quartermaster.projections.sentences import Sentence, Wording, common, given, listing, said
+from quartermaster.projections.skull_tales import port, skills
+from quartermaster.projections.skull_tales.state import SkullTales
+from quartermaster.projections.skull_tales.words import count
 
 TITLE = "Skull Tales: Full Sail!"
 

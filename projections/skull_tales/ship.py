@@ -11,7 +11,7 @@ import math
 
 from msgspec.structs import replace
 
-from events.skull_tales import (
+from quartermaster.events.skull_tales import (
     GoodsGained,
     GoodsSpent,
     GoodsTraded,
@@ -25,12 +25,12 @@ from events.skull_tales import (
     TradeMade,
     UpgradeUsed,
 )
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import bosun_acted, move, pay, require_captain, spend_time
-from projections.skull_tales.captaincy import morale_max
-from projections.skull_tales.options import active
-from projections.skull_tales.pirates import add_fame, lose_fame
-from projections.skull_tales.state import (
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import bosun_acted, move, pay, require_captain, spend_time
+from quartermaster.projections.skull_tales.captaincy import morale_max
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
+from quartermaster.projections.skull_tales.state import (
     Ship,
     SkullTales,
     active_pirate,
@@ -40,7 +40,7 @@ from projections.skull_tales.state import (
     put,
     require_phase,
 )
-from projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.words import count
 
 MAX_CANNONS = 5
 MAX_GROUPS = 6

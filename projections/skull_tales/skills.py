@@ -9,13 +9,13 @@ import math
 
 import msgspec
 
-from events.skull_tales import FeatGained, SkillLearned
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import pay, spend_fame, spend_time
-from projections.skull_tales.options import Options, active
-from projections.skull_tales.words import count
-from projections.skull_tales.pirates import add_fame
-from projections.skull_tales.state import (
+from quartermaster.events.skull_tales import FeatGained, SkillLearned
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import pay, spend_fame, spend_time
+from quartermaster.projections.skull_tales.options import Options, active
+from quartermaster.projections.skull_tales.words import count
+from quartermaster.projections.skull_tales.pirates import add_fame
+from quartermaster.projections.skull_tales.state import (
     LearnedSkill,
     Pirate,
     SkullTales,

@@ -10,9 +10,9 @@ from typing import Literal
 
 import msgspec
 
-from events.skull_tales import CharacterCardRecorded
-from projections.game import Rejection, broken
-from projections.skull_tales.options import Options
+from quartermaster.events.skull_tales import CharacterCardRecorded
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.options import Options
 
 ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "perception", "charisma")
 # Book I: Permanent Injuries and Retirement, Permanent Injury Chart: the minimum value of these attributes is 2; an injury that would bring one to 1 is ignored.

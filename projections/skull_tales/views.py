@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.game import shown
-from projections.skull_tales.booty import debtor, salary
-from projections.skull_tales.pirates import spaces_used
-from projections.skull_tales.ship import cargo_rate, hold_spaces, tokens
-from projections.skull_tales.skills import capacity, special_used
-from projections.skull_tales.state import ATTRIBUTES, Pirate, SkullTales, attribute, destiny_cap
+from quartermaster.projections.game import shown
+from quartermaster.projections.skull_tales.booty import debtor, salary
+from quartermaster.projections.skull_tales.pirates import spaces_used
+from quartermaster.projections.skull_tales.ship import cargo_rate, hold_spaces, tokens
+from quartermaster.projections.skull_tales.skills import capacity, special_used
+from quartermaster.projections.skull_tales.state import ATTRIBUTES, Pirate, SkullTales, attribute, destiny_cap
 
 
 def record_sheet(state: SkullTales, p: Pirate) -> dict[str, Any]:

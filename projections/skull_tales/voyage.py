@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolved
-from projections.game import Rejection, broken
-from projections.skull_tales.booty import move
-from projections.skull_tales.state import (
+from quartermaster.events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolved
+from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.skull_tales.booty import move
+from quartermaster.projections.skull_tales.state import (
     Ally,
     SkullTales,
     active_pirate,

@@ -9,20 +9,20 @@ and one `memory` (memory), everything the process remembers of the database unde
 modules: `writing` (the events row declared once, the statements derived from it), `locks` (a campaign's write
 lock), `snapshots` (the derived rows and what a refold reads), `records` (what the store takes and answers), `cache`
 (the eviction rule and the folded states), `keys` (Idempotency-Keys), `outcome` (what a lost connection says about a
-write), `turns` (a campaign's share of the pool). The fast lane's own statement is in service/fastlane/wire.py.
+write), `turns` (a campaign's share of the pool). The fast lane's own statement is in service/store/wire.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from projections.game import BatchRejected
-from service.store.appending import Listener, Writer
-from service.store.cache import StateCache, state_decoder
-from service.store.members import Roster, insert_campaign
-from service.store.memory import Memory
-from service.store.reading import Reader
-from service.store.records import (
+from quartermaster.projections.game import BatchRejected
+from quartermaster.service.store.appending import Listener, Writer
+from quartermaster.service.store.cache import StateCache, state_decoder
+from quartermaster.service.store.members import Roster, insert_campaign
+from quartermaster.service.store.memory import Memory
+from quartermaster.service.store.reading import Reader
+from quartermaster.service.store.records import (
     Appended,
     Campaign,
     CampaignNotFound,
@@ -36,9 +36,9 @@ from service.store.records import (
     UndoRefused,
     meta_of,
 )
-from service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
-from service.store.turns import CampaignBusy, Turns
-from service.store.undo import Markers
+from quartermaster.service.store.snapshots import CHUNK, PROJECTION, SNAPSHOT_EVERY
+from quartermaster.service.store.turns import CampaignBusy, Turns
+from quartermaster.service.store.undo import Markers
 
 
 class Store:

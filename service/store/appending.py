@@ -26,16 +26,16 @@ from typing import Any
 import msgspec
 import psycopg
 
-from projections.game import BatchRejected, Game, Meta, Rejection, step
-from projections.registry import fold_version
-from projections.timeline import MARKER_TYPES
-from service import metrics
-from service.store.keys import Keyed, replay
-from service.store.locks import HEAD, HOLD, WRITES, head, hold, lock, write_lock
-from service.store.memory import Memory
-from service.store.outcome import transaction
-from service.store.reading import END, MARKERS, Reader, markers_from
-from service.store.records import (
+from quartermaster.projections.game import BatchRejected, Game, Meta, Rejection, step
+from quartermaster.projections.registry import fold_version
+from quartermaster.projections.timeline import MARKER_TYPES
+from quartermaster.service.platform import metrics
+from quartermaster.service.store.keys import Keyed, replay
+from quartermaster.service.store.locks import HEAD, HOLD, WRITES, head, hold, lock, write_lock
+from quartermaster.service.store.memory import Memory
+from quartermaster.service.store.outcome import transaction
+from quartermaster.service.store.reading import END, MARKERS, Reader, markers_from
+from quartermaster.service.store.records import (
     Appended,
     CampaignNotFound,
     IdReused,
@@ -45,9 +45,17 @@ from service.store.records import (
     StalePosition,
     recorded_from_row,
 )
-from service.store.snapshots import SNAPSHOT_POSITIONS
-from service.store.turns import Turns
-from service.store.writing import Checkpoint, Write, appended, checkpoints, time_ordered_ids, write, write_alone
+from quartermaster.service.store.snapshots import SNAPSHOT_POSITIONS
+from quartermaster.service.store.turns import Turns
+from quartermaster.service.store.writing import (
+    Checkpoint,
+    Write,
+    appended,
+    checkpoints,
+    time_ordered_ids,
+    write,
+    write_alone,
+)
 
 # Where the tests and the refold have always found the write lock and the ids.
 __all__ = ["HEAD", "HOLD", "WRITES", "Writer", "head", "hold", "lock", "time_ordered_ids", "write_lock"]
@@ -104,7 +112,8 @@ class Writer:
         self.turns = turns
         self.reader = reader
         self.on_commit = on_commit
-        # Whether the fast path's statement goes through libpq itself (service/settings.py: Settings.fast_lane).
+        # Whether the fast path's statement goes through libpq itself (service/platform/settings.py:
+        # Settings.fast_lane).
         self.fast_lane = fast_lane
 
     async def append(

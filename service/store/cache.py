@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from projections.game import Game
+from quartermaster.projections.game import Game
 
 # A decoded state takes about five times the bytes of its JSON (the ledger in benchmarks/README.md gives the
 # measurement): its JSON's length times this is the weight of a kept state.

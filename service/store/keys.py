@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import psycopg
 
-from service.store.reading import BATCH_AT, END
-from service.store.records import Appended, recorded_from_row
+from quartermaster.service.store.reading import BATCH_AT, END
+from quartermaster.service.store.records import Appended, recorded_from_row
 
 # The key is kept on the first event of the batch it recorded; the batch is read from there.
 _BY_KEY = "SELECT request_digest, batch_id, position FROM events WHERE campaign_id = %s AND idempotency_key = %s"

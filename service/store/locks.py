@@ -16,10 +16,10 @@ from typing import Any
 
 import psycopg
 
-from projections.game import Game
-from projections.registry import game as game_by_id
-from service.store.records import CampaignNotFound
-from service.store.snapshots import POSITION_OF
+from quartermaster.projections.game import Game
+from quartermaster.projections.registry import game as game_by_id
+from quartermaster.service.store.records import CampaignNotFound
+from quartermaster.service.store.snapshots import POSITION_OF
 
 # The locking path's two statements, sent together in pipeline mode. HOLD waits for the campaign's write lock (held
 # shared by every WRITE in flight, exclusive by another locking writer) and keeps it until commit. HEAD runs after it

@@ -21,15 +21,15 @@ from typing import Any
 
 import psycopg
 
-from projections.game import Game
-from service.listening import Listening
-from service.store.appending import Writer
-from service.store.keys import Keyed, replay
-from service.store.locks import HOLD, lock, write_lock
-from service.store.memory import MemberRow, Memory
-from service.store.outcome import transaction
-from service.store.records import Appended, PreparedEvent
-from service.store.turns import Turns
+from quartermaster.projections.game import Game
+from quartermaster.service.platform.listening import Listening
+from quartermaster.service.store.appending import Writer
+from quartermaster.service.store.keys import Keyed, replay
+from quartermaster.service.store.locks import HOLD, lock, write_lock
+from quartermaster.service.store.memory import MemberRow, Memory
+from quartermaster.service.store.outcome import transaction
+from quartermaster.service.store.records import Appended, PreparedEvent
+from quartermaster.service.store.turns import Turns
 
 # Heard by every process when a member's token is replaced or the member revoked; the payload is the member's id.
 CHANNEL = "qm_members"

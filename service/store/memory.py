@@ -22,9 +22,9 @@ import logging
 import uuid
 from typing import Any
 
-from service import metrics
-from service.store.cache import DEFAULT_BYTES, Kept, StateCache
-from service.tokens import Verified
+from quartermaster.service.platform import metrics
+from quartermaster.service.platform.tokens import Verified
+from quartermaster.service.store.cache import DEFAULT_BYTES, Kept, StateCache
 
 # (campaign_id, name, role, token_hash) of a member, as members.member_credentials reads it.
 MemberRow = tuple[uuid.UUID, str, str, bytes]

@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import PoolTimeout
 
-from service.fastlane.wire import Prepared
+from quartermaster.service.store.wire import Prepared
 
 
 class NothingWritten(psycopg.OperationalError):
@@ -91,9 +91,9 @@ class _Statement:
 async def one_row(pool: Any, prepared: Prepared, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run one statement in its own implicit transaction on a pooled connection and answer its first row: what
     `statement` does, without a context manager, for the fast path's one statement, which goes through libpq
-    itself (service/fastlane/wire.py says why)."""
+    itself (service/store/wire.py says why)."""
     conn = await pool.getconn()  # PoolTimeout: no connection was ever had, nothing was sent
-    # The fast path waits through libpq itself, not through the connection's own bounded wait (service/outage.py):
+    # The fast path waits through libpq itself, not through the connection's own bounded wait (service/http/outage.py):
     # it is bounded here, by a watch over every statement in flight (`_Answers`), which costs a dictionary entry,
     # where an asyncio.timeout per statement costs a timer (the ledger in benchmarks/README.md has what it cost).
     # The entry is made and dropped here rather than through methods of the watch: this runs for every append.
@@ -135,7 +135,7 @@ class _Answers:
     """The fast path's statements in flight on one pool, each with its deadline; while any is, a task sleeps until
     the soonest of them and cancels the ones past theirs.
 
-    Every connection of a pool has the same bound (service/outage.py), so a statement expected later is due later
+    Every connection of a pool has the same bound (service/http/outage.py), so a statement expected later is due later
     and never before the watch wakes. It wakes about once a bound while statements are in flight, rather than four
     times a second: those wake-ups came at the pace of the clock, not of the requests, and under callgrind
     (benchmarks/asgi_cpu.py, where the clock runs fast against the program) they were counted into every append by

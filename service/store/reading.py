@@ -10,15 +10,15 @@ import msgspec
 import psycopg
 from psycopg.rows import tuple_row
 
-from events.base import Event
-from projections.game import Game, Meta, fold
-from projections.registry import decode_event, game as game_by_id
-from projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
-from projections.undo import Entry
-from service.store.cache import state_decoder
-from service.store.memory import Memory
-from service.store.records import Campaign, CampaignNotFound, Recorded, recorded_from_row
-from service.store.snapshots import POSITION_OF, SNAPSHOT, snapshot_positions
+from quartermaster.events.base import Event
+from quartermaster.projections.game import Game, Meta, fold
+from quartermaster.projections.registry import decode_event, game as game_by_id
+from quartermaster.projections.timeline import MARKER_TYPES, Marker, safe_start, undone_as_of
+from quartermaster.projections.undo import Entry
+from quartermaster.service.store.cache import state_decoder
+from quartermaster.service.store.memory import Memory
+from quartermaster.service.store.records import Campaign, CampaignNotFound, Recorded, recorded_from_row
+from quartermaster.service.store.snapshots import POSITION_OF, SNAPSHOT, snapshot_positions
 
 _FOLD_CHUNK = 5000
 END = 2**62  # a position past any log, for "up to now"

@@ -10,9 +10,9 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
-from events.base import Event
-from projections.game import Meta
-from projections.undo import Conflict
+from quartermaster.events.base import Event
+from quartermaster.projections.game import Meta
+from quartermaster.projections.undo import Conflict
 
 # The longest override reason kept: a sentence or two, as a table would write it.
 MAX_REASON = 500

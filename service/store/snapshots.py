@@ -11,8 +11,8 @@ from collections.abc import AsyncGenerator
 
 import psycopg
 
-from projections.registry import fold_version
-from service.store.records import Row
+from quartermaster.projections.registry import fold_version
+from quartermaster.service.store.records import Row
 
 # A campaign's position, for a query over `campaigns c`: the highest of its events' positions, the last entry of the
 # primary key for the campaign. Nothing else records it: the primary key is what orders writers (store/appending.py).

@@ -5,7 +5,7 @@ waits. Without a limit, enough requests for a campaign whose lock is held a whil
 take every connection, and requests for every other campaign wait for the pool until they fail. So the paths that
 wait for the lock first take one of the campaign's `share` places in this process, waiting at most `seconds` (the
 lock timeout: the same bound as the wait for the lock itself), else `CampaignBusy`, which answers 503 with
-Retry-After (service/outage.py). The fast path takes no place: it never waits for the lock.
+Retry-After (service/http/outage.py). The fast path takes no place: it never waits for the lock.
 """
 
 from __future__ import annotations

@@ -19,21 +19,29 @@ from typing import Any
 import msgspec
 import psycopg
 
-from events.campaign import EventRedone, EventUndone
-from projections.game import Game
-from projections.registry import fold_version
-from projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
-from projections.undo import recheck
-from service.store.appending import Writer
-from service.store.cache import state_decoder
-from service.store.keys import Keyed, replay
-from service.store.locks import head, hold
-from service.store.outcome import transaction
-from service.store.reading import END, ENTRIES, LATEST_BATCH, MARKERS, entries_from, latest_batch, markers_from
-from service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
-from service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
-from service.store.turns import Turns
-from service.store.writing import Checkpoint, Write, appended, write
+from quartermaster.events.campaign import EventRedone, EventUndone
+from quartermaster.projections.game import Game
+from quartermaster.projections.registry import fold_version
+from quartermaster.projections.timeline import MARKER_TYPES, REDONE, UNDONE, Marker, safe_start, undone_as_of
+from quartermaster.projections.undo import recheck
+from quartermaster.service.store.appending import Writer
+from quartermaster.service.store.cache import state_decoder
+from quartermaster.service.store.keys import Keyed, replay
+from quartermaster.service.store.locks import head, hold
+from quartermaster.service.store.outcome import transaction
+from quartermaster.service.store.reading import (
+    END,
+    ENTRIES,
+    LATEST_BATCH,
+    MARKERS,
+    entries_from,
+    latest_batch,
+    markers_from,
+)
+from quartermaster.service.store.records import Appended, PreparedEvent, Recorded, UndoConflict, UndoRefused
+from quartermaster.service.store.snapshots import SNAPSHOT, SNAPSHOT_POSITIONS
+from quartermaster.service.store.turns import Turns
+from quartermaster.service.store.writing import Checkpoint, Write, appended, write
 
 _encode = msgspec.json.Encoder().encode
 

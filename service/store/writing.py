@@ -27,13 +27,13 @@ from typing import Any, NamedTuple
 import msgspec
 import psycopg
 
-from projections.game import Game
-from service.fastlane.wire import Prepared
-from service.store.keys import Keyed
-from service.store.locks import WRITES, write_lock
-from service.store.outcome import one_row, statement
-from service.store.records import PreparedEvent, Row
-from service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
+from quartermaster.projections.game import Game
+from quartermaster.service.store.keys import Keyed
+from quartermaster.service.store.locks import WRITES, write_lock
+from quartermaster.service.store.outcome import one_row, statement
+from quartermaster.service.store.records import PreparedEvent, Row
+from quartermaster.service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
+from quartermaster.service.store.wire import Prepared
 
 _encode = msgspec.json.Encoder().encode
 _ID_OF = attrgetter("id")  # an event's id, read in C (a generator would be a Python frame per batch)
@@ -119,7 +119,8 @@ def _spelt(statement: str, values: str) -> str:
 # every append. A log found moved on, or behind, writes nothing, and the locking path, which reads where the log
 # ends, decides. The checkpoints' states travel as one JSON array, in the order of their positions; each is stored as
 # a snapshot, and the last as the projection row (the latest snapshot with the version of the fold that made it)
-# unless `projection` is NULL. No NOTIFY: PostgreSQL serialises notifying commits (service/live.py says how followers
+# unless `projection` is NULL. No NOTIFY: PostgreSQL serialises notifying commits (service/application/live.py says
+# how followers
 # learn of appends instead).
 WRITE = _spelt(
     """
@@ -166,7 +167,7 @@ RETURNING recorded_at
 """,
     ", ".join(f"{_from_parameter(column)} AS {column.name}" for column in EVENT),
 )
-# The fast lane sends it prepared through libpq (service/fastlane/wire.py); otherwise, and under the lock, psycopg does.
+# The fast lane sends it prepared through libpq (service/store/wire.py); otherwise, and under the lock, psycopg does.
 WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
 
@@ -193,7 +194,7 @@ class Write(msgspec.Struct, frozen=True):
     actor: str | None = None
     checkpoints: Sequence[Checkpoint] = ()
     # The version of the fold that made the checkpoints, for the projection row; None leaves that row alone (a
-    # rebuild folding without the lock: service/refold.py).
+    # rebuild folding without the lock: service/application/refold.py).
     fold_version: str | None = None
 
     @property
@@ -329,7 +330,7 @@ def _cursor(conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncCursor[Any]:
 async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | None:
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
     CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
-    itself (service/fastlane/wire.py); without it, every statement goes through psycopg's cursor."""
+    itself (service/store/wire.py); without it, every statement goes through psycopg's cursor."""
     if fast_lane and w.one:
         row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
         return None if row is None else row[0]
@@ -380,7 +381,7 @@ def checkpoints(before: int, after: int) -> list[int]:
     crosses a multiple of SNAPSHOT_EVERY, and at every multiple it crosses at least SNAPSHOT_EVERY before its end
     (the end's stands for the last one), so that a read at any position folds fewer than 2 * SNAPSHOT_EVERY events
     after a snapshot, however long the batches. (Undo and redo markers leave one too.) An append and a refold
-    (service/refold.py) leave them at the same positions, which `verify` compares."""
+    (service/application/refold.py) leave them at the same positions, which `verify` compares."""
     if before // SNAPSHOT_EVERY == after // SNAPSHOT_EVERY:
         return [after] if before == 0 else []
     first = (before // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY

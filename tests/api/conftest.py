@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
 
 
 @dataclass

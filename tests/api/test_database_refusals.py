@@ -11,9 +11,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.settings import Settings
-from service.store.appending import HOLD, write_lock
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
+from quartermaster.service.store.appending import HOLD, write_lock
 from tests.conftest import Api
 
 NOTE = {"type": "note.added", "data": {"text": "The Wormwood lists to port."}}

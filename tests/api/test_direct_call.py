@@ -19,10 +19,10 @@ from litestar.middleware._internal.exceptions.middleware import ExceptionHandler
 from litestar.plugins.prometheus import PrometheusMiddleware
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.auth import Asking, CampaignId, EventStore, may
-from service.fastlane.direct import DIRECT, Direct, callable_directly
-from service.fastlane.front import Front
+from quartermaster.service.app import create_app
+from quartermaster.service.http.auth import Asking, CampaignId, EventStore, may
+from quartermaster.service.http.fastlane.direct import DIRECT, Direct, callable_directly
+from quartermaster.service.http.fastlane.front import Front
 
 NOTE = {"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}
 REFUSED = {  # the fold refuses it: nobody of that name is at the table

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.routes import events
+from quartermaster.service.app import create_app
+from quartermaster.service.http.routes import events
 
 # Longer than any step of a request takes on a busy machine of two cores, far shorter than a wait on the database.
 # A machine busy enough can still hold a step off its core for longer once (the clock asyncio reads is the wall's):

@@ -13,7 +13,7 @@ import dataclasses
 import psycopg
 from litestar.testing import AsyncTestClient
 
-from service.app import create_app
+from quartermaster.service.app import create_app
 
 
 def test_every_write_meets_a_503_naming_the_former_primary_and_nothing_is_written(database_url, app_settings):

@@ -1,4 +1,4 @@
-"""service/fastlane/front.py routes each request once and calls the route as Litestar's router would: the same
+"""service/http/fastlane/front.py routes each request once and calls the route as Litestar's router would: the same
 answers, the same refusals, through the same exception handlers. With the lane off, the app's handler is Litestar's
 own, and these answers are its router's."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
 
-from service.fastlane.front import Front
+from quartermaster.service.http.fastlane.front import Front
 
 NOTE = {"type": "note.added", "data": {"text": "Routed once."}}
 

@@ -251,7 +251,7 @@ def live_server(database_url, app_settings):
 
     import uvicorn
 
-    from service.app import create_app
+    from quartermaster.service.app import create_app
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -356,7 +356,7 @@ def test_an_import_with_a_tampered_line_is_refused_with_the_line_and_nothing_is_
 
 def test_an_import_whose_batch_is_split_by_another_is_refused_at_the_line_that_resumes_it(api):
     # The store reads a batch as the run of its id (undo, redo, a retried key), so an import may not split one.
-    from service.export import EventRow, ExportHeader, export_lines
+    from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
 
     campaign = api.new_campaign(GAME)
     api.append(campaign, [note("a"), note("b")])
@@ -386,7 +386,7 @@ def test_an_import_that_is_not_an_export_is_refused_at_line_1(api):
 def test_verify_finds_no_drift_and_rebuild_restores_a_damaged_projection(api, database_url, capsys):
     import psycopg
 
-    from service.cli import main
+    from quartermaster.service.cli import main
 
     campaign = api.new_campaign(GAME)
     api.append(campaign, [note("a")])

@@ -17,12 +17,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from projections.registry import GAME_IDS, event_types
-from service.app import create_app
-from service.export import EventRow, ExportHeader, export_lines
-from service.hostile import MAX_DEPTH
-from service.openapi import inline
-from service.settings import Settings
+from quartermaster.projections.registry import GAME_IDS, event_types
+from quartermaster.service.app import create_app
+from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
+from quartermaster.service.http.hostile import MAX_DEPTH
+from quartermaster.service.http.openapi import inline
+from quartermaster.service.platform.settings import Settings
 
 NUL = "pirate\u0000flag"
 Path = tuple[str | int, ...]

@@ -8,7 +8,7 @@ import uuid
 
 from litestar.testing import TestClient
 
-from service.app import create_app
+from quartermaster.service.app import create_app
 
 NOTE = {"type": "note.added", "data": {"text": "We misread the Raker Shoals rule here."}}
 

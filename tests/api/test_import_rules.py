@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from service.export import EventRow, ExportHeader, export_lines
+from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
 
 
 def _export(api) -> tuple[ExportHeader, list[EventRow]]:

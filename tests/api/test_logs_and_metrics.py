@@ -15,7 +15,7 @@ import pytest
 from litestar import get
 from litestar.testing import TestClient
 
-from service.app import create_app
+from quartermaster.service.app import create_app
 
 NOTE = [{"type": "note.added", "data": {"text": "The Wormwood sails at dawn."}}]
 

@@ -13,10 +13,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from projections.registry import GAME_IDS, event_types
-from service.app import create_app
-from service.documentation import document
-from service.settings import Settings
+from quartermaster.projections.registry import GAME_IDS, event_types
+from quartermaster.service.app import create_app
+from quartermaster.service.http.documentation import document
+from quartermaster.service.platform.settings import Settings
 
 # The document is made from the code alone (no database is touched until the app starts).
 DOCUMENT = document(create_app(Settings(), "postgresql://unused"))

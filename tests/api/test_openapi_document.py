@@ -8,7 +8,7 @@ import re
 import pytest
 from openapi_spec_validator import validate
 
-from projections.registry import GAME_IDS, event_types
+from quartermaster.projections.registry import GAME_IDS, event_types
 
 APPEND = "/v1/campaigns/{campaign}/events"
 
@@ -87,8 +87,8 @@ def test_the_documentation_page_lists_every_event_type_with_an_example(api):
 def test_every_route_that_reads_an_idempotency_key_documents_the_header_and_no_other_does(document):
     import inspect
 
-    from service.app import create_app
-    from service.settings import Settings
+    from quartermaster.service.app import create_app
+    from quartermaster.service.platform.settings import Settings
 
     app = create_app(Settings(), "postgresql://unused")
     reading = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from service.logs import JsonLines
+from quartermaster.service.platform.logs import JsonLines
 
 PAGE = {"X-Quartermaster": "page"}
 ROLL = {"expression": "1d6"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.limits import LimitSyntaxError, parse
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.http.limits import LimitSyntaxError, parse
+from quartermaster.service.platform.settings import Settings
 
 NEW = {"name": "Wormwood", "game": "pacg-skull-and-shackles"}
 

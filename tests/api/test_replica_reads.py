@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
 from tests.conftest import Api
 
 NOTE = {"type": "note.added", "data": {"text": "Sighted a sail."}}

@@ -24,8 +24,8 @@ import httpx
 import pytest
 import uvicorn
 
-from service.app import create_app
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = os.environ.get("QUARTERMASTER_SHOTS", "")

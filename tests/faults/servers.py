@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-import service.embedded  # noqa: F401  (imports the embedded wheel with its platformdirs warning silenced)
+import quartermaster.service.platform.embedded  # noqa: F401  (imports the embedded wheel with its platformdirs warning silenced)
 
 QUARTERMASTER = str(Path(sys.executable).with_name("quartermaster"))
 

@@ -17,7 +17,7 @@ import httpx
 import psycopg
 import pytest
 
-from service.store.appending import HOLD, write_lock
+from quartermaster.service.store.appending import HOLD, write_lock
 from tests.faults.servers import serve
 
 pytestmark = pytest.mark.slow

@@ -14,9 +14,9 @@ import psycopg
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from service.migrate import migrate
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.platform.settings import Settings
 from tests.conftest import Api
 from tests.faults.proxy import Cut, CuttingProxy
 from tests.faults.servers import ThrowawayPostgres

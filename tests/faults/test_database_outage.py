@@ -12,7 +12,7 @@ import time
 import httpx
 import pytest
 
-from service.migrate import migrate
+from quartermaster.service.platform.migrate import migrate
 from tests.faults.servers import ThrowawayPostgres, serve
 
 pytestmark = pytest.mark.slow

@@ -14,8 +14,8 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
-from service.app import create_app
-from service.settings import Settings
+from quartermaster.service.app import create_app
+from quartermaster.service.platform.settings import Settings
 from tests.faults.servers import serve
 
 pytestmark = pytest.mark.slow

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from service import embedded
+from quartermaster.service.platform import embedded
 from tests.faults.servers import postmaster_pid, running, serve, wait_gone
 
 pytestmark = pytest.mark.slow

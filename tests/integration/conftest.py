@@ -1,5 +1,5 @@
 """The store's integration tests run both ways: with the fast lane (the one-event statement through libpq itself,
-service/fastlane/wire.py) and without it (psycopg's cursor), as Settings.fast_lane switches it in the app.
+service/store/wire.py) and without it (psycopg's cursor), as Settings.fast_lane switches it in the app.
 
 Every module that makes a Store runs each of its tests twice, with every Store made without a `fast_lane` argument
 taking one side, so a test written once checks both (tests/integration/test_fast_lane_off.py checks that the side
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.store import Store
+from quartermaster.service.store import Store
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

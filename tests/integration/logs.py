@@ -8,11 +8,11 @@ import uuid
 
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from projections.registry import game
-from service import tokens
-from service.intake import prepared_event
-from service.store import PreparedEvent, Store
+from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from quartermaster.projections.registry import game
+from quartermaster.service.http.intake import prepared_event
+from quartermaster.service.platform import tokens
+from quartermaster.service.store import PreparedEvent, Store
 
 GAME = "pacg-skull-and-shackles"
 

@@ -13,18 +13,18 @@ import uuid
 from hypothesis import HealthCheck, given, settings, strategies as st
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from projections.game import Meta, fold
-from projections.pacg import GAME
-from projections.registry import decode_event
-from projections.timeline import MARKER_TYPES, undone_as_of
-from service import tokens
-from service.intake import prepare, prepared_event
-from service.refold import rebuild_campaign
-from service.requests import NewEvent
-from service.store import SNAPSHOT_EVERY, PreparedEvent, Store
-from service.store.cache import IN_MEMORY_PER_JSON_BYTE, StateCache
-from service.store.writing import checkpoints
+from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from quartermaster.projections.game import Meta, fold
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.registry import decode_event
+from quartermaster.projections.timeline import MARKER_TYPES, undone_as_of
+from quartermaster.service.application.refold import rebuild_campaign
+from quartermaster.service.http.intake import prepare, prepared_event
+from quartermaster.service.http.requests import NewEvent
+from quartermaster.service.platform import tokens
+from quartermaster.service.store import SNAPSHOT_EVERY, PreparedEvent, Store
+from quartermaster.service.store.cache import IN_MEMORY_PER_JSON_BYTE, StateCache
+from quartermaster.service.store.writing import checkpoints
 
 
 def notes(count: int, label: str) -> list[PreparedEvent]:
@@ -76,7 +76,7 @@ async def fold_of_the_log(pool, campaign_id: uuid.UUID):
         ).fetchall()
     import msgspec
 
-    from projections.timeline import Marker
+    from quartermaster.projections.timeline import Marker
 
     markers = [Marker(p, t, msgspec.json.decode(targets)) for p, t, _, _, _, targets in rows if t in MARKER_TYPES]
     last = rows[-1][0]

@@ -14,7 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-import service.store
+import quartermaster.service.store
 
 DISTRIBUTION = "campaign_id"
 # Tables that are not campaign data: the migration ledger stays on the coordinator.
@@ -32,7 +32,7 @@ ACROSS_CAMPAIGNS = {
         "at start-up, the campaigns a changed fold must fold again: one scan of every shard per start"
     ),
 }
-STORE = Path(service.store.__file__).parent
+STORE = Path(quartermaster.service.store.__file__).parent
 _SQL = re.compile(r"(SELECT .* FROM |INSERT INTO |UPDATE \w+ SET |DELETE FROM |WITH \w+ AS \()")
 
 

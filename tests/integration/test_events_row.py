@@ -8,8 +8,8 @@ import uuid
 
 import psycopg
 
-from service.fastlane.wire import numbered
-from service.store.writing import BY_THE_DATABASE, EVENT, WRITE, WRITE_ONE, Write, parameters
+from quartermaster.service.store.wire import numbered
+from quartermaster.service.store.writing import BY_THE_DATABASE, EVENT, WRITE, WRITE_ONE, Write, parameters
 
 
 def _table(conn: psycopg.Connection) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""With the fast lane off, an append never reaches the wire (service/fastlane/wire.py): the same statement goes
+"""With the fast lane off, an append never reaches the wire (service/store/wire.py): the same statement goes
 through psycopg's cursor, prepared by psycopg, and answers the same."""
 
 from __future__ import annotations
@@ -9,12 +9,11 @@ import msgspec
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import NoteAdded
-from service.fastlane import wire
-from service.fastlane.wire import numbered
-from service.intake import prepared_event
-from service.store import Store
-from service.store.writing import WRITE_ONE
+from quartermaster.events.campaign import NoteAdded
+from quartermaster.service.http.intake import prepared_event
+from quartermaster.service.store import Store, wire
+from quartermaster.service.store.wire import numbered
+from quartermaster.service.store.writing import WRITE_ONE
 from tests.integration.logs import new_campaign
 
 # Each test here chooses its side itself (conftest.py).
@@ -26,7 +25,7 @@ class WireReached(AssertionError):
 
 
 def _refuse(*args, **kwargs):
-    raise WireReached("the append reached service/fastlane/wire.py")
+    raise WireReached("the append reached service/store/wire.py")
 
 
 def _notes(store_fast_lane: bool, database_url: str, count: int):

@@ -7,7 +7,7 @@ import uuid
 
 import psycopg
 
-from service.listening import Listening
+from quartermaster.service.platform.listening import Listening
 
 
 async def _until(condition, seconds: float = 10.0) -> None:

@@ -13,14 +13,15 @@ import msgspec
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from projections.registry import game
-from service import live, tokens
-from service.app import _async_configure
-from service.intake import prepared_event
-from service.live import COUNTS, Wakeups
-from service.narration import narrate
-from service.store import PreparedEvent, Store
+from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from quartermaster.projections.registry import game
+from quartermaster.service.app import _async_configure
+from quartermaster.service.application import live
+from quartermaster.service.application.live import COUNTS, Wakeups
+from quartermaster.service.application.narration import narrate
+from quartermaster.service.http.intake import prepared_event
+from quartermaster.service.platform import tokens
+from quartermaster.service.store import PreparedEvent, Store
 
 FOLLOWERS = 6
 GAME = "pacg-skull-and-shackles"

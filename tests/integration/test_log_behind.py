@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from projections.registry import game
-from service.store import Store
+from quartermaster.projections.registry import game
+from quartermaster.service.store import Store
 from tests.integration.logs import GAME, cut_back, gone, new_campaign, note, notes, positions, run
 
 
@@ -55,7 +55,7 @@ def test_reading_a_log_cut_behind_the_cache_forgets_the_cache_and_answers_the_lo
 
 
 def test_an_append_to_a_campaign_an_older_copy_does_not_hold_is_not_found_and_writes_nothing(database_url):
-    from service.store import CampaignNotFound
+    from quartermaster.service.store import CampaignNotFound
 
     async def scenario(store: Store, pool):
         # Given a campaign this process created and holds, which the restored copy predates

@@ -14,14 +14,14 @@ import uuid
 from hypothesis import HealthCheck, given, settings, strategies as st
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined
-from projections.game import Meta, fold
-from projections.pacg import GAME
-from projections.timeline import UNDONE, Marker, undone_as_of
-from service import tokens
-from service.intake import prepared_event
-from service.refold import rebuild_campaign
-from service.store import Store
+from quartermaster.events.campaign import CampaignStarted, MemberJoined
+from quartermaster.projections.game import Meta, fold
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.timeline import UNDONE, Marker, undone_as_of
+from quartermaster.service.application.refold import rebuild_campaign
+from quartermaster.service.http.intake import prepared_event
+from quartermaster.service.platform import tokens
+from quartermaster.service.store import Store
 from tests.unit.pacg.campaigns import campaign as random_campaign
 
 LAWS = settings(

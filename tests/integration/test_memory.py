@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import uuid
 
-from service.store.cache import Kept
-from service.store.memory import Memory
+from quartermaster.service.store.cache import Kept
+from quartermaster.service.store.memory import Memory
 
 
 def test_every_map_forgets_its_least_recently_used_entry_first_past_its_budget():

@@ -8,7 +8,7 @@ import uuid
 import psycopg
 import pytest
 
-from service.migrate import available, migrate
+from quartermaster.service.platform.migrate import available, migrate
 
 
 @pytest.fixture

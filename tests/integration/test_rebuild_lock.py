@@ -9,11 +9,11 @@ import uuid
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from projections.registry import game
-from service.refold import rebuild_campaign
-from service.store import Store
-from service.store.appending import WRITES, write_lock
-from service.store.snapshots import stored_projection
+from quartermaster.projections.registry import game
+from quartermaster.service.application.refold import rebuild_campaign
+from quartermaster.service.store import Store
+from quartermaster.service.store.appending import WRITES, write_lock
+from quartermaster.service.store.snapshots import stored_projection
 
 NOTE = {"type": "note.added", "data": {"text": "Another day at sea."}}
 

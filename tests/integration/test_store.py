@@ -10,12 +10,12 @@ import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from projections.game import BatchRejected
-from projections.registry import game
-from service import tokens
-from service.intake import prepared_event
-from service.store import IdReused, PreparedEvent, StalePosition, Store
+from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from quartermaster.projections.game import BatchRejected
+from quartermaster.projections.registry import game
+from quartermaster.service.http.intake import prepared_event
+from quartermaster.service.platform import tokens
+from quartermaster.service.store import IdReused, PreparedEvent, StalePosition, Store
 
 GAME = "pacg-skull-and-shackles"
 
@@ -216,9 +216,9 @@ def test_each_event_carries_its_envelope(database_url):
 
 
 def test_a_rolled_back_append_never_leaves_its_state_behind_for_the_next_writer(database_url):
-    from projections.registry import game as game_by_id
-    from service.intake import prepare
-    from service.requests import NewEvent
+    from quartermaster.projections.registry import game as game_by_id
+    from quartermaster.service.http.intake import prepare
+    from quartermaster.service.http.requests import NewEvent
 
     def joins(character: str) -> list[PreparedEvent]:
         return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
@@ -246,10 +246,10 @@ def test_a_rolled_back_append_never_leaves_its_state_behind_for_the_next_writer(
 
 
 def test_two_servers_appending_in_turn_keep_the_projection_equal_to_the_log(database_url):
-    from projections.registry import game as game_by_id
-    from service.intake import prepare
-    from service.refold import rebuild_campaign
-    from service.requests import NewEvent
+    from quartermaster.projections.registry import game as game_by_id
+    from quartermaster.service.application.refold import rebuild_campaign
+    from quartermaster.service.http.intake import prepare
+    from quartermaster.service.http.requests import NewEvent
 
     def joins(character: str) -> list[PreparedEvent]:
         return prepare(GAME, [NewEvent(type="character.joined", data={"character_id": character, "player": "P"})])
@@ -271,8 +271,8 @@ def test_two_servers_appending_in_turn_keep_the_projection_equal_to_the_log(data
 
 
 def test_campaigns_folded_by_other_code_are_found_and_folded_again(database_url):
-    from projections.registry import fold_version, game as game_by_id
-    from service.refold import rebuild_campaign, refresh_stale
+    from quartermaster.projections.registry import fold_version, game as game_by_id
+    from quartermaster.service.application.refold import rebuild_campaign, refresh_stale
 
     async def scenario(store: Store, pool):
         campaign_id = await _new_campaign(store)
@@ -318,8 +318,8 @@ def test_fast_writers_of_two_servers_racing_undos_leave_a_gapless_log_that_folds
     """Fast-path appends take no lock but the write lock's shared side; undo takes it exclusive and reads the end of
     the log under it. Racing both from two stores (two processes' caches), every position is taken once, the log has
     no gap, and the state each store holds equals a fold of the log."""
-    from projections.registry import game as game_by_id
-    from service.refold import rebuild_campaign
+    from quartermaster.projections.registry import game as game_by_id
+    from quartermaster.service.application.refold import rebuild_campaign
 
     async def scenario(store: Store, pool):
         campaign_id = await _new_campaign(store)
@@ -349,7 +349,7 @@ def test_fast_writers_of_two_servers_racing_undos_leave_a_gapless_log_that_folds
 def test_campaigns_whose_write_locks_share_keys_only_take_turns(database_url):
     """Two campaign ids can fold to the same write lock (store/appending.py, write_lock): a writer of one holding it
     makes a fast-path append to the other wait for it, and then land, at the right position."""
-    from service.store.appending import write_lock
+    from quartermaster.service.store.appending import write_lock
 
     async def scenario(store: Store, pool):
         first = await _new_campaign(store)

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 
-from service.cli import main
-from service.migrate import migrate
-from service.store import Store
+from quartermaster.service.cli import main
+from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.store import Store
 from tests.integration.logs import new_campaign, notes, run
 
 

@@ -1,4 +1,4 @@
-"""The fast path's statement through libpq (service/fastlane/wire.py) answers and fails as psycopg would, on real
+"""The fast path's statement through libpq (service/store/wire.py) answers and fails as psycopg would, on real
 PostgreSQL, and never lends a connection out mid-answer."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from psycopg_pool import AsyncConnectionPool
 
-from service.fastlane.wire import Prepared, numbered
-from service.store.outcome import CommitOutcomeUnknown, one_row
+from quartermaster.service.store.outcome import CommitOutcomeUnknown, one_row
+from quartermaster.service.store.wire import Prepared, numbered
 
 COLUMNS = "id uuid PRIMARY KEY, n bigint, word text, flag boolean, at timestamptz, doc jsonb"
 INSERT = "INSERT INTO {table} VALUES (%s::uuid, %s, %s::text, %s, %s::timestamptz, %s::jsonb) RETURNING *"

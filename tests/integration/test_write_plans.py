@@ -19,9 +19,9 @@ import msgspec
 import psycopg
 import pytest
 
-from service.fastlane.wire import numbered
-from service.migrate import migrate
-from service.store.writing import WRITE, WRITE_ONE, Write, one_parameters, parameters
+from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.store.wire import numbered
+from quartermaster.service.store.writing import WRITE, WRITE_ONE, Write, one_parameters, parameters
 
 CAMPAIGNS = 3
 

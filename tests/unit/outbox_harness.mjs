@@ -1,4 +1,4 @@
-// Drives the page's real outbox (service/web/static/outbox.js) for tests/unit/test_outbox_laws.py, one JSON line
+// Drives the page's real outbox (service/page/static/outbox.js) for tests/unit/test_outbox_laws.py, one JSON line
 // per command on stdin and one JSON line per answer on stdout. The server is the test's: each send is written out
 // as {"send": entry} and waits for {"answer": ...} on stdin. Storage is a Map that outlives each Outbox, as the
 // page's localStorage outlives a reload.

@@ -10,9 +10,9 @@ from typing import Any
 
 import msgspec
 
-from events.base import Event
-from events.campaign import DiceRolled
-from projections.game import Game, Meta, Rejection
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import DiceRolled
+from quartermaster.projections.game import Game, Meta, Rejection
 
 
 class Earned(Event, kw_only=True, tag="coins.earned"):

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import given, strategies as st
 
-from service.audit.diff import changes
+from quartermaster.service.application.audit.diff import changes
 
 keys = st.sampled_from(["deck", "hand", "Cutlass", "Dagger", "a/b", "x~y", "fame", "coins"])
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["Merisiel", "won", ""])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PRODUCT = ("events", "projections", "service")
@@ -25,7 +26,7 @@ def _modules(top: str) -> dict[str, pathlib.Path]:
         parts = path.relative_to(ROOT).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
-        found[".".join(parts)] = path
+        found[".".join(("quartermaster", *parts))] = path
     return found
 
 
@@ -136,8 +137,10 @@ def _product_files() -> dict[str, pathlib.Path]:
 
 def test_the_product_code_imports_without_a_circle():
     edges, _ = _graph()
-    assert "projections.pacg.hands" in edges and edges["projections.pacg.hands"], "the graph reads the fold's imports"
-    assert "service.store" in edges["service.app"], "the graph reads the service's imports"
+    assert "quartermaster.projections.pacg.hands" in edges and edges["quartermaster.projections.pacg.hands"], (
+        "the graph reads the fold's imports"
+    )
+    assert "quartermaster.service.store" in edges["quartermaster.service.app"], "the graph reads the service's imports"
     circles = [" → ".join(circle) for circle in _circles(edges)]
     assert circles == [], f"modules of the product that import one another in a circle: {circles}"
 
@@ -171,3 +174,79 @@ def test_the_long_files_left_are_still_long():
     files = _product_files()
     shorter = {name for name in LONG_FILES_LEFT if name not in files or _lines(files[name]) <= MOST_LINES}
     assert shorter == set(), f"at most {MOST_LINES} lines now or gone, take off the list of long files: {shorter}"
+
+
+# The floors, bottom up: a module imports only from its own floor and the floors below it. At the top level the
+# rules know nothing of the service (events → projections → service); inside the service, the platform (settings,
+# logs, tokens, the embedded server) → the store (the only SQL) → the application (what is done with the log) →
+# HTTP (routes, auth, problems, the edge) → the two doors, app.py and cli.py.
+TOP_FLOORS = ("quartermaster.events", "quartermaster.projections", "quartermaster.service")
+SERVICE_FLOORS = ("platform", "store", "application", "http", "app", "cli")
+
+
+def _floor_of(module: str) -> tuple[int, int]:
+    """Where a module of the product stands: its top-level floor, then its floor inside the service (0 outside)."""
+    top = next(i for i, name in enumerate(TOP_FLOORS) if module == name or module.startswith(name + "."))
+    if top < 2 or module == "quartermaster.service":
+        return top, 0
+    return top, SERVICE_FLOORS.index(module.split(".")[2])
+
+
+def _upward(edges: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} → {target}"
+        for module, targets in edges.items()
+        for target in targets
+        if _floor_of(target) > _floor_of(module)
+    )
+
+
+def test_no_module_imports_from_a_floor_above_its_own():
+    edges, _ = _graph()
+    assert _floor_of("quartermaster.service.http.routes.events") == (2, 3), "the floors are read from the names"
+    assert _upward(edges) == [], "imports that run up a floor (move the piece down, or the importer up)"
+
+
+def test_the_floor_check_finds_an_import_running_up():
+    edges = {"quartermaster.service.store.reading": {"quartermaster.service.http.problems"}}
+    assert _upward(edges) == ["quartermaster.service.store.reading → quartermaster.service.http.problems"]
+    assert _upward({"quartermaster.projections.game": {"quartermaster.service.app"}}) != []
+    assert _upward({"quartermaster.service.app": {"quartermaster.events.base"}}) == []
+
+
+def test_the_service_keeps_no_loose_module_beside_its_floors():
+    loose = sorted(p.name for p in (ROOT / "service").glob("*.py") if p.name not in {"__init__.py", "app.py", "cli.py"})
+    folders = sorted(p.name for p in (ROOT / "service").iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert loose == [], "every module of the service stands on a floor (a folder) or is one of the two doors"
+    assert folders == sorted([*SERVICE_FLOORS[:4], "page"])
+
+
+def test_every_package_is_installed_under_the_one_name():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {
+        "quartermaster." + ".".join(init.parent.relative_to(ROOT).parts)
+        for top in (*PRODUCT, "migrations")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    assert config["package-dir"] == {"quartermaster": "."}
+    assert set(config["packages"]) == folders | {"quartermaster.migrations"}
+
+
+def test_the_product_imports_itself_only_by_its_installed_name():
+    bare = []
+    for top in (*PRODUCT, "tests", "benchmarks"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom)
+                    else []
+                )
+                bare += [
+                    f"{path.relative_to(ROOT)}:{node.lineno}"
+                    for name in names
+                    if name.split(".")[0] in {"events", "projections", "service", "migrations"}
+                ]
+    assert bare == [], "imports by a bare top-level name, which another distribution could shadow"

@@ -8,10 +8,10 @@ import msgspec
 import pytest
 from hypothesis import given, strategies as st
 
-from events.campaign import DiceRolled, Die
-from projections.dice import plain
-from projections.game import Rejection
-from service.dice import (
+from quartermaster.events.campaign import DiceRolled, Die
+from quartermaster.projections.dice import plain
+from quartermaster.projections.game import Rejection
+from quartermaster.service.application.dice import (
     MAX_CONSTANT,
     MAX_DICE,
     MAX_LENGTH,

@@ -8,8 +8,8 @@ import msgspec
 import pytest
 from hypothesis import given, strategies as st
 
-from events.campaign import DiceRolled, Die, NoteAdded
-from projections.dice_stats import DiceStats, SuccessRate, chi2_sf, dice_stats, die_size
+from quartermaster.events.campaign import DiceRolled, Die, NoteAdded
+from quartermaster.projections.dice_stats import DiceStats, SuccessRate, chi2_sf, dice_stats, die_size
 
 
 def rolled(*dice: Die, **fields) -> DiceRolled:

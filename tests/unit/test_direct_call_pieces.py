@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from litestar import Litestar, Request, Response, post
 
-from service.fastlane.direct import DirectRequest, PlainJson
+from quartermaster.service.http.fastlane.direct import DirectRequest, PlainJson
 
 LIMIT = 100
 

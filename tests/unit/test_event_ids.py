@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from service.store.appending import time_ordered_ids
+from quartermaster.service.store.appending import time_ordered_ids
 
 
 def test_the_ids_of_a_batch_rise_with_its_positions_and_are_all_different():

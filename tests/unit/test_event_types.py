@@ -7,13 +7,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from events.base import summary
-from events.campaign import CampaignStarted
-from projections.game import Meta, Rejection, step
-from projections.registry import GAME_IDS, event_types, game
-from service import catalog
-from service.reference import data_schema
-from service.requests import unknown_fields
+from quartermaster.events.base import summary
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import Meta, Rejection, step
+from quartermaster.projections.registry import GAME_IDS, event_types, game
+from quartermaster.service.application import catalog
+from quartermaster.service.http.reference import data_schema
+from quartermaster.service.http.requests import unknown_fields
 from tests.unit.pacg import example_of_play
 from tests.unit.skull_tales import chapter_one
 
@@ -161,7 +161,7 @@ def test_every_example_is_accepted_by_the_fold_in_a_state_of_the_worked_example(
 
 @pytest.mark.parametrize(("game_id", "tag"), ALL)
 def test_an_events_stored_data_is_its_fields_without_its_type(game_id, tag):
-    from service.intake import encode_data
+    from quartermaster.service.http.intake import encode_data
 
     for example in event_types(game_id)[tag].EXAMPLES:
         event = decoded(game_id, tag, example)

@@ -11,7 +11,15 @@ import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from service.export import FORMAT, VERSION, EventRow, ExportError, ExportHeader, export_lines, read_export
+from quartermaster.service.application.export import (
+    FORMAT,
+    VERSION,
+    EventRow,
+    ExportError,
+    ExportHeader,
+    export_lines,
+    read_export,
+)
 
 EXPORTED_AT = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
 

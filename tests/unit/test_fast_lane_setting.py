@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import cli
-from service.settings import Settings
+from quartermaster.service import cli
+from quartermaster.service.platform.settings import Settings
 
 
 @pytest.mark.parametrize(("word", "on"), [("on", True), ("OFF", False), (" off ", False), ("1", True), ("no", False)])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pathlib
 
-import events as events_package
-import projections.timeline
-from projections.registry import GAME_IDS, fingerprint, fold_sources, fold_version, module_name
+import quartermaster.events as events_package
+import quartermaster.projections.timeline
+from quartermaster.projections.registry import GAME_IDS, fingerprint, fold_sources, fold_version, module_name
 
-TIMELINE = pathlib.Path(projections.timeline.__file__)
+TIMELINE = pathlib.Path(quartermaster.projections.timeline.__file__)
 
 
 def edit(source: bytes, old: bytes, new: bytes) -> bytes:

@@ -12,8 +12,8 @@ from typing import Any
 
 from hypothesis import given, strategies as st
 
-from service.hostile import MAX_DEPTH, refuse_nul_and_depth
-from service.problems import Problem
+from quartermaster.service.http.hostile import MAX_DEPTH, refuse_nul_and_depth
+from quartermaster.service.http.problems import Problem
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.hostile import nul_in_url
+from quartermaster.service.http.hostile import nul_in_url
 
 ADDRESSES = {
     "a plain path": ("/healthz", b"", False),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.web import tls
+from quartermaster.service.http import tls
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="--https makes its certificate with openssl")
 

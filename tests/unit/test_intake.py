@@ -11,13 +11,13 @@ import msgspec
 import pytest
 from litestar.serialization import encode_json, get_serializer
 
-from projections.registry import GAME_IDS, event_types
-from service import catalog
-from service.intake import encode_data, prepare
-from service.problems import Problem
-from service.requests import NewEvent, plain_fields, unknown_fields
-from service.routes.events import appended_answer, appended_body
-from service.store import Appended, Recorded
+from quartermaster.projections.registry import GAME_IDS, event_types
+from quartermaster.service.application import catalog
+from quartermaster.service.http.intake import encode_data, prepare
+from quartermaster.service.http.problems import Problem
+from quartermaster.service.http.requests import NewEvent, plain_fields, unknown_fields
+from quartermaster.service.http.routes.events import appended_answer, appended_body
+from quartermaster.service.store import Appended, Recorded
 
 EXAMPLES = [
     pytest.param(game_id, tag, data, id=f"{game_id} {tag} {n}")

@@ -1,8 +1,8 @@
-"""Which server a process may write to, judged by what it has met (service/lineage.py): one rule per case."""
+"""Which server a process may write to, judged by what it has met (service/platform/lineage.py): one rule per case."""
 
 from __future__ import annotations
 
-from service.lineage import Lineage, Server
+from quartermaster.service.platform.lineage import Lineage, Server
 
 
 def server(timeline: int = 1, lsn: int = 1000, *, system: str = "7001", database: int = 5, where: str = "a:1"):

@@ -6,7 +6,7 @@ import uuid
 
 from hypothesis import given, strategies as st
 
-from service.auth import Member
+from quartermaster.service.http.auth import Member
 
 
 @given(st.uuids(), st.uuids())

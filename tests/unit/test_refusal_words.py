@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from projections.registry import event_types
-from service.intake import prepare
-from service.problems import Problem
-from service.reference import event_types_of
-from service.requests import NewEvent
+from quartermaster.projections.registry import event_types
+from quartermaster.service.http.intake import prepare
+from quartermaster.service.http.problems import Problem
+from quartermaster.service.http.reference import event_types_of
+from quartermaster.service.http.requests import NewEvent
 
 SCHEMA_WORDS = re.compile(r"Expected|Event \d|data\.|body\.|enum|null|`|see errors|\$\.|Object ", re.IGNORECASE)
 GAMES = ("pacg-skull-and-shackles", "skull-tales-full-sail")

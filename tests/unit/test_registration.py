@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from events.base import summary
-from events.campaign import BOOKKEEPING, COMMON, MARKERS, CampaignStarted
-from projections.registry import GAME_IDS, event_types, game
-from service import catalog
+from quartermaster.events.base import summary
+from quartermaster.events.campaign import BOOKKEEPING, COMMON, MARKERS, CampaignStarted
+from quartermaster.projections.registry import GAME_IDS, event_types, game
+from quartermaster.service.application import catalog
 
 # Events the shared driver folds itself (projections.game.step); every other type needs the game's handler.
 FOLDED_BY_THE_DRIVER = {CampaignStarted, *BOOKKEEPING, *MARKERS}
@@ -44,5 +44,5 @@ def test_declared_views_are_views_of_a_game_that_accepts_the_type():
     for game_id in GAME_IDS:
         views = set(game(game_id).views) | {"*"}
         for tag, event_type in event_types(game_id).items():
-            if event_type.__module__ != "events.campaign":
+            if event_type.__module__ != "quartermaster.events.campaign":
                 assert set(event_type.VIEWS) <= views, f"{tag} declares views {game_id} does not have"

@@ -10,7 +10,7 @@ import pytest
 from prometheus_client import CollectorRegistry, generate_latest, metrics as prometheus_metrics
 from prometheus_client.openmetrics.exposition import generate_latest as generate_openmetrics
 
-from service.fastlane.request_metrics import Requests, Shared
+from quartermaster.service.http.fastlane.request_metrics import Requests, Shared
 
 EVENTS = "/v1/campaigns/{campaign}/events"
 ROLLS = "/v1/campaigns/{campaign}/rolls"

@@ -8,12 +8,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from events.campaign import CampaignStarted
-from events.skull_tales import BootyBuried
-from projections.game import Meta, step
-from projections.registry import event_types, game
-from projections.sentences import said, tell
-from service import catalog
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.events.skull_tales import BootyBuried
+from quartermaster.projections.game import Meta, step
+from quartermaster.projections.registry import event_types, game
+from quartermaster.projections.sentences import said, tell
+from quartermaster.service.application import catalog
 from tests.unit.pacg import example_of_play
 from tests.unit.skull_tales import chapter_one
 

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from hypothesis import given, strategies as st
 
-from service import tokens
+from quartermaster.service.platform import tokens
 
 
 @given(st.uuids())

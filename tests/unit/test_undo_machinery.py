@@ -6,10 +6,10 @@ import uuid
 
 from hypothesis import given, settings, strategies as st
 
-from events.campaign import CampaignStarted
-from projections.game import Meta, fold
-from projections.timeline import REDONE, UNDONE, Marker, safe_start, undone_as_of
-from projections.undo import Conflict, Entry, recheck
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import Meta, fold
+from quartermaster.projections.timeline import REDONE, UNDONE, Marker, safe_start, undone_as_of
+from quartermaster.projections.undo import Conflict, Entry, recheck
 from tests.unit.purse import GAME, Earned, Purse, Spent
 
 

@@ -6,7 +6,7 @@ import uuid
 
 from hypothesis import given, strategies as st
 
-from service.store.appending import WRITES, write_lock
+from quartermaster.service.store.appending import WRITES, write_lock
 
 
 @given(st.uuids())

@@ -12,13 +12,13 @@ from typing import Any
 
 import msgspec
 
-from events.campaign import CampaignStarted
-from projections.game import Meta, step
-from projections.pacg import GAME
-from projections.pacg.decks import cards_list
-from projections.pacg.feats import groups
-from projections.pacg.hands import hand_size
-from projections.pacg.state import State
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import Meta, step
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.pacg.decks import cards_list
+from quartermaster.projections.pacg.feats import groups
+from quartermaster.projections.pacg.hands import hand_size
+from quartermaster.projections.pacg.state import State
 from tests.unit.pacg.pacg_world import AnyEvent, card, character_card
 
 BOON_TYPES = ("weapon", "spell", "armor", "item", "ally", "blessing")

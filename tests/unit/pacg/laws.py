@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, settings
 
-from events.pacg import VaultProductsAdded
+from quartermaster.events.pacg import VaultProductsAdded
 from tests.unit.pacg.campaigns import Campaign
 from tests.unit.pacg.pacg_world import census
 

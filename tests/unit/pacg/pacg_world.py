@@ -6,10 +6,10 @@ from typing import Any, Union
 
 import msgspec
 
-from events.campaign import CampaignStarted, DiceRolled
-from projections.game import Meta, Rejection, step
-from projections.pacg import GAME
-from projections.pacg.state import State
+from quartermaster.events.campaign import CampaignStarted, DiceRolled
+from quartermaster.projections.game import Meta, Rejection, step
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.pacg.state import State
 
 AnyEvent = Union[(CampaignStarted, DiceRolled, *GAME.event_types)]  # type: ignore[valid-type]
 

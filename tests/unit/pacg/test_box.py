@@ -4,7 +4,7 @@ Skull & Shackles Rulebook, Organizing Your Cards (the box holds every card, sort
 decks dealt face down by type, 30 random blessings for the blessings deck); Summoning and Adding Cards.
 """
 
-from service.catalog import pacg as catalogue
+from quartermaster.service.application.catalog import pacg as catalogue
 from tests.unit.pacg.pacg_world import SETUP, START, card, fold, move, rejection, zone
 
 SHARK = zone("location", location="Shark Island")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.catalog import CatalogError, pacg as catalog_module
+from quartermaster.service.application.catalog import CatalogError, pacg as catalog_module
 from tests.unit.pacg.pacg_world import fold, from_payload
 
 CATALOG = catalog_module.load()

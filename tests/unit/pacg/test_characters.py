@@ -2,9 +2,9 @@
 
 import pytest
 
-from events.campaign import CampaignStarted
-from projections.game import Meta, Rejection, step
-from projections.pacg import GAME
+from quartermaster.events.campaign import CampaignStarted
+from quartermaster.projections.game import Meta, Rejection, step
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import SETUP, START, character_card, draw, fold, move, rejection, zone
 
 character = GAME.views["character"].read
@@ -227,8 +227,8 @@ def test_history_filters_card_moves_by_the_character_whose_zones_they_touch():
 
 
 def test_role_cards_cannot_wait_for_a_negative_number_of_adventures():
-    from projections.game import Rejection
-    from projections.pacg import initial
+    from quartermaster.projections.game import Rejection
+    from quartermaster.projections.pacg import initial
 
     with pytest.raises(Rejection) as refused:
         initial({"roles_after_adventures": -1})

@@ -1,7 +1,7 @@
 """Decks are built and rebuilt to the cards list, from cards really in the vault, under the deck rules in force."""
 
-from projections.game import Meta, step
-from projections.pacg import GAME
+from quartermaster.projections.game import Meta, step
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import (
     MERISIEL_DECK,
     SETUP,

@@ -2,8 +2,8 @@
 
 import pytest
 
-from projections.pacg import GAME
-from service.catalog import pacg as catalog_module
+from quartermaster.projections.pacg import GAME
+from quartermaster.service.application.catalog import pacg as catalog_module
 from tests.unit.pacg import example_of_play as example
 from tests.unit.pacg.pacg_world import fold, from_payload
 

@@ -3,7 +3,7 @@
 import msgspec
 import pytest
 
-from events.pacg import CardMoved
+from quartermaster.events.pacg import CardMoved
 from tests.unit.pacg.pacg_world import HANDS, SETUP, START, event, fold, move, rejection, zone
 
 SHARK = zone("location", location="Shark Island")
@@ -160,7 +160,7 @@ def test_a_card_moved_recorded_before_explorers_existed_decodes_and_encodes_unch
 
 
 def test_the_option_must_be_true_or_false():
-    from projections.game import Rejection
+    from quartermaster.projections.game import Rejection
 
     with pytest.raises(Rejection, match="The campaign's rule options are not valid"):
         fold(options={"explore_once_per_turn": "twice"})

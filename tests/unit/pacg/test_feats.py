@@ -1,6 +1,6 @@
 """Feats on unchecked boxes only, leftmost first, never more than the card has; roles for good; rewards once."""
 
-from projections.pacg import GAME
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import SETUP, START, fold, rejection
 
 character = GAME.views["character"].read

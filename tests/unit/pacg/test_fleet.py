@@ -1,6 +1,6 @@
 """Ships and plunder: the fleet card, Structural damage, wrecks, repairs, seizing, and plunder won or lost."""
 
-from projections.pacg import GAME
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import HANDS, SCENARIO, SETUP, START, draw, fold, move, rejection, zone
 
 fleet_view = GAME.views["fleet"].read

@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from projections.pacg import GAME
-from projections.pacg.hands import hand_size
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.pacg.hands import hand_size
 from tests.unit.pacg.campaigns import _ev, _moved, _zone
 from tests.unit.pacg.laws import PROPERTY, Checked, conserved
 from tests.unit.pacg.pacg_world import SETUP, START, census, character_card, draw, fold, move, rejection, zone

@@ -5,9 +5,9 @@ from collections import Counter
 import msgspec
 from hypothesis import given, settings, strategies as st
 
-from events.pacg import DeckRebuilt
-from projections.pacg.feats import groups
-from projections.pacg.state import State
+from quartermaster.events.pacg import DeckRebuilt
+from quartermaster.projections.pacg.feats import groups
+from quartermaster.projections.pacg.state import State
 from tests.unit.pacg.campaigns import Campaign
 from tests.unit.pacg.laws import PROPERTY, Checked, conserved
 

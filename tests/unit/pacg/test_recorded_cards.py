@@ -2,8 +2,8 @@
 
 import pytest
 
-from projections.game import Meta, RuleBroken, step
-from projections.pacg import GAME
+from quartermaster.projections.game import Meta, RuleBroken, step
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import SCENARIO, SETUP, fold, from_payload, rejection
 
 recorded_view = GAME.views["recorded"].read

@@ -422,9 +422,9 @@ def test_a_counted_box_refuses_copies_it_did_not_count(given, when, then):
 
 
 def test_an_unknown_event_type_is_refused():
-    from events.base import Event
-    from projections.game import Meta, Rejection
-    from projections.pacg import apply
+    from quartermaster.events.base import Event
+    from quartermaster.projections.game import Meta, Rejection
+    from quartermaster.projections.pacg import apply
 
     class Unknown(Event, tag="unknown.thing"):
         pass

@@ -7,9 +7,9 @@ import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from projections.game import Meta, RuleBroken, step
-from projections.pacg import GAME
-from projections.pacg.ending import ADVENTURE_PATH
+from quartermaster.projections.game import Meta, RuleBroken, step
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.pacg.ending import ADVENTURE_PATH
 from tests.unit.pacg.pacg_world import (
     HANDS,
     MERISIEL_DECK,

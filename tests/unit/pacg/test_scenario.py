@@ -1,6 +1,6 @@
 """Scenarios: setup, the hourglass, closing locations, the villain's escape, the end, adventures in order."""
 
-from projections.pacg import GAME
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import HANDS, SCENARIO, SETUP, START, fold, move, rejection, zone
 
 scenario_view = GAME.views["scenario"].read

@@ -4,7 +4,7 @@ Skull & Shackles Rulebook, Encountering a Villain; Closing a Location (New: Henc
 Summoning and Adding Cards; Encountering a Card (Apply Any Evasion Effects).
 """
 
-from projections.pacg import GAME
+from quartermaster.projections.pacg import GAME
 from tests.unit.pacg.pacg_world import SETUP, START, fold, move, rejection, zone
 
 scenario_view = GAME.views["scenario"].read

@@ -3,9 +3,9 @@
 import msgspec
 from hypothesis import given, strategies as st
 
-from projections.pacg import GAME
-from projections.pacg.state import CardInfo, Pile, State
-from projections.pacg.zones import Work
+from quartermaster.projections.pacg import GAME
+from quartermaster.projections.pacg.state import CardInfo, Pile, State
+from quartermaster.projections.pacg.zones import Work
 from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, move, rejection, zone
 
 character = GAME.views["character"].read

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.skull_tales.state import SkullTales
+from quartermaster.projections.skull_tales.state import SkullTales
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import given
 

@@ -7,12 +7,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from events.base import Event
-from events.campaign import COMMON
-from projections.game import Meta, Rejection, fold, step
-from projections.skull_tales import GAME
-from projections.skull_tales.state import SkullTales
-from service.catalog import skull_tales as catalogue
+from quartermaster.events.base import Event
+from quartermaster.events.campaign import COMMON
+from quartermaster.projections.game import Meta, Rejection, fold, step
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.projections.skull_tales.state import SkullTales
+from quartermaster.service.application.catalog import skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CREW, OPTIONS, WITCH, event
 
 CATALOG = catalogue.load()

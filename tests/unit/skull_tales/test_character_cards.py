@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from projections.game import Meta, Rejection, RuleBroken, step
-from projections.skull_tales import GAME
-from service.catalog import CatalogError
+from quartermaster.projections.game import Meta, Rejection, RuleBroken, step
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.service.application.catalog import CatalogError
 from tests.unit.skull_tales.chapter_one import CREW
 from tests.unit.skull_tales.table import decode, given, refused, view, when
 

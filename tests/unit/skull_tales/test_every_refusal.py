@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from events.pacg import HourglassAdvanced
-from projections.game import Meta, Rejection
-from projections.skull_tales import GAME
-from projections.skull_tales.booty import move
-from service.catalog import CatalogError, skull_tales as catalogue
+from quartermaster.events.pacg import HourglassAdvanced
+from quartermaster.projections.game import Meta, Rejection
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.projections.skull_tales.booty import move
+from quartermaster.service.application.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, SOLO_ALLIES, WITCH, event
 from tests.unit.skull_tales.stages import adventuring, at_sea, crew, in_port
 from tests.unit.skull_tales.table import CATALOG, at_sea as witch_at_sea, given, refused

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from events import skull_tales as ev
-from events.base import tag_of
+from quartermaster.events import skull_tales as ev
+from quartermaster.events.base import tag_of
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, SOLO_ALLIES, event
 from tests.unit.skull_tales.table import given, when
 

@@ -6,10 +6,10 @@ import math
 
 from hypothesis import given as for_all, settings, strategies as st
 
-from projections.game import Meta, Rejection, step
-from projections.skull_tales import GAME
-from projections.skull_tales.options import Options
-from projections.skull_tales.skills import class_price
+from quartermaster.projections.game import Meta, Rejection, step
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.projections.skull_tales.options import Options
+from quartermaster.projections.skull_tales.skills import class_price
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, decode, given
 

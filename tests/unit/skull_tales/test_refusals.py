@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from projections.game import Rejection
-from projections.skull_tales import GAME
-from service.catalog import CatalogError, skull_tales as catalogue
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.service.application.catalog import CatalogError, skull_tales as catalogue
 from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
 from tests.unit.skull_tales.table import CATALOG, given, refused, start, when
 

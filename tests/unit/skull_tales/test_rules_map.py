@@ -9,11 +9,11 @@ import re
 
 import msgspec
 
-import projections.skull_tales
-from projections.skull_tales.options import Options
+import quartermaster.projections.skull_tales
+from quartermaster.projections.skull_tales.options import Options
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-FOLD = pathlib.Path(projections.skull_tales.__file__).parent
+FOLD = pathlib.Path(quartermaster.projections.skull_tales.__file__).parent
 RULES = (FOLD / "RULES.md").read_text()
 UNIT = ROOT / "tests" / "unit" / "skull_tales"
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from projections.game import Meta, Rejection, RuleBroken, step
-from projections.skull_tales import GAME
-from projections.skull_tales.state import SkullTales
+from quartermaster.projections.game import Meta, Rejection, RuleBroken, step
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.projections.skull_tales.state import SkullTales
 from tests.unit.skull_tales.chapter_one import CREW, OPTIONS, SOLO_ALLIES, event
 from tests.unit.skull_tales.stages import adventuring, at_sea, in_port
 from tests.unit.skull_tales.table import decode, given, view, when

@@ -12,9 +12,9 @@ from typing import Any
 
 from hypothesis import given as for_all, settings, strategies as st
 
-from projections.game import Meta, Rejection, step
-from projections.skull_tales import GAME
-from projections.skull_tales.state import SkullTales
+from quartermaster.projections.game import Meta, Rejection, step
+from quartermaster.projections.skull_tales import GAME
+from quartermaster.projections.skull_tales.state import SkullTales
 from tests.unit.skull_tales.chapter_one import CREW, OPTIONS, event
 from tests.unit.skull_tales.table import decode, given
 

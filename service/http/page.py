@@ -1,0 +1,120 @@
+"""The table page: the phone-first web app served at `/`, from files packaged with the service.
+
+No build step and nothing from another host: `page.html` loads plain JavaScript modules from `static/`, named for
+what the player sees (`log`, `fleet`, `sheet`, `dice`, `moves`, `crew`), which read and write through the same
+HTTP API as any client, authenticated by the session cookie that `session.py` sets when a join link is opened.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from litestar import Response, get
+from litestar.exceptions import NotFoundException
+from litestar.params import FromPath
+
+from quartermaster.service.http import join_code, session, tls
+from quartermaster.service.http.requests import AnyRequest
+
+# The page's own files, served as they are: the floor of the page, beside this one.
+HERE = Path(__file__).parents[1] / "page"
+_PAGE = (HERE / "page.html").read_bytes()
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """One of the page's files as served: its bytes, gzipped once, and its tag for revalidation."""
+
+    media_type: str
+    plain: bytes
+    gzipped: bytes
+    etag: str
+
+
+_TYPES = {".js": "text/javascript", ".css": "text/css"}  # Litestar adds the charset (utf-8)
+
+
+def _kept_files() -> dict[str, _Kept]:
+    """The page's files, read once at start like the service worker's digest (an upgrade is a restart)."""
+    kept = {}
+    for f in sorted((HERE / "static").iterdir()):
+        if f.is_file() and not f.name.startswith(".") and f.suffix in _TYPES:
+            plain = f.read_bytes()
+            etag = '"' + hashlib.sha256(plain).hexdigest()[:20] + '"'
+            kept[f.name] = _Kept(_TYPES[f.suffix], plain, gzip.compress(plain, 9, mtime=0), etag)
+    return kept
+
+
+_FILES = _kept_files()
+
+
+def _accepts_gzip(request: AnyRequest) -> bool:
+    for coding in request.headers.get("accept-encoding", "").split(","):
+        name, _, params = coding.partition(";")
+        if name.strip().lower() == "gzip":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+@get("/static/{name:str}", include_in_schema=False, name="page-static", sync_to_thread=False)
+def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
+    """One of the page's files, gzipped for a browser that takes it. A phone revalidates every time (`no-cache`)
+    rather than keep a stale module after an upgrade, and an unchanged file answers 304 to its tag."""
+    kept = _FILES.get(name)
+    if kept is None:
+        raise NotFoundException(f"The page has no file {name!r}.")
+    headers = {"Cache-Control": "no-cache", "ETag": kept.etag, "Vary": "Accept-Encoding"}
+    if kept.etag in request.headers.get("if-none-match", ""):
+        return Response(b"", status_code=304, headers=headers)
+    if _accepts_gzip(request):
+        return Response(kept.gzipped, media_type=kept.media_type, headers={**headers, "Content-Encoding": "gzip"})
+    return Response(kept.plain, media_type=kept.media_type, headers=headers)
+
+
+def _page() -> Response[bytes]:
+    return Response(
+        _PAGE,
+        media_type="text/html",
+        headers={
+            # Nothing from another host, ever: the page works on a table's local network with no internet.
+            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+            "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-cache",
+        },
+    )
+
+
+def _service_worker() -> bytes:
+    """The service worker with the page's files and a digest of them: any change to a file is a new worker, which
+    replaces the files it keeps. Built from the folder, so a module added to the page is kept without a list to edit."""
+    files = sorted(f for f in (HERE / "static").iterdir() if f.is_file() and not f.name.startswith("."))
+    digest = hashlib.sha256(_PAGE)
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    kept = ["/", *(f"/static/{f.name}" for f in files)]
+    head = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\nconst FILES = {json.dumps(kept)};\n"
+    return head.encode() + (HERE / "sw.js").read_bytes()
+
+
+_WORKER = _service_worker()
+
+
+@get("/sw.js", include_in_schema=False, name="page-worker")
+async def worker() -> Response[bytes]:
+    """The page's service worker, at the root so that it may serve every page address (browsers register it only
+    on https or localhost; see the README's "Offline play")."""
+    return Response(_WORKER, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")
+async def page() -> Response[bytes]:
+    """The same shell for every address: the modules read the address and show the right view."""
+    return _page()
+
+
+ROUTES = [page, worker, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

@@ -1,0 +1,126 @@
+"""Prometheus metrics, served at `/metrics` by Litestar's Prometheus controller.
+
+Requests are counted and timed by route (`quartermaster_requests_total`, `quartermaster_request_duration_seconds`,
+`quartermaster_requests_in_progress`, `quartermaster_requests_error_total`) by Litestar's Prometheus middleware,
+configured here (`PROMETHEUS`); with the fast lane on, the Front counts the same families itself
+(service/http/fastlane/request_metrics.py). The path label is the route's path template, never a campaign id, and
+`UNROUTED` for a request no route takes. The rest is what only the service knows: batches and events appended,
+refusals by reason, and each process's connection pools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+from prometheus_client import REGISTRY, Counter, Histogram
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+
+class Appends(Collector):
+    """Batches and events committed, counted in plain integers and read at each scrape.
+
+    Every append counts here, so the counting is two additions, where two prometheus_client Counters take about a
+    dozen Python calls per append (a lock, checks). Appends run on the event loop's thread only."""
+
+    def __init__(self) -> None:
+        self.batches = 0
+        self.events = 0
+
+    def collect(self) -> Iterator[Metric]:
+        yield CounterMetricFamily(
+            "quartermaster_batches_appended",
+            "Batches committed to campaign logs (a retry answered from the log is not counted).",
+            value=self.batches,
+        )
+        yield CounterMetricFamily(
+            "quartermaster_events_appended", "Events committed to campaign logs.", value=self.events
+        )
+
+
+APPENDS = Appends()
+REGISTRY.register(APPENDS)
+REFUSALS = Counter(
+    "quartermaster_refusals",
+    "Requests answered with a problem, by status and reason (the problem's "
+    "type, e.g. rejected, stale-position, forbidden).",
+    ["status", "reason"],
+)
+
+
+FORGOTTEN = Counter(
+    "quartermaster_caches_forgotten",
+    "Times this process dropped every cached state because the database's log was not the one it had read "
+    "(a failover, a log behind what it had seen committed, an older copy restored).",
+)
+SERVERS_REFUSED = Counter(
+    "quartermaster_servers_refused",
+    "Connections refused because the server reached is a former primary (service/platform/lineage.py).",
+)
+
+
+def forgotten() -> None:
+    FORGOTTEN.inc()
+
+
+def appended(events: int) -> None:
+    APPENDS.batches += 1
+    APPENDS.events += events
+
+
+def refused(status: int, reason: str) -> None:
+    REFUSALS.labels(status=str(status), reason=reason).inc()
+
+
+class PoolUse(Collector):
+    """The connection pools of this process, read at each scrape: connections open, idle, in use, and waiting."""
+
+    def __init__(self) -> None:
+        self.pools: list[Any] = []
+
+    def collect(self) -> Iterator[Metric]:
+        stats = [pool.get_stats() for pool in self.pools]
+        for name, key, text in (
+            ("quartermaster_pool_max", "pool_max", "Connections the pool may open."),
+            ("quartermaster_pool_size", "pool_size", "Connections open now, idle or lent."),
+            ("quartermaster_pool_idle", "pool_available", "Open connections waiting to be lent."),
+            ("quartermaster_pool_waiting", "requests_waiting", "Requests waiting for a connection now."),
+        ):
+            yield GaugeMetricFamily(name, text, value=sum(s.get(key, 0) for s in stats))
+
+
+POOLS = PoolUse()
+REGISTRY.register(POOLS)
+
+ROUTES = [PrometheusController]
+# Scrapes are not requests worth counting (as with Litestar's middleware, configured to leave them out).
+SCRAPES = PrometheusController.path
+
+APP_NAME = "quartermaster"
+# The path label of a request no route takes (404, 405): a fixed word, so an id in a wrong address never becomes a
+# label. Its method label is one of the methods HTTP defines, or OTHER, for the same reason.
+UNROUTED = "unrouted"
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
+BUCKETS = Histogram.DEFAULT_BUCKETS
+PREFIX = "quartermaster"
+
+# Litestar's Prometheus middleware, counting requests with the fast lane off, in the families, labels and buckets the
+# lane counts. What it cannot see, because the router answers it before any middleware runs (Litestar's "Middlewares
+# and Exceptions"), is a request no route takes: service/http/edge.py counts those in the same families from the app's
+# exception handler. The differences that leaves, which no setting of Litestar's removes: no in-progress gauge for
+# such a request, and every request timed from where Litestar's layers first see it (after the router's look-up, or
+# from its refusal) rather than from its arrival at the Front.
+PROMETHEUS = PrometheusConfig(
+    app_name=APP_NAME,
+    prefix=PREFIX,
+    group_path=True,  # the path label is the route's template
+    buckets=list(BUCKETS),
+    exclude=[f"^{SCRAPES}$"],
+)
+
+
+def method_label(method: str) -> str:
+    """The method label of a request no route takes: its method if HTTP defines it, else OTHER."""
+    return method if method in METHODS else "OTHER"
