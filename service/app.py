@@ -24,6 +24,7 @@ from quartermaster.service.platform import logs, metrics
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import missing_migrations
 from quartermaster.service.platform.settings import Settings
+from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
 from quartermaster.service.store.turns import Turns
 
@@ -133,7 +134,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # event types (service.documentation).
         openapi_config=OpenAPIConfig(
             title="Quartermaster",
-            version="0.1.0",
+            version=VERSION,
             path="/schema",
             render_plugins=[documentation.Page(), documentation.Document()],
         ),

@@ -29,6 +29,7 @@ from quartermaster.service.platform import embedded
 from quartermaster.service.platform.lineage import writable
 from quartermaster.service.platform.migrate import migrate
 from quartermaster.service.platform.settings import Settings
+from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
 from quartermaster.service.store.snapshots import campaigns_to_fold
 
@@ -249,6 +250,7 @@ def _where(conninfo: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     settings = Settings.for_command()
     parser = argparse.ArgumentParser(prog="quartermaster", description="A campaign tracker for pirate campaign games.")
+    parser.add_argument("--version", action="version", version=f"quartermaster {VERSION}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     def with_data_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
