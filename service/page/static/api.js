@@ -1,7 +1,7 @@
 // Talking to Quartermaster's HTTP API from the page, and building the page's elements.
 // The session cookie authenticates every request; writes carry the page's header, which another site cannot send.
-
-import { offerOverride } from "./override.js";
+// It imports no other module of the page: a refusal's words (refusal.js) and "Log it anyway" (override.js) build on
+// it, and a form's button that shows them is in action.js.
 
 export class Refusal extends Error {
   constructor(status, problem, request) {
@@ -144,51 +144,6 @@ export function select(options, attrs = {}) {
     attrs,
     options.map(o => (Array.isArray(o) ? h("option", { value: o[0] }, o[1]) : h("option", { value: o }, o))),
   );
-}
-
-// A form's submit button with the place beside it where the outcome is shown: what was recorded, why it waits on
-// this phone, the server's refusal (through refusal.js), or that the server cannot be reached. Never nothing: a write
-// with no answer after 3 seconds says so while it keeps waiting.
-export const PATIENCE = 3000;
-export function action(label, run, { primary = true, name } = {}) {
-  const refusal = h("p", { class: "refusal", role: "alert" });
-  const done = h("p", { class: "done", role: "status" });
-  const button = h("button", { type: "button", class: primary ? "primary" : "", "aria-label": name || label });
-  button.textContent = label;
-  button.addEventListener("click", async () => {
-    refusal.textContent = "";
-    done.textContent = "";
-    delete done.dataset.kind;
-    button.disabled = true;
-    const slow = setTimeout(() => {
-      done.dataset.kind = "waiting";
-      done.textContent = "No answer from the server after 3 seconds: still waiting for it.";
-    }, PATIENCE);
-    try {
-      const said = await run();
-      delete done.dataset.kind;
-      done.textContent = typeof said === "string" ? said : "";
-    } catch (error) {
-      done.textContent = "";
-      if (error instanceof Queued) {
-        done.dataset.kind = "queued";
-        done.textContent = error.message;
-      } else if (error instanceof Unreachable) refusal.textContent = error.message;
-      else if (error instanceof Refusal) {
-        (await import("./refusal.js")).refuse(refusal, error);
-        offerOverride(refusal, error, answer => {
-          done.textContent = `Logged against the rules at position ${answer.last_position}.`;
-        });
-      } else {
-        refusal.textContent = `This page hit a fault and did not finish: ${error.message}`;
-        console.error(error);
-      }
-    } finally {
-      clearTimeout(slow);
-      button.disabled = false;
-    }
-  });
-  return { button, refusal, done, el: h("div", { class: "act" }, button, refusal, done) };
 }
 
 // What is typed and chosen in a view, by each control's name, to put back when the view is drawn again (a member

@@ -1,5 +1,6 @@
 // The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
-import { api, h, field, select, action, Refusal, Unreachable, typedIn, putBack } from "./api.js";
+import { api, h, field, select, Refusal, Unreachable, typedIn, putBack } from "./api.js";
+import { action } from "./action.js";
 import { Connection } from "./connection.js";
 import { Log } from "./log.js";
 import * as fleet from "./fleet.js";

@@ -3,7 +3,8 @@
 // The writes are sent again whenever the server may be back: the browser's `online` event, the live stream opening
 // again, the page coming to the front, and a timer while anything waits. Background Sync and the service worker
 // are not relied on: on a table's LAN page over http there is no service worker at all.
-import { h, onStale, Refusal, Queued, PATIENCE } from "./api.js";
+import { h, onStale, Refusal, Queued } from "./api.js";
+import { PATIENCE } from "./action.js";
 import { Outbox, Unsent } from "./outbox.js";
 
 const RETRY = 3000,

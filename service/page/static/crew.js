@@ -1,20 +1,22 @@
 // Members: who is at the table, and for the owner, new members with their join link and its QR code.
-import { api, h, field, select, action, Refusal, forget } from "./api.js";
+import { api, h, field, select, Refusal, forget } from "./api.js";
+import { action } from "./action.js";
 import { uuid } from "./outbox.js";
 
 async function joinBase() {
-  // A phone cannot open "localhost": offer the address of this machine on the local network instead.
+  // A phone cannot open "localhost": offer the address of this machine on the local network instead, when the server
+  // answers there (started with --host 0.0.0.0); else the link this computer opens, and how to let phones in.
   if (!["localhost", "127.0.0.1", "[::1]"].includes(location.hostname)) return { base: location.origin };
-  const { addresses } = await api("/page/addresses");
-  return addresses.length
-    ? {
-        base: addresses[0],
-        note: `Phones open ${addresses[0]}; the server must listen there (quartermaster serve --host 0.0.0.0).`,
-      }
-    : {
-        base: location.origin,
-        note: "This machine has no address on a local network, so only this computer can open the link.",
-      };
+  const { addresses, not_listening: closed = [] } = await api("/page/addresses");
+  if (addresses.length)
+    return { base: addresses[0], note: `Phones on this network open ${addresses[0]}; this computer can too.` };
+  return {
+    base: location.origin,
+    note: closed.length
+      ? `This link opens on this computer only: the server listens on ${location.hostname} alone. For phones on ` +
+        `this network, start it with "quartermaster serve --host 0.0.0.0" and they open ${closed[0]}.`
+      : "This machine has no address on a local network, so only this computer can open the link.",
+  };
 }
 
 export async function showJoin(into, name, token) {

@@ -5,7 +5,8 @@
 // skills and gear), so the group types a card's values once: they are kept as its own card
 // (`character_card.recorded`) and filled in the next time that archetype is recruited, here or in a campaign that
 // loaded the group's file (share.js). The player then chooses only her name, her hand, and who plays.
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, field, select, Refusal } from "./api.js";
+import { action } from "./action.js";
 import { namePicker } from "./pickers.js";
 import * as share from "./share.js";
 

@@ -2,7 +2,8 @@
 // chart: per character and die size, the faces seen against what fair dice would show, and what that says in words.
 // Dice thrown at the table and the server's dice are counted apart: only the first can be unfair dice (or unfair
 // throwing); the server's come from the operating system's random numbers, so any lean there is chance.
-import { h, box, field, select, action } from "./api.js";
+import { h, box, field, select } from "./api.js";
+import { action } from "./action.js";
 
 export function rollForm(table, people) {
   const pacg = table.game === "pacg-skull-and-shackles";

@@ -1,5 +1,6 @@
 // The log: newest first, as sentences, live; undone entries struck through with who undid them.
-import { api, h, action, title, Refusal, Unreachable } from "./api.js";
+import { api, h, title, Refusal, Unreachable } from "./api.js";
+import { action } from "./action.js";
 import { uuid } from "./outbox.js";
 import { refuse } from "./refusal.js";
 

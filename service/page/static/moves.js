@@ -1,6 +1,7 @@
 // Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
 // built from the game's own event-type descriptions.
-import { api, h, box, field, select, action, title, Refusal, renew } from "./api.js";
+import { api, h, box, field, select, title, Refusal, renew } from "./api.js";
+import { action } from "./action.js";
 import { fields } from "./form.js";
 import { refusedView } from "./refusal.js";
 import { characters } from "./fleet.js";

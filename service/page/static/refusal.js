@@ -1,14 +1,6 @@
 // Every refusal the page shows goes through `refuse`: the server's sentence beside the control that asked, and for
 // a batch of several entries, each refused entry named by what the page calls it and why.
-// Another module attaches its own controls to every refusal with `attach` (a "log it anyway" button, say).
 import { h, Refusal } from "./api.js";
-
-const attached = [];
-
-// fn(place, error) is called after a refusal is shown in `place`; it may append controls to it.
-export function attach(fn) {
-  attached.push(fn);
-}
 
 // What the page sent, as labels of its entries: "Deck built for Lirianne", in the order they were sent.
 export function entryLabels(events) {
@@ -54,7 +46,6 @@ export function refuse(place, error) {
   } else {
     place.append(h("span", {}, sentence(error)));
   }
-  for (const fn of attached) fn(place, error);
 }
 
 // A view whose reads the server refused: the refusal in `panel`, in place of the view. Anything but a refusal is

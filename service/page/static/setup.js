@@ -2,7 +2,8 @@
 // cards and the scenario started from one (Skull & Shackles); the crew recruited from its archetypes (Skull Tales,
 // in crewsetup.js). What the group types once (scenario cards and product lists, in owncards.js; its own cards) is
 // kept as events of the campaign, offered again, and shared as one file (share.js).
-import { api, h, field, select, action, Refusal } from "./api.js";
+import { api, h, field, select, Refusal } from "./api.js";
+import { action } from "./action.js";
 import { namePicker, stepper } from "./pickers.js";
 import { recordScenario, recordProduct } from "./owncards.js";
 import * as share from "./share.js";

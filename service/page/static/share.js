@@ -1,6 +1,7 @@
 // Sharing what a group typed: its scenario cards, product lists and its own cards (Skull Tales: its Character Cards), downloaded as one file, and
 // such a file loaded into another campaign as that campaign's own events (all of them or none).
-import { api, h, box, action, Refusal } from "./api.js";
+import { api, h, box, Refusal } from "./api.js";
+import { action } from "./action.js";
 
 export const KIND = "quartermaster group cards";
 // The events a group's file carries: what the group typed from its own cards, nothing the log made of play.
