@@ -121,11 +121,15 @@ def _certificate(args: argparse.Namespace) -> dict[str, Any]:
 
 def page_addresses(host: str, port: int, scheme: str = "http") -> list[str]:
     """Where the table page can be opened: on every address of this machine when serving on all of them."""
-    if host not in ("0.0.0.0", "::", ""):
-        return [
-            f"The table page is at {scheme}://{host}:{port}/ (for phones on this network, serve with --host 0.0.0.0)"
-        ]
     found = lan_addresses()
+    if host not in ("0.0.0.0", "::", ""):
+        if host in found or not found:
+            return [f"The table page is at {scheme}://{host}:{port}/"]
+        # The address a phone needs is one this server does not listen on: say which, and how.
+        return [
+            f"The table page is at {scheme}://{host}:{port}/ for this computer only. Phones on this network need "
+            f"{scheme}://{found[0]}:{port}/: serve with --host 0.0.0.0 to let them in."
+        ]
     if not found:
         return [f"The table page is at {scheme}://127.0.0.1:{port}/; this machine has no address on a local network."]
     return [f"Phones on this network open the table page at {scheme}://{address}:{port}/" for address in found]

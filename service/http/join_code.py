@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import socket
 from typing import Annotated, Any
@@ -48,13 +49,30 @@ def lan_addresses() -> list[str]:
     return sorted({a for a in found if not a.startswith("127.") and a != "0.0.0.0"})
 
 
+async def _answers(address: str, port: int) -> bool:
+    """Whether something accepts connections on that address and port: a server started with `--host 127.0.0.1`
+    does not on the local network's address, and a join link pointing there would open nothing."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout=0.5)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return True
+
+
 @get("/page/addresses", include_in_schema=False)
 async def addresses(request: AnyRequest) -> dict[str, Any]:
-    """Where phones on this network can reach the page, for the join links the owner shows them."""
-    port = request.url.port
+    """Where phones on this network can reach the page, for the join links the owner shows them: the local network's
+    addresses this server answers on (`addresses`), and those it does not (`not_listening`), to say how to serve."""
     scheme = request.url.scheme
-    suffix = f":{port}" if port and port != {"http": 80, "https": 443}.get(scheme) else ""
-    return {"addresses": [f"{scheme}://{a}{suffix}" for a in lan_addresses()]}
+    port = request.url.port or {"http": 80, "https": 443}[scheme]
+    suffix = f":{port}" if port != {"http": 80, "https": 443}.get(scheme) else ""
+    found = lan_addresses()
+    answering = await asyncio.gather(*(_answers(a, port) for a in found))
+    return {
+        "addresses": [f"{scheme}://{a}{suffix}" for a, yes in zip(found, answering, strict=True) if yes],
+        "not_listening": [f"{scheme}://{a}{suffix}" for a, yes in zip(found, answering, strict=True) if not yes],
+    }
 
 
 ROUTES = [join_code, addresses]

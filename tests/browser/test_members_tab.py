@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import expect
 
+from quartermaster.service.http.join_code import lan_addresses
 from tests.unit.pacg.example_of_play import OPTIONS
 
 # Where the screenshots go for a person to look at; never inside the repository.
@@ -55,3 +56,24 @@ def test_the_owner_revokes_a_member_whose_token_is_refused_from_then_on(phones, 
     expect(owner.get_by_role("button", name="Revoke Sam")).to_have_count(0)
     assert _status(http, campaign, sam["token"]) == 401
     assert httpx.get(f"{http.origin}/readyz").status_code == 200
+
+
+def test_a_join_link_made_on_a_server_listening_on_loopback_opens_on_this_computer_and_says_what_phones_need(
+    phones, http
+):
+    campaign, _, _ = pacg_table(http)
+    owner = phones.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+
+    owner.get_by_role("button", name="Replace Lily's join link").click()
+
+    link = owner.get_by_label("Join link for Lily").inner_text()
+    # The test server listens on 127.0.0.1 alone: a link to the local network's address would open nothing.
+    assert link.startswith(f"{http.origin}/join#"), link
+    if lan_addresses():
+        expect(owner.get_by_text('start it with "quartermaster serve --host 0.0.0.0"')).to_be_visible()
+    found = phones.new()
+    found.goto(link)
+    found.wait_for_url("**/c/*")
+    found.get_by_role("tab", name="Members").click()
+    expect(found.get_by_text("You are Lily, player of this campaign.")).to_be_visible()

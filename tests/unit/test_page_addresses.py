@@ -21,7 +21,19 @@ def test_the_addresses_offered_are_never_loopback():
     assert all(not ipaddress.ip_address(a).is_loopback for a in lan_addresses())
 
 
-def test_serving_on_one_address_says_how_to_reach_phones():
-    assert page_addresses("127.0.0.1", 8000) == [
-        "The table page is at http://127.0.0.1:8000/ (for phones on this network, serve with --host 0.0.0.0)"
-    ]
+def test_serving_on_loopback_names_the_address_phones_need_and_how_to_listen_there():
+    found = lan_addresses()
+    lines = page_addresses("127.0.0.1", 8000)
+    if found:
+        assert lines == [
+            "The table page is at http://127.0.0.1:8000/ for this computer only. Phones on this network need "
+            f"http://{found[0]}:8000/: serve with --host 0.0.0.0 to let them in."
+        ]
+    else:
+        assert lines == ["The table page is at http://127.0.0.1:8000/"]
+
+
+def test_serving_on_the_local_network_address_itself_names_it_alone():
+    found = lan_addresses()
+    host = found[0] if found else "192.0.2.7"
+    assert page_addresses(host, 8000) == [f"The table page is at http://{host}:8000/"]
