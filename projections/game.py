@@ -75,6 +75,18 @@ def overriding(reason: str | None) -> Iterator[list[str]]:
         _broken_rules.reset(noted_token)
 
 
+class StateStruct(msgspec.Struct, frozen=True, gc=False):
+    """The base of every game's state types: frozen, and never tracked by Python's garbage collector.
+
+    A process keeps the latest state of every campaign it serves or follows, thousands of them, and the collector's
+    full passes cost time in proportion to the objects it tracks: tracked, these states made its passes last hundreds
+    of milliseconds (benchmarks/README.md, capacity). A frozen state cannot form a reference cycle (each is built from
+    values that exist before it, and its dicts and lists are never changed once it is returned), so reference
+    counting alone frees it, and the collector need not look at it. Subclasses inherit `gc=False`; a state type that
+    could hold itself must not derive from this.
+    """
+
+
 class Meta(msgspec.Struct, frozen=True):
     """What the log knows about an event beside its data. Folds may read it; they never invent it."""
 

@@ -11,11 +11,12 @@ from typing import Literal
 import msgspec
 
 from quartermaster.events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
+from quartermaster.projections.game import StateStruct
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
 
 
-class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(StateStruct, forbid_unknown_fields=True):
     """Core rules options recorded when the campaign starts (FAQ: difficulty modes, names of things)."""
 
     # Blessings in the hourglass: Normal is 30; fewer is harder, more is easier.
@@ -59,7 +60,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     overrides: Literal["owner", "players"] = "owner"
 
 
-class CardInfo(msgspec.Struct, frozen=True, array_like=True):
+class CardInfo(StateStruct, array_like=True):
     type: str
     traits: tuple[str, ...] = ()
     product: str | None = None
@@ -68,14 +69,14 @@ class CardInfo(msgspec.Struct, frozen=True, array_like=True):
     counts_as: str = ""
 
 
-class Pile(msgspec.Struct, frozen=True):
+class Pile(StateStruct):
     """The cards of one zone: known copies by name, face-down copies by type (or by the `dealt` pool)."""
 
     known: dict[str, int] = {}
     hidden: dict[str, int] = {}
 
 
-class Character(msgspec.Struct, frozen=True):
+class Character(StateStruct):
     name: str
     player: str
     card: CharacterCard
@@ -91,19 +92,19 @@ class Character(msgspec.Struct, frozen=True):
     location: str | None = None
 
 
-class Place(msgspec.Struct, frozen=True):
+class Place(StateStruct):
     closed: bool = False
     temporarily_closed: bool = False
 
 
-class Encountering(msgspec.Struct, frozen=True, array_like=True):
+class Encountering(StateStruct, array_like=True):
     """A card being encountered, and the location deck it came from (None when it was summoned)."""
 
     card: str
     location: str | None = None
 
 
-class Scenario(msgspec.Struct, frozen=True):
+class Scenario(StateStruct):
     name: str
     adventure: str | None
     number: int
@@ -146,7 +147,7 @@ class Scenario(msgspec.Struct, frozen=True):
     defeated_ship: str | None = None
 
 
-class DeckOrder(msgspec.Struct, frozen=True):
+class DeckOrder(StateStruct):
     """What the log knows of a character deck's order since it was last shuffled: the cards reloaded on top (top
     first) and the cards recharged to the bottom (bottom last); the rest lies between, in no known order."""
 
@@ -154,7 +155,7 @@ class DeckOrder(msgspec.Struct, frozen=True):
     bottom: tuple[str, ...] = ()
 
 
-class Fleet(msgspec.Struct, frozen=True):
+class Fleet(StateStruct):
     ships: dict[str, ShipCard] = {}
     # At first only the Merchantman is checked off on the fleet card.
     checked: list[str] = msgspec.field(default_factory=lambda: ["Merchantman"])
@@ -163,7 +164,7 @@ class Fleet(msgspec.Struct, frozen=True):
     anchored: str | None = None
 
 
-class Adventure(msgspec.Struct, frozen=True):
+class Adventure(StateStruct):
     name: str
     number: int
     # The scenarios known so far, in order: those its card names, then those played as part of it.
@@ -176,7 +177,7 @@ class Adventure(msgspec.Struct, frozen=True):
         return max(self.count, len(self.scenarios))
 
 
-class Owed(msgspec.Struct, frozen=True):
+class Owed(StateStruct):
     """What the table owes before anything else: discards for damage to one character or for Structural damage
     prevented by any character (`count` discards), or one character's reset (`count` is her hand size)."""
 
@@ -187,7 +188,7 @@ class Owed(msgspec.Struct, frozen=True):
     drawing: bool = False
 
 
-class State(msgspec.Struct, frozen=True):
+class State(StateStruct):
     options: Options = Options()
     cards: dict[str, CardInfo] = {}
     products: list[str] = []

@@ -13,12 +13,12 @@ from typing import Any, Literal
 import msgspec
 
 from quartermaster.events.skull_tales import Phase
-from quartermaster.projections.game import Rejection
+from quartermaster.projections.game import Rejection, StateStruct
 
 PHASES: tuple[Phase, ...] = ("port", "voyage", "adventure")
 
 
-class Setting(msgspec.Struct, frozen=True, kw_only=True):
+class Setting(StateStruct, kw_only=True):
     """One Cabin Boy (negative Fame) or Admiral (positive Fame) setting, applied at the end of each phase of its type."""
 
     key: str
@@ -29,7 +29,7 @@ class Setting(msgspec.Struct, frozen=True, kw_only=True):
     captain_fame: int | None = None  # "-1 for the Pirates and -3 for the Captain"
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class Options(StateStruct, kw_only=True, forbid_unknown_fields=True):
     # 1. Book I: Game Modes, Chapters vs Book I: Game Modes, Chapter Phases: the first chapter starts directly in the Adventure Phase.
     chapter_one_phases: list[Phase] = msgspec.field(default_factory=lambda: ["adventure"])
     # 2. Port "discard Destiny Points" as a benefit (Charity, Rest, Luxury Treatment): "recover" reads it as the

@@ -11,7 +11,7 @@ from typing import Literal
 import msgspec
 
 from quartermaster.events.skull_tales import CharacterCardRecorded
-from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.game import Rejection, StateStruct, broken
 from quartermaster.projections.skull_tales.options import Options
 
 ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "perception", "charisma")
@@ -19,7 +19,7 @@ ATTRIBUTES = ("melee", "ranged", "strength", "agility", "intelligence", "percept
 FLOORED = ("strength", "agility", "intelligence", "perception")
 
 
-class Struct(msgspec.Struct, frozen=True, kw_only=True):
+class Struct(StateStruct, kw_only=True):
     pass
 
 
