@@ -102,15 +102,33 @@ def cookie_name(campaign_id: uuid.UUID) -> str:
 
 
 def same_origin(request: Request[Any, Any, Any]) -> None:
-    """Refuse a browser write that another site could have started: no page header, or a foreign Origin."""
+    """Refuse a browser write that another site could have started: no page header, or sent from another origin.
+
+    The browser's own `Sec-Fetch-Site` decides when it is sent (every current browser sends it, and no page can set
+    it): behind a reverse proxy the Host this server sees is often the proxy's upstream address (nginx's shortest
+    `proxy_pass` sends `127.0.0.1:8000`), never the Origin the phone sends, so comparing the two refused every phone's
+    write. Without it (an older browser), the Origin must name the Host, or the X-Forwarded-Host a proxy passed."""
+    if request.headers.get(PAGE_HEADER) != "page":
+        raise _cross_site()
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        if site != "same-origin":
+            raise _cross_site()
+        return
     origin = request.headers.get("origin")
-    host = request.headers.get("host", "")
-    if request.headers.get(PAGE_HEADER) != "page" or (origin and origin.partition("://")[2] != host):
-        raise Problem(
-            403,
-            "This change was sent from another site; it is only accepted from Quartermaster's own page.",
-            kind="cross-site",
-        )
+    if origin:
+        named = origin.partition("://")[2]
+        hosts = {request.headers.get("host", ""), *request.headers.get("x-forwarded-host", "").split(",")}
+        if named not in {h.strip() for h in hosts if h.strip()}:
+            raise _cross_site()
+
+
+def _cross_site() -> Problem:
+    return Problem(
+        403,
+        "This change was sent from another site; it is only accepted from Quartermaster's own page.",
+        kind="cross-site",
+    )
 
 
 def header_of(request: Request[Any, Any, Any], name: bytes) -> str | None:
