@@ -145,6 +145,10 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
         # log line and a count too.
         app.asgi_handler = Front(app)
+    if settings.root_path:
+        app.asgi_handler = edge.Mounted(app.asgi_handler, settings.root_path)
+    # The page writes its own addresses under the sub-path (service/http/page.py).
+    app.state["root_path"] = settings.root_path
     # The two routes anyone may call carry the limit themselves (service/http/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     return app

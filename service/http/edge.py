@@ -27,7 +27,7 @@ from litestar.types import ASGIApp, ExceptionHandlersMap, HTTPScope, Message, Mi
 from quartermaster.service.http import hostile, problems
 from quartermaster.service.platform import logs, metrics
 
-__all__ = ["HANDLERS", "HOOKS", "MIDDLEWARE", "added_headers"]
+__all__ = ["HANDLERS", "HOOKS", "MIDDLEWARE", "Mounted", "added_headers"]
 
 _HEADER = logs.HEADER.encode()
 # On every answer: a browser never guesses another type than the one declared (an upload read as a script, say).
@@ -130,3 +130,28 @@ async def _refused(rid: str, method: str, path: str, status: int, started: float
 MIDDLEWARE: list[Middleware] = [metrics.PROMETHEUS.middleware, Edge()]
 HOOKS = [before_send]
 HANDLERS: ExceptionHandlersMap = {ClientException: on_router_refusal}
+
+
+class Mounted:
+    """The app under a reverse proxy's sub-path (settings.root_path, "/qm"): a request for /qm/x is served as /x.
+
+    Whether the proxy takes the prefix off (nginx's `proxy_pass http://127.0.0.1:8000/;`, Caddy's `handle_path`) or
+    passes the path whole (`proxy_pass http://127.0.0.1:8000;`), the routes see the same path. The prefix is not put in
+    the scope's `root_path`: Litestar's router would then cut the path at the prefix's first occurrence anywhere in
+    it, not only at its start."""
+
+    def __init__(self, app: ASGIApp, root: str) -> None:
+        self.app = app
+        self.root = root
+        self.raw = root.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # The app's handler sees HTTP and websocket scopes only: Litestar answers the lifespan itself.
+        path = scope["path"]
+        root = self.root
+        if path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
+            scope["path"] = path[len(root) :] or "/"
+            raw = scope.get("raw_path")
+            if raw is not None and raw.startswith(self.raw):
+                scope["raw_path"] = raw[len(self.raw) :] or b"/"
+        await self.app(scope, receive, send)

@@ -63,7 +63,9 @@ async def _answers(address: str, port: int) -> bool:
 @get("/page/addresses", include_in_schema=False)
 async def addresses(request: AnyRequest) -> dict[str, Any]:
     """Where phones on this network can reach the page, for the join links the owner shows them: the local network's
-    addresses this server answers on (`addresses`), and those it does not (`not_listening`), to say how to serve."""
+    addresses this server answers on (`addresses`), and those it does not (`not_listening`), to say how to serve; and
+    the origin this request named (`seen`): a page whose own origin is another one is behind a reverse proxy, whose
+    address is the one to give (static/crew.js)."""
     scheme = request.url.scheme
     port = request.url.port or {"http": 80, "https": 443}[scheme]
     suffix = f":{port}" if port != {"http": 80, "https": 443}.get(scheme) else ""
@@ -72,6 +74,7 @@ async def addresses(request: AnyRequest) -> dict[str, Any]:
     return {
         "addresses": [f"{scheme}://{a}{suffix}" for a, yes in zip(found, answering, strict=True) if yes],
         "not_listening": [f"{scheme}://{a}{suffix}" for a, yes in zip(found, answering, strict=True) if not yes],
+        "seen": f"{scheme}://{request.headers.get('host', '')}",
     }
 
 

@@ -7,6 +7,7 @@ HTTP API as any client, authenticated by the session cookie that `session.py` se
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -75,9 +76,26 @@ def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
     return Response(kept.plain, media_type=kept.media_type, headers=headers)
 
 
-def _page() -> Response[bytes]:
+@functools.cache
+def _page_under(root: str) -> bytes:
+    """The page's HTML with its own addresses under the sub-path a reverse proxy serves it at ("" at the root); the
+    scripts read the sub-path from its `qm-root` meta tag (static/root.js)."""
+    if not root:
+        return _PAGE
+    under = root.encode()
+    html = _PAGE.replace(b'<meta name="qm-root" content="">', b'<meta name="qm-root" content="' + under + b'">')
+    return html.replace(b'"/static/', b'"' + under + b"/static/").replace(b'href="/"', b'href="' + under + b'/"')
+
+
+def root_of(request: AnyRequest) -> str:
+    """The sub-path the service is served under (settings.root_path), "" at the root."""
+    root: str = request.app.state.get("root_path", "")
+    return root
+
+
+def _page(root: str) -> Response[bytes]:
     return Response(
-        _PAGE,
+        _page_under(root),
         media_type="text/html",
         headers={
             # Nothing from another host, ever: the page works on a table's local network with no internet.
@@ -89,32 +107,35 @@ def _page() -> Response[bytes]:
     )
 
 
-def _service_worker() -> bytes:
+@functools.cache
+def _service_worker(root: str) -> bytes:
     """The service worker with the page's files and a digest of them: any change to a file is a new worker, which
     replaces the files it keeps. Built from the folder, so a module added to the page is kept without a list to edit."""
     files = sorted(f for f in (HERE / "static").iterdir() if f.is_file() and not f.name.startswith("."))
     digest = hashlib.sha256(_PAGE)
     for f in files:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
-    kept = ["/", *(f"/static/{f.name}" for f in files)]
-    head = f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\nconst FILES = {json.dumps(kept)};\n"
+    digest.update(root.encode())
+    kept = [f"{root}/", *(f"{root}/static/{f.name}" for f in files)]
+    head = (
+        f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\nconst ROOT = {json.dumps(root)};\n"
+        f"const FILES = {json.dumps(kept)};\n"
+    )
     return head.encode() + (HERE / "sw.js").read_bytes()
 
 
-_WORKER = _service_worker()
-
-
-@get("/sw.js", include_in_schema=False, name="page-worker")
-async def worker() -> Response[bytes]:
+@get("/sw.js", include_in_schema=False, name="page-worker", sync_to_thread=False)
+def worker(request: AnyRequest) -> Response[bytes]:
     """The page's service worker, at the root so that it may serve every page address (browsers register it only
     on https or localhost; see the README's "Offline play")."""
-    return Response(_WORKER, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+    script = _service_worker(root_of(request))
+    return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
-@get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page")
-async def page() -> Response[bytes]:
+@get(["/", "/join", "/c/{campaign:str}"], include_in_schema=False, name="page", sync_to_thread=False)
+def page(request: AnyRequest) -> Response[bytes]:
     """The same shell for every address: the modules read the address and show the right view."""
-    return _page()
+    return _page(root_of(request))
 
 
 ROUTES = [page, worker, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

@@ -1,9 +1,10 @@
-// The table page's service worker (VERSION and FILES are written above by the server). It keeps the page's own
+// The table page's service worker (VERSION, ROOT and FILES are written above by the server; ROOT is the sub-path a
+// reverse proxy serves the service under, "" at the root). It keeps the page's own
 // files so that a reload with the server out of reach still opens the page; the page then shows the campaign from
 // its own storage and queues entries (connection.js, outbox.js). It never touches the API: reads and writes keep
 // their own rules in the page, which also work where no service worker can run (plain http on a LAN address).
 const CACHE = `qm-page-${VERSION}`;
-const SHELL = /^\/(join|c\/[0-9a-f-]{36})?$/;
+const SHELL = /^\/(join|c\/[0-9a-f-]{36})?$/; // below ROOT
 const PATIENCE = 4000; // a server that does not answer in this long is taken as away: the kept file is served
 
 self.addEventListener("install", event => {
@@ -27,16 +28,18 @@ self.addEventListener("activate", event => {
 self.addEventListener("fetch", event => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
-  const shell = event.request.mode === "navigate" && SHELL.test(url.pathname);
-  if (!shell && !url.pathname.startsWith("/static/")) return;
-  const key = shell ? "/" : url.pathname;
+  if (!url.pathname.startsWith(ROOT)) return;
+  const path = url.pathname.slice(ROOT.length) || "/";
+  const shell = event.request.mode === "navigate" && SHELL.test(path);
+  if (!shell && !path.startsWith("/static/")) return;
+  const key = shell ? `${ROOT}/` : url.pathname;
   // The network first, so an upgraded server's files are used at once; what is kept, when it does not answer.
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
       try {
         // By address, not by the request: a navigation's request cannot be sent again with a timeout of its own.
-        const answer = await fetch(shell ? "/" : url.pathname, { signal: AbortSignal.timeout(PATIENCE) });
+        const answer = await fetch(key, { signal: AbortSignal.timeout(PATIENCE) });
         if (answer.ok) await cache.put(key, answer.clone());
         return answer;
       } catch {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,22 @@ def _number(name: str, default: float, kind: type[int] | type[float]) -> float:
         raise ValueError(f"{name} is {value!r}; it takes {what}.") from None
 
 
+# Written into the page's HTML and scripts as it is: only characters that need no escaping anywhere.
+_PATH = re.compile(r"[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*")
+
+
+def root_path(value: str) -> str:
+    """A sub-path as the page writes its addresses: "/qm" for "qm", "/qm/" or "/qm"; "" for the root."""
+    path = value.strip().strip("/")
+    if not path:
+        return ""
+    if not _PATH.fullmatch(path) or any(part in (".", "..") for part in path.split("/")):
+        raise ValueError(
+            f"QUARTERMASTER_ROOT_PATH is {value!r}; it takes a path such as /qm (letters, digits, - _ . ~ and /)."
+        )
+    return "/" + path
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -73,6 +90,8 @@ class Settings:
     # The fast lane (service/http/fastlane/): the shortcuts measured to save CPU on the common requests. Off
     # (QUARTERMASTER_FAST_LANE=off), the app is Litestar's and psycopg's own, as their documentation builds it.
     fast_lane: bool = True
+    # The path a reverse proxy serves the service under ("/qm"), for the page's own addresses; "" at the root.
+    root_path: str = ""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -91,6 +110,7 @@ class Settings:
             statement_timeout=_number("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout, float),
             lock_timeout=_number("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout, float),
             campaign_connections=int(_number("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections, int)),
+            root_path=root_path(os.environ.get("QUARTERMASTER_ROOT_PATH", "")),
             fast_lane=switched_on(os.environ.get("QUARTERMASTER_FAST_LANE", "on"), "QUARTERMASTER_FAST_LANE"),
         )
 

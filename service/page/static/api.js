@@ -1,7 +1,9 @@
 // Talking to Quartermaster's HTTP API from the page, and building the page's elements.
 // The session cookie authenticates every request; writes carry the page's header, which another site cannot send.
-// It imports no other module of the page: a refusal's words (refusal.js) and "Log it anyway" (override.js) build on
-// it, and a form's button that shows them is in action.js.
+// It imports no other module of the page but root.js (where the service is served): a refusal's words (refusal.js)
+// and "Log it anyway" (override.js) build on it, and a form's button that shows them is in action.js.
+
+import { rooted } from "./root.js";
 
 export class Refusal extends Error {
   constructor(status, problem, request) {
@@ -81,7 +83,7 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
   if (key) headers["Idempotency-Key"] = key;
   let answer;
   try {
-    answer = await fetch(path, {
+    answer = await fetch(rooted(path), {
       method,
       headers,
       credentials: "same-origin",

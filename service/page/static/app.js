@@ -8,6 +8,7 @@ import * as sheet from "./sheet.js";
 import * as played from "./played.js";
 import { Fresh } from "./fresh.js";
 import { refuse } from "./refusal.js";
+import { rooted, here } from "./root.js";
 
 // The tabs a phone does not open on: their modules are imported when a tab is first drawn, and right after the first
 // view in any case (`all`), so an open page holds every module even if the server goes away.
@@ -28,7 +29,7 @@ const GAMES = {
 async function join() {
   // The token is in the fragment, which no server ever sees; take it and clear the address bar at once.
   const token = decodeURIComponent(location.hash.slice(1));
-  history.replaceState(null, "", "/join");
+  history.replaceState(null, "", rooted("/join"));
   if (!token) {
     main.replaceChildren(
       h("p", { role: "alert" }, "This join link has no token in it. Ask the campaign's owner for your link."),
@@ -37,7 +38,7 @@ async function join() {
   }
   try {
     const table = await api("/session", { method: "POST", body: { token } });
-    history.replaceState(null, "", `/c/${table.campaign}`);
+    history.replaceState(null, "", rooted(`/c/${table.campaign}`));
     await route();
   } catch (error) {
     if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
@@ -66,7 +67,7 @@ async function home() {
           h(
             "li",
             { class: "card" },
-            h("a", { href: `/c/${t.campaign}` }, t.name),
+            h("a", { href: rooted(`/c/${t.campaign}`) }, t.name),
             " ",
             h("span", { class: "quiet" }, `${GAMES[t.game]?.title || t.game} · you are ${t.member} (${t.role})`),
           ),
@@ -86,7 +87,7 @@ async function home() {
       body: { name: name.value.trim(), game: game.value, owner_name: owner.value.trim() || "Owner" },
     });
     await api("/session", { method: "POST", body: { token: made.token } });
-    history.pushState(null, "", `/c/${made.id}`);
+    history.pushState(null, "", rooted(`/c/${made.id}`));
     await route();
   });
   main.replaceChildren(
@@ -310,7 +311,7 @@ class Table {
   }
 
   follow() {
-    const source = new EventSource(`${this.base()}/stream?after=${this.log.latest()}&views=true`);
+    const source = new EventSource(rooted(`${this.base()}/stream?after=${this.log.latest()}&views=true`));
     source.addEventListener("views", message => this.fresh.take(message.data));
     source.addEventListener("event", message => {
       const recorded = JSON.parse(message.data);
@@ -325,7 +326,7 @@ class Table {
     source.addEventListener("closing", () => {
       source.close();
       const back = () =>
-        fetch("/healthz")
+        fetch(rooted("/healthz"))
           .then(r => (r.ok ? this.follow() : Promise.reject()))
           .catch(() => setTimeout(back, 2000));
       setTimeout(back, 2000);
@@ -343,7 +344,7 @@ async function campaign(id) {
     const place = h("p", { class: "refusal", role: "alert" });
     if (error instanceof Refusal) refuse(place, error);
     else place.textContent = error.message;
-    main.replaceChildren(place, h("p", {}, h("a", { href: "/" }, "Your campaigns")));
+    main.replaceChildren(place, h("p", {}, h("a", { href: rooted("/") }, "Your campaigns")));
     return;
   }
   const me = tables.find(t => t.campaign === id);
@@ -361,7 +362,7 @@ async function campaign(id) {
 }
 
 async function route() {
-  const path = location.pathname;
+  const path = here();
   if (path === "/join") return join();
   const match = path.match(/^\/c\/([0-9a-f-]{36})$/);
   if (match) return campaign(match[1]);

@@ -6,6 +6,7 @@
 import { h, onStale, Refusal, Queued } from "./api.js";
 import { PATIENCE } from "./action.js";
 import { Outbox, Unsent } from "./outbox.js";
+import { rooted } from "./root.js";
 
 const RETRY = 3000,
   RETRY_MOST = 15000;
@@ -14,7 +15,7 @@ const RETRY = 3000,
 // (https, or localhost); elsewhere the page still keeps its reads and its queue, but a reload needs the server.
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker
-    .register("/sw.js")
+    .register(rooted("/sw.js"))
     .catch(error => console.warn("The page's files are not kept for offline use:", error));
 }
 
@@ -63,7 +64,7 @@ export class Connection {
     if (!navigator.onLine) throw new Unsent();
     const headers = { "X-Quartermaster": "page", "Content-Type": "application/json" };
     if (entry.key) headers["Idempotency-Key"] = entry.key;
-    const answer = await fetch(`${this.table.base()}${entry.path}`, {
+    const answer = await fetch(rooted(`${this.table.base()}${entry.path}`), {
       method: "POST",
       headers,
       credentials: "same-origin",
@@ -81,7 +82,10 @@ export class Connection {
   async probe() {
     if (this.outbox.waiting().length) return this.flush();
     try {
-      const answer = await fetch(this.table.base(), { credentials: "same-origin", signal: AbortSignal.timeout(10000) });
+      const answer = await fetch(rooted(this.table.base()), {
+        credentials: "same-origin",
+        signal: AbortSignal.timeout(10000),
+      });
       if (answer.ok) this.contact();
       else this.lost();
     } catch {

@@ -2,12 +2,15 @@
 import { api, h, field, select, Refusal, forget } from "./api.js";
 import { action } from "./action.js";
 import { uuid } from "./outbox.js";
+import { rooted } from "./root.js";
 
 async function joinBase() {
   // A phone cannot open "localhost": offer the address of this machine on the local network instead, when the server
   // answers there (started with --host 0.0.0.0); else the link this computer opens, and how to let phones in.
   if (!["localhost", "127.0.0.1", "[::1]"].includes(location.hostname)) return { base: location.origin };
-  const { addresses, not_listening: closed = [] } = await api("/page/addresses");
+  const { addresses, not_listening: closed = [], seen } = await api("/page/addresses");
+  // Behind a reverse proxy the server is asked by another origin than this page's: the proxy's is the one to give.
+  if (seen && seen !== location.origin) return { base: location.origin };
   if (addresses.length)
     return { base: addresses[0], note: `Phones on this network open ${addresses[0]}; this computer can too.` };
   return {
@@ -21,8 +24,8 @@ async function joinBase() {
 
 export async function showJoin(into, name, token) {
   const { base, note } = await joinBase();
-  const link = `${base}/join#${token}`;
-  const svg = await fetch("/join-code", {
+  const link = `${base}${rooted("/join")}#${token}`;
+  const svg = await fetch(rooted("/join-code"), {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-Quartermaster": "page" },
@@ -148,7 +151,7 @@ export async function render(panel, table) {
         });
       await api(`/session/${table.id}`, { method: "DELETE" });
       forget(table.id);
-      location.assign("/");
+      location.assign(rooted("/"));
     },
     { primary: false },
   );

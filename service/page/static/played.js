@@ -1,5 +1,6 @@
 // The scenarios (Skull & Shackles) or chapters (Skull Tales) played, each with a link to its report and its recap.
 import { h } from "./api.js";
+import { rooted } from "./root.js";
 
 function outcome(played) {
   if (typeof played.outcome === "string") return played.outcome === "playing" ? "being played" : played.outcome;
@@ -19,9 +20,9 @@ export async function render(panel, table) {
       {},
       h("strong", {}, name),
       ` — ${outcome(p)}, positions ${p.first} to ${p.last}: `,
-      h("a", { href: p.report, "aria-label": `Report of ${name}` }, "report"),
+      h("a", { href: rooted(p.report), "aria-label": `Report of ${name}` }, "report"),
       " · ",
-      h("a", { href: p.recap, "aria-label": `Recap of ${name}` }, "recap"),
+      h("a", { href: rooted(p.recap), "aria-label": `Recap of ${name}` }, "recap"),
     );
   });
   // Named for what it offers, not "Scenarios": the table already has a region named "Scenario".
