@@ -101,7 +101,7 @@ def prepare(game_id: str, events: Sequence[NewEvent]) -> list[PreparedEvent]:
             continue
         event_type, plain, after_tag = kind
         try:
-            data = expand(new.type, new.data)
+            data = expand(new.type, new.data, new.override is not None)
             event: Event
             if data.keys() <= plain:
                 # No field that can hold a struct, so nothing unknown at any depth, and no `type` in the data: the

@@ -3,20 +3,30 @@ answers and what the OpenAPI document's event union is built from. Nothing here 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 from typing import Any
 
 from quartermaster.events.base import Event, description, rulebook, summary
 from quartermaster.projections.registry import GAME_IDS, event_types, game
+from quartermaster.service.application import catalog
 from quartermaster.service.http.openapi import inline
 
+FILLED = "Filled in by the server from the catalogue when left out; sent, it must agree with the catalogue."
 
-def data_schema(event_type: type[Event]) -> dict[str, Any]:
-    """The JSON schema of an event's `data`: its fields, without the `type` tag that travels beside it."""
+
+def data_schema(event_type: type[Event], filled: Collection[str] = ()) -> dict[str, Any]:
+    """The JSON schema of an event's `data` as a client sends it: its fields, without the `type` tag that travels
+    beside it; the `filled` fields, which the catalogue determines, are not required."""
     schema = inline(event_type)
     schema["properties"] = {k: v for k, v in schema.get("properties", {}).items() if k != "type"}
+    for name in filled:
+        field = schema["properties"].get(name)
+        if field is not None:
+            said = field.get("description")
+            schema["properties"][name] = {**field, "description": f"{said} {FILLED}" if said else FILLED}
     if "required" in schema:
-        schema["required"] = [name for name in schema["required"] if name != "type"]
+        schema["required"] = [name for name in schema["required"] if name != "type" and name not in filled]
         if not schema["required"]:
             del schema["required"]
     schema["additionalProperties"] = False
@@ -41,7 +51,7 @@ def event_types_of(game_id: str) -> list[dict[str, Any]]:
             "summary": summary(event_type),
             "description": description(event_type),
             "rulebook": rulebook(event_type),
-            "schema": data_schema(event_type),
+            "schema": data_schema(event_type, catalog.filled(game_id).get(tag, ())),
             "examples": list(event_type.EXAMPLES),
             "appended_by": list(event_type.APPENDED_BY),
             "written_by": event_type.WRITTEN_BY,

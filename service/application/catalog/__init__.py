@@ -8,9 +8,12 @@ Each game has a module here exposing:
 
 - `load() -> Catalog`: the game's catalogue read from `service/application/catalog/<game-id>/` (with `read`; cached
   by the caller);
-- `expand(catalog, event_type, data) -> data`: the event's data with catalogue names expanded, or `CatalogError`
-  with a sentence naming what is unknown; data that is already self-contained comes back unchanged;
-- `public(catalog) -> object`: what `GET /v1/catalog/{game}` answers.
+- `expand(catalog, event_type, data, overridden=False) -> data`: the event's data with catalogue names expanded, or
+  `CatalogError` with a sentence naming what is unknown or what was sent against the catalogue (kept as sent when
+  the event is `overridden`); data that is already self-contained comes back unchanged;
+- `public(catalog) -> object`: what `GET /v1/catalog/{game}` answers;
+- `FILLED`: for each event type it expands, the fields of its data the catalogue determines, which a client may
+  leave out (the OpenAPI document does not require them) and, when sent, must agree with the catalogue.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ class GameCatalog(Protocol):
 
     def load(self) -> Catalog: ...
 
-    def expand(self, catalog: Catalog, event_type: str, data: dict[str, Any]) -> dict[str, Any]: ...
+    def expand(
+        self, catalog: Catalog, event_type: str, data: dict[str, Any], overridden: bool = False
+    ) -> dict[str, Any]: ...
 
     def public(self, catalog: Catalog) -> dict[str, Any]: ...
 
@@ -85,9 +90,15 @@ def expand(game_id: str, event_type: str, data: dict[str, Any]) -> dict[str, Any
 
 
 @cache
-def expander(game_id: str) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
+def expander(game_id: str) -> Callable[[str, dict[str, Any], bool], dict[str, Any]]:
     """`expand` for one game, its module and catalogue looked up once (a batch expands every event)."""
     return partial(_module(game_id).expand, catalog(game_id))
+
+
+def filled(game_id: str) -> Mapping[str, frozenset[str]]:
+    """The fields of each event type's data that the game's catalogue fills in (its module's `FILLED`)."""
+    found: Mapping[str, frozenset[str]] = getattr(_module(game_id), "FILLED", {})
+    return found
 
 
 def public(game_id: str) -> dict[str, Any]:

@@ -18,6 +18,18 @@ FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "lo
 
 _FIRST_SEEN = frozenset({"vault", "location", "hourglass", "plunder", "dealt"})
 
+# The fields of each event type's data this catalogue fills in from a name (the catalogue module's `FILLED`).
+FILLED = {
+    "character.joined": frozenset(("name", "card")),
+    "vault.products_added": frozenset(("cards",)),
+    "card.moved": frozenset(("card_type",)),
+    "scenario.started": frozenset(("villains", "henchmen", "ship_card")),
+    "adventure.started": frozenset(("number", "scenarios")),
+    "ship.awarded": frozenset(("ship_card",)),
+    "ship.seized": frozenset(("ship_card",)),
+    "ship.encountered": frozenset(("ship_card",)),
+}
+
 
 # Each kind of thing a name is looked up among: (its file, the list in it, the field that names it).
 _INDEXES = {
@@ -46,8 +58,10 @@ def _ship_card(catalog: dict[str, Any], name: str) -> dict[str, Any] | None:
     return dict(ship) if ship is not None else None
 
 
-def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The event's data with catalogue names expanded into facts; self-contained data comes back unchanged."""
+def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overridden: bool = False) -> dict[str, Any]:
+    """The event's data with catalogue names expanded into facts; self-contained data comes back unchanged. A card's
+    type sent otherwise than the catalogue prints it is refused, unless the event carries an override (`overridden`):
+    then it is recorded as sent."""
     if event_type == "character.joined":
         key = str(data.get("character_id") or data.get("name") or "")
         given = data.get("card")
@@ -73,6 +87,14 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         return {**data, "card": entry}
     if event_type == "scenario.started":
         return _scenario(catalog, data)
+    if event_type == "card.moved" and "card_type" in data and isinstance(data.get("card"), str) and not overridden:
+        known = catalog["by"]["card"].get(data["card"])
+        if known is not None and data["card_type"] != known["type"]:
+            raise CatalogError(
+                f"{known['name']} is a {known['type']} card in the catalogue, not a {data['card_type']}: leave "
+                "card_type out and the server fills it in, or log it with an override saying why."
+            )
+        return data
     if event_type == "card.moved" and "card_type" not in data and isinstance(data.get("card"), str):
         source = data.get("from")
         # Where a card can come up for the first time: out of the box, a location, the hourglass, plunder.

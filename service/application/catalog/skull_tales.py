@@ -30,6 +30,32 @@ _INDEXES = {
 }
 
 
+# The fields of each event type's data this catalogue fills in from a name (the catalogue module's `FILLED`).
+FILLED = {
+    "skill.learned": frozenset(
+        (
+            "skill_class",
+            "teacher",
+            "special",
+            "voyage",
+            "unique",
+            "prerequisites",
+            "synergy",
+            "effects",
+            "coins",
+            "fame",
+        )
+    ),
+    "feat.gained": frozenset(("coins", "fame", "requires")),
+    "ship.bought": frozenset(("sails", "sails_max", "hold", "hold_max", "cannons", "price", "speed")),
+    "ship.upgraded": frozenset(("cost", "effect", "limit")),
+    "goods.traded": frozenset(("price", "sellable")),
+    "injury.suffered": frozenset(("injury", "pair", "attribute_changes", "movement", "hand")),
+    "pirate.recruited": frozenset(("classes",)),
+    "character_card.recorded": frozenset(("classes",)),
+}
+
+
 def load() -> Catalog:
     """Every data file of the catalogue, by name, with indexes by name for expansion."""
     return read(FOLDER, FILES, _INDEXES)
@@ -39,13 +65,23 @@ def _find(catalog: Catalog, kind: str, name: Any, words: str) -> dict[str, Any]:
     return find(catalog, kind, name, words, whose="Skull Tales")
 
 
-def _fill(data: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
-    """The catalogue's facts under what the client sent: data already self-contained comes back unchanged."""
+def _fill(data: dict[str, Any], facts: dict[str, Any], thing: str, overridden: bool) -> dict[str, Any]:
+    """The catalogue's facts filled into what the client sent. A fact the client sent otherwise is refused in a
+    sentence, unless the event carries an override: then it is recorded as sent (the fold and the audit see the
+    override)."""
+    differing = [(key, data[key], fact) for key, fact in facts.items() if key in data and data[key] != fact]
+    if differing and not overridden:
+        said = "; ".join(f"{key} is {fact!r}, not {given!r}" for key, given, fact in differing)
+        raise CatalogError(
+            f"The catalogue says of {thing}: {said}. Leave {'it' if len(differing) == 1 else 'them'} out and the "
+            "server fills in the catalogue's, or log it with an override saying why."
+        )
     return {**facts, **data}
 
 
-def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The event's data with every catalogue name expanded into facts, or a CatalogError naming what is unknown."""
+def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overridden: bool = False) -> dict[str, Any]:
+    """The event's data with every catalogue name expanded into facts, or a CatalogError naming what is unknown or
+    what the client sent against the catalogue (recorded as sent when `overridden`)."""
     if event_type == "campaign.started":
         options = dict(data.get("options") or {})
         settings = options.get("settings") or []
@@ -73,24 +109,27 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
             facts.update(coins=0, fame=0)
         else:
             facts.update(coins=skill["coins"], fame=skill["fame"])
-        return _fill(data, facts)
+        return _fill(data, facts, f"the skill {skill['name']}", overridden)
     if event_type == "feat.gained" and "feat" in data:
         feat = _find(catalog, "feat", data["feat"], "Feat")
-        return _fill(data, {"coins": feat["coins"], "fame": feat["fame"], "requires": feat["requires"]})
+        facts = {"coins": feat["coins"], "fame": feat["fame"], "requires": feat["requires"]}
+        return _fill(data, facts, f"the Feat {feat['name']}", overridden)
     if event_type == "ship.bought" and "ship_type" in data:
         ship = _find(catalog, "ship", data["ship_type"], "ship type")
         keys = ("sails", "sails_max", "hold", "hold_max", "cannons", "price", "speed")
-        return _fill(data, {k: ship[k] for k in keys})
+        return _fill(data, {k: ship[k] for k in keys}, f"the {ship['type']}", overridden)
     if event_type == "ship.upgraded" and "upgrade" in data:
         upgrade = _find(catalog, "upgrade", data["upgrade"], "ship upgrade")
         if upgrade["name"] == "Ammunition" and data.get("ammunition") not in upgrade["ammunition"]:
             raise CatalogError("Ammunition is bought as chainshot or grapeshot: say which (ammunition).")
-        return _fill(data, {"cost": upgrade["cost"], "effect": upgrade["effect"], "limit": upgrade["limit"]})
+        facts = {"cost": upgrade["cost"], "effect": upgrade["effect"], "limit": upgrade["limit"]}
+        return _fill(data, facts, f"the upgrade {upgrade['name']}", overridden)
     if event_type == "goods.traded" and "goods" in data:
-        return _traded(catalog, data)
+        return _traded(catalog, data, overridden)
     if event_type == "trade.made" and isinstance(data.get("lines"), list):
         lines = [
-            _traded(catalog, line) if isinstance(line, dict) and "goods" in line else line for line in data["lines"]
+            _traded(catalog, line, overridden) if isinstance(line, dict) and "goods" in line else line
+            for line in data["lines"]
         ]
         return {**data, "lines": lines}
     if event_type == "injury.suffered" and "roll" in data and "injury" not in data:
@@ -103,7 +142,7 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any]) -> di
         }
         if "hand" in injury:
             facts["hand"] = injury["hand"]
-        return _fill(data, facts)
+        return _fill(data, facts, f"the Permanent Injury for a roll of {data['roll']}", overridden)
     if event_type == "character_card.recorded" and "archetype" in data:
         return _card(catalog, data)
     if event_type == "pirate.recruited" and "archetype" in data:
@@ -133,7 +172,7 @@ def _card(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _traded(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+def _traded(catalog: dict[str, Any], data: dict[str, Any], overridden: bool) -> dict[str, Any]:
     """One kind of Goods traded, with its price and whether it can be sold from the Trade chart."""
     goods = _find(catalog, "goods", data["goods"], "Goods")
     facts = {"sellable": goods.get("sellable", True)}
@@ -143,7 +182,7 @@ def _traded(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         facts["price"] = data["roll"] * 10
     else:
         raise CatalogError(f"{goods['name']}'s price is one die x 10: log the die (roll).")
-    return _fill(data, facts)
+    return _fill(data, facts, goods["name"], overridden)
 
 
 def public(catalog: dict[str, Any]) -> dict[str, Any]:
