@@ -15,7 +15,17 @@ from litestar.openapi import OpenAPIConfig
 from litestar.types import ExceptionHandlersMap
 
 from quartermaster.service.application.live import Wakeups
-from quartermaster.service.http import documentation, edge, idempotency, limits, outage, page, problems, replica
+from quartermaster.service.http import (
+    conventions,
+    documentation,
+    edge,
+    idempotency,
+    limits,
+    outage,
+    page,
+    problems,
+    replica,
+)
 from quartermaster.service.http.auth import DEPENDENCIES
 from quartermaster.service.http.fastlane.direct import called_directly
 from quartermaster.service.http.fastlane.front import Front
@@ -145,6 +155,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
         # log line and a count too.
         app.asgi_handler = Front(app)
+    # HEAD on every GET route, the page and health checks included (service/http/conventions.py).
+    app.asgi_handler = conventions.Head(app.asgi_handler)
     if settings.root_path:
         app.asgi_handler = edge.Mounted(app.asgi_handler, settings.root_path)
     # The page writes its own addresses under the sub-path (service/http/page.py).

@@ -12,6 +12,7 @@ from litestar.params import QueryParameter
 from quartermaster.projections.game import Game
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.auth import Asking, CampaignId, EventStore, Member, may
+from quartermaster.service.http.conventions import CONDITIONAL
 from quartermaster.service.http.fastlane.direct import json_answer
 from quartermaster.service.http.intake import prepare
 from quartermaster.service.http.openapi import body
@@ -78,7 +79,7 @@ async def append_events(
     return appended_answer(appended_body(appended), appended, request)
 
 
-@get("/v1/campaigns/{campaign:str}/events", summary="Read the log, a page at a time")
+@get("/v1/campaigns/{campaign:str}/events", summary="Read the log, a page at a time", middleware=[CONDITIONAL])
 async def read_events(
     store: EventStore,
     campaign_id: CampaignId,

@@ -10,6 +10,7 @@ from litestar.params import FromPath, Parameter
 
 from quartermaster.projections.game import Game
 from quartermaster.service.http.auth import Asking, CampaignId, EventStore
+from quartermaster.service.http.conventions import CONDITIONAL
 from quartermaster.service.http.problems import Problem
 from quartermaster.service.http.replica import SEEN, reading
 from quartermaster.service.http.requests import AnyRequest
@@ -46,7 +47,7 @@ async def _view(store: Store, campaign_id: uuid.UUID, name: str, at: int | None,
     return {"position": position, name: answer}
 
 
-@get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold")
+@get("/v1/campaigns/{campaign:str}/state", summary="The whole state of the campaign's fold", middleware=[CONDITIONAL])
 async def whole_state(
     request: AnyRequest,
     store: EventStore,
@@ -66,6 +67,7 @@ async def whole_state(
     "/v1/campaigns/{campaign:str}/views/{name:str}",
     summary="Any named view of the game; extra query parameters "
     "are passed to it (for example `?character_id=merisiel`)",
+    middleware=[CONDITIONAL],
 )
 async def any_view(
     request: AnyRequest,
@@ -79,14 +81,20 @@ async def any_view(
     return await _view(store, campaign_id, name, at, **params)
 
 
-@get("/v1/campaigns/{campaign:str}/characters/{character_id:str}", summary="A character: deck, zones, feats, role")
+@get(
+    "/v1/campaigns/{campaign:str}/characters/{character_id:str}",
+    summary="A character: deck, zones, feats, role",
+    middleware=[CONDITIONAL],
+)
 async def character(
     store: EventStore, campaign_id: CampaignId, member: Asking, character_id: FromPath[str], at: int | None = AT
 ) -> dict[str, Any]:
     return await _view(store, campaign_id, "character", at, character_id=character_id)
 
 
-@get("/v1/campaigns/{campaign:str}/pirates/{pirate_id:str}", summary="A pirate's record sheet")
+@get(
+    "/v1/campaigns/{campaign:str}/pirates/{pirate_id:str}", summary="A pirate's record sheet", middleware=[CONDITIONAL]
+)
 async def pirate(
     store: EventStore, campaign_id: CampaignId, member: Asking, pirate_id: FromPath[str], at: int | None = AT
 ) -> dict[str, Any]:
@@ -94,7 +102,7 @@ async def pirate(
 
 
 def _named(name: str, summary: str) -> Any:
-    @get(f"/v1/campaigns/{{campaign:str}}/{name}", summary=summary, name=f"view-{name}")
+    @get(f"/v1/campaigns/{{campaign:str}}/{name}", summary=summary, name=f"view-{name}", middleware=[CONDITIONAL])
     async def handler(
         store: EventStore, campaign_id: CampaignId, member: Asking, at: int | None = AT
     ) -> dict[str, Any]:
