@@ -454,6 +454,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             handler = handlers.get((path, method))
             if handler is None:
                 continue
+            operation["operationId"] = _operation_id(handler, path)
             responses = operation.setdefault("responses", {})
             _media_type(path, handler, responses)
             _closed_parameters(operation)
@@ -505,6 +506,16 @@ CONDITIONAL = (
 
 def _view_names() -> list[str]:
     return sorted({name for game_id in GAME_IDS for name in game(game_id).views})
+
+
+def _operation_id(handler: Any, path: str) -> str:
+    """An operation's id, which generators name its function by: the handler's name (`append_events`,
+    `view_fleet`), unique since Litestar holds handler names unique; a controller's method (`get` of /metrics) by
+    its path."""
+    name = handler.name or handler.handler_name
+    if name in ("get", "post", "put", "patch", "delete"):
+        name = path
+    return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
 
 
 def _closed_parameters(operation: dict[str, Any]) -> None:
