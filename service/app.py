@@ -156,7 +156,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         # log line and a count too.
         app.asgi_handler = Front(app)
     # HEAD on every GET route, the page and health checks included (service/http/conventions.py).
-    app.asgi_handler = conventions.Head(app.asgi_handler)
+    app.asgi_handler = conventions.Head(app)
     if settings.root_path:
         app.asgi_handler = edge.Mounted(app.asgi_handler, settings.root_path)
     # The page writes its own addresses under the sub-path (service/http/page.py).

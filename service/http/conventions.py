@@ -9,27 +9,39 @@
   names the answer's current ETag is answered 304 with no body. The answer is still read from the log, since
   nothing cheaper says it is unchanged across processes; what is saved is the phone's download and its redraw.
 
-The 405's Allow header is the router's, said in service/http/problems.py.
+The 405's Allow header is the router's, said in service/http/problems.py; the OPTIONS answer's is made whole here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
+from collections.abc import Collection
 from typing import Any, cast
 
+from litestar import Litestar
 from litestar.middleware import DefineMiddleware
+from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
+
+from quartermaster.service.http.problems import Problem
 
 
 class Head:
-    """Around the app: HEAD served as GET, with its headers and without its body."""
+    """Around the app: HEAD served as GET, with its headers and without its body; and OPTIONS answered with the
+    route's every method in Allow."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    def __init__(self, app: Litestar) -> None:
+        self.app = app.asgi_handler
+        self.routes = _route_methods(app)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if cast(dict[str, Any], scope).get("method") != "HEAD":
+        method = cast(dict[str, Any], scope).get("method")
+        if method == "OPTIONS":
+            await self.app(scope, receive, self._allowing(scope["path"], send))
+            return
+        if method != "HEAD":
             await self.app(scope, receive, send)
             return
         answered = asyncio.Event()
@@ -58,6 +70,43 @@ class Head:
 
         await self.app(cast(Scope, {**scope, "method": "GET"}), receiving, headers_only)
 
+    def _allowing(self, path: str, send: Send) -> Send:
+        """Litestar's own OPTIONS answer, its Allow made whole: the answer of a path whose methods were declared by
+        more than one handler (the log's GET and POST) named only the first handler's."""
+        allowed = next((methods for pattern, methods in self.routes if pattern.fullmatch(path)), None)
+        if allowed is None:
+            return send
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 204:
+                headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() != b"allow"]
+                message = cast(Message, {**message, "headers": [*headers, (b"allow", allowed)]})
+            await send(message)
+
+        return sending
+
+
+def allow_of(methods: Collection[str]) -> str:
+    """An Allow header's value for a route's methods: HEAD goes with every GET (`Head`)."""
+    every = set(methods) | ({"HEAD"} if "GET" in methods else set())
+    return ", ".join(sorted(every))
+
+
+def _route_methods(app: Litestar) -> list[tuple[re.Pattern[str], bytes]]:
+    """Each HTTP route's path as a pattern, with its Allow header."""
+    found = []
+    for route in app.routes:
+        if isinstance(route, HTTPRoute):
+            pattern = re.sub(r"\\\{(\w+):path\\\}", ".*", re.escape(route.path))
+            pattern = re.sub(r"\\\{\w+(:\w+)?\\\}", "[^/]+", pattern)
+            found.append((route.path.count("{"), re.compile(pattern), allow_of(route.methods).encode()))
+    # As the router matches: a path of fixed words (/v1/campaigns/import) before one with a parameter there.
+    return [(pattern, allow) for _, pattern, allow in sorted(found, key=lambda row: row[0])]
+
+
+# What an If-None-Match can hold: visible ASCII with spaces inside (`"a", W/"b"`), or nothing.
+_ENTITY_TAGS = re.compile(rb"([!-~]([ -~]*[!-~])?)?")
+
 
 def etag_of(body: bytes) -> bytes:
     """A strong entity tag for these bytes."""
@@ -84,6 +133,12 @@ class Conditional:
             await self.app(scope, receive, send)
             return
         asked = next((value for name, value in scope["headers"] if name == b"if-none-match"), None)
+        if asked is not None and not _ENTITY_TAGS.fullmatch(asked):
+            raise Problem(
+                400,
+                "The If-None-Match header must be entity tags as an answer's ETag gives them (visible ASCII).",
+                kind="bad-if-none-match",
+            )
         start: dict[str, Any] | None = None
         chunks: list[bytes] = []
 

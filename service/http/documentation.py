@@ -145,8 +145,8 @@ IF_NONE_MATCH = {
     "in": "header",
     "required": False,
     "description": "The ETag of an answer already held: 304 with no body while the answer is the same.",
-    # Visible ASCII, as header values are, with no space at either end.
-    "schema": {"type": "string", "pattern": "^[!-~]([ -~]*[!-~])?$"},
+    # Visible ASCII, as header values are, with no space at either end; empty is as if not sent.
+    "schema": {"type": "string", "pattern": "^([!-~]([ -~]*[!-~])?)?$"},
 }
 
 APPEND = "/v1/campaigns/{campaign}/events"
@@ -518,10 +518,28 @@ def _operation_id(handler: Any, path: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
 
 
+# No address holds a NUL character (service/http/hostile.py refuses it with a 400): PostgreSQL's text cannot.
+NO_NUL = "^[^\\x00]*$"
+
+
+def _no_nul(schema: dict[str, Any]) -> None:
+    if schema.get("type") == "string" and "pattern" not in schema and "enum" not in schema:
+        schema["pattern"] = NO_NUL
+    for branch in [
+        *schema.get("oneOf", ()),
+        *schema.get("anyOf", ()),
+        *([schema["items"]] if "items" in schema else []),
+    ]:
+        _no_nul(branch)
+
+
 def _closed_parameters(operation: dict[str, Any]) -> None:
-    """Parameters with a closed set of values say it: a game's id, a view's name, a roll's source."""
+    """Parameters with a closed set of values say it: a game's id, a view's name, a roll's source; and no string
+    parameter holds a NUL character."""
     closed = {"game_id": list(GAME_IDS), "name": _view_names(), "source": ["server", "table"]}
     for parameter in operation.get("parameters", []):
+        if parameter.get("in") in ("path", "query"):
+            _no_nul(parameter.get("schema", {}))
         values = closed.get(parameter.get("name"))
         if values is None or parameter.get("in") not in ("path", "query"):
             continue

@@ -83,11 +83,12 @@ def on_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Re
         detail = f"There is nothing at {request.url.path}."
     elif status == 405:
         # The router names the methods the path takes (RFC 9110: a 405 carries Allow); HEAD goes with every GET.
-        allowed = [m.strip() for m in (exc.headers or {}).get("allow", "").split(",") if m.strip()]
-        if "GET" in allowed and "HEAD" not in allowed:
-            allowed.append("HEAD")
-        detail = f"{request.method} is not allowed on {request.url.path}; it takes {', '.join(allowed)}."
-        return respond(405, detail, "method-not-allowed", headers={"Allow": ", ".join(allowed)})
+        allowed = {m.strip() for m in (exc.headers or {}).get("allow", "").split(",") if m.strip()}
+        if "GET" in allowed:
+            allowed.add("HEAD")
+        allow = ", ".join(sorted(allowed))
+        detail = f"{request.method} is not allowed on {request.url.path}; it takes {allow}."
+        return respond(405, detail, "method-not-allowed", headers={"Allow": allow})
     elif status == 500 and exc.detail == "client disconnected prematurely":
         # Litestar's words when the body stopped arriving (the client left, or service/http/receiving.py cut it off):
         # the

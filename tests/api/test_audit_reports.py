@@ -188,7 +188,7 @@ def test_a_report_on_a_scenario_never_played_names_the_ones_that_were(api):
     assert missing.status_code == 404
     assert "has not played the scenario Tempest Rising" in missing.json()["detail"]
     assert "Dangerous Waters" in missing.json()["detail"]
-    assert unnamed.status_code == 400 and "?scenario=" in unnamed.json()["detail"]
+    assert unnamed.status_code == 422 and "?scenario=" in unnamed.json()["detail"]
 
 
 def test_the_report_in_markdown_lists_each_turn_with_its_rolls(api):

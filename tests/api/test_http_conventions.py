@@ -167,3 +167,24 @@ def test_a_card_type_contradicting_the_catalogue_is_refused(api):
     )
     assert answer.status_code == 422, answer.text
     assert "Cutlass is a weapon card in the catalogue, not a blessing" in answer.json()["detail"]
+
+
+def test_options_names_every_method_of_the_route_in_allow(api):
+    campaign = api.new_campaign()
+    for route in api.client.app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        answer = api.client.options(_address(route.path, campaign.id), headers=campaign.headers)
+        assert answer.status_code == 204, (route.path, answer.text)
+        allowed = {m.strip() for m in answer.headers["allow"].split(",")}
+        assert allowed == set(route.methods) | ({"HEAD"} if "GET" in route.methods else set()), route.path
+
+
+def test_an_if_none_match_that_is_not_entity_tags_is_refused_in_a_sentence(api):
+    campaign = api.new_campaign()
+    answer = api.client.get(
+        f"/v1/campaigns/{campaign.id}/state", headers={**campaign.headers, "If-None-Match": b"\xc2\x84"}
+    )
+    assert answer.status_code == 400
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert "If-None-Match" in answer.json()["detail"]

@@ -67,7 +67,7 @@ async def episode_report(
     asked = scenario if word == "scenario" else (str(chapter) if chapter is not None else None)
     if asked is None or (scenario is not None and chapter is not None):
         raise Problem(
-            400, f"Name the {word} to report on with `?{word}=`: {game.title} has {word}s.", kind="no-episode"
+            422, f"Name the {word} to report on with `?{word}=`: {game.title} has {word}s.", kind="no-episode"
         )
     found = await listing.episodes(store, campaign_id, game, position)
     episode = listing.pick(found, asked, play)
