@@ -8,11 +8,18 @@ them, so an answer that grows a field is caught until its type grows it too.
 
 from __future__ import annotations
 
+import re
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import cache
 from typing import Any, Literal
 
 import msgspec
+
+from quartermaster.projections.dice_stats import dice_stats
+from quartermaster.projections.registry import GAME_IDS, game
+from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
+from quartermaster.service.http import reference
 
 Role = Literal["owner", "player", "viewer"]
 
@@ -131,7 +138,7 @@ class EventTypes(msgspec.Struct):
 
 
 # Examples, made once: each validates against its schema (tests/api/test_openapi_document.py).
-CAMPAIGN = uuid.UUID("0f8fad5b-d9cb-469f-a165-70867728950e")
+CAMPAIGN_ID = uuid.UUID("0f8fad5b-d9cb-469f-a165-70867728950e")
 OWNER = uuid.UUID("7c9e6679-7425-40de-944b-e07fc1f90ae7")
 PLAYER = uuid.UUID("e4d909c2-90d0-4b1b-bcb6-6a6f0a3f6b1a")
 BATCH = uuid.UUID("16fd2706-8baf-433b-82eb-8c7fada847da")
@@ -143,7 +150,7 @@ EXAMPLES: dict[type, dict[str, Any]] = {
     Health: {"status": "ok"},
     Ready: {"status": "ready"},
     CampaignCreated: {
-        "id": str(CAMPAIGN),
+        "id": str(CAMPAIGN_ID),
         "name": "The Wormwood Mutiny",
         "game": "pacg-skull-and-shackles",
         "position": 2,
@@ -151,7 +158,7 @@ EXAMPLES: dict[type, dict[str, Any]] = {
         "token": TOKEN,
     },
     Forked: {
-        "id": str(CAMPAIGN),
+        "id": str(CAMPAIGN_ID),
         "name": "The Wormwood Mutiny (forked at 40)",
         "game": "pacg-skull-and-shackles",
         "position": 42,
@@ -160,7 +167,7 @@ EXAMPLES: dict[type, dict[str, Any]] = {
         "token": TOKEN,
     },
     CampaignSummary: {
-        "id": str(CAMPAIGN),
+        "id": str(CAMPAIGN_ID),
         "name": "The Wormwood Mutiny",
         "game": "pacg-skull-and-shackles",
         "position": 3,
@@ -189,3 +196,259 @@ def recorded_example(type_: str, data: dict[str, Any], position: int = 3) -> dic
         "undone_by": None,
         "override": None,
     }
+
+
+REF = "#/components/schemas/{name}"
+APPEND = "/v1/campaigns/{campaign}/events"
+CAMPAIGN = "/v1/campaigns/{campaign}"
+
+
+def class_name(name: str) -> str:
+    """A name as generators name its class: `skull-tales-full-sail.note.added` as `SkullTalesFullSailNoteAdded`."""
+    return "".join(word[:1].upper() + word[1:] for word in re.split(r"[^A-Za-z0-9]+", name) if word)
+
+
+def json_answer(
+    schema: dict[str, Any], meaning: str, example: Any, headers: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "description": meaning,
+        "content": {"application/json": {"schema": schema, "example": example}},
+    }
+    if headers:
+        answer["headers"] = headers
+    return answer
+
+
+def ref(name: str) -> dict[str, Any]:
+    return {"$ref": REF.format(name=name)}
+
+
+def _view_answer(name: str, example: Any) -> dict[str, Any]:
+    kind = "array" if isinstance(example, list) else "object"
+    schema = {
+        "title": f"{class_name(name)}View",
+        "type": "object",
+        "description": f"The view `{name}` right after `position`.",
+        "properties": {
+            "position": {"type": "integer"},
+            name: {"type": "array", "items": {"type": "object"}} if kind == "array" else {"type": "object"},
+        },
+        "required": ["position", name],
+    }
+    return json_answer(schema, f"The view `{name}` right after `position`.", {"position": 12, name: example})
+
+
+def _view_examples() -> dict[str, Any]:
+    """Each view as it reads on a campaign just started (the views of one character or pirate, on none: `{}`)."""
+    found: dict[str, Any] = {}
+    for game_id in GAME_IDS:
+        chosen = game(game_id)
+        state = chosen.initial({})
+        for name, view in chosen.views.items():
+            try:
+                found[name] = msgspec.to_builtins(view.read(state))
+            except TypeError:
+                found[name] = {}
+    return found
+
+
+@cache
+def successes() -> dict[tuple[str, str], dict[str, Any]]:
+    """Each operation's success answers, typed, with an example."""
+    ex = EXAMPLES
+    recorded = recorded_example("note.added", {"text": "We misread the Raker Shoals rule here."})
+    appended = {"batch": str(BATCH), "first_position": 3, "last_position": 3, "events": [recorded]}
+    marker = recorded_example("event.undone", {"targets": [3], "reason": "A misread rule."}, position=4)
+    undone = {**appended, "first_position": 4, "last_position": 4, "events": [marker], "undone": [3], "position": 4}
+    redo_marker = recorded_example("event.redone", {"targets": [3], "reason": None}, position=5)
+    redone = {
+        **appended,
+        "first_position": 5,
+        "last_position": 5,
+        "events": [redo_marker],
+        "redone": [3],
+        "position": 5,
+    }
+    rolled_event = recorded_example(
+        "dice.rolled",
+        {"purpose": "check", "dice": [{"sides": 12, "face": 9}], "modifier": 2, "total": 11, "source": "server"},
+    )
+    rolled = {**appended, "events": [rolled_event], "roll": rolled_event}
+    told = {**recorded, "sentence": "Alba noted: We misread the Raker Shoals rule here."}
+    state_example = {"position": 2, "state": msgspec.to_builtins(game(GAME_IDS[0]).initial({}))}
+    views = _view_examples()
+    games_example = {"games": reference.games()}
+    event_types_example = {
+        "game": GAME_IDS[0],
+        "title": game(GAME_IDS[0]).title,
+        "event_types": reference.event_types_of(GAME_IDS[0])[:1],
+    }
+    retry = "A retry with the same Idempotency-Key: answered from the log, nothing written again."
+    out: dict[tuple[str, str], dict[str, Any]] = {
+        ("get", "/healthz"): {"200": json_answer(ref("Health"), "The process ", ex[Health])},
+        ("get", "/readyz"): {"200": json_answer(ref("Ready"), "Ready to serve.", ex[Ready])},
+        ("post", "/v1/campaigns"): {
+            "201": json_answer(ref("CampaignCreated"), "The campaign and its owner's token.", ex[CampaignCreated])
+        },
+        ("get", CAMPAIGN): {"200": json_answer(ref("CampaignSummary"), "The campaign's summary.", ex[CampaignSummary])},
+        ("post", f"{CAMPAIGN}/members"): {
+            "201": json_answer(ref("MemberAdded"), "The new member and their token.", ex[MemberAdded]),
+            "200": json_answer(ref("MemberAdded"), retry + " The member gets a new token.", ex[MemberAdded]),
+        },
+        ("post", f"{CAMPAIGN}/members/{{member_id}}/token"): {
+            "200": json_answer(
+                ref("JoinLink"),
+                "The member's new token.",
+                {k: v for k, v in ex[MemberAdded].items() if k != "position"},
+            )
+        },
+        ("delete", f"{CAMPAIGN}/members/{{member_id}}"): {
+            "200": json_answer(
+                ref("RevokedMember"),
+                "The member revoked.",
+                {"member_id": str(PLAYER), "name": "Alba", "role": "player", "revoked_at": WHEN},
+            )
+        },
+        ("get", APPEND): {
+            "200": json_answer(
+                ref("History"),
+                "A page of the log, oldest first, each event with its sentence.",
+                {"events": [told], "next": None},
+            )
+        },
+        ("post", APPEND): {
+            "201": json_answer(ref("Appended"), "The batch was appended: its positions and events.", appended),
+            "200": json_answer(
+                ref("Appended"),
+                "A retry of a batch already appended with these event ids: answered from the log, nothing written.",
+                appended,
+            ),
+        },
+        ("post", f"{CAMPAIGN}/undo"): {
+            "201": json_answer(ref("Undone"), "The batch was undone.", undone),
+            "200": json_answer(ref("Undone"), retry, undone),
+        },
+        ("post", f"{CAMPAIGN}/redo"): {
+            "201": json_answer(ref("Redone"), "The batch was redone.", redone),
+            "200": json_answer(ref("Redone"), retry, redone),
+        },
+        ("post", f"{CAMPAIGN}/rolls"): {
+            "201": json_answer(ref("Rolled"), "The roll, recorded.", rolled),
+            "200": json_answer(ref("Rolled"), retry, rolled),
+        },
+        ("get", f"{CAMPAIGN}/stats/dice"): {
+            "200": json_answer(
+                ref("DiceStats"), "The campaign's dice.", msgspec.to_builtins(dice_stats([], source=None))
+            )
+        },
+        ("get", f"{CAMPAIGN}/state"): {
+            "200": json_answer(ref("State"), "The state right after `position`.", state_example)
+        },
+        ("get", f"{CAMPAIGN}/views/{{name}}"): {
+            "200": json_answer(
+                {
+                    "title": "NamedView",
+                    "type": "object",
+                    "description": "`position`, and the view under its own name.",
+                    "properties": {"position": {"type": "integer"}},
+                    "required": ["position"],
+                    "additionalProperties": True,
+                },
+                "The view right after `position`, under its own name.",
+                {"position": 12, "fleet": views["fleet"]},
+            )
+        },
+        ("get", f"{CAMPAIGN}/characters/{{character_id}}"): {"200": _view_answer("character", views["character"])},
+        ("get", f"{CAMPAIGN}/pirates/{{pirate_id}}"): {"200": _view_answer("pirate", views["pirate"])},
+        ("post", f"{CAMPAIGN}/fork"): {"201": json_answer(ref("Forked"), "The new campaign.", ex[Forked])},
+        ("get", "/v1/games"): {"200": json_answer(ref("Games"), "The games.", games_example)},
+        ("get", "/v1/games/{game_id}/event-types"): {
+            "200": json_answer(ref("EventTypes"), "The game's event types.", event_types_example)
+        },
+        ("get", "/v1/catalog/{game_id}"): {
+            "200": json_answer(
+                {"title": "Catalog", "type": "object", "additionalProperties": True},
+                "The game's catalogue: its data files by name.",
+                {"skills": {"skills": []}},
+            )
+        },
+    }
+    for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards"):
+        out[("get", f"{CAMPAIGN}/{name}")] = {"200": _view_answer(name, views[name])}
+    for path, schema, example in _AUDIT:
+        out[("get", f"{CAMPAIGN}/{path}")] = {"200": json_answer(schema, schema["description"], example)}
+    return out
+
+
+_AUDIT: list[tuple[str, dict[str, Any], Any]] = [
+    (
+        "scenarios",
+        {
+            "title": "Played",
+            "type": "object",
+            "description": "Every scenario or chapter played, in order.",
+            "additionalProperties": True,
+        },
+        {"scenarios": []},
+    ),
+    (
+        "diff",
+        {
+            "title": "Diff",
+            "type": "object",
+            "description": "What changed between two positions, as changes and sentences, and the events between.",
+            "properties": {
+                "from": {"type": "integer"},
+                "to": {"type": "integer"},
+                "changes": {"type": "array", "items": {"type": "object"}},
+                "sentences": {"type": "array", "items": {"type": "string"}},
+                "events": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"position": {"type": "integer"}, "sentence": {"type": "string"}},
+                        "required": ["position", "sentence"],
+                    },
+                },
+                "events_next": {"type": "integer"},
+            },
+            "required": ["from", "to", "changes", "sentences", "events"],
+        },
+        {"from": 2, "to": 3, "changes": [], "sentences": [], "events": [{"position": 3, "sentence": "A note."}]},
+    ),
+]
+
+
+# Routes whose success is not JSON: they build their own streaming response, so Litestar cannot tell.
+
+TEXT_EXAMPLES = {
+    "text/event-stream": 'id: 3\nevent: event\ndata: {"position":3,"type":"note.added"}\n\n',
+    "text/plain": "# HELP quartermaster_appends_total Events appended.\n",
+    "text/markdown": "# The Wormwood Mutiny\n\nAlba noted: We misread the Raker Shoals rule here.\n",
+}
+
+
+def export_example() -> str:
+    """An export of a campaign just started, as `GET .../export` writes it."""
+    rows = [
+        EventRow(
+            position=position,
+            id=uuid.UUID(int=position),
+            batch=BATCH,
+            type=type_,
+            schema_version=1,
+            data=data,
+            actor="Owner",
+            recorded_at=datetime(2026, 6, 12, 19, 31, 7, tzinfo=UTC),
+            occurred_at=None,
+        )
+        for position, type_, data in (
+            (1, "campaign.started", {"name": "The Wormwood Mutiny", "game": GAME_IDS[0], "options": {}}),
+            (2, "member.joined", {"member_id": str(OWNER), "name": "Owner", "role": "owner"}),
+        )
+    ]
+    header = ExportHeader(
+        campaign="The Wormwood Mutiny", game=GAME_IDS[0], exported_at=datetime(2026, 6, 12, 20, 0, tzinfo=UTC), events=2
+    )
+    return b"".join(export_lines(header, rows)).decode()

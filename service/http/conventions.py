@@ -79,8 +79,8 @@ class Head:
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] == 204:
-                headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() != b"allow"]
-                message = cast(Message, {**message, "headers": [*headers, (b"allow", allowed)]})
+                headers = [(k, allowed if k.lower() == b"allow" else v) for k, v in message.get("headers", ())]
+                message = cast(Message, {**message, "headers": headers})
             await send(message)
 
         return sending

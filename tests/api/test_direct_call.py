@@ -128,8 +128,9 @@ CASES = {
 
 def test_the_app_without_the_lane_is_litestars_own_handler_and_middleware(lanes):
     on, off = lanes.on.app, lanes.off.app
-    assert isinstance(on.asgi_handler, Front) and not on.middleware and not on.before_send
-    assert type(off.asgi_handler) is ExceptionHandlerMiddleware and off.asgi_handler.app is off.asgi_router
+    # Each inside the layer that serves HEAD (service/http/conventions.py).
+    assert isinstance(on.asgi_handler.app, Front) and not on.middleware and not on.before_send
+    assert type(off.asgi_handler.app) is ExceptionHandlerMiddleware and off.asgi_handler.app.app is off.asgi_router
     assert [m.middleware for m in off.middleware if isinstance(m, DefineMiddleware)] == [PrometheusMiddleware]
 
 

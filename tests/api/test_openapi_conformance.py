@@ -62,6 +62,8 @@ def send(api, case, token):
     }
     if "data" in request:
         request["content"] = request.pop("data")
+    # A header generated against its pattern may hold characters past ASCII: sent as their UTF-8 bytes.
+    request["headers"] = {k: v.encode() if isinstance(v, str) else v for k, v in request.get("headers", {}).items()}
     return api.client.request(**request)
 
 

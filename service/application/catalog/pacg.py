@@ -89,10 +89,12 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overr
         return _scenario(catalog, data)
     if event_type == "card.moved" and "card_type" in data and isinstance(data.get("card"), str) and not overridden:
         known = catalog["by"]["card"].get(data["card"])
-        if known is not None and data["card_type"] != known["type"]:
+        # A henchman or villain is also of the type it counts as in a location's deck (Sea Devil: a monster).
+        if known is not None and data["card_type"] not in (known["type"], known.get("counts_as")):
+            also = f" (it counts as a {known['counts_as']})" if known.get("counts_as") else ""
             raise CatalogError(
-                f"{known['name']} is a {known['type']} card in the catalogue, not a {data['card_type']}: leave "
-                "card_type out and the server fills it in, or log it with an override saying why."
+                f"{known['name']} is a {known['type']} card in the catalogue{also}, not a {data['card_type']}: "
+                "leave card_type out and the server fills it in, or log it with an override saying why."
             )
         return data
     if event_type == "card.moved" and "card_type" not in data and isinstance(data.get("card"), str):

@@ -1043,10 +1043,34 @@ def test_bad_campaign_options_are_refused_with_a_sentence(options, sentence):
             {"pirate_id": "anne", "feat": "Braveri"},
             "Skull Tales has no Feat called 'Braveri'. Did you mean Bravery?",
         ),
+        (
+            "ship.upgraded",
+            {"pirate_id": "anne", "upgrade": "Cannon", "cost": 50},
+            "The catalogue says of the upgrade Cannon: cost is 100, not 50. Leave it out and the server fills in the "
+            "catalogue's, or log it with an override saying why.",
+        ),
+        (
+            "goods.traded",
+            {"pirate_id": "anne", "goods": "Rum", "quantity": 1, "direction": "sell", "price": 5, "sellable": False},
+            "The catalogue says of Rum: sellable is True, not False; price is 10, not 5. Leave them out and the server "
+            "fills in the catalogue's, or log it with an override saying why.",
+        ),
     ],
-    ids=["ammunition names its type", "sugar needs its die", "an archetype without printed classes", "an unknown feat"],
+    ids=[
+        "ammunition names its type",
+        "sugar needs its die",
+        "an archetype without printed classes",
+        "an unknown feat",
+        "a cost against the catalogue",
+        "a price against the catalogue",
+    ],
 )
 def test_the_catalogue_refuses_what_it_cannot_expand(event_type, data, sentence):
     with pytest.raises(CatalogError) as caught:
         catalogue.expand(CATALOG, event_type, data)
     assert str(caught.value) == sentence
+
+
+def test_a_fact_against_the_catalogue_is_kept_as_sent_under_an_override():
+    data = {"pirate_id": "anne", "upgrade": "Cannon", "cost": 50}
+    assert catalogue.expand(CATALOG, "ship.upgraded", data, overridden=True)["cost"] == 50
