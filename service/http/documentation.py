@@ -41,6 +41,7 @@ MEANINGS = {
     404: "Nothing is there: no such campaign for this token, game, view, character or batch.",
     409: "A conflict: the log moved on past `expected_position` (`stale-position`), an event id or Idempotency-Key "
     "was reused with other content, or an undo or redo would break later events.",
+    408: "The request's body did not arrive whole, so nothing was done; send it again.",
     413: "The body is larger than this server accepts; send fewer events per request.",
     422: "The request is well-formed but cannot be processed: a field is missing, unknown or of the wrong type, or "
     "the rules refuse an event (each named in `errors` with its index). Nothing was written.",
@@ -54,6 +55,7 @@ EXAMPLE_DETAILS = {
     403: ("forbidden", "Alba is a viewer of this campaign and cannot add to the log."),
     404: ("campaign-not-found", "There is no campaign 0f8fad5b-d9cb-469f-a165-70867728950e that this token can see."),
     409: ("stale-position", "The log has moved on: you expected position 3, but the campaign is at 5."),
+    408: ("request-timeout", "The request's body did not arrive whole, so nothing was done; send it again."),
     413: ("request-too-large", "The request body is larger than this server accepts; send fewer events per request."),
     422: ("rejected", "Cutlass is not in Merisiel's hand: it is in her discard pile. Nothing was written."),
     429: ("rate-limited", "Too many campaigns started or imported from this address; wait 60 seconds, then try again."),
@@ -65,6 +67,7 @@ TITLES = {
     403: "Not allowed",
     404: "Not found",
     409: "Conflict",
+    408: "Request timeout",
     413: "Request too large",
     422: "Cannot be processed",
     429: "Too many requests",
@@ -159,7 +162,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             if not path.startswith("/v1/games") and not path.startswith("/v1/catalog"):
                 statuses.add(503)  # every route that reads the database
             if "requestBody" in operation or method == "post":
-                statuses |= {413}
+                statuses |= {408, 413}
             if any(getattr(m, "middleware", None) is limits.PerClient for m in handler.middleware or ()):
                 statuses.add(429)
             if "member" in handler.parsed_fn_signature.parameters:

@@ -61,10 +61,17 @@ def body(status: int, detail: str, kind: str, extra: dict[str, Any]) -> dict[str
     }
 
 
+# A 503 that names no wait of its own: the campaign kept changing, or migrations are still being applied.
+RETRY_SOON_SECONDS = 1
+
+
 def respond(
     status: int, detail: str, kind: str, extra: dict[str, Any] | None = None, headers: dict[str, str] | None = None
 ) -> Response[bytes]:
     metrics.refused(status, kind)
+    if status == 503 and "Retry-After" not in (headers or {}):
+        # Every 503 says when to try again (the OpenAPI document promises it), not only the outage's.
+        headers = {**(headers or {}), "Retry-After": str(RETRY_SOON_SECONDS)}
     return Response(
         content=msgspec.json.encode(body(status, detail, kind, extra or {})),
         status_code=status,

@@ -114,3 +114,90 @@ def test_every_route_that_reads_an_idempotency_key_documents_the_header_and_no_o
         if p["name"] == "Idempotency-Key"
     )
     assert header["required"] is False and header["schema"]["pattern"] == "^[!-~]{1,200}$"
+
+
+def _validates(document, schema, value):
+    from jsonschema import Draft202012Validator
+
+    return list(Draft202012Validator({**schema, "components": document["components"]}).iter_errors(value))
+
+
+def _answers(document):
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            for status, answer in operation["responses"].items():
+                yield f"{method.upper()} {path} {status}", answer
+
+
+def test_every_answer_with_a_body_has_a_schema_and_an_example_that_validates(document):
+    checked = 0
+    for where, answer in _answers(document):
+        for media_type, content in answer.get("content", {}).items():
+            assert "schema" in content and "example" in content, (where, media_type)
+            assert not _validates(document, content["schema"], content["example"]), (where, media_type)
+            checked += 1
+    assert checked > 250
+
+
+def test_every_schema_example_validates_against_its_schema(document):
+    for name, schema in document["components"]["schemas"].items():
+        for example in schema.get("examples", []):
+            errors = _validates(document, schema, example)
+            assert not errors, (name, errors[0].message)
+
+
+def test_schema_titles_are_unique_so_generators_name_each_class_apart(document):
+    titles = [s["title"] for s in document["components"]["schemas"].values()]
+    assert len(titles) == len(set(titles)), sorted(t for t in titles if titles.count(t) > 1)
+    assert {"PacgSkullAndShacklesNoteAdded", "SkullTalesFullSailNoteAdded"} <= set(titles)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        APPEND,
+        "/v1/campaigns/{campaign}/undo",
+        "/v1/campaigns/{campaign}/redo",
+        "/v1/campaigns/{campaign}/rolls",
+        "/v1/campaigns/{campaign}/members",
+    ],
+)
+def test_a_retry_answered_from_the_log_is_listed_beside_the_first_answer(document, path):
+    responses = document["paths"][path]["post"]["responses"]
+    assert (
+        responses["200"]["content"]["application/json"]["schema"]
+        == (responses["201"]["content"]["application/json"]["schema"])
+    )
+
+
+def test_429_and_503_say_when_to_retry_where_they_can_happen(document):
+    for path in ("/v1/campaigns", "/v1/campaigns/import"):
+        assert "Retry-After" in document["paths"][path]["post"]["responses"]["429"]["headers"]
+    for where, answer in _answers(document):
+        if where.endswith(" 503"):
+            assert "Retry-After" in answer["headers"], where
+    assert "429" not in document["paths"][APPEND]["post"]["responses"]  # no limit there
+
+
+def test_path_parameters_with_a_closed_set_of_values_are_enums(document):
+    def parameter(path, name):
+        return next(p for p in document["paths"][path]["get"]["parameters"] if p["name"] == name)
+
+    assert parameter("/v1/catalog/{game_id}", "game_id")["schema"]["enum"] == list(GAME_IDS)
+    assert parameter("/v1/games/{game_id}/event-types", "game_id")["schema"]["enum"] == list(GAME_IDS)
+    assert "fleet" in parameter("/v1/campaigns/{campaign}/views/{name}", "name")["schema"]["enum"]
+
+
+def test_import_and_export_describe_their_ndjson(document):
+    exported = document["paths"]["/v1/campaigns/{campaign}/export"]["get"]["responses"]["200"]["content"]
+    imported = document["paths"]["/v1/campaigns/import"]["post"]["requestBody"]["content"]
+    assert list(exported) == list(imported) == ["application/x-ndjson"]
+    lines = exported["application/x-ndjson"]["example"].splitlines()
+    assert len(lines) == 3 and '"hash"' in lines[0] and '"prev"' in lines[2]
+
+
+def test_what_the_catalogue_fills_is_not_required_of_a_client(document):
+    schemas = document["components"]["schemas"]
+    skill = schemas["skull-tales-full-sail.skill.learned"]["properties"]["data"]
+    assert set(skill["required"]) == {"pirate_id", "skill"}
+    assert "catalogue" in skill["properties"]["coins"]["description"]
