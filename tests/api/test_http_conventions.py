@@ -188,3 +188,14 @@ def test_an_if_none_match_that_is_not_entity_tags_is_refused_in_a_sentence(api):
     assert answer.status_code == 400
     assert answer.headers["content-type"].startswith("application/problem+json")
     assert "If-None-Match" in answer.json()["detail"]
+
+
+def test_a_character_named_otherwise_than_her_card_is_refused_unless_overridden(api):
+    campaign = api.new_campaign()
+    joined = {"type": "character.joined", "data": {"character_id": "merisiel", "name": "Merry", "player": "Mira"}}
+    refused = api.append(campaign, [joined])
+    assert refused.status_code == 422, refused.text
+    assert "her name is 'Merisiel', not 'Merry'" in refused.json()["detail"]
+    kept = api.append(campaign, [{**joined, "override": {"reason": "Mira calls her Merry at our table."}}])
+    assert kept.status_code == 201, kept.text
+    assert kept.json()["events"][0]["data"]["name"] == "Merry"

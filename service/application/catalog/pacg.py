@@ -68,6 +68,8 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overr
         if isinstance(given, dict) and "cards_list" in given and "name" in given:
             return data  # A whole character card of the group's own.
         character = _find(catalog, "character", key, "character")
+        if "name" in data and data["name"] != character["name"] and not overridden:
+            raise _against(character["character_id"], f"her name is {character['name']!r}, not {data['name']!r}")
         card = character["card"] if not isinstance(given, dict) else completed_card(character["card"], given)
         return {"character_id": character["character_id"], "name": character["name"], **data, "card": card}
     if event_type == "vault.products_added" and "cards" not in data:
@@ -145,9 +147,19 @@ def completed_card(known: dict[str, Any], given: dict[str, Any]) -> dict[str, An
     return card
 
 
+def _against(thing: str, said: str) -> CatalogError:
+    """A fact sent otherwise than the catalogue has it, refused in a sentence that says what to do."""
+    return CatalogError(
+        f"The catalogue says of {thing}: {said}. Leave it out and the server fills in the catalogue's, or log it "
+        "with an override saying why."
+    )
+
+
 def _scenario(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     data = dict(data)
     known = catalog["by"]["scenario"].get(str(data.get("scenario", "")))
+    # The villains and henchmen are filled in when left out, never refused when given: the catalogue knows a
+    # scenario's only from the rulebook's examples (Island Hopping's Adaro Barbarian), not from its card.
     if known is not None:
         data.setdefault("villains", known.get("villains", []))
         data.setdefault("henchmen", known.get("henchmen", []))
