@@ -279,7 +279,8 @@ EXPORT_DESCRIPTION = (
     "`game`, `exported_at`, `events`), then one line per event in position order from 1 (`position`, `id`, `batch`, "
     "`type`, `schema_version`, `data`, `actor`, `recorded_at`, `occurred_at`, `override` when there is one), each "
     "line sealed with `hash`, the SHA-256 of the line without it, and `prev`, the hash of the line before: a changed "
-    "byte breaks the chain, and the import says at which line."
+    "byte breaks the chain, and the import says at which line. The schemas `ExportHeaderLine` and `ExportEventLine` "
+    "describe the two kinds of line."
 )
 
 

@@ -16,6 +16,7 @@ import msgspec
 from quartermaster.events.base import Event, description, tag_of
 from quartermaster.projections.registry import GAME_IDS, event_types, game
 from quartermaster.service.application import catalog
+from quartermaster.service.application.export import EventRow, ExportHeader
 from quartermaster.service.application.narration import Told
 from quartermaster.service.http import answers
 from quartermaster.service.http.openapi import inline
@@ -252,11 +253,28 @@ def _game_state(game_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return out, {"$ref": REF.format(name=name)}
 
 
+def _export_lines() -> dict[str, Any]:
+    """The two kinds of line of an export, for a client that reads one line at a time."""
+    header = _untitled(inline(ExportHeader))
+    header["title"] = "ExportHeaderLine"
+    header["description"] = "Line 1 of an export: the campaign and how many events follow."
+    event = _untitled(inline(EventRow))
+    event["title"] = "ExportEventLine"
+    event["description"] = "Each line after the first: one recorded event, sealed to the line before it."
+    event["properties"]["prev"] = {"type": "string", "description": "The `hash` of the line before."}
+    event["required"] = [*event.get("required", []), "prev", "hash"]
+    for line in (header, event):
+        line["properties"]["hash"] = {"type": "string", "description": "The SHA-256 of this line without `hash`."}
+    header["required"] = [*header.get("required", []), "hash"]
+    return {"ExportHeaderLine": header, "ExportEventLine": event}
+
+
 def components() -> dict[str, Any]:
     """Every named schema of the document: problems, answers, each game's batch, event types and state."""
     _, answer_schemas = msgspec.json.schema_components(_answer_types(), ref_template=REF)
     schemas: dict[str, Any] = {
         "Problem": PROBLEM,
+        **_export_lines(),
         "Appended": _appended("Appended", "A batch appended (201), or found in the log on a retry (200)."),
         "Undone": _appended(
             "Undone",

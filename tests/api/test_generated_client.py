@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import subprocess
 import sys
 import uuid
@@ -114,13 +115,13 @@ def _start(client: Generated, game: str, name: str, options: dict[str, Any] | No
     return created, client.member(created.token)
 
 
-def _add_player(client: Generated, campaign: Any, owner: Any, name: str) -> Any:
+def _add_member(client: Generated, campaign: Any, owner: Any, name: str, role: str = "player") -> Any:
     NewMember = client.model("AddMemberNewMember")
-    role = client.model("AddMemberNewMemberRole")("player")
-    answer = client.op("add_member").sync_detailed(str(campaign.id), client=owner, body=NewMember(name=name, role=role))
+    body = NewMember(name=name, role=client.model("AddMemberNewMemberRole")(role))
+    answer = client.op("add_member").sync_detailed(str(campaign.id), client=owner, body=body)
     assert answer.status_code == 201, answer.content
     added = answer.parsed
-    assert isinstance(added, client.model("MemberAdded")) and added.role.value == "player"
+    assert isinstance(added, client.model("MemberAdded")) and added.role.value == role
     return client.member(added.token)
 
 
@@ -157,7 +158,11 @@ def _move(client: Generated, campaign: Any, member: Any, created: Any) -> Any:
     exported = client.op("export").sync_detailed(str(campaign.id), client=member)
     assert exported.status_code == 200, exported.content
     ndjson = exported.parsed.payload.read()
-    assert ndjson.count(b"\n") == _state(client, campaign, member).position + 1  # the header, then each event
+    lines = ndjson.splitlines()
+    header = client.model("ExportHeaderLine").from_dict(json.loads(lines[0]))
+    assert header.events == len(lines) - 1 == _state(client, campaign, member).position  # the header, then each event
+    last = client.model("ExportEventLine").from_dict(json.loads(lines[-1]))
+    assert last.position == header.events and last.prev
     File = importlib.import_module("qm_client.types").File
     body = File(payload=io.BytesIO(ndjson), file_name="campaign.ndjson", mime_type="application/x-ndjson")
     imported = client.op("import_campaign").sync_detailed(client=client.anonymous, body=body)
@@ -176,7 +181,8 @@ def _same_campaign(client: Generated, first: Any, first_member: Any, second: Any
 
 def test_a_generated_client_plays_skull_and_shackles_retries_undoes_redoes_and_moves_the_campaign(client):
     created, owner = _start(client, PACG, "Island Hopping")
-    player = _add_player(client, created, owner, "Mira")
+    player = _add_member(client, created, owner, "Mira")
+    viewer = _add_member(client, created, owner, "Tomas", "viewer")
     Batch = client.model("PacgSkullAndShacklesBatch")
     NoteAdded = client.model("PacgSkullAndShacklesNoteAdded")
     NoteData = client.model("PacgSkullAndShacklesNoteAddedData")
@@ -248,8 +254,10 @@ def test_a_generated_client_plays_skull_and_shackles_retries_undoes_redoes_and_m
     assert redone.parsed.redone == [position]
     assert _history(client, created, owner)[position - 1].undone_by is None
 
-    summary = client.op("read_campaign").sync_detailed(str(created.id), client=owner).parsed
-    assert [m.role.value for m in summary.members] == ["owner", "player"]
+    summary = client.op("read_campaign").sync_detailed(str(created.id), client=viewer).parsed
+    assert [m.role.value for m in summary.members] == ["owner", "player", "viewer"]
+    refused = client.op("append_events").sync_detailed(str(created.id), client=viewer, body=Batch(events=[note]))
+    assert refused.status_code == 403 and isinstance(refused.parsed, client.model("Problem"))
 
     copy, copy_owner = _move(client, created, owner, created)
     _same_campaign(client, created, owner, copy, copy_owner)
@@ -257,7 +265,7 @@ def test_a_generated_client_plays_skull_and_shackles_retries_undoes_redoes_and_m
 
 def test_a_generated_client_plays_a_skull_tales_chapter_and_moves_the_campaign(client):
     created, owner = _start(client, SKULL_TALES, "The Secret of Captain Jones", OPTIONS)
-    _add_player(client, created, owner, "Ann")
+    _add_member(client, created, owner, "Ann")
     Batch = client.model("SkullTalesFullSailBatch")
     _append(client, created, owner, Batch.from_dict({"events": CREW + CHAPTER_ONE}))
     port = _append(client, created, owner, Batch.from_dict({"events": PORT}))

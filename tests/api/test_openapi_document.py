@@ -3,6 +3,7 @@ bearer scheme declared, nothing under /schema loaded from another host, and real
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -194,6 +195,10 @@ def test_import_and_export_describe_their_ndjson(document):
     assert list(exported) == list(imported) == ["application/x-ndjson"]
     lines = exported["application/x-ndjson"]["example"].splitlines()
     assert len(lines) == 3 and '"hash"' in lines[0] and '"prev"' in lines[2]
+    schemas = document["components"]["schemas"]
+    assert not _validates(document, schemas["ExportHeaderLine"], json.loads(lines[0]))
+    for line in lines[1:]:
+        assert not _validates(document, schemas["ExportEventLine"], json.loads(line))
 
 
 def test_what_the_catalogue_fills_is_not_required_of_a_client(document):
