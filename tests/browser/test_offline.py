@@ -321,7 +321,7 @@ def test_look_back_to_here_from_a_log_entry(phones, http):
     campaign, lily, _ = pacg_table(http)
     page = open_play(phones, lily["token"])
     position = http.get(campaign, "")["position"]
-    log_entry(page, position - 2).get_by_role("button", name=f"Look back to #{position - 2}").click()
+    log_entry(page, position - 2).get_by_role("button", name=f"Look back to here (#{position - 2})").click()
     expect(page.get_by_role("status").filter(has_text="Looking back")).to_contain_text(f"position {position - 2}")
     assert page.url.endswith(f"?at={position - 2}")
 

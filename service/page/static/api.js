@@ -210,3 +210,8 @@ export function counts(zone) {
     entries.map(([name, n]) => h("span", { class: "chip" }, n > 1 ? `${name} ×${n}` : name)),
   );
 }
+
+// "1 card", "2 cards": a count with its noun, singular for one.
+export function plural(n, noun, many = `${noun}s`) {
+  return `${n} ${n === 1 ? noun : many}`;
+}

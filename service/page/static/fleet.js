@@ -1,5 +1,5 @@
 // Skull & Shackles at a glance: whose turn, the hourglass, each character's cards, the fleet and plunder, the locations.
-import { h, counts, title } from "./api.js";
+import { h, counts, plural, title } from "./api.js";
 import { refusedView } from "./refusal.js";
 
 // The characters of the campaign, by id: the scenario's party when one is played, else everyone who joined.
@@ -43,7 +43,7 @@ function sheetOf(c, turn) {
       h("dt", {}, `Hand (${n.hand ?? 0} of ${c.hand_size ?? "?"})`),
       h("dd", {}, counts(z.hand)),
       h("dt", {}, "Deck"),
-      h("dd", {}, `${n.deck ?? 0} cards`),
+      h("dd", {}, plural(n.deck ?? 0, "card")),
       h("dt", {}, `Discard (${n.discard ?? 0})`),
       h("dd", {}, counts(z.discard)),
       n.buried ? [h("dt", {}, `Buried (${n.buried})`), h("dd", {}, counts(z.buried))] : null,
@@ -74,7 +74,7 @@ export async function render(panel, table) {
           h("dt", {}, "Turn"),
           h("dd", {}, turnName ? `${turnName}'s turn (turn ${scenario.turns})` : "not started"),
           h("dt", {}, title(scenario.hourglass.name)),
-          h("dd", {}, `${scenario.hourglass.left} cards left, ${scenario.hourglass.discards} discarded`),
+          h("dd", {}, `${plural(scenario.hourglass.left, "card")} left, ${scenario.hourglass.discards} discarded`),
           scenario.villains?.length ? [h("dt", {}, "Villain"), h("dd", {}, scenario.villains.join(", "))] : null,
           scenario.henchmen?.length ? [h("dt", {}, "Henchmen"), h("dd", {}, scenario.henchmen.join(", "))] : null,
           h("dt", {}, "Status"),
@@ -102,7 +102,7 @@ export async function render(panel, table) {
       h("dd", {}, fleet.current ? `${fleet.current}${fleet.wrecked ? " (wrecked)" : ""}` : "none"),
       fleet.anchored ? [h("dt", {}, "Anchored at"), h("dd", {}, fleet.anchored)] : null,
       h("dt", {}, "Plunder"),
-      h("dd", {}, `${fleet.plunder} cards `, counts(fleet.plunder_known)),
+      h("dd", {}, `${plural(fleet.plunder, "card")} `, counts(fleet.plunder_known)),
       h("dt", {}, "Fleet"),
       h("dd", {}, (fleet.checked || []).join(", ") || "—"),
     ),
@@ -120,7 +120,7 @@ export async function render(panel, table) {
               "li",
               {},
               h("strong", {}, l.name),
-              ` — ${l.status}, ${l.cards} card${l.cards === 1 ? "" : "s"}`,
+              ` — ${l.status}, ${plural(l.cards, "card")}`,
               l.characters.length
                 ? ` · ${l.characters.map(id => party.find(c => c.character_id === id)?.name || id).join(", ")}`
                 : "",

@@ -428,7 +428,11 @@ export class Log {
           h("span", { class: "who" }, `— ${table.name(e.actor)}`),
           h(
             "button",
-            { type: "button", "aria-label": `Look back to #${e.position}`, onclick: () => table.lookBack(e.position) },
+            {
+              type: "button",
+              "aria-label": `Look back to here (#${e.position})`,
+              onclick: () => table.lookBack(e.position),
+            },
             "Look back to here",
           ),
           this.mayUndo(e) ? this.undoButton(e, undone) : null,
