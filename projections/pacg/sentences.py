@@ -130,6 +130,15 @@ def _cards(cards: list[str]) -> str:
 _REWARD = given(" for {}")
 
 
+_OUTCOMES = {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}
+
+
+def encounter_ended(state: State, event: ev.EncounterEnded) -> str:
+    """ "The Sea Devil was defeated.", "Aretta Bansion was defeated." (a villain or henchman takes no article)."""
+    card = _named(event.card, state)
+    return f"{card[:1].upper()}{card[1:]} {_OUTCOMES.get(event.outcome, event.outcome)}."
+
+
 def card_defined(state: State, event: ev.CardDefined) -> str:
     return (
         f"The table added its own {event.card.type} {event.card.name} to the vault ({event.card.count} "
@@ -233,10 +242,6 @@ SAID: dict[type[Event], Wording] = {
     ev.ShipAnchored: "The ship dropped anchor at the {location}.",
     ev.RoleChosen: "{character_id} became a {role}.",
     ev.HeroPointAwarded: "{character_id} earned a hero point.",
-    ev.EncounterEnded: (
-        "The {card} {outcome}.",
-        {"outcome": {"defeated": "was defeated", "undefeated": "remained undefeated", "evaded": "was evaded"}},
-    ),
     ev.HeroPointSpent: (
         "{character_id} spent a hero point {for_}.",
         {"for_": {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}},
@@ -283,6 +288,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=plural),
     ev.CardDefined: card_defined,
+    ev.EncounterEnded: encounter_ended,
     ev.CharacterCardCompleted: card_completed,
     ev.CharacterMoved: character_moved,
     ev.CardMoved: card_moved,

@@ -67,6 +67,25 @@ def test_a_recharge_and_an_exploration_are_told_with_the_characters_names_and_th
     assert ("card.moved", "Alahazra explored the Cannibal Isle and encountered Jemma Redclaw.") in sentences
 
 
+def test_an_encounter_with_a_villain_ends_without_an_article_and_one_with_a_monster_with_one():
+    game_id = "pacg-skull-and-shackles"
+    chosen, types = game(game_id), event_types(game_id)
+    state = step(chosen, None, CampaignStarted(name="t", game=game_id, options=example_of_play.OPTIONS), Meta(1))
+    for position, payload in enumerate(example_of_play.PAYLOADS, start=2):
+        data = catalog.expand(game_id, payload["type"], payload["data"])
+        state = step(
+            chosen, state, msgspec.convert({**data, "type": payload["type"]}, types[payload["type"]]), Meta(position)
+        )
+    ended = types["encounter.ended"]
+    assert "Jemma Redclaw" in state.scenario.villains
+    assert (
+        tell(chosen.sentences, state, ended(card="Jemma Redclaw", outcome="defeated")) == "Jemma Redclaw was defeated."
+    )
+    assert tell(chosen.sentences, state, ended(card="Sea Devil", outcome="undefeated")) == (
+        "The Sea Devil remained undefeated."
+    )
+
+
 def test_a_skill_learned_is_told_with_the_price_the_fold_charged():
     sentences = dict(told("skull-tales-full-sail", chapter_one.CAMPAIGN, chapter_one.OPTIONS))
     # Mary, Rogue and Duelist, learns Fencing from Anne: 100+15-15 Coins and 60+10-10 Fame (the chapter test).
