@@ -32,7 +32,7 @@ from quartermaster.service.http.fastlane.front import Front
 from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
 from quartermaster.service.platform import logs, metrics
 from quartermaster.service.platform.lineage import Lineage
-from quartermaster.service.platform.migrate import missing_migrations
+from quartermaster.service.platform.migrate import not_ready
 from quartermaster.service.platform.settings import Settings
 from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
@@ -98,7 +98,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     async def readyz(request: Request[Any, Any, Any]) -> Any:
         try:
             async with request.app.state.pool.connection() as conn:
-                missing = await missing_migrations(conn)
+                refusal = await not_ready(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
             refusal = request.app.state.lineage.refusal()
@@ -108,8 +108,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
                 "not-ready",
                 headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
             )
-        if missing:
-            return problems.respond(503, f"Migrations not applied yet: {', '.join(missing)}.", "not-ready")
+        if refusal is not None:
+            return problems.respond(503, refusal, "not-ready")
         return {"status": "ready"}
 
     lane = settings.fast_lane

@@ -27,7 +27,7 @@ from quartermaster.service.http import receiving, tls
 from quartermaster.service.http.join_code import lan_addresses
 from quartermaster.service.platform import embedded
 from quartermaster.service.platform.lineage import writable
-from quartermaster.service.platform.migrate import migrate
+from quartermaster.service.platform.migrate import MigrationError, migrate, unknown_to_this_version
 from quartermaster.service.platform.settings import Settings
 from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
@@ -59,7 +59,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     # Migrations and refolds write on connections of their own, made once here: to the server the service may
     # write to, never a former primary (service/platform/lineage.py).
 
-    applied = migrate(asyncio.run(writable(conninfo)))
+    applied = _migrate(asyncio.run(writable(conninfo)))
     if applied:
         print(f"Applied migrations: {', '.join(applied)}", flush=True)
     _refresh_stale(asyncio.run(writable(conninfo)))
@@ -167,8 +167,17 @@ def _refresh_stale(conninfo: str) -> None:
     asyncio.run(run())
 
 
+def _migrate(conninfo: str) -> list[str]:
+    """Migrate, or leave with the refusal's sentence (a newer database, an edited migration) and status 2."""
+    try:
+        return migrate(conninfo)
+    except MigrationError as error:
+        print(error, file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
+
+
 def run_migrate(settings: Settings, args: argparse.Namespace) -> int:
-    applied = migrate(_database(settings, args))
+    applied = _migrate(_database(settings, args))
     print(f"Applied: {', '.join(applied)}" if applied else "Nothing to apply: the database is up to date.")
     return 0
 
@@ -200,8 +209,13 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
             # A rebuild writes: to the server the service may write to, never a former primary
             # (service/platform/lineage.py).
             target = await writable(conninfo) if keep else conninfo
-            # One connection first, so that a server that does not answer is said at once, once.
-            await (await psycopg.AsyncConnection.connect(target, connect_timeout=5)).close()
+            # One connection first, so that a server that does not answer is said at once, once; and a database a
+            # newer release migrated is refused before anything reads it with this version's rules.
+            async with await psycopg.AsyncConnection.connect(target, connect_timeout=5, autocommit=True) as first:
+                refusal = await unknown_to_this_version(first)
+            if refusal is not None:
+                print(refusal, file=sys.stderr)
+                return 2
             logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)  # each failure is reported below instead
             async with AsyncConnectionPool(
                 target, min_size=1, max_size=2, open=False, kwargs={"autocommit": True}, timeout=10
