@@ -13,7 +13,9 @@ offline. The document itself is at /schema/openapi.json.
 
 from __future__ import annotations
 
+import base64
 import copy
+import hashlib
 import html
 import re
 from typing import Any
@@ -381,6 +383,22 @@ class Page(OpenAPIRenderPlugin):
         return render_page(document(request.app)).encode()
 
 
+# The page's only style, inline so that the page is one answer; POLICY allows it by its digest and nothing else.
+_STYLE = (
+    "body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}"
+    "code,pre{font-family:ui-monospace,monospace}pre{background:#f5f3ee;padding:.6rem;overflow:auto}"
+    "h3{margin-bottom:.2rem}.m{font-weight:bold;text-transform:uppercase}"
+)
+# The Content-Security-Policy of every answer under /schema (service/http/edge.py adds it): the page runs no script,
+# loads nothing, not even from this host, and applies no style but its own; a stored description that slipped past
+# the escaping could neither run nor call out.
+POLICY = (
+    "default-src 'none'; style-src 'sha256-"
+    + base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode()
+    + "'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
 def _e(text: Any) -> str:
     return html.escape(str(text))
 
@@ -390,9 +408,7 @@ def render_page(doc: dict[str, Any]) -> str:
     out = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{_e(doc['info']['title'])} API</title>",
-        "<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}"
-        "code,pre{font-family:ui-monospace,monospace}pre{background:#f5f3ee;padding:.6rem;overflow:auto}"
-        "h3{margin-bottom:.2rem}.m{font-weight:bold;text-transform:uppercase}</style></head><body>",
+        f"<style>{_STYLE}</style></head><body>",
         f"<h1>{_e(doc['info']['title'])} API</h1>",
         "<p>The whole document is at <a href='/schema/openapi.json'><code>/schema/openapi.json</code></a>. "
         "Routes marked 🔑 need a member token: <code>Authorization: Bearer &lt;token&gt;</code>.</p>",

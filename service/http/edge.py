@@ -1,8 +1,8 @@
 """What every HTTP request gets, whichever way the app is built: an id (the caller's, if it looks like one) on the
 log records written while serving it and in the answer's `x-request-id` header; `X-Content-Type-Options: nosniff`
-on every answer, and on the API documentation (/schema) a refusal to be framed and a Referrer-Policy; the 400 for a
-NUL character in the address; a count and a time by route (service.metrics); and one `request` log line
-(service.logs).
+on every answer, and on the API documentation (/schema) a strict content policy, a refusal to be framed and a
+Referrer-Policy; the 400 for a NUL character in the address; a count and a time by route (service.metrics); and one
+`request` log line (service.logs).
 
 With the fast lane on, service/http/fastlane/front.py does all of it in one ASGI layer around the router. With it off,
 the app does it as Litestar's documentation says: `Edge`, a middleware of the app's layer, for every request a route
@@ -24,7 +24,7 @@ from litestar.exceptions import ClientException
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, ExceptionHandlersMap, HTTPScope, Message, Middleware, Receive, Scope, Send
 
-from quartermaster.service.http import hostile, problems
+from quartermaster.service.http import documentation, hostile, problems
 from quartermaster.service.platform import logs, metrics
 
 __all__ = ["HANDLERS", "HOOKS", "MIDDLEWARE", "Mounted", "added_headers"]
@@ -32,9 +32,10 @@ __all__ = ["HANDLERS", "HOOKS", "MIDDLEWARE", "Mounted", "added_headers"]
 _HEADER = logs.HEADER.encode()
 # On every answer: a browser never guesses another type than the one declared (an upload read as a script, say).
 _NOSNIFF = (b"x-content-type-options", b"nosniff")
-# On the API documentation's pages too: never inside another site's frame, and no address of it sent onwards.
+# On the API documentation's pages too: no script, nothing loaded, never inside another site's frame, and no address of
+# it sent onwards.
 _DOCUMENTATION = (
-    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"content-security-policy", documentation.POLICY.encode()),
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
 )
