@@ -1,4 +1,4 @@
-"""The `quartermaster` command: serve, migrate, verify, rebuild."""
+"""The `quartermaster` command: serve, migrate, verify, rebuild, backup, restore."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import logging
 import os
 import signal
 import sys
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -25,13 +26,15 @@ from quartermaster.service.app import CONNINFO_VARIABLE, create_app
 from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
 from quartermaster.service.http import receiving, tls
 from quartermaster.service.http.join_code import lan_addresses
-from quartermaster.service.platform import embedded
+from quartermaster.service.platform import backup, embedded
 from quartermaster.service.platform.lineage import writable
 from quartermaster.service.platform.migrate import MigrationError, migrate, unknown_to_this_version
 from quartermaster.service.platform.settings import Settings
 from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
 from quartermaster.service.store.snapshots import campaigns_to_fold
+
+BACKUP_SUFFIX = ".qmbackup"
 
 
 def _database(settings: Settings, args: argparse.Namespace) -> str:
@@ -253,6 +256,67 @@ def refold_all(settings: Settings, args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def run_backup(settings: Settings, args: argparse.Namespace) -> int:
+    """`backup FILE`: every campaign into one file; FILE a folder: a dated file in it, keeping the newest --keep."""
+    given: Path = args.file
+    target = (
+        given / f"quartermaster-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}{BACKUP_SUFFIX}"
+        if given.is_dir()
+        else given
+    )
+    if not target.parent.is_dir():
+        print(f"There is no folder {target.parent} to write the backup in; make it first.", file=sys.stderr)
+        return 2
+    conninfo = _database(settings, args)
+    with tqdm(unit="row", unit_scale=True, desc="backup", disable=args.quiet) as bar:
+        try:
+            header = backup.backup(conninfo, target, total=_set_total(bar), done=bar.update)
+        except backup.BackupError as error:
+            bar.close()
+            print(error, file=sys.stderr)
+            return 2
+    print(f"Backed up {header.campaigns} campaign(s), {header.rows} row(s) in all, to {target}.")
+    if given.is_dir() and args.keep:
+        kept = sorted(given.glob(f"quartermaster-*{BACKUP_SUFFIX}"), reverse=True)
+        for old in kept[args.keep :]:
+            old.unlink()
+            print(f"Removed the older backup {old} (keeping the newest {args.keep}).")
+    return 0
+
+
+def run_restore(settings: Settings, args: argparse.Namespace) -> int:
+    """`restore FILE`: a backup into an empty database, then `verify` over every campaign it holds."""
+    source: Path = args.file
+    try:
+        backup.check(source)  # before starting or migrating anything: a damaged file changes nothing anywhere
+    except backup.BackupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    conninfo = _database(settings, args)
+    with tqdm(unit="row", unit_scale=True, desc="restore", disable=args.quiet) as bar:
+        try:
+            restored = backup.restore(conninfo, source, total=_set_total(bar), done=bar.update)
+        except backup.BackupError as error:
+            bar.close()
+            print(error, file=sys.stderr)
+            return 2
+    header = restored.header
+    print(
+        f"Restored {header.campaigns} campaign(s), {header.rows} row(s) in all, backed up at {header.made_at} by "
+        f"Quartermaster {header.quartermaster}. Checking every campaign's log against what was restored:"
+    )
+    checked = argparse.Namespace(**{**vars(args), "command": "verify", "campaign": None, "database_url": conninfo})
+    return refold_all(settings, checked)
+
+
+def _set_total(bar: tqdm[Never]) -> Callable[[int], object]:
+    def total(rows: int) -> None:
+        bar.total = rows
+        bar.refresh()
+
+    return total
+
+
 def _sentence(error: BaseException) -> str:
     """An error as the end of a sentence: its kind and PostgreSQL's first line."""
     text = str(error).strip().split("\n", 1)[0] or "no message"
@@ -317,6 +381,27 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--campaign", help="only this campaign id")
         command.add_argument("--quiet", action="store_true", help="no progress bar")
         command.set_defaults(run=refold_all)
+
+    backing = with_data_dir(
+        commands.add_parser(
+            "backup",
+            help="copy every campaign (members, tokens' digests, options and all) into one file, while serving",
+        )
+    )
+    backing.add_argument(
+        "file", type=Path, help=f"the file to write; a folder: a dated file (quartermaster-<time>{BACKUP_SUFFIX}) in it"
+    )
+    backing.add_argument(
+        "--keep", type=int, default=0, help="with a folder, keep only this many newest backups in it (default: all)"
+    )
+    backing.add_argument("--quiet", action="store_true", help="no progress bar")
+    backing.set_defaults(run=run_backup)
+    restoring = with_data_dir(
+        commands.add_parser("restore", help="build an empty database from a backup, then verify every campaign")
+    )
+    restoring.add_argument("file", type=Path, help="a file `quartermaster backup` wrote")
+    restoring.add_argument("--quiet", action="store_true", help="no progress bar")
+    restoring.set_defaults(run=run_restore)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
