@@ -10,6 +10,7 @@ upstream's port changed. Without nginx or Caddy the tests skip with a sentence, 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -240,3 +241,15 @@ def test_the_live_stream_reaches_a_client_through_the_proxy_as_it_is_written(pro
             if "Heard at once" in line:
                 break
         assert time.monotonic() - started < LIVE / 1000
+
+
+def test_the_owner_downloads_the_campaigns_file_in_one_tap(proxied, through, phones_through):
+    campaign, _, _ = pacg_table(through)
+    owner = phones_through.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+    with owner.expect_download() as downloading:
+        owner.get_by_role("link", name="Download this campaign's file").click()
+    lines = Path(downloading.value.path()).read_text().splitlines()
+    assert downloading.value.suggested_filename == f"campaign-{campaign['id']}.ndjson"
+    assert json.loads(lines[0])["campaign"] == "Dangerous Waters"
+    assert len(lines) == 1 + through.get(campaign, "")["position"]

@@ -140,6 +140,11 @@ export async function render(panel, table) {
     table.memberForm ||= memberForm(table, shown);
     panel.append(table.memberForm, shown);
   }
+  if (table.me.role === "owner") {
+    // The whole log in one file (NDJSON with a hash chain), which any Quartermaster imports as a new campaign.
+    const file = h("a", { href: rooted(`${table.base()}/export`), download: "" }, "Download this campaign's file");
+    panel.append(h("p", {}, file));
+  }
   const leave = action(
     "Sign this phone out",
     async () => {
