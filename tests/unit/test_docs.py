@@ -27,7 +27,12 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 SETTING = re.compile(r"\b((?:TEST_|BENCH_)?DATABASE_URL|QUARTERMASTER_[A-Z0-9_]+)\b")
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)
 SPAN = re.compile(r"`([^`\n]+)`")
-COMMAND = re.compile(r"(?:^|[\s/])quartermaster ([a-z][a-z-]*)((?: +(?:\[?--[a-z-]+\]?|[^\s-][^\s]*))*)")
+# `quartermaster SUB ...` as the first word of a command (after settings, sudo, a path, or `&&`), not a unit's name
+# in `systemctl enable quartermaster`.
+COMMAND = re.compile(
+    r"(?:^|&&|;|\|)\s*(?:[A-Z_]+=\S*\s+)*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:\S*[/=])?"
+    r"quartermaster ([a-z][a-z-]*)((?: +(?:\[?--[a-z-]+\]?|[^\s#-][^\s]*))*)"
+)
 FLAG = re.compile(r"--[a-z][a-z-]*")
 # An event type as the docs write one: `card.moved`, or "type": "card.moved" in an example.
 EVENT_SPAN = re.compile(r"^[a-z_]+\.[a-z_]+$")
@@ -156,7 +161,7 @@ def test_every_command_and_flag_the_docs_name_exists():
 def test_the_command_check_finds_a_made_up_command_and_flag():
     text = (
         "Run `quartermaster serve --host 0.0.0.0 --sails 3`, then `quartermaster careen --campaign ID`,\n"
-        "`quartermaster verify [--campaign ID]` and `--anchor`:\n\n"
+        "`quartermaster verify [--campaign ID]` and `--anchor`; `systemctl enable quartermaster careened`:\n\n"
         "```sh\n.venv/bin/quartermaster rebuild --quiet\n```\n"
     )
     assert missing_commands(text) == ["quartermaster serve --sails", "quartermaster careen", "--anchor"]
