@@ -52,8 +52,8 @@ Verb = Literal[
 BoonType = Literal["weapon", "spell", "armor", "item", "ally"]
 
 
-CHARACTER = ("character",)
-SCENARIO = ("scenario",)
+CHARACTER = ("character", "turn")
+SCENARIO = ("scenario", "turn")
 
 CharacterId = Annotated[str, Meta(description="The character, by id (`lirianne`), as she joined the campaign.")]
 RewardOf = Annotated[

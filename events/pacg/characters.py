@@ -140,7 +140,7 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
     ] = []
 
     EXAMPLES = ({"character_id": "lirianne", "to": "Raker Shoals"},)
-    VIEWS = ("character", "scenario")
+    VIEWS = ("character", "scenario", "turn")
 
 
 # `omit_defaults`: a move that names no explorer encodes exactly as card.moved did before `explorer` existed.
@@ -195,7 +195,7 @@ class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
             "explorer": "merisiel",
         },
     )
-    VIEWS = ("character", "vault", "scenario", "fleet")
+    VIEWS = ("character", "vault", "scenario", "fleet", "turn")
 
 
 class DamageDealt(Event, kw_only=True, tag="damage.dealt"):
@@ -242,7 +242,7 @@ class CharacterDied(Event, kw_only=True, tag="character.died"):
     character_id: CharacterId
 
     EXAMPLES = ({"character_id": "seltyiel"},)
-    VIEWS = ("character", "scenario")
+    VIEWS = ("character", "scenario", "turn")
 
 
 class CharacterRevived(Event, kw_only=True, tag="character.revived"):
@@ -254,7 +254,7 @@ class CharacterRevived(Event, kw_only=True, tag="character.revived"):
     character_id: CharacterId
 
     EXAMPLES = ({"character_id": "seltyiel"},)
-    VIEWS = ("character", "scenario")
+    VIEWS = ("character", "scenario", "turn")
 
 
 __all__ = [

@@ -76,7 +76,7 @@ class ScenarioStarted(Event, kw_only=True, tag="scenario.started"):
             ],
         },
     )
-    VIEWS = ("scenario", "fleet", "vault", "character")
+    VIEWS = ("scenario", "fleet", "vault", "character", "turn")
 
 
 class HourglassAdvanced(Event, kw_only=True, tag="hourglass.advanced"):
@@ -162,7 +162,7 @@ class VillainEscaped(Event, kw_only=True, tag="villain.escaped"):
     defeated: Annotated[bool, Meta(description="Whether the villain was defeated before escaping.")] = True
 
     EXAMPLES = ({"villain": "Jemma Redclaw", "to": ["Fog Bank", "Tempest Cay"]},)
-    VIEWS = ("scenario", "vault")
+    VIEWS = ("scenario", "vault", "turn")
 
 
 class ScenarioEnded(Event, kw_only=True, tag="scenario.ended"):

@@ -36,7 +36,7 @@ class AllyHired(Event, kw_only=True, tag="ally.hired"):
     EXAMPLES = (
         {"pirate_id": "anne", "ally_id": "bosun", "archetype": "Bosun", "charisma": 2, "salary": 10, "fame_cost": 5},
     )
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class AllyDrawn(Event, kw_only=True, tag="ally.drawn"):
@@ -61,7 +61,7 @@ class AllyDrawn(Event, kw_only=True, tag="ally.drawn"):
     EXAMPLES = (
         {"ally_id": "cook", "archetype": "Cook", "charisma": 2, "salary": 10, "fame_cost": 5, "pirate_id": "anne"},
     )
-    VIEWS = ("pirates", "pirate", "ship")
+    VIEWS = ("pirates", "pirate", "ship", "turn")
 
 
 class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
@@ -76,7 +76,7 @@ class AllyUpkeepPaid(Event, kw_only=True, tag="ally.upkeep_paid"):
     ] = "personal"
 
     EXAMPLES = ({"ally_id": "bosun"},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class AllyDied(Event, kw_only=True, tag="ally.died"):

@@ -33,7 +33,7 @@ class CoinsChanged(Event, kw_only=True, tag="coins.changed"):
     ]
 
     EXAMPLES = ({"pirate_id": "anne", "amount": 10, "source": "search_card"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class CoinsGiven(Event, kw_only=True, tag="coins.given"):
@@ -47,7 +47,7 @@ class CoinsGiven(Event, kw_only=True, tag="coins.given"):
     amount: Annotated[int, Meta(description="How many Coins.")]
 
     EXAMPLES = ({"from_pirate": "mary", "to": "crew_booty", "amount": 5},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class BootyBuried(Event, kw_only=True, tag="booty.buried"):
@@ -75,7 +75,7 @@ class BootyRecovered(Event, kw_only=True, tag="booty.recovered"):
     amount: Annotated[int, Meta(description="Coins recovered.")]
 
     EXAMPLES = ({"pirate_id": "anne", "island": "Isla de Muerta", "amount": 10},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class LoanTaken(Event, kw_only=True, tag="loan.taken"):
@@ -91,7 +91,7 @@ class LoanTaken(Event, kw_only=True, tag="loan.taken"):
     fame: Annotated[int, Meta(description="At the Manor: Fame spent (5 Coins per Time Unit or Fame).")] = 0
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 20, "lender": "market"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
@@ -106,7 +106,7 @@ class LoanRepaid(Event, kw_only=True, tag="loan.repaid"):
     paid_from: PaidFrom = "personal"
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 24},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class SalaryCollected(Event, kw_only=True, tag="salary.collected"):
@@ -119,7 +119,7 @@ class SalaryCollected(Event, kw_only=True, tag="salary.collected"):
     pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "jack"},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 __all__ = [

@@ -24,7 +24,7 @@ class AssignmentTaken(Event, kw_only=True, tag="assignment.taken"):
     assignment: Annotated[str, Meta(description="The Assignment card.")]
 
     EXAMPLES = ({"pirate_id": "anne", "assignment": "Escort the Governor's Daughter"},)
-    VIEWS = ("pirates", "pirate", "ship")
+    VIEWS = ("pirates", "pirate", "ship", "turn")
 
 
 class AssignmentResolved(Event, kw_only=True, tag="assignment.resolved"):
@@ -42,7 +42,7 @@ class AssignmentResolved(Event, kw_only=True, tag="assignment.resolved"):
     ] = "crew_booty"
 
     EXAMPLES = ({"pirate_id": "anne", "success": True, "coins": 50, "fame": 10},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class CaptainElected(Event, kw_only=True, tag="captain.elected"):
@@ -59,7 +59,7 @@ class CaptainElected(Event, kw_only=True, tag="captain.elected"):
     ] = "most_fame"
 
     EXAMPLES = ({"pirate_id": "anne", "method": "most_fame"},)
-    VIEWS = ("pirates", "pirate", "ship", "chapter")
+    VIEWS = ("pirates", "pirate", "ship", "chapter", "turn")
 
 
 class TrustChanged(Event, kw_only=True, tag="trust.changed"):
@@ -104,7 +104,7 @@ class MutinyResolved(Event, kw_only=True, tag="mutiny.resolved"):
     ] = None
 
     EXAMPLES = ({"instigator": "jack", "bids": {"jack": 3, "anne": 2}},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger", "chapter")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "chapter", "turn")
 
 
 class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
@@ -121,7 +121,7 @@ class AllyMutinyResolved(Event, kw_only=True, tag="ally_mutiny.resolved"):
     tie_winner: Annotated[Literal["captain", "ally"] | None, Meta(description="Who wins a tie.")] = None
 
     EXAMPLES = ({"ally_id": "bosun", "coins_spent": 20, "ally_roll": 3},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class CommandIssued(Event, kw_only=True, tag="command.issued"):

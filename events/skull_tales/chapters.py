@@ -33,7 +33,7 @@ class ChapterStarted(Event, kw_only=True, tag="chapter.started"):
     solo: Annotated[bool, Meta(description="Played by a Lone Pirate.")] = False
 
     EXAMPLES = ({"number": 3, "title": "The Black Pearl"},)
-    VIEWS = ("chapter",)
+    VIEWS = ("chapter", "turn")
 
 
 class PhaseStarted(Event, kw_only=True, tag="phase.started"):
@@ -52,7 +52,7 @@ class PhaseStarted(Event, kw_only=True, tag="phase.started"):
     ] = None
 
     EXAMPLES = ({"phase": "port"}, {"phase": "adventure", "allies": ["cook", "witch", "gunner"]})
-    VIEWS = ("chapter", "pirates", "pirate")
+    VIEWS = ("chapter", "pirates", "pirate", "turn")
 
 
 class PhaseEnded(Event, kw_only=True, tag="phase.ended"):
@@ -67,7 +67,7 @@ class PhaseEnded(Event, kw_only=True, tag="phase.ended"):
     degrees: Annotated[dict[str, Degree], Meta(description="Adventure: each Pirate's degree of success, by id.")] = {}
 
     EXAMPLES = ({"phase": "port"},)
-    VIEWS = ("chapter", "pirates", "pirate", "ship", "ledger")
+    VIEWS = ("chapter", "pirates", "pirate", "ship", "ledger", "turn")
 
 
 class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
@@ -79,7 +79,7 @@ class ChapterEnded(Event, kw_only=True, tag="chapter.ended"):
     number: ChapterNumber
 
     EXAMPLES = ({"number": 2},)
-    VIEWS = ("chapter",)
+    VIEWS = ("chapter", "turn")
 
 
 __all__ = ["ChapterEnded", "ChapterStarted", "Degree", "Outcome", "Phase", "PhaseEnded", "PhaseStarted"]

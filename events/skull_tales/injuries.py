@@ -28,7 +28,7 @@ class InjurySuffered(Event, kw_only=True, tag="injury.suffered"):
     movement: Annotated[int, Meta(description="The change to movement.")] = 0
 
     EXAMPLES = ({"pirate_id": "mary", "roll": 4},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PirateRetired(Event, kw_only=True, tag="pirate.retired"):
@@ -43,7 +43,7 @@ class PirateRetired(Event, kw_only=True, tag="pirate.retired"):
     ] = "injury"
 
     EXAMPLES = ({"pirate_id": "jack", "reason": "injury"},)
-    VIEWS = ("pirates", "pirate", "ship")
+    VIEWS = ("pirates", "pirate", "ship", "turn")
 
 
 class MatelotageDone(Event, kw_only=True, tag="matelotage.done"):
@@ -61,7 +61,7 @@ class MatelotageDone(Event, kw_only=True, tag="matelotage.done"):
     ] = None
 
     EXAMPLES = ({"retired_id": "jack", "new_id": "ned", "coins": 28},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class ProsthesisBought(Event, kw_only=True, tag="prosthesis.bought"):
@@ -74,7 +74,7 @@ class ProsthesisBought(Event, kw_only=True, tag="prosthesis.bought"):
     prosthesis: Annotated[Prosthesis, Meta(description="`hook`, `eye_patch` or `peg_leg`.")]
 
     EXAMPLES = ({"pirate_id": "mary", "prosthesis": "hook"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 __all__ = ["InjurySuffered", "MatelotageDone", "PirateRetired", "Prosthesis", "ProsthesisBought"]

@@ -79,7 +79,7 @@ class PirateRecruited(Event, kw_only=True, tag="pirate.recruited"):
             **GUNNER_VALUES,
         },
     )
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class FameChanged(Event, kw_only=True, tag="fame.changed"):
@@ -95,7 +95,7 @@ class FameChanged(Event, kw_only=True, tag="fame.changed"):
     source: Annotated[str, Meta(description="Where it came from: `enemy`, `goal`, `search_card`, `event`...")]
 
     EXAMPLES = ({"pirate_id": "anne", "amount": 6, "source": "enemy"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class WoundsChanged(Event, kw_only=True, tag="wounds.changed"):
@@ -109,7 +109,7 @@ class WoundsChanged(Event, kw_only=True, tag="wounds.changed"):
     reason: Reason = ""
 
     EXAMPLES = ({"pirate_id": "mary", "amount": 2, "reason": "a Cannibal's attack"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class DestinyChanged(Event, kw_only=True, tag="destiny.changed"):
@@ -124,7 +124,7 @@ class DestinyChanged(Event, kw_only=True, tag="destiny.changed"):
     plus_one: Annotated[bool, Meta(description="Spent for +1 to each die of the Pirate's next roll.")] = False
 
     EXAMPLES = ({"pirate_id": "anne", "amount": -1, "plus_one": True, "reason": "Revive"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
@@ -143,7 +143,7 @@ class PirateUnconscious(Event, kw_only=True, tag="pirate.unconscious"):
     ] = None
 
     EXAMPLES = ({"pirate_id": "mary"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
@@ -169,7 +169,7 @@ class PirateRevived(Event, kw_only=True, tag="pirate.revived"):
     ] = False
 
     EXAMPLES = ({"pirate_id": "mary", "reviver_id": "anne"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class CurseGained(Event, kw_only=True, tag="curse.gained"):
@@ -181,7 +181,7 @@ class CurseGained(Event, kw_only=True, tag="curse.gained"):
     pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "mary"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PenanceChosen(Event, kw_only=True, tag="penance.chosen"):
@@ -195,7 +195,7 @@ class PenanceChosen(Event, kw_only=True, tag="penance.chosen"):
     penance: Annotated[Penance, Meta(description="`greedy`, `wroth` or `prideful`.")]
 
     EXAMPLES = ({"pirate_id": "mary", "penance": "wroth"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
@@ -211,7 +211,7 @@ class CurseRemoved(Event, kw_only=True, tag="curse.removed"):
     purger_id: Annotated[str | None, Meta(description="For a Purge, the Pirate who used it (+3 Fame).")] = None
 
     EXAMPLES = ({"pirate_id": "mary", "by": "atonement"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PurgeUsed(Event, kw_only=True, tag="purge.used"):
@@ -226,7 +226,7 @@ class PurgeUsed(Event, kw_only=True, tag="purge.used"):
     cursed_id: Annotated[str | None, Meta(description="The Cursed Pirate freed on a success, by id.")] = None
 
     EXAMPLES = ({"pirate_id": "anne", "roll": 4, "cursed_id": "mary"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class ItemGained(Event, kw_only=True, tag="item.gained"):
@@ -270,7 +270,7 @@ class ItemGained(Event, kw_only=True, tag="item.gained"):
         | None
     ) = None
 
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
     EXAMPLES = (
         {"pirate_id": "anne", "item": "Cutlass", "value": 20},
         {"pirate_id": "mary", "item": "Rum", "half_space": True, "price": 5},
@@ -304,7 +304,7 @@ class ItemLost(Event, kw_only=True, tag="item.lost"):
         | None
     ) = None
 
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
     EXAMPLES = ({"pirate_id": "anne", "item": "Cutlass", "haggled": True}, {"pirate_id": "mary", "item": "Rum"})
 
 
@@ -319,7 +319,7 @@ class ItemGiven(Event, kw_only=True, tag="item.given"):
     item: Annotated[str, Meta(description="The item, as the Record Sheet lists it.")]
 
     EXAMPLES = ({"from_pirate": "anne", "to_pirate": "mary", "item": "Cutlass"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class PortServiceBought(Event, kw_only=True, tag="port.service_bought"):
@@ -338,7 +338,7 @@ class PortServiceBought(Event, kw_only=True, tag="port.service_bought"):
     times: Annotated[int, Meta(description="How many times: Rest at the Docks repeats, 1 Time Unit each.")] = 1
 
     EXAMPLES = ({"pirate_id": "mary", "service": "charity", "destiny": 1},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class ManorEntered(Event, kw_only=True, tag="manor.entered"):
@@ -350,7 +350,7 @@ class ManorEntered(Event, kw_only=True, tag="manor.entered"):
     pirate_id: PirateId
 
     EXAMPLES = ({"pirate_id": "anne"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class TimeSpent(Event, kw_only=True, tag="time.spent"):
@@ -364,7 +364,7 @@ class TimeSpent(Event, kw_only=True, tag="time.spent"):
     purpose: Annotated[str, Meta(description="What for: `move` or the action.")] = "move"
 
     EXAMPLES = ({"pirate_id": "jack", "amount": 2, "purpose": "move"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class ApprovalGiven(Event, kw_only=True, tag="approval.given"):
@@ -379,7 +379,7 @@ class ApprovalGiven(Event, kw_only=True, tag="approval.given"):
     permanent: Annotated[bool, Meta(description="Whether it lasts beyond this Port Phase.")] = False
 
     EXAMPLES = ({"pirate_id": "mary", "master": "Maggie", "kind": "approval"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class CampaignCompleted(Event, kw_only=True, tag="campaign.completed"):
@@ -391,7 +391,7 @@ class CampaignCompleted(Event, kw_only=True, tag="campaign.completed"):
     campaign: Annotated[str, Meta(description="The campaign completed.")] = "Shadows of the Caribbean"
 
     EXAMPLES = ({"campaign": "Shadows of the Caribbean"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 __all__ = [

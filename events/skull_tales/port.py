@@ -23,7 +23,7 @@ class PirateBoarded(Event, kw_only=True, tag="pirate.boarded"):
     late: Annotated[bool, Meta(description="Back aboard after the Time Units ran out.")] = False
 
     EXAMPLES = ({"pirate_id": "jack"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
@@ -38,7 +38,7 @@ class RumorsHeard(Event, kw_only=True, tag="rumors.heard"):
     kept: Annotated[str | None, Meta(description="The Rumor card kept, if any.")] = None
 
     EXAMPLES = ({"pirate_id": "mary", "where": "tavern", "kept": "The Lost Galleon"},)
-    VIEWS = ("pirates", "pirate")
+    VIEWS = ("pirates", "pirate", "turn")
 
 
 class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
@@ -53,7 +53,7 @@ class RumorResolved(Event, kw_only=True, tag="rumor.resolved"):
     fame: RewardFame = 0
 
     EXAMPLES = ({"pirate_id": "mary", "success": True, "coins": 30, "fame": 10},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class StoryTold(Event, kw_only=True, tag="story.told"):
@@ -68,7 +68,7 @@ class StoryTold(Event, kw_only=True, tag="story.told"):
     roll: Annotated[int, msgspec.Meta(description="The Charisma roll's one die (1-6).")]
     coins: Annotated[Coins, msgspec.Meta(description="Coins spent before rolling, +1 to the roll each: at most 3.")] = 0
 
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
     EXAMPLES = ({"pirate_id": "mary", "roll": 4, "coins": 2},)
 
 

@@ -126,7 +126,7 @@ class GroupLost(Event, kw_only=True, tag="group.lost"):
     reason: Reason = ""
 
     EXAMPLES = ({"reason": "boarded by the Redcoats"},)
-    VIEWS = ("pirates", "pirate", "ship")
+    VIEWS = ("pirates", "pirate", "ship", "turn")
 
 
 class GoodsTraded(Event, kw_only=True, tag="goods.traded"):
@@ -184,7 +184,7 @@ class TradeMade(Event, kw_only=True, tag="trade.made"):
         msgspec.Meta(min_length=1, description="Each kind of Goods traded, with how many and which way."),
     ]
 
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
     EXAMPLES = (
         {
             "pirate_id": "anne",

@@ -53,7 +53,7 @@ class SkillLearned(Event, kw_only=True, tag="skill.learned"):
     ] = False
 
     EXAMPLES = ({"pirate_id": "mary", "skill": "Fencing", "master_id": "anne"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 class FeatGained(Event, kw_only=True, tag="feat.gained"):
@@ -73,7 +73,7 @@ class FeatGained(Event, kw_only=True, tag="feat.gained"):
     ] = {}
 
     EXAMPLES = ({"pirate_id": "anne", "feat": "Bravery"},)
-    VIEWS = ("pirates", "pirate", "ledger")
+    VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 
 __all__ = ["FeatGained", "SkillLearned", "SkillPrerequisites"]

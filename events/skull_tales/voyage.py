@@ -28,7 +28,7 @@ class SchemeResolved(Event, kw_only=True, tag="scheme.resolved"):
     ] = None
 
     EXAMPLES = ({"pirate_id": "mary", "coin": None},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 class AllySchemeResolved(Event, kw_only=True, tag="ally_scheme.resolved"):
@@ -81,7 +81,7 @@ class CrewSurrendered(Event, kw_only=True, tag="crew.surrendered"):
     ]
 
     EXAMPLES = ({"cause": "surrendered"},)
-    VIEWS = ("pirates", "pirate", "ship", "ledger")
+    VIEWS = ("pirates", "pirate", "ship", "ledger", "turn")
 
 
 __all__ = ["AllySchemeResolved", "Coin", "CrewSurrendered", "SchemeResolved"]

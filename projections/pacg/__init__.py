@@ -23,6 +23,7 @@ from quartermaster.projections.pacg import (
     feats,
     fleet,
     hands,
+    play,
     recorded,
     scenario,
     turn,
@@ -90,11 +91,16 @@ def _settle(state: State, event: Event) -> State | None:
 
 def _dice_rolled(state: State, event: DiceRolled) -> State:
     if event.character_id is not None:
-        characters.character(state, event.character_id)
+        found = characters.character(state, event.character_id)
+        scenario = state.scenario
+        if not found.alive and scenario is not None and event.character_id in scenario.party:
+            broken(
+                f"{found.name} is dead and rolls no more dice in {scenario.name} (Skull & Shackles Rulebook, Dying)."
+            )
     # Read as `/rolls` reads it (a check succeeds at "greater than or equal to the difficulty"): a roll logged whole
     # whose successes or success say otherwise is refused.
-    plain(event)
-    return state
+    read = plain(event)
+    return encounter.check_logged(state, read)
 
 
 # The module owning each event. A table rather than a `match`: a class pattern is an isinstance check, and for
@@ -185,7 +191,10 @@ def apply(state: State, event: Event, meta: Meta) -> State:
         if during is not None:
             return during
         # The reset is over (or the discards are, logged anyway); this event is the first after it.
-        state = msgspec.structs.replace(state, owed=None)
+        if due.kind == "reset":
+            state = hands.reset_over(state, due.character_id or "")
+        else:
+            state = msgspec.structs.replace(state, owed=None)
     kind = type(event)
     if state.fresh_hero_point is not None and kind is not ev.HeroPointSpent and kind is not ev.HeroPointAwarded:
         state = msgspec.structs.replace(state, fresh_hero_point=None)
@@ -228,6 +237,7 @@ GAME: Game[State] = Game(
         "vault": View("vault", views.vault_view),
         "scenario": View("scenario", views.scenario_view),
         "recorded": View("recorded", recorded.view),
+        "turn": View("turn", play.turn_view),
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),

@@ -19,9 +19,10 @@ from quartermaster.events.pacg import (
     HeroPointSpent,
 )
 from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import steps
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.state import Character, Owed, Scenario, State
-from quartermaster.projections.pacg.zones import SET_ASIDE, Work, character_key
+from quartermaster.projections.pacg.zones import SET_ASIDE, Work, character_key, listing
 
 # The base set holds four character decks; the Character Add-On Deck raises the table to six.
 MAX_CHARACTERS = 6
@@ -149,20 +150,18 @@ def moved(state: State, event: CharacterMoved) -> State:
         return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
     if scenario.turn != event.character_id and event.moved_with:
         broken(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
-    if scenario.turn == event.character_id and scenario.reset_done:
-        broken(
-            f"{mover.name} has begun the reset that ends the turn: the move comes before it (Skull & Shackles "
-            "Rulebook, Your Turn)."
-        )
-    elif scenario.turn == event.character_id and scenario.explored_this_turn:
-        broken(
-            f"{mover.name} has explored this turn: the move comes before the exploration (Skull & Shackles "
-            'Rulebook, Your Turn; Things to Keep in Mind: "You move before you explore, not after"). A card that '
-            "moves her is logged with an override."
-        )
-    characters = _replace(state, event.character_id, location=event.to)
-    if scenario.turn == event.character_id and not scenario.moved_this_turn:
+    if event.to == mover.location:
+        elsewhere = [name for name in scenario.places if name != event.to]
+        if elsewhere:
+            broken(
+                f"{mover.name} is at {event.to} already: a character moves to her own location only when there is "
+                f"no other location to move to, and {listing(elsewhere)} {'is' if len(elsewhere) == 1 else 'are'} "
+                "in play (Core Rules FAQ, moving; closed locations may be moved to as well)."
+            )
+    if scenario.turn == event.character_id:
+        scenario = steps.enter(state, scenario, "move", event.character_id, f"{mover.name} moving to {event.to}")
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
+    characters = _replace(state, event.character_id, location=event.to)
     if event.moved_with:
         if fleet.anchored is not None:
             broken(f"The {fleet.current} is anchored at {fleet.anchored}: nobody can sail along with {mover.name}.")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
+from quartermaster.events.campaign import DiceRolled
 from quartermaster.events.pacg import CardMoved, EncounterEnded, LocationClosed, VillainEscaped
 from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.scenario import in_progress
@@ -36,11 +38,7 @@ def explored(state: State, event: CardMoved) -> Scenario:
         whose = f"it is {state.characters[scenario.turn].name}'s turn" if scenario.turn else "no turn has started yet"
         # The rulebook's "never" (Your Turn: Explore): no card overrules it.
         broken(f"{name} may never explore on another player's turn: {whose}.")
-    if scenario.reset_done:
-        broken(
-            f"{name} has begun the reset that ends the turn: exploring comes before it, and nothing of the turn's "
-            "steps follows it (Skull & Shackles Rulebook, Your Turn)."
-        )
+    scenario = steps.enter(state, scenario, "explore", event.explorer, f"{name} exploring {source.location}")
     if explorer.location != source.location:
         broken(f"{name} is at {explorer.location} and explores that location, not {source.location}.")
     if scenario.explored_this_turn and not event.explore_again and state.options.explore_once_per_turn:
@@ -112,6 +110,10 @@ def location_closed(state: State, event: LocationClosed) -> State:
             "a location closes after a henchman is defeated there, by the character who defeated it.",
         )
     elif how == "empty":
+        if scenario.turn is not None and (event.by is None or event.by == scenario.turn):
+            # The Close a Location step of the turn: once it is taken, exploring has passed.
+            who = state.characters[scenario.turn].name
+            scenario = steps.enter(state, scenario, "close", scenario.turn, f"{who} closing {event.location}")
         left = _deck_size(state, event.location)
         if left:
             broken(
@@ -237,7 +239,9 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
     info = after.cards[card]
     if target.zone == ENCOUNTER and source.zone != ENCOUNTER:
         origin = source.location if source.zone == "location" else None
-        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, Encountering(card, origin)])
+        # The character whose turn it is encounters what she explores or summons (Encountering a Card).
+        met = Encountering(card, origin, scenario.turn)
+        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met])
         if info.type == "villain" and origin is not None:
             scenario = msgspec.structs.replace(scenario, villain_at=origin, villain_outcome=None)
         return msgspec.structs.replace(after, scenario=scenario)
@@ -323,3 +327,27 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
     if not event.defeated and left < blessings:
         return lose(escaped, short)
     return escaped
+
+
+def check_logged(state: State, roll: DiceRolled) -> State:
+    """The state once a roll is logged: a check (a difficulty, or a success said) by the character encountering the
+    latest card is that encounter's check, and its result decides the outcomes allowed (Attempting a Check). Another
+    roll (damage, plunder, a check of another card's power) changes nothing."""
+    scenario = state.scenario
+    if scenario is None or not scenario.encounters or roll.success is None:
+        return state
+    entry = scenario.encounters[-1]
+    if entry.outcome is not None:
+        return state
+    if roll.character_id is not None and entry.character_id is not None and roll.character_id != entry.character_id:
+        return state
+    if roll.purpose is not None and not any(word in roll.purpose.lower() for word in _CHECK_WORDS):
+        return state
+    checked = msgspec.structs.replace(entry, difficulty=roll.difficulty, total=roll.total, success=roll.success)
+    encounters = [*scenario.encounters[:-1], checked]
+    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
+
+
+# Words of a roll's purpose that make it the check against the card encountered ("check", "defeat the Bandit",
+# "acquire Cutlass", "Combat"); a purpose without them ("damage", "plunder", "close") is another roll.
+_CHECK_WORDS = ("check", "defeat", "acquire", "combat")

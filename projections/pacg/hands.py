@@ -13,7 +13,7 @@ import msgspec
 from quartermaster.events.base import Event
 from quartermaster.events.pacg import CardMoved, CharacterDied, HandReset
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.pacg import characters, verbs
+from quartermaster.projections.pacg import characters, steps, verbs
 from quartermaster.projections.pacg.feats import groups
 from quartermaster.projections.pacg.state import Character, Owed, Pile, State
 from quartermaster.projections.pacg.zones import character_key
@@ -70,10 +70,14 @@ def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
 
 def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
+    if scenario.turn == event.character_id:
+        scenario = steps.enter(state, scenario, "reset", event.character_id, f"{found.name} resetting her hand")
+        state = msgspec.structs.replace(state, scenario=scenario)
     if event.kept:
         if scenario.turn != event.character_id:
             broken(f"Only the character whose turn it is keeps her hand at the end of her turn, not {found.name}.")
-        kept = msgspec.structs.replace(scenario, reset_kept=True, reset_done=True)
+        # Kept, there is nothing to draw or discard: the turn has only its end left.
+        kept = msgspec.structs.replace(scenario, reset_kept=True, reset_done=True, step="end")
         return msgspec.structs.replace(state, scenario=kept)
     size = hand_size(found)
     if size is None:
@@ -94,6 +98,14 @@ def hand_reset(state: State, event: HandReset) -> State:
     if scenario.turn == event.character_id and not scenario.reset_done:
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, reset_done=True))
     return msgspec.structs.replace(state, owed=Owed("reset", size, event.character_id))
+
+
+def reset_over(state: State, character_id: str) -> State:
+    """The state once a character's reset is over: nothing owed, and on her own turn only its end left."""
+    scenario = state.scenario
+    if scenario is not None and scenario.turn == character_id and scenario.step != "end":
+        state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, step="end"))
+    return msgspec.structs.replace(state, owed=None)
 
 
 def resetting(state: State, event: Event) -> State | None:
@@ -132,8 +144,9 @@ def resetting(state: State, event: Event) -> State | None:
                 )
             state = verbs.card_moved(state, event)
             # The draw that fills the hand finishes the reset.
-            after = None if held + 1 == size else msgspec.structs.replace(due, drawing=True)
-            return msgspec.structs.replace(state, owed=after)
+            if held + 1 == size:
+                return reset_over(state, character_id)
+            return msgspec.structs.replace(state, owed=msgspec.structs.replace(due, drawing=True))
     held = _cards_in(state, character_id, "hand")
     deck = _cards_in(state, character_id, "deck")
     if held < size and deck < size - held:

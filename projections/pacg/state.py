@@ -15,6 +15,9 @@ from quartermaster.projections.game import StateStruct
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
 
+# The steps of a turn in the rulebook's order (projections/pacg/steps.py): "start" is Advance the Blessings Deck.
+Step = Literal["start", "give", "move", "explore", "close", "reset", "end"]
+
 
 class Options(StateStruct, forbid_unknown_fields=True):
     """Core rules options recorded when the campaign starts (FAQ: difficulty modes, names of things)."""
@@ -98,10 +101,17 @@ class Place(StateStruct):
 
 
 class Encountering(StateStruct, array_like=True):
-    """A card being encountered, and the location deck it came from (None when it was summoned)."""
+    """A card being encountered, the location deck it came from (None when it was summoned), the character who
+    encounters it, and the check logged against it (dice.rolled naming a difficulty or a success) while it lasts."""
 
     card: str
     location: str | None = None
+    character_id: str | None = None
+    difficulty: int | None = None
+    total: int | None = None
+    success: bool | None = None
+    # How the encounter ended (encounter.ended), while the card waits to go where the rules send it.
+    outcome: Literal["defeated", "undefeated", "evaded"] | None = None
 
 
 class Scenario(StateStruct):
@@ -118,6 +128,8 @@ class Scenario(StateStruct):
     loss: str | None = None
     turn: str | None = None
     turns: int = 0
+    # The step the turn in progress has reached (Skull & Shackles Rulebook, Your Turn); a step passed is passed.
+    step: Step = "start"
     # The top card of the hourglass discards (the hour), when the table named it.
     hour: str | None = None
     setup_stashed: bool = False

@@ -6,6 +6,7 @@ import msgspec
 
 from quartermaster.events.pacg import CHARACTER_ZONES, CardMoved, Zone
 from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import steps
 from quartermaster.projections.pacg.deck_order import after_move, check_draw
 from quartermaster.projections.pacg.encounter import encounter_moved, explored
 from quartermaster.projections.pacg.fleet import check_can_stash
@@ -143,20 +144,14 @@ def card_moved(state: State, event: CardMoved) -> State:
         taker = state.characters[target.character_id or ""]
         if scenario is not None and scenario.turn != source.character_id:
             broken(f"{giver.name} can give a card only on {giver.name}'s own turn.")
-        if scenario is not None and scenario.reset_done:
-            broken(
-                f"{giver.name} has begun the reset that ends the turn: the Give a Card step comes before it (Skull & "
-                "Shackles Rulebook, Your Turn)."
+        if scenario is not None:
+            scenario = steps.enter(
+                state, scenario, "give", source.character_id or "", f"{giver.name} giving a card to {taker.name}"
             )
         if scenario is not None and scenario.gave_this_turn:
             broken(
                 f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "
                 "to another character at the same location, once a turn."
-            )
-        if scenario is not None and scenario.moved_this_turn:
-            broken(
-                f"{giver.name} has moved this turn: the Give a Card step comes before the Move step, so a card is "
-                f"given to a character at the location where {giver.name} began the turn."
             )
         if giver.location != taker.location:
             broken(

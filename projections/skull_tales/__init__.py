@@ -28,6 +28,7 @@ from quartermaster.projections.skull_tales import (
     port,
     ship,
     skills,
+    turn,
     voyage,
 )
 from quartermaster.projections.skull_tales.options import parse
@@ -154,6 +155,7 @@ GAME: Game[SkullTales] = Game(
         "ledger": View("ledger", ledger_view),
         "chapter": View("chapter", chapter_view),
         "cards": View("cards", cards.view),
+        "turn": View("turn", turn.TurnView(_HANDLERS)),
     },
     character_of=character_of,
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),

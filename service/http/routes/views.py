@@ -119,6 +119,10 @@ ROUTES = [
     _named("fleet", "The fleet: checked ships, the current ship, wrecked, anchored, plunder"),
     _named("vault", "The vault: copies by card and by type, face-down copies out of the box"),
     _named("scenario", "The scenario: hourglass, locations open or closed, who is where"),
+    _named(
+        "turn",
+        "The turn in progress: whose it is, the step it has reached, the encounter, and what the rules allow now",
+    ),
     _named("pirates", "Every pirate's record sheet"),
     _named("ship", "The captain and the ship"),
     _named("ledger", "The Crew's Booty ledger: where each coin came from and went"),

@@ -257,14 +257,14 @@ class Campaign:
             self.emit(
                 _ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"]))
             )
-        elif roll < 0.82:
+        elif roll < 0.82 and state.scenario.step in ("start", "give", "move"):
             here = state.characters[who].location
             riders = [o for o in self.living() if o != who and state.characters[o].location == here]
             along = riders if not state.fleet.wrecked and state.fleet.anchored is None else []
-            self.emit(
-                _ev("character.moved", character_id=who, to=rng.choice(list(state.scenario.places)), moved_with=along)
-            )
-        elif roll < 0.86 and hand and not (state.scenario.gave_this_turn or state.scenario.moved_this_turn):
+            # A character moves to her own location only when there is no other (Core Rules FAQ).
+            elsewhere = [name for name in state.scenario.places if name != here] or [here]
+            self.emit(_ev("character.moved", character_id=who, to=rng.choice(elsewhere), moved_with=along))
+        elif roll < 0.86 and hand and state.scenario.step in ("start", "give") and not state.scenario.gave_this_turn:
             here = state.characters[who].location
             others = [o for o in self.living() if o != who and state.characters[o].location == here]
             if others:

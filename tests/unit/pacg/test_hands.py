@@ -248,7 +248,8 @@ class Resetting(Checked):
         if scenario is None or self.state.owed is not None:
             return
         who = scenario.turn
-        if who is None or not self.state.characters[who].alive:
+        if who is None or not self.state.characters[who].alive or scenario.step == "end":
+            # The campaign's own turn ended with its reset: a hand is reset once a turn.
             return
         size = hand_size(self.state.characters[who])
         self.emit(_ev("hand.reset", character_id=who))

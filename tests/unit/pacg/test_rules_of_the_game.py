@@ -218,14 +218,18 @@ def test_the_move_comes_before_the_exploration():
         banish("Dire Rat"),
         walk("merisiel", "Tempest Cay"),
     )
-    assert reason.startswith("Merisiel has explored this turn: the move comes before the exploration")
+    assert reason.startswith("Merisiel moving to Tempest Cay belongs to the Move step, which comes before Explore")
 
 
 def test_nothing_of_the_turn_comes_after_the_reset():
     state = fold(advance("merisiel"), reset("merisiel"), state=in_play())
     reason = refused(state, explore("merisiel", "Dire Rat", SHARK))
-    assert reason.startswith("Merisiel has begun the reset that ends the turn: exploring comes before it")
-    assert refused(state, walk("merisiel", "Tempest Cay")).startswith("Merisiel has begun the reset")
+    assert reason.startswith(
+        "Merisiel exploring Shark Island belongs to the Explore step, which comes before End Your Turn"
+    )
+    assert refused(state, walk("merisiel", "Tempest Cay")).startswith(
+        "Merisiel moving to Tempest Cay belongs to the Move step, which comes before End Your Turn"
+    )
     assert fold(advance("valeros"), state=state).scenario.turn == "valeros"
 
 
@@ -328,7 +332,8 @@ def test_a_step_moved_after_the_reset_or_a_move_after_the_exploration_is_refused
     place = zone("location", location=here)
     if late == "move":
         # Explore, then move: the forbidden order of the two optional steps.
-        steps = [explore(who, "Dire Rat", place), banish("Dire Rat"), walk(who, "Tempest Cay")]
+        elsewhere = "Tempest Cay" if here != "Tempest Cay" else "Shark Island"
+        steps = [explore(who, "Dire Rat", place), banish("Dire Rat"), walk(who, elsewhere)]
     else:
         # Reset, then explore: a step after the reset.
         steps = [reset(who), explore(who, "Dire Rat", place)]

@@ -1,0 +1,102 @@
+"""The turn view of Skull Tales: the nearest thing it has to a turn is the chapter's phase, with each pirate's Time
+Units in Port, and the entries the phase allows.
+
+Which phase an entry belongs to is read from the fold's own handlers: a handler whose body begins by requiring a
+phase (`require_phase(state, "port", ...)` as one of its statements) belongs to that phase, so the view repeats no
+rule. An entry whose handler requires no phase that way may be logged in any phase, its other conditions checked
+when it is logged.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from quartermaster.events.base import Event, tag_of
+from quartermaster.projections.skull_tales.state import SkullTales
+
+
+def phases_of_entries(handlers: Mapping[type[Event], Callable[..., Any]]) -> dict[str, tuple[str, ...]]:
+    """Each event type's tag -> the phases its handler allows it in, or () for an entry of any phase."""
+    return {tag_of(event_type): _required_phases(handler) for event_type, handler in handlers.items()}
+
+
+def _phase_of(node: ast.AST) -> str | None:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "require_phase"
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[1].value
+    return None
+
+
+def _required_phases(handler: Any) -> tuple[str, ...]:
+    """The phases a handler requires: none unless one of its own statements requires a phase; then that phase and
+    any other a branch of it requires (a curse lifted by atonement in Port, by Purge in the Voyage)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(handler))
+    except (OSError, TypeError):
+        return ()
+    function = ast.parse(source).body[0]
+    if not isinstance(function, ast.FunctionDef):
+        return ()
+    always = [
+        phase
+        for statement in function.body
+        if isinstance(statement, ast.Expr) and (phase := _phase_of(statement.value))
+    ]
+    if not always:
+        return ()
+    return tuple(sorted({phase for node in ast.walk(function) if (phase := _phase_of(node)) is not None}))
+
+
+class TurnView:
+    """The view, reading the fold's handler table once, at its first use."""
+
+    def __init__(self, handlers: Mapping[type[Event], Callable[..., Any]]) -> None:
+        self.handlers = handlers
+        self.table: dict[str, tuple[str, ...]] | None = None
+
+    def __call__(self, state: SkullTales) -> dict[str, Any]:
+        if self.table is None:
+            self.table = phases_of_entries(self.handlers)
+        return turn_view(state, self.table)
+
+
+def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
+    """The chapter's phase and what may be logged in it.
+
+    Shape: `{"chapter": number, "phase": "adventure" | "voyage" | "port" | null, "phases": [the chapter's
+    phases], "phases_done": [...], "captain": {pirate_id, name} | null, "pirates": [{pirate_id, name, status,
+    time_units}] (Time Units left, spent in the Port Phase), "pending_compensations": [{kind, to, amount, about}],
+    "offered": [event types that belong to this phase], "any_phase": [event types of any phase]}`.
+    """
+    phase = state.phase
+    return {
+        "chapter": state.chapter,
+        "phase": phase,
+        "phases": list(state.chapter_phases),
+        "phases_done": list(state.phases_done),
+        "captain": (
+            {"pirate_id": state.captain, "name": state.pirates[state.captain].name}
+            if state.captain in state.pirates
+            else None
+        ),
+        "pirates": [
+            {"pirate_id": p.id, "name": p.name, "status": p.status, "time_units": p.time_units}
+            for p in state.pirates.values()
+            if p.status != "retired"
+        ],
+        "pending_compensations": [
+            {"kind": c.kind, "to": c.to, "amount": c.amount, "about": c.about} for c in state.pending
+        ],
+        "offered": sorted(tag for tag, needed in table.items() if phase is not None and phase in needed),
+        "any_phase": sorted(tag for tag, needed in table.items() if not needed),
+    }

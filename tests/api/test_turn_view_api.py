@@ -1,0 +1,86 @@
+"""The turn view over HTTP: whose turn it is, the step, the encounter, and what the rules allow now, at any position.
+
+Skull & Shackles Rulebook, Your Turn; Encountering a Card. Skull Tales: the chapter's phase and Time Units.
+"""
+
+from __future__ import annotations
+
+GAME = "pacg-skull-and-shackles"
+PARTY = ("lirianne", "seltyiel")
+ISLANDS = ("Shark Island", "Tempest Cay")
+
+
+def ev(type_, **data):
+    return {"type": type_, "data": data}
+
+
+def _started(api):
+    campaign = api.new_campaign(GAME, name="Turn view")
+    catalogue = api.client.get(f"/v1/catalog/{GAME}").json()
+    decks = {c["character_id"]: c["suggested_deck"] for c in catalogue["characters"]["characters"]}
+    events = [ev("vault.products_added", product="B")]
+    events += [ev("character.joined", character_id=who, player=who.title()) for who in PARTY]
+    events += [
+        ev("deck.built", character_id=who, cards=[n for names in decks[who].values() for n in names]) for who in PARTY
+    ]
+    deck = {"monster": 2, "barrier": 1, "weapon": 1, "blessing": 1}
+    events += [
+        ev("scenario.started", scenario="Island Hopping", locations=[{"name": n, "deck": deck} for n in ISLANDS]),
+        ev("plunder.stashed", roll=3),
+        *[ev("character.moved", character_id=who, to="Shark Island") for who in PARTY],
+    ]
+    answer = api.append(campaign, events)
+    assert answer.status_code == 201, answer.text
+    return campaign, answer.json()["last_position"]
+
+
+def test_the_turn_view_says_who_may_start_then_whose_turn_it_is_and_what_her_step_allows(api):
+    campaign, before = _started(api)
+    first = api.get(campaign, "/turn").json()["turn"]
+    assert first["character"] is None and first["step"] is None
+    assert [o["action"] for o in first["offered"]] == ["start turn"]
+    assert {c["character_id"] for c in first["offered"][0]["needs"]["next"]} == set(PARTY)
+    answer = api.append(campaign, [ev("hourglass.advanced", character_id="lirianne")])
+    assert answer.status_code == 201, answer.text
+    turn = api.get(campaign, "/turn").json()["turn"]
+    assert turn["character"] == {"character_id": "lirianne", "name": "Lirianne"}
+    assert turn["step"] == "start" and turn["location"] == "Shark Island"
+    assert turn["blessings_left"] == 29
+    assert turn["next"] == [{"character_id": "seltyiel", "name": "Seltyiel"}]
+    offered = {o["action"]: o for o in turn["offered"]}
+    assert set(offered) == {"move", "explore", "reset"}
+    assert offered["move"]["needs"]["to"] == ["Tempest Cay"]
+    # At a position before the turn started, the view is as it was then
+    assert api.get(campaign, "/turn", at=before).json()["turn"]["character"] is None
+
+
+def test_an_encounter_in_the_turn_view_offers_only_the_outcomes_its_logged_check_allows(api):
+    campaign, _ = _started(api)
+    explore = ev(
+        "card.moved",
+        card="Dire Rat",
+        verb="reveal",
+        explorer="lirianne",
+        **{"from": {"zone": "location", "location": "Shark Island"}, "to": {"zone": "encounter"}},
+    )
+    roll = ev(
+        "dice.rolled", character_id="lirianne", purpose="check", dice=[{"sides": 6, "face": 1}], total=1, difficulty=5
+    )
+    answer = api.append(campaign, [ev("hourglass.advanced", character_id="lirianne"), explore, roll])
+    assert answer.status_code == 201, answer.text
+    turn = api.get(campaign, "/turn").json()["turn"]
+    encounter = turn["encounter"]
+    assert encounter["card"] == "Dire Rat" and encounter["type"] == "monster" and encounter["check"] == "defeat"
+    assert encounter["result"] == "failure" and encounter["difficulty"] == 5
+    assert [o["outcome"] for o in encounter["outcomes"]] == ["undefeated"]
+    # The outcome's events are the ones the fold accepts
+    answer = api.append(campaign, encounter["outcomes"][0]["events"])
+    assert answer.status_code == 201, answer.text
+    assert api.get(campaign, "/turn").json()["turn"]["encounter"] is None
+
+
+def test_the_skull_tales_turn_view_names_the_phase_and_what_it_allows(api):
+    campaign = api.new_campaign("skull-tales-full-sail", name="Turn view")
+    turn = api.get(campaign, "/turn").json()["turn"]
+    assert turn["phase"] is None and turn["offered"] == []
+    assert "fame.changed" in turn["any_phase"]
