@@ -374,7 +374,7 @@ def successes() -> dict[tuple[str, str], dict[str, Any]]:
             )
         },
     }
-    for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards"):
+    for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards", "turn"):
         out[("get", f"{CAMPAIGN}/{name}")] = {"200": _view_answer(name, views[name])}
     for path, schema, example in _AUDIT:
         out[("get", f"{CAMPAIGN}/{path}")] = {"200": json_answer(schema, schema["description"], example)}

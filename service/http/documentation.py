@@ -188,7 +188,7 @@ CONDITIONAL = (
     {("get", f"{CAMPAIGN}/state"), ("get", APPEND)}
     | {
         ("get", f"{CAMPAIGN}/{name}")
-        for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards")
+        for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards", "turn")
     }
     | {
         ("get", f"{CAMPAIGN}/views/{{name}}"),
