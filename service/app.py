@@ -19,6 +19,7 @@ from quartermaster.service.http import (
     conventions,
     documentation,
     edge,
+    guesses,
     idempotency,
     limits,
     outage,
@@ -163,6 +164,8 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     app.state["root_path"] = settings.root_path
     # The two routes anyone may call carry the limit themselves (service/http/limits.py); it is counted per app.
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
+    # Wrong member tokens, counted per client address in this process (service/http/guesses.py).
+    app.state[guesses.STATE_KEY] = guesses.guesses(settings.wrong_tokens)
     return app
 
 

@@ -144,6 +144,7 @@ def app_settings() -> Settings:
         pool_min=1,
         pool_max=8,
         rate_limit="100000/minute",
+        wrong_tokens="100000/minute",
         fast_lane=switched_on(os.environ.get(FAST_LANE, "on"), FAST_LANE),
     )
 

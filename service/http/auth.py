@@ -18,6 +18,8 @@ from litestar import Request
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath
 
+from quartermaster.service.http import guesses
+from quartermaster.service.http.guesses import Guesses
 from quartermaster.service.http.problems import Problem, not_found
 from quartermaster.service.platform import tokens
 from quartermaster.service.store import Store
@@ -189,14 +191,75 @@ async def holder(store: Store, token: str, campaign_id: uuid.UUID | None = None)
     return found
 
 
+def client_address(request: Request[Any, Any, Any]) -> str:
+    """The address that sent the request: the one that connected, or the one a trusted proxy names (serve believes
+    X-Forwarded-For only from the proxies the operator lists)."""
+    client = request.scope.get("client")
+    return client[0] if client else ""
+
+
+def wrong_tokens(request: Request[Any, Any, Any]) -> Guesses | None:
+    """The app's count of wrong tokens by address (service/http/guesses.py); None when it is off."""
+    counter: Guesses | None = request.app.state.get(guesses.STATE_KEY)
+    return counter
+
+
+def already_matched(store: Store, token: str, campaign_id: uuid.UUID | None = None) -> Member | None:
+    """The member of a token this process has already matched (and heard nothing since that would change it), without
+    reading the database or hashing: what an address over its bound of wrong tokens may still present."""
+    found: Member | None = store.verified_tokens.get(token) if store.members_fresh() else None
+    if found is None or (campaign_id is not None and found.campaign_id.int != campaign_id.int):
+        return None
+    return found
+
+
+def throttle(
+    request: Request[Any, Any, Any], store: Store, token: str, campaign_id: uuid.UUID | None = None
+) -> Member | None:
+    """None while the sender's address is below its bound of wrong tokens (look the token up as usual); over it, the
+    member of a token already matched, and for any other token a 429 (service/http/guesses.py)."""
+    counter = wrong_tokens(request)
+    wait = None if counter is None else counter.wait(client_address(request))
+    if wait is None:
+        return None
+    known = already_matched(store, token, campaign_id)
+    if known is None:
+        raise guesses.throttled(wait)
+    return known
+
+
+def count_wrong(request: Request[Any, Any, Any]) -> None:
+    """Count a token that matches no member against the address that sent it."""
+    counter = wrong_tokens(request)
+    if counter is not None:
+        counter.failed(client_address(request))
+
+
+async def bounded_holder(request: Request[Any, Any, Any], store: Store, token: str) -> Member | None:
+    """`holder` of a token of any campaign (a join link, a page cookie), with wrong tokens counted against the
+    sender's address and refused with 429 once it is over its bound (service/http/guesses.py)."""
+    found = throttle(request, store, token)
+    if found is not None:
+        return found
+    found = await holder(store, token)
+    if found is None:
+        count_wrong(request)
+    return found
+
+
 async def member(request: Request[Any, Any, Any], store: Store, campaign_id: uuid.UUID) -> Member:
-    """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one."""
+    """The member of this campaign holding the request's token; 401 without a valid token, 404 for a foreign one,
+    429 from an address that sent too many wrong tokens (service/http/guesses.py)."""
     token = presented_token(request, campaign_id)
+    found = throttle(request, store, token, campaign_id)
+    if found is not None:
+        return found
     # Looked up with the campaign of the path, so under Citus the look-up goes to that campaign's shard.
     found = await holder(store, token, campaign_id)
     if found is None:
         if await holder(store, token) is not None:
             raise not_found(campaign_id)  # a valid token of another campaign: the same 404 as no campaign at all
+        count_wrong(request)
         raise Problem(
             401,
             "This token is not valid: it may be mistyped, it was never issued, or the campaign's owner replaced or "

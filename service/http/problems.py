@@ -43,11 +43,14 @@ _TITLES = {
 class Problem(Exception):
     """An answer that is not a success, with the reason in words."""
 
-    def __init__(self, status: int, detail: str, *, kind: str | None = None, **extra: Any) -> None:
+    def __init__(
+        self, status: int, detail: str, *, kind: str | None = None, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.kind = kind or _TITLES.get(status, "error").lower().replace(" ", "-")
+        self.headers = headers
         self.extra = extra
 
 
@@ -81,7 +84,7 @@ def respond(
 
 
 def on_problem(_: Request[Any, Any, Any], exc: Problem) -> Response[bytes]:
-    return respond(exc.status, exc.detail, exc.kind, exc.extra)
+    return respond(exc.status, exc.detail, exc.kind, exc.extra, exc.headers)
 
 
 def on_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:

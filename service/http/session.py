@@ -19,9 +19,9 @@ from litestar.params import FromPath
 from quartermaster.service.http.auth import (
     COOKIE_PREFIX,
     Member,
+    bounded_holder,
     campaign_id_of,
     cookie_name,
-    holder,
     same_origin,
     store_of,
 )
@@ -68,7 +68,7 @@ async def sign_in(request: AnyRequest) -> Response[dict[str, Any]]:
     """Exchange a join link's token for this campaign's session cookie."""
     same_origin(request)
     join = decode(await request.body(), Join)
-    who = await holder(store_of(request), join.token.strip())
+    who = await bounded_holder(request, store_of(request), join.token.strip())
     if who is None:
         raise Problem(
             401,
@@ -91,7 +91,7 @@ async def tables(request: AnyRequest) -> dict[str, Any]:
     for name, value in list(request.cookies.items())[: MAX_TABLES * 2]:
         if not name.startswith(COOKIE_PREFIX) or len(found) >= MAX_TABLES:
             continue
-        who = await holder(store, value)
+        who = await bounded_holder(request, store, value)
         if who is not None and cookie_name(who.campaign_id) == name:
             try:
                 found.append(await _table(request, who.campaign_id, who))

@@ -75,6 +75,9 @@ class Settings:
     pool_timeout: float = 1.5
     # Per client address, on the two routes anyone may call without a token (service/http/limits.py); "off" for none.
     rate_limit: str = "20/minute"
+    # Per client address and server process: wrong member tokens (bearer, cookie or join link) before 429 for any
+    # token the process has not already matched (service/http/guesses.py); "off" for none.
+    wrong_tokens: str = "30/minute"
     # Addresses of the reverse proxies whose X-Forwarded-For names the client (uvicorn's forwarded_allow_ips); empty:
     # no header is believed, and the client is the address that connected.
     trusted_proxies: str = ""
@@ -105,6 +108,7 @@ class Settings:
             pool_max=int(_number("QUARTERMASTER_POOL_MAX", cls.pool_max, int)),
             pool_timeout=_number("QUARTERMASTER_POOL_TIMEOUT", cls.pool_timeout, float),
             rate_limit=os.environ.get("QUARTERMASTER_RATE_LIMIT", cls.rate_limit),
+            wrong_tokens=os.environ.get("QUARTERMASTER_WRONG_TOKENS", cls.wrong_tokens),
             trusted_proxies=os.environ.get("QUARTERMASTER_TRUSTED_PROXIES", cls.trusted_proxies),
             receive_timeout=_number("QUARTERMASTER_RECEIVE_TIMEOUT", cls.receive_timeout, float),
             statement_timeout=_number("QUARTERMASTER_STATEMENT_TIMEOUT", cls.statement_timeout, float),
