@@ -191,4 +191,5 @@ CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"
 
 def from_environment() -> Litestar:
     """The app for worker processes started by `quartermaster serve --workers N` (an app factory for uvicorn)."""
+    logs.to_stderr()  # a worker is a new process: uvicorn's own records in it are JSON lines too
     return create_app(Settings.from_env(), os.environ[CONNINFO_VARIABLE])

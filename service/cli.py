@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import errno
 import logging
 import os
 import signal
+import socket
 import sys
 import time
 import uuid
@@ -26,7 +28,7 @@ from quartermaster.service.app import CONNINFO_VARIABLE, create_app
 from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
 from quartermaster.service.http import receiving, tls
 from quartermaster.service.http.join_code import lan_addresses
-from quartermaster.service.platform import backup, embedded
+from quartermaster.service.platform import backup, embedded, failures, logs
 from quartermaster.service.platform.lineage import writable
 from quartermaster.service.platform.migrate import MigrationError, migrate, unknown_to_this_version
 from quartermaster.service.platform.settings import Settings
@@ -58,6 +60,7 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     # the embedded PostgreSQL was left running; as a normal exit, the wheel's exit handler stops it.
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, _exit_on_signal)
+    _check_port(args.host, args.port)
     conninfo = _database(settings, args)
     # Migrations and refolds write on connections of their own, made once here: to the server the service may
     # write to, never a former primary (service/platform/lineage.py).
@@ -96,6 +99,32 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    """Before anything starts: a port another program holds, or one this user may not open, said in a sentence."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise SystemExit(
+                    f"quartermaster: port {port} on {host} is in use by another program: stop it, or serve on another "
+                    f"port (--port {port + 1}, or QUARTERMASTER_PORT)."
+                ) from None
+            if error.errno == errno.EACCES:
+                raise SystemExit(
+                    f"quartermaster: this user may not listen on port {port}: use a port above 1023 (--port 8000) and "
+                    "put a reverse proxy on the low one (docs/deploy/)."
+                ) from None
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise SystemExit(
+                    f"quartermaster: this machine has no address {host} to listen on: use one of its own addresses, "
+                    "127.0.0.1, or 0.0.0.0 for all of them (--host)."
+                ) from None
+            raise
 
 
 def _certificate(args: argparse.Namespace) -> dict[str, Any]:
@@ -333,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.for_command()
     parser = argparse.ArgumentParser(prog="quartermaster", description="A campaign tracker for pirate campaign games.")
     parser.add_argument("--version", action="version", version=f"quartermaster {VERSION}")
+    parser.add_argument("--debug", action="store_true", help="on an error, show its traceback, not only its sentence")
     commands = parser.add_subparsers(dest="command", required=True)
 
     def with_data_dir(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -348,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
             default=settings.database_url,
             help="a PostgreSQL connection string (default: $DATABASE_URL; unset means embedded)",
         )
+        # Also after the command's name; left unset there, so that `quartermaster --debug serve` keeps it.
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         return p
 
     serving = with_data_dir(commands.add_parser("serve", help="run the HTTP API (migrates first)"))
@@ -404,9 +436,15 @@ def main(argv: list[str] | None = None) -> int:
     restoring.set_defaults(run=run_restore)
 
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    logs.to_stderr()
     run: Callable[[Settings, argparse.Namespace], int] = args.run
-    return run(settings, args)
+    try:
+        return run(settings, args)
+    except Exception as error:  # what a command could not get past: a sentence, and the traceback only if asked
+        if args.debug:
+            raise
+        print(f"quartermaster: {failures.sentence(error, args.database_url)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

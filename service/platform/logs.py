@@ -157,6 +157,19 @@ def _record(rid: str, method: str, path: str, status: int, ms: float) -> logging
     return log.makeRecord(log.name, logging.INFO, __file__, 0, "request", (), None, extra=extra)
 
 
+def to_stderr() -> None:
+    """Every other logger's records (uvicorn's own, psycopg's, the commands') as JSON lines on standard error too:
+    the root logger's one handler, set once per process (the CLI's, and each worker's before uvicorn logs)."""
+    root = logging.getLogger()
+    if any(type(h.formatter) is JsonLines for h in root.handlers):
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonLines())
+    handler.addFilter(RequestIdOnRecord())
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
 CONFIG = LoggingConfig(
     formatters={"json": {"()": JsonLines}},
     filters={"request_id": {"()": RequestIdOnRecord}},
