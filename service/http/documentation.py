@@ -152,6 +152,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             responses = operation.setdefault("responses", {})
             _media_type(path, handler, responses)
             _closed_parameters(operation)
+            _closed_body_fields(operation)
             for code, answer in successes.get((method, path), {}).items():
                 responses[code] = answer
             if path == "/readyz":
@@ -225,6 +226,15 @@ def _no_nul(schema: dict[str, Any]) -> None:
         *([schema["items"]] if "items" in schema else []),
     ]:
         _no_nul(branch)
+
+
+def _closed_body_fields(operation: dict[str, Any]) -> None:
+    """A body's field with a closed set of values says it: the game a campaign plays."""
+    schema = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+    game_field = schema.get("properties", {}).get("game")
+    if game_field is not None and game_field.get("type") == "string":
+        game_field["enum"] = list(GAME_IDS)
+        game_field["description"] = "The game the campaign plays: `GET /v1/games` lists them."
 
 
 def _closed_parameters(operation: dict[str, Any]) -> None:

@@ -107,7 +107,8 @@ def client(qm, served) -> Generated:
 def _start(client: Generated, game: str, name: str, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
     NewCampaign = client.model("CreateCampaignNewCampaign")
     Options = client.model("CreateCampaignNewCampaignOptions")
-    body = NewCampaign(name=name, game=game, options=Options.from_dict(options or {}))
+    game_id = client.model("CreateCampaignNewCampaignGame")(game)
+    body = NewCampaign(name=name, game=game_id, options=Options.from_dict(options or {}))
     answer = client.op("create_campaign").sync_detailed(client=client.anonymous, body=body)
     assert answer.status_code == 201, answer.content
     created = answer.parsed
