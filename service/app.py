@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 from collections.abc import AsyncIterator
@@ -31,7 +32,7 @@ from quartermaster.service.http.auth import DEPENDENCIES
 from quartermaster.service.http.fastlane.direct import called_directly
 from quartermaster.service.http.fastlane.front import Front
 from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
-from quartermaster.service.platform import logs, metrics
+from quartermaster.service.platform import logs, metrics, workers
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import not_ready
 from quartermaster.service.platform.settings import Settings
@@ -78,12 +79,18 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
+        # One of several workers: its metrics where the others' scrapes add them up (service/platform/workers.py).
+        shared = workers.folder()
+        publishing = asyncio.create_task(workers.publishing(shared)) if shared is not None else None
         # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
         # collector's full passes, which otherwise stopped a large append now and then.
         gc.freeze()
         try:
             yield
         finally:
+            if publishing is not None:
+                publishing.cancel()
+                await asyncio.gather(publishing, return_exceptions=True)
             await app.state.wakeups.stop()
             await app.state.store.stop_listening()
             metrics.POOLS.pools.remove(pool)

@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from quartermaster.service.app import CONNINFO_VARIABLE, create_app
 from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
 from quartermaster.service.http import receiving, tls
 from quartermaster.service.http.join_code import lan_addresses
-from quartermaster.service.platform import backup, embedded, failures, logs
+from quartermaster.service.platform import backup, embedded, failures, logs, workers
 from quartermaster.service.platform.lineage import writable
 from quartermaster.service.platform.migrate import MigrationError, migrate, unknown_to_this_version
 from quartermaster.service.platform.settings import Settings
@@ -95,7 +96,10 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     if args.workers > 1:
         # Each worker builds its own app and pool from the environment; the database is already up and migrated.
         os.environ[CONNINFO_VARIABLE] = conninfo
-        uvicorn.run("quartermaster.service.app:from_environment", factory=True, workers=args.workers, **common)
+        # Where the workers leave their metrics for /metrics to add up (service/platform/workers.py).
+        with tempfile.TemporaryDirectory(prefix="quartermaster-metrics-") as shared:
+            os.environ[workers.VARIABLE] = shared
+            uvicorn.run("quartermaster.service.app:from_environment", factory=True, workers=args.workers, **common)
     else:
         uvicorn.run(create_app(settings, conninfo), **common)
     return 0

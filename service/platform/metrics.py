@@ -10,13 +10,17 @@ refusals by reason, and each process's connection pools.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
+from litestar import Response, get
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
-from prometheus_client import REGISTRY, Counter, Histogram
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+from quartermaster.service.platform import workers
 
 
 class Appends(Collector):
@@ -94,9 +98,21 @@ class PoolUse(Collector):
 POOLS = PoolUse()
 REGISTRY.register(POOLS)
 
-ROUTES = [PrometheusController]
+
+class Scrape(PrometheusController):
+    """/metrics: this process's registry, or with several workers, every worker's added up
+    (service/platform/workers.py)."""
+
+    @get()
+    async def get(self) -> Response[bytes]:
+        shared = workers.folder()
+        text = generate_latest(REGISTRY) if shared is None else await asyncio.to_thread(workers.gathered, shared)
+        return Response(text, status_code=200, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+ROUTES = [Scrape]
 # Scrapes are not requests worth counting (as with Litestar's middleware, configured to leave them out).
-SCRAPES = PrometheusController.path
+SCRAPES = Scrape.path
 
 APP_NAME = "quartermaster"
 # The path label of a request no route takes (404, 405): a fixed word, so an id in a wrong address never becomes a

@@ -8,10 +8,12 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.faults.servers import free_port, serve
 
@@ -97,3 +99,30 @@ def test_every_log_line_of_two_workers_and_of_uvicorn_is_one_json_object(databas
     loggers = {r["logger"] for r in parsed}
     assert any(name.startswith("uvicorn") for name in loggers), loggers
     assert any(r.get("path") == "/no-such-page" for r in parsed)
+
+
+def _healthz_count(text: str) -> float:
+    total = 0.0
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "quartermaster_requests_total" and sample.labels.get("path") == "/healthz":
+                total += sample.value
+    return total
+
+
+def test_metrics_add_up_the_two_workers_whichever_answers_the_scrape(database_url, tmp_path):
+    served = serve(tmp_path, database_url=database_url, args=("--workers", "2"))
+    try:
+        served.wait_ready()
+        for _ in range(40):
+            # A connection each, so that both workers take some.
+            with httpx.Client() as client:
+                assert client.get(f"{served.url}/healthz").status_code == 200
+        time.sleep(2.5)  # each worker writes its own figures every two seconds
+        scraped = []
+        for _ in range(8):
+            with httpx.Client() as client:
+                scraped.append(_healthz_count(client.get(f"{served.url}/metrics").text))
+    finally:
+        assert served.signal(signal.SIGTERM) == 0
+    assert scraped == [40.0] * 8
