@@ -40,7 +40,7 @@ from quartermaster.service.store.snapshots import campaigns_to_fold
 BACKUP_SUFFIX = ".qmbackup"
 
 
-def _database(settings: Settings, args: argparse.Namespace) -> str:
+def _database(settings: Settings, args: argparse.Namespace, *, supervise: bool = False) -> str:
     # argparse's Namespace holds Any: these are the types main() parses them as.
     data_dir: Path = args.data_dir
     database_url: str | None = args.database_url
@@ -48,7 +48,7 @@ def _database(settings: Settings, args: argparse.Namespace) -> str:
         return database_url
     print(f"No DATABASE_URL set: using the embedded PostgreSQL with its data in {data_dir / 'pgdata'}", flush=True)
     try:
-        return embedded.start(data_dir)
+        return embedded.start(data_dir, supervise=supervise)
     except embedded.DataFolderError as error:
         print(error, file=sys.stderr)
         raise SystemExit(2) from None
@@ -62,7 +62,8 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     for number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(number, _exit_on_signal)
     _check_port(args.host, args.port)
-    conninfo = _database(settings, args)
+    # The embedded PostgreSQL is the service's own: started again when it stops by itself (embedded.Supervisor).
+    conninfo = _database(settings, args, supervise=True)
     # Migrations and refolds write on connections of their own, made once here: to the server the service may
     # write to, never a former primary (service/platform/lineage.py).
 

