@@ -16,6 +16,7 @@ from quartermaster.service.app import create_app
 from quartermaster.service.cli import main
 from quartermaster.service.platform.migrate import NewerDatabase, available, known_columns, migrate
 from quartermaster.service.platform.settings import Settings
+from tests.faults.servers import free_port
 
 NEWER = "0099_from_a_newer_release"
 
@@ -158,7 +159,7 @@ def test_serve_refuses_to_start_on_a_newer_database(database, capsys):
     handlers = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGINT)}
     try:
         with pytest.raises(SystemExit) as left:
-            main(["serve", "--port", "1", "--database-url", database])
+            main(["serve", "--port", str(free_port()), "--database-url", database])
     finally:
         for number, handler in handlers.items():
             signal.signal(number, handler)
