@@ -7,6 +7,7 @@ import { refusedView } from "./refusal.js";
 import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
 import { rollForm } from "./dice.js";
+import * as theTurn from "./turn.js";
 
 function list(id, names) {
   return h(
@@ -539,10 +540,21 @@ export async function generic(table, names = []) {
 }
 
 export async function render(panel, table) {
-  const { people, adopt } = await build(panel, table, table.game === "pacg-skull-and-shackles" ? PACG : TALES);
+  const pacg = table.game === "pacg-skull-and-shackles";
+  const { people, adopt } = await build(panel, table, pacg ? PACG : TALES);
   const roll = rollForm(table, people);
   adopt(roll.querySelector("select"), [["", "nobody in particular"]]);
   panel.prepend(roll);
+  if (pacg) {
+    // The turn heads the tab, above the roll: both are brought up to date when the log moves on.
+    const top = h("div", {});
+    panel.prepend(top);
+    const redraw = await theTurn.render(top, table);
+    const forms = table.onChange;
+    table.onChange = async () => {
+      await Promise.all([forms?.(), redraw()]);
+    };
+  }
   try {
     const names = [...new Set([...people.flat(), ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
     panel.append(await generic(table, names));
