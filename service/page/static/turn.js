@@ -2,9 +2,10 @@
 // the actions of the turn as one-tap buttons, and the encounter in progress as a panel whose outcomes log the result
 // and the card's fate in one tap each.
 //
-// What may be done now is the fold's to say: when the service answers the turn view (`/turn`), only what it offers
-// is shown, with the events it names; without it, every action of the turn is shown and the fold refuses what the
-// rules forbid, with its reason beside the button.
+// What may be done now is the fold's to say: the turn view (`/turn`) names the step, the actions it offers with what
+// each needs (the cards a give may hand over, the locations a move may reach, who may take the next turn), and the
+// outcomes the logged check allows, each with its events; the page offers exactly those and spells no rule. Against
+// a service without the view, every action of the turn is shown and the fold refuses what the rules forbid.
 import { h, counts, plural, Refusal, typedIn, putBack } from "./api.js";
 import { action } from "./action.js";
 import { characters } from "./fleet.js";
@@ -26,21 +27,17 @@ async function turnView(table) {
   }
 }
 
-// What the turn view offers, by action ("give", "move", ...), or null when every action is shown.
-function offeredKinds(view) {
+// What the turn view offers, by action ("give", "move", ..., "end turn"), or null when there is no view.
+function offersOf(view) {
   if (!view || !Array.isArray(view.offered)) return null;
-  return new Set(view.offered.map(o => (typeof o === "string" ? o : o.action || o.kind || o.step)));
+  return new Map(view.offered.map(o => [o.action, o]));
 }
 
-// The next character by the seating order: the view's, else the party's order, the dead passed over.
-function nextOf(view, scenario, party, whose) {
-  if (view?.next) return view.next;
-  const seated = (view?.seating || Object.keys(scenario.characters || {})).filter(
-    id => scenario.characters?.[id]?.alive !== false,
-  );
-  if (!seated.length) return null;
-  const at = seated.indexOf(whose);
-  return seated[(at + 1) % seated.length] ?? party[0]?.character_id ?? null;
+// The next character by the seating order without a view: the party's order, the dead passed over.
+function nextOf(scenario, whose) {
+  const seated = Object.keys(scenario.characters || {}).filter(id => scenario.characters[id]?.alive !== false);
+  if (!seated.length) return [];
+  return [seated[(seated.indexOf(whose) + 1) % seated.length]];
 }
 
 function copies(zone) {
@@ -112,47 +109,62 @@ function drawPicker(me) {
 
 function facts(me, scenario, view) {
   const n = me.counts || {};
-  const left = view?.blessings_left ?? scenario.hourglass?.left;
+  const hand = view ? view.hand.length + (view.hidden_in_hand || 0) : (n.hand ?? 0);
+  const size = view ? view.hand_size : me.hand_size;
   return h(
     "dl",
     { class: "facts" },
     h("dt", {}, "Location"),
-    h("dd", {}, me.location || "—"),
+    h("dd", {}, (view ? view.location : me.location) || "—"),
     view?.step ? [h("dt", {}, "Step"), h("dd", {}, view.step_name || view.step)] : null,
-    h("dt", {}, `Hand (${n.hand ?? 0} of ${me.hand_size ?? "?"})`),
+    h("dt", {}, `Hand (${hand} of ${size ?? "?"})`),
     h("dd", {}, counts(me.zones?.hand)),
     h("dt", {}, "Deck"),
-    h("dd", {}, plural(n.deck ?? 0, "card")),
+    h("dd", {}, plural(view ? view.deck : (n.deck ?? 0), "card")),
     h("dt", {}, "Discards"),
-    h("dd", {}, plural(n.discard ?? 0, "card")),
+    h("dd", {}, plural(view ? view.discard : (n.discard ?? 0), "card")),
     h("dt", {}, "Blessings left"),
-    h("dd", {}, String(left ?? "?")),
+    h("dd", {}, String(view ? view.blessings_left : (scenario.hourglass?.left ?? "?"))),
   );
 }
 
-// One outcome button per way the encounter may end: from the view (its label and events), else the table's usual
-// ones for a card in the encounter, each with the card's fate in the same batch.
+// An outcome in words, from its events: "Defeated: banish it", "Undefeated: shuffle it back", "Acquired".
+const FATES = { banish: "banish it", shuffle: "shuffle it back", acquire: "to the hand", return: "return it" };
+function outcomeLabel(outcome, events) {
+  const words = outcome.charAt(0).toUpperCase() + outcome.slice(1);
+  const fate = events
+    .map(e =>
+      e.type === "card.moved"
+        ? FATES[e.data.verb]
+        : e.type === "location.closed"
+          ? `close ${e.data.location}`
+          : e.type === "villain.escaped"
+            ? "it escapes"
+            : null,
+    )
+    .filter(Boolean);
+  return fate.length && outcome !== "acquired" ? `${words}: ${fate.join(", ")}` : words;
+}
+
+// One outcome button per way the encounter may end: the view's, each with the events it names; without a view,
+// the table's usual ones, each with the card's fate in the same batch.
 function outcomes(card, place, whose, view) {
-  const offered = (view?.encounter?.card === card && view.encounter.outcomes) || null;
-  if (offered) return offered.map(o => ({ label: o.label || o.outcome, events: o.events }));
+  if (view) {
+    const found = view.encounter?.card === card ? view.encounter.outcomes || [] : [];
+    return found.map(o => ({ label: outcomeLabel(o.outcome, o.events), events: o.events }));
+  }
   const back = place ? { zone: "location", location: place } : null;
   const ended = outcome => ({ type: "encounter.ended", data: { card, outcome } });
-  return [
-    {
-      label: "Defeated: banish it",
-      events: [ended("defeated"), moved(card, "banish", { zone: "encounter" }, { zone: "vault" })],
-    },
-    back && {
-      label: "Undefeated: shuffle it back",
-      events: [ended("undefeated"), moved(card, "shuffle", { zone: "encounter" }, back)],
-    },
-    back && {
-      label: "Evaded: shuffle it back",
-      events: [ended("evaded"), moved(card, "shuffle", { zone: "encounter" }, back)],
-    },
-    { label: "Acquired to the hand", events: [moved(card, "acquire", { zone: "encounter" }, own("hand", whose))] },
-    { label: "Not acquired: banish it", events: [moved(card, "banish", { zone: "encounter" }, { zone: "vault" })] },
-  ].filter(Boolean);
+  const banish = moved(card, "banish", { zone: "encounter" }, { zone: "vault" });
+  const shuffle = back && moved(card, "shuffle", { zone: "encounter" }, back);
+  const all = [
+    ["defeated", [ended("defeated"), banish]],
+    back && ["undefeated", [ended("undefeated"), shuffle]],
+    back && ["evaded", [ended("evaded"), shuffle]],
+    ["acquired", [moved(card, "acquire", { zone: "encounter" }, own("hand", whose))]],
+    ["not acquired", [banish]],
+  ];
+  return all.filter(Boolean).map(([outcome, events]) => ({ label: outcomeLabel(outcome, events), events }));
 }
 
 // The check against the card met: the dice and the difficulty, rolled by the server for the character encountering
@@ -212,25 +224,29 @@ function checkRoll(table, me, card, info) {
   );
 }
 
-function encounterPanel(table, scenario, me, view) {
-  const cards = Object.keys(scenario.encounter || {});
-  if (!cards.length) return null;
+function encounterPanel(table, scenario, me, byId, view) {
+  const cards = view ? (view.encounter ? [view.encounter.card] : []) : Object.keys(scenario.encounter || {});
   return cards.map(card => {
     const info = view?.encounter?.card === card ? view.encounter : {};
+    const who = (info.character && byId.get(info.character.character_id)) || me;
+    const check = [
+      info.type,
+      info.check ? `check to ${info.check}` : null,
+      info.difficulty != null ? `difficulty ${info.difficulty}` : null,
+      info.result ? `rolled ${info.total}: a ${info.result}` : null,
+      info.summoned ? "summoned" : null,
+    ].filter(Boolean);
+    const choices = outcomes(card, info.from || me.location, who.character_id, view);
     return h(
       "section",
       { class: "card encounter", "aria-label": `Encountering ${card}` },
-      h("h3", {}, `${me.name} encounters ${card}`),
-      info.type || info.check
-        ? h("p", {}, [info.type, typeof info.check === "string" ? info.check : null].filter(Boolean).join(" · "))
-        : null,
-      checkRoll(table, me, card, info),
+      h("h3", {}, `${who.name} encounters ${card}`),
+      check.length ? h("p", {}, check.join(" · ")) : null,
+      info.result ? null : checkRoll(table, who, card, info),
       h(
         "div",
-        { class: "buttons" },
-        outcomes(card, info.location || me.location, me.character_id, view).map(
-          o => action(o.label, () => log(table, o.events), { primary: false }).el,
-        ),
+        { class: "buttons", role: "group", "aria-label": "How the encounter ended" },
+        choices.map(o => action(o.label, () => log(table, o.events), { primary: false }).el),
       ),
     );
   });
@@ -282,18 +298,51 @@ function playRow(table, me) {
   );
 }
 
-function startButtons(table, party) {
+// Reset: discard down to the hand size, and the cards drawn up to it, tapped; her hand size asked once when her card
+// lacks it (the fold keeps it on her card). A reset already begun needs only the draws.
+function resetPart(table, me, needs) {
+  const whose = me.character_id;
+  const known = needs.hand_size ?? me.hand_size;
+  const picker = drawPicker({ ...me, hand_size: known });
+  const size = known == null ? h("input", { type: "number", inputmode: "numeric", min: 1, max: 15 }) : null;
+  const over = Math.max(0, (me.counts?.hand ?? 0) - (known ?? Number.POSITIVE_INFINITY));
+  const shed = over
+    ? h(
+        "fieldset",
+        {},
+        h("legend", {}, `Discard ${plural(over, "card")} down to the hand size`),
+        copies(me.zones.hand).map((name, i) =>
+          h(
+            "label",
+            { class: "inline" },
+            h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} (${i + 1})` }),
+            name,
+          ),
+        ),
+      )
+    : null;
   return h(
     "div",
-    { class: "buttons" },
-    party
-      .filter(c => c.alive !== false)
-      .map(
-        c =>
-          action(`Start ${c.name}'s turn`, () =>
-            log(table, [{ type: "hourglass.advanced", data: { character_id: c.character_id } }]),
-          ).el,
-      ),
+    { class: "reset", role: "group", "aria-label": "Reset the hand" },
+    h("h3", {}, "Reset the hand"),
+    size ? h("label", {}, `${me.name}'s hand size (her card lacks it; kept from now on) `, size) : null,
+    shed,
+    picker.el,
+    action(
+      "Reset the hand",
+      () => {
+        const discards = shed ? [...shed.querySelectorAll("input:checked")].map(i => i.value) : [];
+        const start = needs.in_progress
+          ? []
+          : [{ type: "hand.reset", data: { character_id: whose, ...(size ? { hand_size: Number(size.value) } : {}) } }];
+        return log(table, [
+          ...start,
+          ...discards.map(c => moved(c, "discard", own("hand", whose), own("discard", whose))),
+          ...picker.read().map(c => moved(c, "draw", own("deck", whose), own("hand", whose))),
+        ]);
+      },
+      { name: `Reset ${me.name}'s hand` },
+    ).el,
   );
 }
 
@@ -317,41 +366,56 @@ export async function render(into, table) {
       return;
     }
     const byId = new Map(party.map(c => [c.character_id, c]));
-    const whose = view?.character_id ?? scenario.turn;
+    const offers = offersOf(view);
+    const whose = view ? view.character?.character_id : scenario.turn;
     const me = byId.get(whose);
     if (!me) {
+      const first = offers ? offers.get("start turn")?.needs?.next || [] : party.filter(c => c.alive !== false);
       box.replaceChildren(
         h("h2", { id: "turn-heading" }, "The first turn"),
-        h("p", {}, "Whose turn comes first? The hourglass advances as it starts."),
-        startButtons(table, party),
+        h("p", {}, "Who goes first? The hourglass advances as her turn starts."),
+        h("p", { class: "done", role: "status", "aria-label": "Last logged here" }, table.turnSaid || ""),
+        h(
+          "div",
+          { class: "buttons" },
+          first.map(
+            c =>
+              action(`Start ${c.name}'s turn`, () =>
+                log(table, [{ type: "hourglass.advanced", data: { character_id: c.character_id } }]),
+              ).el,
+          ),
+        ),
       );
       return;
     }
-    const kinds = offeredKinds(view);
-    const may = kind => kinds === null || kinds.has(kind);
+    // What an action needs, from the view; without one, what the campaign's state suggests.
+    const need = (kind, fallback) => (offers ? offers.get(kind)?.needs : fallback());
     const parts = [];
     const here = me.location;
-    const open = (scenario.locations || []).filter(l => l.status === "open");
+    const inPlay = (scenario.locations || []).filter(l => l.status === "open");
+    const encounter = view ? Boolean(view.encounter) : Object.keys(scenario.encounter || {}).length > 0;
 
-    // Give a card: a card of her hand to another character (at her location, the fold checks).
-    const others = party.filter(c => c.character_id !== whose && c.alive !== false);
-    if (may("give") && others.length && me.counts?.hand) {
+    const give = need("give", () => ({
+      card: Object.keys(me.zones?.hand || {}),
+      to: party.filter(c => c.character_id !== whose && c.alive !== false).map(c => c.character_id),
+    }));
+    if (give?.card?.length && give.to?.length) {
       const card = h(
         "select",
         { "aria-label": "Card to give" },
-        Object.keys(me.zones.hand).map(n => h("option", { value: n }, n)),
+        give.card.map(n => h("option", { value: n }, n)),
       );
       const to = h(
         "select",
         { "aria-label": "Give it to" },
-        others.map(c => h("option", { value: c.character_id }, c.name)),
+        give.to.map(id => h("option", { value: id }, byId.get(id)?.name || id)),
       );
       parts.push(
         h(
           "div",
-          { class: "row" },
-          card,
-          to,
+          { class: "row", role: "group", "aria-label": "Give a card" },
+          h("label", {}, "Give ", card),
+          h("label", {}, "to ", to),
           action("Give", () => log(table, [moved(card.value, "give", own("hand", whose), own("hand", to.value))]), {
             primary: false,
             name: "Give the card",
@@ -359,45 +423,44 @@ export async function render(into, table) {
         ),
       );
     }
-    // A card of her hand played (on a check, for a power): where it goes, in one tap once chosen.
+    // A card of her hand played (on a check, for a power): allowed at any step, so always offered.
     if (me.counts?.hand) parts.push(playRow(table, me));
-    // Move: one button for each open location she is not at.
-    if (may("move"))
+    const move = need("move", () => (encounter ? null : { to: inPlay.map(l => l.name).filter(n => n !== here) }));
+    if (move?.to?.length)
       parts.push(
         h(
           "div",
-          { class: "buttons" },
-          open
-            .filter(l => l.name !== here)
-            .map(
-              l =>
-                action(
-                  `Move to ${l.name}`,
-                  () => log(table, [{ type: "character.moved", data: { character_id: whose, to: l.name } }]),
-                  {
-                    primary: false,
-                  },
-                ).el,
-            ),
+          { class: "buttons", role: "group", "aria-label": "Move" },
+          move.to.map(
+            to =>
+              action(
+                `Move to ${to}`,
+                () => log(table, [{ type: "character.moved", data: { character_id: whose, to } }]),
+                { primary: false },
+              ).el,
+          ),
         ),
       );
-    // Explore: the card revealed from her location's deck.
-    const place = open.find(l => l.name === here) || (scenario.locations || []).find(l => l.name === here);
-    if (may("explore") && place && place.cards > 0 && !Object.keys(scenario.encounter || {}).length) {
-      const known = Object.keys(place.known || {});
+    const place = (scenario.locations || []).find(l => l.name === here);
+    const explore = need("explore", () =>
+      place && place.cards > 0 && !encounter ? { location: here, explore_again: false } : null,
+    );
+    if (explore) {
+      const known = Object.keys(place?.known || {});
       const revealed = h("input", { autocomplete: "off", list: "explore-cards", "aria-label": "Card revealed" });
+      const again = explore.explore_again;
       parts.push(
         h(
           "div",
-          { class: "row" },
+          { class: "row", role: "group", "aria-label": "Explore" },
           h(
             "datalist",
             { id: "explore-cards" },
             known.map(n => h("option", { value: n })),
           ),
-          revealed,
+          h("label", {}, again ? "Revealed (a card or power lets her explore again) " : "Card revealed ", revealed),
           action(
-            "Explore",
+            again ? "Explore again" : "Explore",
             () => {
               const card = revealed.value.trim();
               if (!card)
@@ -408,85 +471,46 @@ export async function render(into, table) {
                   data: {
                     card,
                     verb: "reveal",
-                    from: { zone: "location", location: here },
+                    from: { zone: "location", location: explore.location },
                     to: { zone: "encounter" },
                     explorer: whose,
+                    ...(again ? { explore_again: true } : {}),
                   },
                 },
               ]);
             },
-            { name: `Explore ${here}` },
+            { name: `Explore ${explore.location}` },
           ).el,
         ),
       );
     }
-    // Close her location (when the rules allow it, the fold says).
-    if (may("close") && place && place.status === "open")
+    const close = need("close", () =>
+      place?.status === "open" && !encounter ? { locations: [{ location: here }] } : null,
+    );
+    for (const { location, how } of close?.locations || [])
       parts.push(
-        action(`Close ${here}`, () => log(table, [{ type: "location.closed", data: { location: here, by: whose } }]), {
-          primary: false,
-        }).el,
-      );
-    // Reset: discard down to the hand size, and the cards drawn up to it, tapped; her hand size asked once.
-    if (may("reset")) {
-      const picker = drawPicker(me);
-      const size = me.hand_size == null ? h("input", { type: "number", inputmode: "numeric", min: 1, max: 15 }) : null;
-      const over = Math.max(0, (me.counts?.hand ?? 0) - (me.hand_size ?? Infinity));
-      const shed = over
-        ? h(
-            "fieldset",
-            {},
-            h("legend", {}, `Discard ${plural(over, "card")} down to the hand size`),
-            copies(me.zones.hand).map((name, i) =>
-              h(
-                "label",
-                { class: "inline" },
-                h("input", { type: "checkbox", value: name, "aria-label": `Discard ${name} (${i + 1})` }),
-                name,
-              ),
-            ),
-          )
-        : null;
-      parts.push(
-        h(
-          "div",
-          { class: "reset", role: "group", "aria-label": "Reset the hand" },
-          h("h3", {}, "Reset the hand"),
-          size ? h("label", {}, `${me.name}'s hand size (her card lacks it; kept from now on) `, size) : null,
-          shed,
-          picker.el,
-          action(
-            "Reset the hand",
-            () => {
-              const discards = shed ? [...shed.querySelectorAll("input:checked")].map(i => i.value) : [];
-              return log(table, [
-                {
-                  type: "hand.reset",
-                  data: { character_id: whose, ...(size ? { hand_size: Number(size.value) } : {}) },
-                },
-                ...discards.map(c => moved(c, "discard", own("hand", whose), own("discard", whose))),
-                ...picker.read().map(c => moved(c, "draw", own("deck", whose), own("hand", whose))),
-              ]);
-            },
-            { name: `Reset ${me.name}'s hand` },
-          ).el,
-        ),
-      );
-    }
-    // End the turn: the next character's turn starts as the hourglass advances.
-    const next = byId.get(nextOf(view, scenario, party, whose));
-    if (may("end") && next)
-      parts.push(
-        action(`End the turn: ${next.name} next`, () =>
-          log(table, [{ type: "hourglass.advanced", data: { character_id: next.character_id } }]),
+        action(
+          `Close ${location}`,
+          () => log(table, [{ type: "location.closed", data: { location, by: whose, ...(how ? { how } : {}) } }]),
+          { primary: false },
         ).el,
       );
+    const reset = need("reset", () => (encounter ? null : { hand_size: me.hand_size, in_progress: false }));
+    if (reset) parts.push(resetPart(table, me, reset));
+    const end = need("end turn", () => (encounter ? null : { next: nextOf(scenario, whose).map(id => byId.get(id)) }));
+    for (const next of end?.next || [])
+      if (next)
+        parts.push(
+          action(`End the turn: ${next.name} next`, () =>
+            log(table, [{ type: "hourglass.advanced", data: { character_id: next.character_id } }]),
+          ).el,
+        );
 
     box.replaceChildren(
       h("h2", { id: "turn-heading" }, `${me.name}'s turn`),
       h("p", { class: "done", role: "status", "aria-label": "Last logged here" }, table.turnSaid || ""),
       facts(me, scenario, view),
-      ...(encounterPanel(table, scenario, me, view) || []),
+      ...encounterPanel(table, scenario, me, byId, view),
       ...parts,
     );
   };
