@@ -153,6 +153,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             _media_type(path, handler, responses)
             _closed_parameters(operation)
             _closed_body_fields(operation)
+            _named_body(operation, schemas)
             for code, answer in successes.get((method, path), {}).items():
                 responses[code] = answer
             if path == "/readyz":
@@ -226,6 +227,18 @@ def _no_nul(schema: dict[str, Any]) -> None:
         *([schema["items"]] if "items" in schema else []),
     ]:
         _no_nul(branch)
+
+
+def _named_body(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """A JSON body's schema, given inline by its route, named in the components by its title (`UndoRequest`), so a
+    generator names its class so and not after the operation too (`UndoUndoRequest`)."""
+    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+    schema = content.get("schema", {}) if content else {}
+    title = schema.get("title")
+    if not title or "$ref" in schema or schemas.get(title, schema) != schema:
+        return
+    schemas[title] = schema
+    content["schema"] = {"$ref": answers.REF.format(name=title)}
 
 
 def _closed_body_fields(operation: dict[str, Any]) -> None:

@@ -385,7 +385,8 @@ def test_the_openapi_document_is_served(api):
         "/v1/campaigns/{campaign}/redo",
         "/v1/campaigns/{campaign}/rolls",
     ):
-        assert paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"], path
+        body = paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert schemas[body["$ref"].rsplit("/", 1)[1]]["properties"], path
 
 
 def test_an_append_answers_each_event_as_the_log_reads_it_back_on_the_fast_path_and_the_locking_path(api):

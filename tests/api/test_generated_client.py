@@ -105,9 +105,9 @@ def client(qm, served) -> Generated:
 
 
 def _start(client: Generated, game: str, name: str, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
-    NewCampaign = client.model("CreateCampaignNewCampaign")
-    Options = client.model("CreateCampaignNewCampaignOptions")
-    game_id = client.model("CreateCampaignNewCampaignGame")(game)
+    NewCampaign = client.model("NewCampaign")
+    Options = client.model("NewCampaignOptions")
+    game_id = client.model("NewCampaignGame")(game)
     body = NewCampaign(name=name, game=game_id, options=Options.from_dict(options or {}))
     answer = client.op("create_campaign").sync_detailed(client=client.anonymous, body=body)
     assert answer.status_code == 201, answer.content
@@ -117,8 +117,8 @@ def _start(client: Generated, game: str, name: str, options: dict[str, Any] | No
 
 
 def _add_member(client: Generated, campaign: Any, owner: Any, name: str, role: str = "player") -> Any:
-    NewMember = client.model("AddMemberNewMember")
-    body = NewMember(name=name, role=client.model("AddMemberNewMemberRole")(role))
+    NewMember = client.model("NewMember")
+    body = NewMember(name=name, role=client.model("NewMemberRole")(role))
     answer = client.op("add_member").sync_detailed(str(campaign.id), client=owner, body=body)
     assert answer.status_code == 201, answer.content
     added = answer.parsed
@@ -236,7 +236,7 @@ def test_a_generated_client_plays_skull_and_shackles_retries_undoes_redoes_and_m
     position = first.last_position
 
     # Undo the note with a key, and again with the same key: answered from the log.
-    UndoRequest = client.model("UndoUndoRequest")
+    UndoRequest = client.model("UndoRequest")
     undo = client.op("undo")
     undone = undo.sync_detailed(str(created.id), client=owner, body=UndoRequest(), idempotency_key="undo-note-1")
     assert undone.status_code == 201, undone.content
@@ -250,7 +250,7 @@ def test_a_generated_client_plays_skull_and_shackles_retries_undoes_redoes_and_m
     assert before.position == position - 1
     assert _state(client, created, owner).state.to_dict() == before.state.to_dict()
 
-    redone = client.op("redo").sync_detailed(str(created.id), client=owner, body=client.model("RedoRedoRequest")())
+    redone = client.op("redo").sync_detailed(str(created.id), client=owner, body=client.model("RedoRequest")())
     assert redone.status_code == 201, redone.content
     assert redone.parsed.redone == [position]
     assert _history(client, created, owner)[position - 1].undone_by is None

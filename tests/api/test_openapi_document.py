@@ -188,7 +188,8 @@ def test_path_parameters_with_a_closed_set_of_values_are_enums(document):
     assert parameter("/v1/games/{game_id}/event-types", "game_id")["schema"]["enum"] == list(GAME_IDS)
     assert "fleet" in parameter("/v1/campaigns/{campaign}/views/{name}", "name")["schema"]["enum"]
     started = document["paths"]["/v1/campaigns"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    assert started["properties"]["game"]["enum"] == list(GAME_IDS)
+    assert started == {"$ref": "#/components/schemas/NewCampaign"}  # a generator's class: NewCampaign
+    assert document["components"]["schemas"]["NewCampaign"]["properties"]["game"]["enum"] == list(GAME_IDS)
 
 
 def test_import_and_export_describe_their_ndjson(document):
