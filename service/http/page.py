@@ -36,7 +36,8 @@ class _Kept:
     etag: str
 
 
-_TYPES = {".js": "text/javascript", ".css": "text/css"}  # Litestar adds the charset (utf-8)
+# Litestar adds the charset (utf-8) to the text types.
+_TYPES = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}
 
 
 def _kept_files() -> dict[str, _Kept]:
@@ -84,7 +85,7 @@ def _page_under(root: str) -> bytes:
         return _PAGE
     under = root.encode()
     html = _PAGE.replace(b'<meta name="qm-root" content="">', b'<meta name="qm-root" content="' + under + b'">')
-    return html.replace(b'"/static/', b'"' + under + b"/static/").replace(b'href="/"', b'href="' + under + b'/"')
+    return html.replace(b'href="/', b'href="' + under + b"/").replace(b'src="/', b'src="' + under + b"/")
 
 
 def root_of(request: AnyRequest) -> str:
@@ -138,4 +139,38 @@ def page(request: AnyRequest) -> Response[bytes]:
     return _page(root_of(request))
 
 
-ROUTES = [page, worker, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]
+@functools.cache
+def _manifest(root: str) -> bytes:
+    """The web manifest: what a phone needs to install the page to its home screen and open it like an app."""
+    return json.dumps(
+        {
+            "name": "Quartermaster",
+            "short_name": "Quartermaster",
+            "description": "The campaign tracker for the pirate games on the table.",
+            "id": f"{root}/",
+            "start_url": f"{root}/",
+            "scope": f"{root}/",
+            "display": "standalone",
+            # The page's accent in light; its paper in dark, where the page's own meta theme-color takes over.
+            "theme_color": "#0b5d7a",
+            "background_color": "#fbf8f1",
+            "icons": [
+                {"src": f"{root}/static/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                {"src": f"{root}/static/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+                {"src": f"{root}/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+                {"src": f"{root}/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            ],
+        },
+        indent=1,
+    ).encode()
+
+
+@get("/manifest.webmanifest", include_in_schema=False, name="page-manifest", sync_to_thread=False)
+def manifest(request: AnyRequest) -> Response[bytes]:
+    """The page's web manifest, with its addresses under the sub-path the service is served at."""
+    return Response(
+        _manifest(root_of(request)), media_type="application/manifest+json", headers={"Cache-Control": "no-cache"}
+    )
+
+
+ROUTES = [page, worker, manifest, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

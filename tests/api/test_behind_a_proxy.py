@@ -112,3 +112,23 @@ def test_at_the_root_the_page_is_unchanged(api):
     html = api.client.get("/").text
     assert '<meta name="qm-root" content="">' in html and 'src="/static/app.js"' in html
     assert 'const ROOT = "";' in api.client.get("/sw.js").text
+
+
+def test_under_a_sub_path_the_web_manifest_starts_and_keeps_the_app_there(under_qm):
+    answer = under_qm.get("/qm/manifest.webmanifest")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("/qm/", "/qm/", "standalone")
+    assert manifest["name"] == "Quartermaster" and manifest["theme_color"].startswith("#")
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in manifest["icons"]:
+        drawn = under_qm.get(icon["src"])
+        assert drawn.status_code == 200 and drawn.headers["content-type"].startswith(icon["type"]), icon
+
+
+def test_the_page_names_a_theme_colour_for_each_colour_scheme(api):
+    html = api.client.get("/").text
+    assert 'name="theme-color" media="(prefers-color-scheme: light)"' in html
+    assert 'name="theme-color" media="(prefers-color-scheme: dark)"' in html
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html

@@ -253,3 +253,16 @@ def test_the_owner_downloads_the_campaigns_file_in_one_tap(proxied, through, pho
     assert downloading.value.suggested_filename == f"campaign-{campaign['id']}.ndjson"
     assert json.loads(lines[0])["campaign"] == "Dangerous Waters"
     assert len(lines) == 1 + through.get(campaign, "")["position"]
+
+
+def test_the_page_is_installable_as_an_app_through_the_proxy(proxied, through, phones_through):
+    """What Lighthouse's installability audit asks Chromium: a manifest, its icons, a service worker in control."""
+    campaign, _, _ = pacg_table(through)
+    page = phones_through.open(campaign["token"])
+    kept_by_service_worker(page)
+    session = page.context.new_cdp_session(page)
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's browser contexts are incognito ones, where Chromium installs nothing, whatever the page.
+    assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    found = session.send("Page.getAppManifest")
+    assert found["url"] == f"{proxied.origin}/manifest.webmanifest" and not found["errors"], found
