@@ -9,6 +9,7 @@
 import { h, counts, plural, Refusal, typedIn, putBack } from "./api.js";
 import { action } from "./action.js";
 import { characters } from "./fleet.js";
+import { suggestions } from "./pickers.js";
 
 const moved = (card, verb, from, to) => ({ type: "card.moved", data: { card, verb, from, to } });
 const own = (zone, character_id) => ({ zone, character_id });
@@ -298,6 +299,28 @@ function playRow(table, me) {
   );
 }
 
+function startingHand(table, c) {
+  const picker = drawPicker(c);
+  return h(
+    "div",
+    { class: "reset", role: "group", "aria-label": `${c.name}'s starting hand` },
+    h("h3", {}, `${c.name}'s starting hand`),
+    picker.el,
+    action(
+      "Deal the hand",
+      () => {
+        const drawn = picker.read();
+        if (!drawn.length) throw new Refusal(422, { detail: `Tap the cards ${c.name} drew first: nothing was sent.` });
+        return log(
+          table,
+          drawn.map(card => moved(card, "draw", own("deck", c.character_id), own("hand", c.character_id))),
+        );
+      },
+      { name: `Deal ${c.name}'s starting hand` },
+    ).el,
+  );
+}
+
 // Reset: discard down to the hand size, and the cards drawn up to it, tapped; her hand size asked once when her card
 // lacks it (the fold keeps it on her card). A reset already begun needs only the draws.
 function resetPart(table, me, needs) {
@@ -371,10 +394,13 @@ export async function render(into, table) {
     const me = byId.get(whose);
     if (!me) {
       const first = offers ? offers.get("start turn")?.needs?.next || [] : party.filter(c => c.alive !== false);
+      // Starting hands, one step per player: the cards she drew, tapped, logged in one batch.
+      const dealing = party.filter(c => c.alive !== false && !c.counts?.hand && c.counts?.deck);
       box.replaceChildren(
         h("h2", { id: "turn-heading" }, "The first turn"),
-        h("p", {}, "Who goes first? The hourglass advances as her turn starts."),
         h("p", { class: "done", role: "status", "aria-label": "Last logged here" }, table.turnSaid || ""),
+        ...dealing.map(c => startingHand(table, c)),
+        h("p", {}, "Who goes first? The hourglass advances as her turn starts."),
         h(
           "div",
           { class: "buttons" },
@@ -448,6 +474,19 @@ export async function render(into, table) {
     if (explore) {
       const known = Object.keys(place?.known || {});
       const revealed = h("input", { autocomplete: "off", list: "explore-cards", "aria-label": "Card revealed" });
+      // A few letters, then a tap on the card's name: the names are the vault's, read when the field is first used.
+      const offered = suggestions(revealed, known, name => {
+        revealed.value = name;
+      });
+      revealed.addEventListener(
+        "focus",
+        () =>
+          table
+            .view("/vault")
+            .then(vault => offered.offer([...new Set([...known, ...Object.keys(vault.vault?.cards || {})])]))
+            .catch(() => {}),
+        { once: true },
+      );
       const again = explore.explore_again;
       parts.push(
         h(
@@ -459,6 +498,7 @@ export async function render(into, table) {
             known.map(n => h("option", { value: n })),
           ),
           h("label", {}, again ? "Revealed (a card or power lets her explore again) " : "Card revealed ", revealed),
+          offered.el,
           action(
             again ? "Explore again" : "Explore",
             () => {
