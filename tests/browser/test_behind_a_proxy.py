@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import time
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from quartermaster.service.http import tls
 from tests.browser.conftest import Http, Phones
 from tests.browser.test_offline import (
     LIVE,
@@ -266,3 +268,84 @@ def test_the_page_is_installable_as_an_app_through_the_proxy(proxied, through, p
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
     found = session.send("Page.getAppManifest")
     assert found["url"] == f"{proxied.origin}/manifest.webmanifest" and not found["errors"], found
+
+
+@pytest.fixture(scope="module")
+def tls_recipe(database_url: str, tmp_path_factory: Any) -> Iterator[tuple[str, Path]]:
+    """docs/deploy/nginx.conf's whole https server, on a free port with a certificate made for 127.0.0.1."""
+    _program("nginx")
+    folder = tmp_path_factory.mktemp("nginx-tls")
+    made = tls.ensure(folder / "tls", [])
+    env = {
+        "QUARTERMASTER_RATE_LIMIT": "off",
+        "QUARTERMASTER_ROOT_PATH": "/qm",
+        "QUARTERMASTER_TRUSTED_PROXIES": "127.0.0.1",
+    }
+    served = serve(folder, database_url=database_url, env=env)
+    proxy: subprocess.Popen[bytes] | None = None
+    try:
+        served.wait_ready()
+        port = free_port()
+        text = (DEPLOY / "nginx.conf").read_text()
+        upstream = re.search(r"upstream quartermaster \{.*?\n\}", text, re.S)
+        https = re.search(r"server \{\n    listen 443 ssl.*?\n\}", text, re.S)
+        assert upstream and https, "docs/deploy/nginx.conf has no upstream or no https server block"
+        site = upstream.group(0).replace("127.0.0.1:8000", f"127.0.0.1:{served.port}") + "\n" + https.group(0)
+        site = site.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{port} ssl http2;")
+        site = re.sub(r"\n\s*listen \[::\]:443 ssl http2;", "", site)
+        site = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {made.certfile};", site)
+        site = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {made.keyfile};", site)
+        temp = " ".join(f"{k}_temp_path {folder}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (folder / "nginx.conf").write_text(
+            f"daemon off;\nmaster_process off;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\n"
+            f"http {{\naccess_log {folder}/access.log;\n{temp}\n{site}\n}}\n"
+        )
+        command = [
+            _program("nginx"),
+            "-p",
+            str(folder),
+            "-e",
+            str(folder / "error.log"),
+            "-c",
+            str(folder / "nginx.conf"),
+        ]
+        proxy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        _wait_listening(port, proxy, "nginx", folder)
+        yield f"https://127.0.0.1:{port}/qm", made.authority
+    finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
+        served.process.terminate()
+        served.process.wait(30)
+
+
+def test_with_tls_at_nginx_the_phone_gets_a_secure_cookie_and_the_live_stream(tls_recipe):
+    origin, authority = tls_recipe
+    with httpx.Client(verify=ssl.create_default_context(cafile=str(authority)), timeout=10) as client:
+        assert '<meta name="qm-root" content="/qm">' in client.get(f"{origin}/").text
+        made = client.post(f"{origin}/v1/campaigns", json={"name": "Over TLS", "game": "pacg-skull-and-shackles"})
+        assert made.status_code == 201, made.text
+        campaign = made.json()
+        # The phone's https reaches Quartermaster as X-Forwarded-Proto from a trusted proxy: the cookie is Secure.
+        joined = client.post(
+            f"{origin}/session",
+            json={"token": campaign["token"]},
+            headers={"X-Quartermaster": "page", "Sec-Fetch-Site": "same-origin", "Origin": origin.removesuffix("/qm")},
+        )
+        assert joined.status_code == 201, joined.text
+        assert "Secure" in joined.headers["set-cookie"]
+        url = f"{origin}/v1/campaigns/{campaign['id']}/stream"
+        owner = {"Authorization": f"Bearer {campaign['token']}"}
+        with client.stream("GET", url, params={"after": campaign["position"]}, headers=owner) as stream:
+            appended = client.post(
+                f"{origin}/v1/campaigns/{campaign['id']}/events",
+                json={"events": [{"type": "note.added", "data": {"text": "Over TLS at once"}}]},
+                headers=owner,
+            )
+            assert appended.status_code == 201, appended.text
+            started = time.monotonic()
+            for line in stream.iter_lines():
+                if "Over TLS at once" in line:
+                    break
+            assert time.monotonic() - started < LIVE / 1000
