@@ -212,9 +212,123 @@ def encounter_ended(state: State, event: EncounterEnded) -> State:
             # Evaded, the villain is neither defeated nor undefeated and the encounter is over.
             scenario = msgspec.structs.replace(scenario, places=reopened(scenario.places))
         return msgspec.structs.replace(state, scenario=scenario)
+    if entry is not None:
+        if entry.outcome is not None:
+            raise Rejection(f"The encounter with {event.card} already ended: {entry.outcome}.")
+        check_outcome(state, entry, event.outcome)
+        index = len(scenario.encounters) - 1 - scenario.encounters[::-1].index(entry)
+        ended = msgspec.structs.replace(entry, outcome=event.outcome)
+        scenario = msgspec.structs.replace(
+            scenario, encounters=[*scenario.encounters[:index], ended, *scenario.encounters[index + 1 :]]
+        )
     if event.outcome == "defeated" and entry is not None and entry.location is not None and info.type == "henchman":
         scenario = _may_close(scenario, entry.location)
     return msgspec.structs.replace(state, scenario=scenario)
+
+
+def _encounterer(state: State, entry: Encountering) -> str:
+    found = state.characters.get(entry.character_id or "")
+    return found.name if found is not None else "the character who encountered it"
+
+
+def _checked(entry: Encountering) -> str:
+    if entry.total is not None and entry.difficulty is not None:
+        return f" ({entry.total} against a difficulty of {entry.difficulty})"
+    return ""
+
+
+def check_outcome(state: State, entry: Encountering, outcome: str) -> None:
+    """The outcome of an encounter follows the check logged against the card (Encountering a Card: evasion comes
+    before the check; Attempting a Check), and a card whose summoned ship was not defeated is undefeated."""
+    card, who = entry.card, _encounterer(state, entry)
+    if state.cards[card].type in BOONS and outcome != "evaded":
+        broken(
+            f"{card} is a boon: {who} acquires it or not (card.moved acquire, or banish); a boon is never {outcome} "
+            "(Your Turn: Explore)."
+        )
+        return
+    if entry.success is True and outcome != "defeated":
+        broken(
+            f"{who}'s check to defeat {card} succeeded{_checked(entry)}: {card} is defeated, not {outcome} "
+            "(Skull & Shackles Rulebook, Attempting a Check)."
+        )
+    elif entry.success is False and outcome != "undefeated":
+        broken(
+            f"{who}'s check to defeat {card} failed{_checked(entry)}: {card} is undefeated, not {outcome} "
+            "(Skull & Shackles Rulebook, Attempting a Check)."
+        )
+    if outcome == "defeated" and entry.ship is not None and entry.ship_defeated is not True:
+        how = "is still being encountered" if entry.ship_defeated is None else "was not defeated"
+        broken(
+            f"The {entry.ship} that {card} summoned {how}, so {card} is not defeated: if you do not defeat the "
+            "summoned ship, the Enemy Ship is undefeated (Ships and Henchmen, Enemy Ship)."
+        )
+
+
+# The card types a character acquires (boons, and loot); every other type encountered is a bane.
+BOONS = frozenset({"weapon", "spell", "armor", "item", "ally", "blessing", "loot"})
+
+
+def check_fate(state: State, entry: Encountering, event: CardMoved) -> None:
+    """Where a card goes when its encounter is over follows its type and the result (Encountering a Card;
+    Attempting a Check; Summoning and Adding Cards): a summoned card is never part of a location deck; a boon is
+    acquired by the character who encountered it, or banished when the check failed or was not attempted; a loot
+    card met in a location is acquired; a defeated bane is banished and an undefeated one shuffled back."""
+    card, target, verb = entry.card, event.to, event.verb
+    info = state.cards[card]
+    who = _encounterer(state, entry)
+    if info.type == "villain" and entry.location is not None:
+        return
+    if entry.location is None:
+        if target.zone == "location":
+            broken(
+                f"{card} was summoned: cards that you summon are not part of any location deck, and a summoned card "
+                "is banished after its encounter (Skull & Shackles Rulebook, Summoning and Adding Cards)."
+            )
+        if info.type in BOONS and verb in ("acquire", "draw") and entry.success is False:
+            broken(f"{who} failed the check to acquire {card}{_checked(entry)}: it is banished, not acquired.")
+        return
+    if info.type in BOONS:
+        if verb in ("acquire", "draw") and target.zone == "hand":
+            if entry.character_id is not None and target.character_id != entry.character_id:
+                taker = state.characters[target.character_id or ""].name
+                broken(
+                    f"{who} encountered {card}: only the character who encounters a card may acquire it, not "
+                    f"{taker} (Skull & Shackles Rulebook, Things to Keep in Mind: No One Else Can Take Your Turn for "
+                    "You)."
+                )
+            if entry.success is False and info.type != "loot":
+                broken(
+                    f"{who} failed the check to acquire {card}{_checked(entry)}: a boon not acquired is banished "
+                    "(Attempting a Check)."
+                )
+        elif verb == "banish":
+            if info.type == "loot":
+                broken(
+                    f"{card} is a loot card met in {entry.location}: it is acquired with no check, into {who}'s hand."
+                )
+            elif entry.success is True:
+                broken(f"{who} succeeded at the check to acquire {card}{_checked(entry)}: it goes into {who}'s hand.")
+        elif target.zone == "location" and entry.outcome != "evaded":
+            broken(
+                f"{card} is a boon: if {who} does not acquire it, it is banished; it goes back into the location deck "
+                "only when evaded (Your Turn: Explore; Encountering a Card)."
+            )
+        return
+    if target.zone == "hand":
+        broken(f"{card} is a bane: it is defeated or not, never acquired into a hand (Encountering a Card).")
+    defeated = entry.outcome == "defeated" or (entry.outcome is None and entry.success is True)
+    undefeated = entry.outcome == "undefeated" or (entry.outcome is None and entry.success is False)
+    if verb == "banish" and undefeated:
+        broken(
+            f"{card} is undefeated: an undefeated bane is shuffled back into the {entry.location} location deck, "
+            "not banished (Attempting a Check)."
+        )
+    if target.zone == "location":
+        if defeated:
+            broken(f"{card} was defeated: a defeated bane is banished, not shuffled back (Attempting a Check).")
+        elif target.location != entry.location:
+            broken(f"{card} came from the {entry.location} location deck and is shuffled back into it, not elsewhere.")
 
 
 def _latest(encounters: list[Encountering], card: str) -> Encountering | None:
@@ -241,7 +355,9 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
         origin = source.location if source.zone == "location" else None
         # The character whose turn it is encounters what she explores or summons (Encountering a Card).
         met = Encountering(card, origin, scenario.turn)
-        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met])
+        # A henchman's "you may immediately attempt to close" is offered right after its encounter, not after the
+        # next one (Closing a Location): a new encounter begins, and the opportunity has passed.
+        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met], may_close=[])
         if info.type == "villain" and origin is not None:
             scenario = msgspec.structs.replace(scenario, villain_at=origin, villain_outcome=None)
         return msgspec.structs.replace(after, scenario=scenario)
@@ -249,6 +365,7 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
         return after
     entry = _latest(scenario.encounters, card)
     if entry is not None:
+        check_fate(before, entry, event)
         index = len(scenario.encounters) - 1 - scenario.encounters[::-1].index(entry)
         rest = scenario.encounters[:index] + scenario.encounters[index + 1 :]
         scenario = msgspec.structs.replace(scenario, encounters=rest)

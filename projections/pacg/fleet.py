@@ -22,10 +22,11 @@ from quartermaster.events.pacg import (
     ShipSeized,
 )
 from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.feats import check_reward
-from quartermaster.projections.pacg.state import Owed, Scenario, State
+from quartermaster.projections.pacg.state import Encountering, Owed, Scenario, State
 from quartermaster.projections.pacg.zones import HOURGLASS, HOURGLASS_DISCARD, PLUNDER, VAULT, Work, a, word
 
 # The plunder table: a d6 gives the type of the face-down card drawn from the vault; 6 lets the party choose.
@@ -145,7 +146,8 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
         changes["owed"] = Owed("prevention", event.prevented)
     if scenario.enemy_ship is not None:
         # The Structural damage of a failed check to defeat a ship ends that encounter (Encountering Ships).
-        changes["scenario"] = msgspec.structs.replace(scenario, enemy_ship=None)
+        encounters = _ship_met(scenario, scenario.enemy_ship, False)
+        changes["scenario"] = msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters)
     damaged = work.commit(**changes)
     if lost:
         return lose(damaged, f"the {word(state, 'hourglass')} ran out of cards to discard")
@@ -181,13 +183,15 @@ def ship_repaired(state: State, event: ShipRepaired) -> State:
     if not state.fleet.wrecked:
         raise Rejection(f"The {state.fleet.current} is not wrecked; there is nothing to repair.")
     who = commander(state, scenario, event.character_id, "attempt a repair")
+    name = state.characters[who].name
+    # The repair is attempted at the start of the Move step (Ships and Henchmen, Repairing).
+    scenario = steps.enter(state, scenario, "move", who, f"{name} attempting to repair the {state.fleet.current}")
     if scenario.moved_this_turn:
-        name = state.characters[who].name
         broken(
             f"{name} has moved this turn: the commander attempts a repair at the start of the move step "
             "(Wrecked Ships)."
         )
-    return msgspec.structs.replace(state, fleet=msgspec.structs.replace(state.fleet, wrecked=False))
+    return msgspec.structs.replace(state, fleet=msgspec.structs.replace(state.fleet, wrecked=False), scenario=scenario)
 
 
 def ship_seized(state: State, event: ShipSeized) -> State:
@@ -226,11 +230,25 @@ def ship_encountered(state: State, event: ShipEncountered) -> State:
     ships = fleet.ships
     if event.ship_card is not None and ships.get(event.ship) != event.ship_card:
         ships = {**ships, event.ship: event.ship_card}
+    encounters = scenario.encounters
+    if encounters and encounters[-1].ship is None:
+        # A ship met during a card's encounter is the one that card summoned (the henchman Enemy Ship).
+        encounters = [*encounters[:-1], msgspec.structs.replace(encounters[-1], ship=event.ship)]
     return msgspec.structs.replace(
         state,
         fleet=msgspec.structs.replace(fleet, ships=ships) if ships is not fleet.ships else fleet,
-        scenario=msgspec.structs.replace(scenario, enemy_ship=event.ship),
+        scenario=msgspec.structs.replace(scenario, enemy_ship=event.ship, encounters=encounters),
     )
+
+
+def _ship_met(scenario: Scenario, ship: str | None, defeated: bool) -> list[Encountering]:
+    """The encounters with whether the ship a card summoned was defeated, once its encounter ends."""
+    encounters = scenario.encounters
+    for index in range(len(encounters) - 1, -1, -1):
+        if ship is not None and encounters[index].ship == ship and encounters[index].ship_defeated is None:
+            marked = msgspec.structs.replace(encounters[index], ship_defeated=defeated)
+            return [*encounters[:index], marked, *encounters[index + 1 :]]
+    return encounters
 
 
 def _encountering(state: State, ship: str, doing: str) -> Scenario:
@@ -243,12 +261,16 @@ def _encountering(state: State, ship: str, doing: str) -> Scenario:
 
 def ship_evaded(state: State, event: ShipEvaded) -> State:
     scenario = _encountering(state, event.ship, "be evaded")
-    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, enemy_ship=None))
+    encounters = _ship_met(scenario, event.ship, False)
+    return msgspec.structs.replace(
+        state, scenario=msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters)
+    )
 
 
 def ship_defeated(state: State, event: ShipDefeated) -> State:
     scenario = _encountering(state, event.ship, "be defeated")
-    ended = msgspec.structs.replace(scenario, enemy_ship=None, defeated_ship=event.ship)
+    encounters = _ship_met(scenario, event.ship, True)
+    ended = msgspec.structs.replace(scenario, enemy_ship=None, defeated_ship=event.ship, encounters=encounters)
     return msgspec.structs.replace(state, scenario=ended)
 
 

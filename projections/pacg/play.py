@@ -9,14 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from quartermaster.projections.pacg import steps
+from quartermaster.projections.pacg.encounter import BOONS
 from quartermaster.projections.pacg.hands import hand_size
 from quartermaster.projections.pacg.state import Encountering, Pile, Scenario, State
 from quartermaster.projections.pacg.zones import ENCOUNTER, HOURGLASS, character_key, location_key
 
 _EMPTY = Pile()
-
-# The card types a character may acquire (boons); every other type met in an encounter is a bane.
-BOONS = frozenset({"weapon", "spell", "armor", "item", "ally", "blessing", "loot"})
 
 
 def _count(state: State, key: str) -> int:
@@ -91,6 +89,10 @@ def outcomes(state: State, entry: Encountering) -> list[dict[str, Any]]:
             allowed.append({"outcome": "acquired", "events": [acquire]})
         if entry.success is not True or origin is None:
             allowed.append({"outcome": "not acquired", "events": [banish]})
+        if entry.success is None and origin is not None:
+            evaded = {"type": "encounter.ended", "data": {"card": card, "outcome": "evaded"}}
+            back_in = _move(card=card, verb="shuffle", **{"from": _zone("encounter"), "to": back})
+            allowed.append({"outcome": "evaded", "events": [evaded, back_in]})
         return allowed
     ended = {"type": "encounter.ended", "data": {"card": card}}
     defeated = {**ended, "data": {"card": card, "outcome": "defeated"}}

@@ -112,6 +112,10 @@ class Encountering(StateStruct, array_like=True):
     success: bool | None = None
     # How the encounter ended (encounter.ended), while the card waits to go where the rules send it.
     outcome: Literal["defeated", "undefeated", "evaded"] | None = None
+    # A ship the card summoned (the henchman Enemy Ship), and whether it was defeated: not defeated, the card
+    # that summoned it is undefeated (Ships and Henchmen, Enemy Ship).
+    ship: str | None = None
+    ship_defeated: bool | None = None
 
 
 class Scenario(StateStruct):

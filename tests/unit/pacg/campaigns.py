@@ -251,7 +251,12 @@ class Campaign:
             self.emit(_ev("ship.damaged", amount=amount, prevented=prevent))
             for name in rng.sample(hand, prevent):
                 self.emit(_moved(name, "discard", _zone("hand", who), _zone("discard", who)))
-        elif roll < 0.72 and state.fleet.wrecked and not state.scenario.moved_this_turn:
+        elif (
+            roll < 0.72
+            and state.fleet.wrecked
+            and not state.scenario.moved_this_turn
+            and state.scenario.step in ("start", "give", "move")
+        ):
             self.emit(_ev("ship.repaired", character_id=who))
         elif roll < 0.76 and not state.fleet.wrecked:
             self.emit(
@@ -340,7 +345,8 @@ class Campaign:
             return
         if info.type in BOON_TYPES and rng.random() < 0.6 and not name.startswith("Unlisted"):
             self.emit(_moved(name, "acquire", _zone("encounter"), _zone("hand", who)))
-        elif rng.random() < 0.3:
+        elif info.type not in BOON_TYPES and rng.random() < 0.3:
+            # An undefeated bane is shuffled back; a boon not acquired is banished (Attempting a Check).
             self.emit(_moved(name, "shuffle", _zone("encounter"), place))
         else:
             self.emit(_moved(name, "banish", _zone("encounter"), _zone("vault")))

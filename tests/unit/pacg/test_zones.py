@@ -3,10 +3,11 @@
 import msgspec
 from hypothesis import given, strategies as st
 
+from quartermaster.projections.game import Meta, step
 from quartermaster.projections.pacg import GAME
 from quartermaster.projections.pacg.state import CardInfo, Pile, State
 from quartermaster.projections.pacg.zones import Work
-from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, move, rejection, zone
+from tests.unit.pacg.pacg_world import SETUP, START, draw, fold, from_payload, move, rejection, zone
 
 character = GAME.views["character"].read
 
@@ -157,10 +158,12 @@ def test_an_imagined_copy_cannot_be_kept():
     state = playing()
     for _ in range(6):
         state = fold(move("Buccaneer", "summon", zone("vault"), zone("encounter")), state=state)
-    state = fold(
-        *[move("Buccaneer", "shuffle", zone("encounter"), zone("location", location="Shark Island")) for _ in range(5)],
-        state=state,
-    )
+    # A card's power puts the summoned copies into a location deck, against the rule, logged with a reason.
+    for _ in range(5):
+        shuffled = from_payload(
+            move("Buccaneer", "shuffle", zone("encounter"), zone("location", location="Shark Island"))
+        )
+        state = step(GAME, state, shuffled, Meta(90, override="a card's power shuffles it in"))
     reason = rejection(state, move("Buccaneer", "display", zone("encounter"), zone("displayed", "merisiel")))
     assert reason.startswith("The Buccaneer in the encounter is a summoned copy of a card already in play")
 
