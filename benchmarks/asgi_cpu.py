@@ -2,7 +2,6 @@
 
     .venv/bin/python benchmarks/asgi_cpu.py [append|health|batch] [--requests N] [--profile PATH] [--rate-limit R]
     .venv/bin/python benchmarks/asgi_cpu.py append --instructions      # under valgrind: instructions per request
-    .venv/bin/python benchmarks/asgi_cpu.py append --instructions --fast-lane off   # the app with the lane off
     .venv/bin/python benchmarks/asgi_cpu.py append --bytecodes --requests 100       # Python bytecodes per request
 
 The HTTP figures of store.py include uvicorn, the kernel's loopback and the client, which a change to the app does not
@@ -127,8 +126,8 @@ async def measure(
     rate_limit: str,
     bytecodes: Counter[tuple[str, str]] | None,
 ) -> float:
-    # The fast lane as QUARTERMASTER_FAST_LANE says (--fast-lane sets it), every other setting the default.
-    app = create_app(Settings(rate_limit=rate_limit, fast_lane=Settings.from_env().fast_lane), url)
+    # Every setting the default but the rate limit.
+    app = create_app(Settings(rate_limit=rate_limit), url)
     inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     await inbox.put({"type": "lifespan.startup"})
@@ -225,11 +224,8 @@ def count_instructions(kind: str, database_url: str, rate_limit: str) -> int:
             # callgrind's own summary line: "summary: <instructions>"
             summary = next(line for line in out.read_text().splitlines() if line.startswith("summary:"))
             totals.append(int(summary.split()[1]))
-    lane = "on" if Settings.from_env().fast_lane else "off"
-    print(
-        f"{kind}: {(totals[1] - totals[0]) / (high - low):,.0f} instructions per request "
-        f"(callgrind, {low} and {high}, fast lane {lane})"
-    )
+    per_request = (totals[1] - totals[0]) / (high - low)
+    print(f"{kind}: {per_request:,.0f} instructions per request (callgrind, {low} and {high})")
     return 0
 
 
@@ -243,13 +239,8 @@ def main() -> int:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions per request under valgrind's callgrind"
     )
-    parser.add_argument(
-        "--fast-lane", choices=("on", "off"), help="the fast lane on or off (else QUARTERMASTER_FAST_LANE, else on)"
-    )
     parser.add_argument("--bytecodes", action="store_true", help="count the Python bytecodes each request executes")
     args = parser.parse_args()
-    if args.fast_lane:
-        os.environ["QUARTERMASTER_FAST_LANE"] = args.fast_lane  # read in measure(), here and under callgrind
     if args.instructions:
         return count_instructions(args.kind, args.database_url, args.rate_limit)
     requests = args.requests or (30 if args.kind == "batch" else 3000)

@@ -356,7 +356,7 @@ async def count_bytecodes(url: str, followers: int, events: int) -> tuple[float,
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    app = create_app(Settings(rate_limit="off", fast_lane=Settings.from_env().fast_lane), url)
+    app = create_app(Settings(rate_limit="off"), url)
     config = uvicorn.Config(app, port=port, loop="asyncio", access_log=False, log_config=None, log_level="warning")
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())

@@ -131,7 +131,7 @@ def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitab
             url, min_size=1, max_size=size, open=False, configure=_async_configure, kwargs={"autocommit": True}
         ) as pool:
             await pool.wait()
-            return await scenario(Store(pool, fast_lane=Settings.from_env().fast_lane), pool)
+            return await scenario(Store(pool), pool)
 
     return run_loop(main())
 
@@ -404,7 +404,7 @@ class Server:
         root: Path = ROOT,
         env: dict[str, str] | None = None,
     ) -> None:
-        """`env`: more of the server's environment (`QUARTERMASTER_FAST_LANE=off`, or `PROFILE` for a profile)."""
+        """`env`: more of the server's environment (`PROFILE` for a profile, say)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         log.parent.mkdir(parents=True, exist_ok=True)
@@ -527,7 +527,7 @@ def serve(port: int, url: str) -> None:
 
     from quartermaster.service.app import create_app
 
-    # The environment's settings (the fast lane's switch among them), the rate limit off as Server asks.
+    # The environment's settings, the rate limit off as Server asks.
     settings = dataclasses.replace(Settings.from_env(), rate_limit="off")
     run = functools.partial(
         uvicorn.run,
@@ -1364,7 +1364,6 @@ def conditions(server_url: str, sizes: Sizes, quick: bool) -> dict[str, Any]:
         "quick": quick,
         "sizes": sizes.__dict__,
         "http_pool": {"min": Settings().pool_min, "max": Settings().pool_max},
-        "fast_lane": Settings.from_env().fast_lane,
     }
 
 
@@ -1396,11 +1395,6 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes: check the script works, not the figures")
     parser.add_argument("--big", type=int, help="events in the long campaign (default 100,000)")
     parser.add_argument("--no-pacg", action="store_true", help="skip the Skull & Shackles workload")
-    parser.add_argument(
-        "--fast-lane",
-        choices=("on", "off"),
-        help="the write path's fast lane on or off (QUARTERMASTER_FAST_LANE) in process and in the servers started",
-    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server process started by the run
     parser.add_argument("--serve-floor", type=int, help=argparse.SUPPRESS)  # the HTTP floor's process
     args = parser.parse_args()
@@ -1410,8 +1404,6 @@ def main() -> int:
     if args.serve_floor:
         serve_floor(args.serve_floor, args.database_url)
         return 0
-    if args.fast_lane:
-        os.environ["QUARTERMASTER_FAST_LANE"] = args.fast_lane  # read by Settings.from_env here and in each server
 
     sizes = QUICK if args.quick else Sizes()
     if args.big:

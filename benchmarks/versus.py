@@ -1,6 +1,6 @@
 """This checkout's server against another commit's, over HTTP in one sitting: server CPU and rate per one-note append.
 
-    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--clients 1] [--fast-lane on|off|on,off]
+    .venv/bin/python benchmarks/versus.py REF [--rounds 16] [--per-round 150] [--clients 1] [--ref-env NAME=VALUE]
 
 Absolute CPU figures move with the machine: the same code read 400 µs of server CPU per append on one host and 550 on
 another, where the HTTP floor itself (store.py's bare ASGI app doing the same insert) went from 240 to 430. What a
@@ -12,9 +12,7 @@ and a timed one of `--per-round` requests from each of `--clients` clients at on
 per server, the median rate, the server CPU per append (the process's user and system time over all timed
 stretches) and its ratio to REF's and to the floor's. With one client the server idles between requests, and on a
 virtual machine an idle CPU costs the code after it its warmth (waiting.py); with 32 it seldom idles.
-`--fast-lane off` serves this checkout with QUARTERMASTER_FAST_LANE=off; `--fast-lane on,off` serves it twice, one
-server each way, taking turns in the same rounds as REF and the floor (REF is served as it is: a commit older than
-the switch ignores it).
+`--ref-env NAME=VALUE` (repeatable) adds to REF's server's environment, for a switch an older commit had.
 
 REF runs on this checkout's virtual environment: a commit whose dependencies differ from these needs its own.
 """
@@ -42,9 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # store.py sits beside this script, not in a package.
 from store import APPEND_ONE, DEFAULT_SERVER, GAME, ROOT, Connection, Server, create_floor_table  # noqa: E402
 
-# The switch of the write path's fast lane (Settings.fast_lane), given to this checkout's servers.
-LANE = "QUARTERMASTER_FAST_LANE"
-MIGRATE = "import sys; sys.path.insert(0, sys.argv[1]); from service.migrate import migrate; migrate(sys.argv[2])"
+# REF's code is imported as `quartermaster` from a folder holding only a link of that name to its export, ahead of
+# this checkout's editable install (store.SERVE_ANOTHER does the same for its server).
+MIGRATE = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from quartermaster.service.platform.migrate import migrate; migrate(sys.argv[2])"
+)
 
 
 def export(ref: str, into: Path) -> str:
@@ -129,9 +130,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=1, help="clients at once, each on a campaign of its own")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL") or DEFAULT_SERVER)
     parser.add_argument(
-        "--fast-lane",
-        default="on",
-        help="this checkout's server with the fast lane on, off, or both as two servers in the same rounds (on,off)",
+        "--ref-env", action="append", default=[], metavar="NAME=VALUE", help="more of REF's server's environment"
     )
     args = parser.parse_args()
 
@@ -141,19 +140,18 @@ def main() -> int:
         other = Path(scratch) / "ref"
         other.mkdir()
         commit = export(args.ref, other)
+        importable = Path(scratch) / "importable"  # `quartermaster` there is REF's export
+        importable.mkdir()
+        (importable / "quartermaster").symlink_to(other)
         logs = ROOT / "benchmarks" / "results" / "versus"  # git-ignored, as store.py's results
         try:
             targets: dict[str, list[tuple[str, dict[str, str]]]] = {}
-            lanes = args.fast_lane.split(",")
-            measured: list[tuple[str, Path, dict[str, str] | None]] = [(commit[:10], other, None)]
-            for lane in lanes:
-                label = "this checkout" if len(lanes) == 1 else f"this, lane {lane}"
-                measured.append((label, ROOT, {LANE: lane}))
-            for label, root, env in measured:
+            ref_env = dict(item.split("=", 1) for item in args.ref_env)
+            measured = [(commit[:10], importable, ref_env, "ref.log"), ("this checkout", ROOT, None, "this.log")]
+            for label, root, env, log in measured:
                 name, url = fresh_database(args.database_url, root)
                 databases.append(name)
-                log = logs / (f"this-lane-{env[LANE]}.log" if env else "ref.log")
-                servers[label] = Server(url, log, root=root, env=env)
+                servers[label] = Server(url, logs / log, root=root, env=env)
                 targets[label] = [campaign_of(servers[label]) for _ in range(args.clients)]
             create_floor_table(url)
             servers["HTTP floor"] = Server(url, logs / "floor.log", floor=True)

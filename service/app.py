@@ -29,8 +29,6 @@ from quartermaster.service.http import (
     replica,
 )
 from quartermaster.service.http.auth import DEPENDENCIES
-from quartermaster.service.http.fastlane.direct import called_directly
-from quartermaster.service.http.fastlane.front import Front
 from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
 from quartermaster.service.platform import logs, metrics, workers
 from quartermaster.service.platform.lineage import Lineage
@@ -68,7 +66,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         await pool.open(wait=True)
         app.state.pool = pool
         turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
-        app.state.store = Store(pool, fast_lane=settings.fast_lane, turns=turns)
+        app.state.store = Store(pool, turns=turns)
         # Every process hears every token replacement and revocation (service/store/members.py).
         await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
         app.state.lineage = lineage
@@ -120,7 +118,6 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             return problems.respond(503, refusal, "not-ready")
         return {"status": "ready"}
 
-    lane = settings.fast_lane
     routes = [
         healthz,
         readyz,
@@ -137,16 +134,13 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         *metrics.ROUTES,
     ]
     app = Litestar(
-        # With the lane on, the two routes a table calls once per event are called directly (service/http/fastlane/).
-        route_handlers=[called_directly(r) if lane and any(r is d for d in DIRECT_CALLED) else r for r in routes],
+        route_handlers=routes,
         lifespan=[lifespan],
         dependencies=DEPENDENCIES,
-        # With the lane off, what every request gets is given by Litestar's own layers (service/http/edge.py); with it
-        # on,
-        # by the Front, and there is no app-wide Litestar middleware, so a route's stack is its handler alone.
-        middleware=[] if lane else edge.MIDDLEWARE,
-        before_send=[] if lane else edge.HOOKS,
-        exception_handlers=_exception_handlers(lane),
+        # What every request gets, given by Litestar's own layers (service/http/edge.py).
+        middleware=edge.MIDDLEWARE,
+        before_send=edge.HOOKS,
+        exception_handlers=_exception_handlers(),
         request_max_body_size=settings.max_body_bytes,
         # The page under /schema is our own and loads nothing from another host; the document is completed from the
         # event types (service.documentation).
@@ -159,10 +153,6 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
         logging_config=logs.CONFIG,
         debug=False,
     )
-    if lane:
-        # Around the router itself, not only the routes, so that the answers no route gives (404, 405) carry an id, a
-        # log line and a count too.
-        app.asgi_handler = Front(app)
     # HEAD on every GET route, the page and health checks included (service/http/conventions.py).
     app.asgi_handler = conventions.Head(app)
     if settings.root_path:
@@ -176,12 +166,12 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     return app
 
 
-def _exception_handlers(lane: bool) -> ExceptionHandlersMap:
-    """The app's exception handlers; with the lane off, also those that answer for the router (service/http/edge.py)."""
+def _exception_handlers() -> ExceptionHandlersMap:
+    """The app's exception handlers, those that answer for the router among them (service/http/edge.py)."""
     handlers: ExceptionHandlersMap = {ValidationException: on_validation}
     # By their items: Litestar's map is keyed by `int | type[Exception]`, and a dict keyed by exception types alone
     # is not one to a type checker.
-    for more in (problems.HANDLERS, outage.HANDLERS, idempotency.HANDLERS, {} if lane else edge.HANDLERS):
+    for more in (problems.HANDLERS, outage.HANDLERS, idempotency.HANDLERS, edge.HANDLERS):
         handlers.update(more.items())
     return handlers
 
@@ -189,9 +179,6 @@ def _exception_handlers(lane: bool) -> ExceptionHandlersMap:
 async def _async_configure(conn: psycopg.AsyncConnection) -> None:
     _configure_pool(conn)
 
-
-# The two routes a table calls once per event (appending and rolling).
-DIRECT_CALLED = (events.append_events, dice.roll)
 
 CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"
 

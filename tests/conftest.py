@@ -23,7 +23,7 @@ from litestar.testing import TestClient
 
 from quartermaster.service.app import create_app
 from quartermaster.service.platform.migrate import migrate
-from quartermaster.service.platform.settings import Settings, switched_on
+from quartermaster.service.platform.settings import Settings
 
 # Hypothesis's default deadline (200 ms an example) measures how busy the machine is, not a law: on two cores shared
 # with a server, a browser and PostgreSQL, a pure fold can miss it and fail a build that has nothing wrong with it.
@@ -132,20 +132,11 @@ class Api:
         return self.client.get(f"/v1/campaigns/{campaign.id}{path}", params=params, headers=headers)
 
 
-FAST_LANE = "QUARTERMASTER_FAST_LANE"
-
-
 @pytest.fixture(scope="session")
 def app_settings() -> Settings:
-    # Every test calls from the same address and many start campaigns; the limit itself has tests of its own. The
-    # fast lane is on unless the environment turns it off, as for the service (.ci/run runs tests/api both ways).
+    # Every test calls from the same address and many start campaigns; the limits themselves have tests of their own.
     return Settings(
-        max_body_bytes=256 * 1024,
-        pool_min=1,
-        pool_max=8,
-        rate_limit="100000/minute",
-        wrong_tokens="100000/minute",
-        fast_lane=switched_on(os.environ.get(FAST_LANE, "on"), FAST_LANE),
+        max_body_bytes=256 * 1024, pool_min=1, pool_max=8, rate_limit="100000/minute", wrong_tokens="100000/minute"
     )
 
 

@@ -3,9 +3,7 @@
 Handlers receive these through Litestar's dependencies (`DEPENDENCIES`, registered on the app): `store`, the
 `member` asking, and the `campaign_id` of the path (the member's own, so asking for it authenticates the request).
 A route that only some roles may call says so in its `opt` (`opt=may("roll dice")`), and the `member` dependency
-refuses the others with a sentence naming what they tried. With the fast lane on, the two routes a table calls once
-per event are called with the same four arguments from these same functions, without Litestar's dependency
-injection (service/http/fastlane/direct.py).
+refuses the others with a sentence naming what they tried.
 """
 
 from __future__ import annotations

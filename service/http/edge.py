@@ -1,11 +1,10 @@
-"""What every HTTP request gets, whichever way the app is built: an id (the caller's, if it looks like one) on the
+"""What every HTTP request gets: an id (the caller's, if it looks like one) on the
 log records written while serving it and in the answer's `x-request-id` header; `X-Content-Type-Options: nosniff`
 on every answer, and on the API documentation (/schema) a strict content policy, a refusal to be framed and a
 Referrer-Policy; the 400 for a NUL character in the address; a count and a time by route (service.metrics); and one
 `request` log line (service.logs).
 
-With the fast lane on, service/http/fastlane/front.py does all of it in one ASGI layer around the router. With it off,
-the app does it as Litestar's documentation says: `Edge`, a middleware of the app's layer, for every request a route
+The app does it as Litestar's documentation says: `Edge`, a middleware of the app's layer, for every request a route
 takes (and Litestar's Prometheus middleware for its count); `before_send`, the app's hook on every message sent, for
 the headers; and, for the answers the router gives before any middleware runs (no route, a method the route does not
 take, an invalid Host), an exception handler of the app's layer (`on_router_refusal`), as Litestar's "Middlewares
@@ -48,7 +47,7 @@ def added_headers(rid: str, path: str) -> tuple[tuple[bytes, bytes], ...]:
 
 
 class Edge(ASGIMiddleware):
-    """With the lane off, around every route: the request's id, the NUL refusal and the request's log line."""
+    """Around every route: the request's id, the NUL refusal and the request's log line."""
 
     scopes = (ScopeType.HTTP,)
 
@@ -126,8 +125,7 @@ async def _refused(rid: str, method: str, path: str, status: int, started: float
     logs.request(rid, method, path, status, seconds)
 
 
-# What create_app adds with the lane off: Prometheus's middleware outermost, so it counts the NUL refusal as the lane
-# does, then Edge.
+# What create_app adds: Prometheus's middleware outermost, so that it counts the NUL refusal too, then Edge.
 MIDDLEWARE: list[Middleware] = [metrics.PROMETHEUS.middleware, Edge()]
 HOOKS = [before_send]
 HANDLERS: ExceptionHandlersMap = {ClientException: on_router_refusal}

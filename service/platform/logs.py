@@ -2,7 +2,7 @@
 
 Litestar configures the standard library's logging from `CONFIG` (a formatter, a handler, the `quartermaster`
 logger). Every HTTP request gets an id (`request_id_for`), answered in the `x-request-id` header, and one `request`
-record when the answer has been sent (`request`), both by service.edge's layers or the fast lane's Front. A
+record when the answer has been sent (`request`), both by service/http/edge.py's layers. A
 traceback travels inside its record, as the `traceback` field, so every record stays one line. Litestar's own
 LoggingMiddleware is not used: it writes a record per body chunk, which for the live stream would be one per event
 and per heartbeat.
@@ -98,7 +98,7 @@ def request(rid: str, method: str, path: str, status: int, seconds: float) -> No
     and milliseconds.
 
     It is written on every request, so where it goes to a stream handler with our formatter and filter it skips
-    making and formatting a LogRecord (which cost more than the rest of the fast lane's Front together) and writes
+    making and formatting a LogRecord (which cost more than the rest of the request's own layers together) and writes
     the same line under the handler's lock. Any other handler gets a record as usual."""
     if not log.isEnabledFor(logging.INFO):
         return

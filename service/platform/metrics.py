@@ -2,8 +2,7 @@
 
 Requests are counted and timed by route (`quartermaster_requests_total`, `quartermaster_request_duration_seconds`,
 `quartermaster_requests_in_progress`, `quartermaster_requests_error_total`) by Litestar's Prometheus middleware,
-configured here (`PROMETHEUS`); with the fast lane on, the Front counts the same families itself
-(service/http/fastlane/request_metrics.py). The path label is the route's path template, never a campaign id, and
+configured here (`PROMETHEUS`). The path label is the route's path template, never a campaign id, and
 `UNROUTED` for a request no route takes. The rest is what only the service knows: batches and events appended,
 refusals by reason, and each process's connection pools.
 """
@@ -122,12 +121,11 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
 BUCKETS = Histogram.DEFAULT_BUCKETS
 PREFIX = "quartermaster"
 
-# Litestar's Prometheus middleware, counting requests with the fast lane off, in the families, labels and buckets the
-# lane counts. What it cannot see, because the router answers it before any middleware runs (Litestar's "Middlewares
-# and Exceptions"), is a request no route takes: service/http/edge.py counts those in the same families from the app's
-# exception handler. The differences that leaves, which no setting of Litestar's removes: no in-progress gauge for
-# such a request, and every request timed from where Litestar's layers first see it (after the router's look-up, or
-# from its refusal) rather than from its arrival at the Front.
+# Litestar's Prometheus middleware, counting requests. What it cannot see, because the router answers it before any
+# middleware runs (Litestar's "Middlewares and Exceptions"), is a request no route takes: service/http/edge.py counts
+# those in the same families from the app's exception handler. The differences that leaves, which no setting of
+# Litestar's removes: no in-progress gauge for such a request, and every request timed from where Litestar's layers
+# first see it (after the router's look-up, or from its refusal).
 PROMETHEUS = PrometheusConfig(
     app_name=APP_NAME,
     prefix=PREFIX,

@@ -17,20 +17,6 @@ def default_data_dir() -> Path:
     return base / "quartermaster"
 
 
-_ON = frozenset({"on", "1", "true", "yes"})
-_OFF = frozenset({"off", "0", "false", "no"})
-
-
-def switched_on(value: str, name: str) -> bool:
-    """An on/off setting; anything else is refused at start, with the words it takes."""
-    word = value.strip().lower()
-    if word in _ON:
-        return True
-    if word in _OFF:
-        return False
-    raise ValueError(f"{name} is {value!r}; it takes on or off.")
-
-
 def _number(name: str, default: float, kind: type[int] | type[float]) -> float:
     """A numeric setting from the environment; a value that is not a number is refused at start, in a sentence."""
     value = os.environ.get(name)
@@ -90,9 +76,6 @@ class Settings:
     # At most this many of the pool's connections serve one campaign at once (service/store/turns.py); 0: a quarter
     # of pool_max.
     campaign_connections: int = 0
-    # The fast lane (service/http/fastlane/): the shortcuts measured to save CPU on the common requests. Off
-    # (QUARTERMASTER_FAST_LANE=off), the app is Litestar's and psycopg's own, as their documentation builds it.
-    fast_lane: bool = True
     # The path a reverse proxy serves the service under ("/qm"), for the page's own addresses; "" at the root.
     root_path: str = ""
 
@@ -115,7 +98,6 @@ class Settings:
             lock_timeout=_number("QUARTERMASTER_LOCK_TIMEOUT", cls.lock_timeout, float),
             campaign_connections=int(_number("QUARTERMASTER_CAMPAIGN_CONNECTIONS", cls.campaign_connections, int)),
             root_path=root_path(os.environ.get("QUARTERMASTER_ROOT_PATH", "")),
-            fast_lane=switched_on(os.environ.get("QUARTERMASTER_FAST_LANE", "on"), "QUARTERMASTER_FAST_LANE"),
         )
 
     @classmethod

@@ -9,7 +9,7 @@ and one `memory` (memory), everything the process remembers of the database unde
 modules: `writing` (the events row declared once, the statements derived from it), `locks` (a campaign's write
 lock), `snapshots` (the derived rows and what a refold reads), `records` (what the store takes and answers), `cache`
 (the eviction rule and the folded states), `keys` (Idempotency-Keys), `outcome` (what a lost connection says about a
-write), `turns` (a campaign's share of the pool). The fast lane's own statement is in service/store/wire.py.
+write), `turns` (a campaign's share of the pool).
 """
 
 from __future__ import annotations
@@ -45,9 +45,7 @@ class Store:
     """The event store over one async connection pool: its parts (module docstring), and the calls the service makes
     on it, each the method of the part that answers it (so typed as that method)."""
 
-    def __init__(
-        self, pool: Any, cache: StateCache | None = None, *, fast_lane: bool = True, turns: Turns | None = None
-    ) -> None:
+    def __init__(self, pool: Any, cache: StateCache | None = None, *, turns: Turns | None = None) -> None:
         self.pool = pool
         self.memory = Memory(cache)
         # No limit unless the app gives one from its settings (service/app.py).
@@ -56,7 +54,7 @@ class Store:
         # the database, so not in `memory`, and never forgotten.
         self.on_commit: list[Listener] = []
         self.reader = Reader(pool, self.memory)
-        self.writer = Writer(pool, self.memory, self.turns, self.reader, self.on_commit, fast_lane=fast_lane)
+        self.writer = Writer(pool, self.memory, self.turns, self.reader, self.on_commit)
         self.roster = Roster(pool, self.memory, self.turns, self.writer)
         self.markers = Markers(pool, self.turns, self.writer)
 

@@ -104,17 +104,12 @@ def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEve
 class Writer:
     """Appends batches (module docstring); the undo and redo markers and the members' batches commit through it."""
 
-    def __init__(
-        self, pool: Any, memory: Memory, turns: Turns, reader: Reader, on_commit: list[Listener], *, fast_lane: bool
-    ) -> None:
+    def __init__(self, pool: Any, memory: Memory, turns: Turns, reader: Reader, on_commit: list[Listener]) -> None:
         self.pool = pool
         self.memory = memory
         self.turns = turns
         self.reader = reader
         self.on_commit = on_commit
-        # Whether the fast path's statement goes through libpq itself (service/platform/settings.py:
-        # Settings.fast_lane).
-        self.fast_lane = fast_lane
 
     async def append(
         self,
@@ -266,7 +261,7 @@ class Writer:
             checkpoints=folded.checkpoints,
             fold_version=fold_version(game.id) if folded.checkpoints else None,
         )
-        now = await (write(conn, w) if conn is not None else write_alone(self.pool, w, fast_lane=self.fast_lane))
+        now = await (write(conn, w) if conn is not None else write_alone(self.pool, w))
         if now is None:
             return None
         # A loop, not a comprehension: a comprehension is a function of its own, called on every append.

@@ -30,10 +30,9 @@ import psycopg
 from quartermaster.projections.game import Game
 from quartermaster.service.store.keys import Keyed
 from quartermaster.service.store.locks import WRITES, write_lock
-from quartermaster.service.store.outcome import one_row, statement
+from quartermaster.service.store.outcome import statement
 from quartermaster.service.store.records import PreparedEvent, Row
 from quartermaster.service.store.snapshots import PROJECTION, SNAPSHOT_EVERY
-from quartermaster.service.store.wire import Prepared
 
 _encode = msgspec.json.Encoder().encode
 _ID_OF = attrgetter("id")  # an event's id, read in C (a generator would be a Python frame per batch)
@@ -167,8 +166,6 @@ RETURNING recorded_at
 """,
     ", ".join(f"{_from_parameter(column)} AS {column.name}" for column in EVENT),
 )
-# The fast lane sends it prepared through libpq (service/store/wire.py); otherwise, and under the lock, psycopg does.
-WRITE_ONE_PREPARED = Prepared("qm_write_one", WRITE_ONE)
 
 
 class Checkpoint(msgspec.Struct, frozen=True):
@@ -314,8 +311,7 @@ async def write(conn: psycopg.AsyncConnection[Any], w: Write) -> datetime | None
 
 # A cursor per connection for `write`, made at its first write there and kept on the connection, so that it goes
 # when the connection goes: psycopg's `conn.execute` makes a new cursor, and with it a copy of the connection's
-# adapters map, on every call, for every append with the fast lane off. A connection serves one caller at a time, so
-# its cursor does too.
+# adapters map, on every call, for every append. A connection serves one caller at a time, so its cursor does too.
 _CURSOR = "_quartermaster_cursor"
 
 
@@ -327,13 +323,9 @@ def _cursor(conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncCursor[Any]:
     return cur
 
 
-async def write_alone(pool: Any, w: Write, *, fast_lane: bool) -> datetime | None:
+async def write_alone(pool: Any, w: Write) -> datetime | None:
     """`write` in its own implicit transaction on a pooled connection (a lost connection raises
-    CommitOutcomeUnknown: the statement and its commit are one). With the fast lane, WRITE_ONE goes through libpq
-    itself (service/store/wire.py); without it, every statement goes through psycopg's cursor."""
-    if fast_lane and w.one:
-        row = await one_row(pool, WRITE_ONE_PREPARED, one_parameters(w))
-        return None if row is None else row[0]
+    CommitOutcomeUnknown: the statement and its commit are one): one round trip, WRITE_ONE prepared by psycopg."""
     async with statement(pool) as conn:
         return await write(conn, w)
 

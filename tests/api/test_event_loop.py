@@ -1,5 +1,5 @@
 """Nothing a request does blocks the event loop: asyncio's debug mode names every callback that held the loop longer
-than SLOW, and an append and the reads after it are served, with the fast lane and without it, with none named.
+than SLOW, and an append and the reads after it are served with none named.
 
 A call that blocks (a libpq read waiting on the server, a sleep, a file read) stops every other request of the
 process while it waits; a blocking libpq read shipped once. The check is shown to fail on a planted time.sleep."""
@@ -11,7 +11,6 @@ import logging
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -48,15 +47,15 @@ def _debug_loop() -> asyncio.AbstractEventLoop:
     return loop
 
 
-@pytest.fixture(params=[True, False], ids=["fast lane", "litestar's own"])
-def watched(request: Any, database_url: str, app_settings: Any) -> Iterator[Any]:
+@pytest.fixture
+def watched(database_url: str, app_settings: Any) -> Iterator[Any]:
     """A client of the app on an event loop in debug mode, and `ask(method, path, **request)`, which sends a request
     and fails naming it and every slow callback asyncio saw while it was served (a write sent again is a second
     write, which these tests do not mind)."""
     slow = SlowCallbacks()
     asyncio_log = logging.getLogger("asyncio")
     asyncio_log.addHandler(slow)
-    app = create_app(replace(app_settings, fast_lane=request.param), database_url)
+    app = create_app(app_settings, database_url)
     try:
         with TestClient(app, backend_options={"loop_factory": _debug_loop}) as client:
 

@@ -17,10 +17,10 @@ BOUND = 5
 PAGE = {"X-Quartermaster": "page"}
 
 
-@pytest.fixture(params=["on", "off"])
-def guarded(request, database_url: str, app_settings: Settings) -> Iterator[Api]:
-    """An app of its own (its count starts at zero) with a bound of 5 wrong tokens a minute, lane on and off."""
-    settings = replace(app_settings, wrong_tokens=f"{BOUND}/minute", fast_lane=request.param == "on")
+@pytest.fixture
+def guarded(database_url: str, app_settings: Settings) -> Iterator[Api]:
+    """An app of its own (its count starts at zero) with a bound of 5 wrong tokens a minute."""
+    settings = replace(app_settings, wrong_tokens=f"{BOUND}/minute")
     with TestClient(create_app(settings, database_url)) as client:
         yield Api(client)
 

@@ -47,9 +47,8 @@ schemathesis.serializer.alias("application/x-ndjson", "application/octet-stream"
 """
 
 
-@pytest.mark.parametrize("lane", ["on", "off"])
-def test_schemathesis_stock_checks_find_nothing_with_the_rate_limit_on(tmp_path: Path, database_url: str, lane: str):
-    server = serve(tmp_path, database_url=database_url, env={"QUARTERMASTER_FAST_LANE": lane})
+def test_schemathesis_stock_checks_find_nothing_with_the_rate_limit_on(tmp_path: Path, database_url: str):
+    server = serve(tmp_path, database_url=database_url)
     server.wait_ready()
     created = httpx.post(
         f"{server.url}/v1/campaigns", json={"name": "Fuzz", "game": "pacg-skull-and-shackles"}, timeout=30

@@ -8,7 +8,6 @@ import uuid
 
 import psycopg
 
-from quartermaster.service.store.wire import numbered
 from quartermaster.service.store.writing import BY_THE_DATABASE, EVENT, WRITE, WRITE_ONE, Write, parameters
 
 
@@ -43,10 +42,16 @@ def test_both_write_statements_insert_every_declared_column_in_the_declared_orde
     assert _inserted(WRITE) == names and _inserted(WRITE_ONE) == names
 
 
+def _numbered(query: str) -> str:
+    """The statement with PostgreSQL's numbered placeholders ($1, $2, ...) for psycopg's `%s`, for a bare PREPARE."""
+    count = iter(range(1, query.count("%s") + 1))
+    return re.sub(r"%s", lambda _: f"${next(count)}", query)
+
+
 def test_both_write_statements_are_accepted_by_the_migrated_table(database_url):
     with psycopg.connect(database_url) as conn, conn.transaction(force_rollback=True):
         # PostgreSQL plans them against the table: every column's name and type must be right.
-        conn.execute(f"PREPARE write_one AS {numbered(WRITE_ONE)}")
+        conn.execute(f"PREPARE write_one AS {_numbered(WRITE_ONE)}")
         nowhere = uuid.uuid4()  # no campaign: without the lock, nothing is written
         row = conn.execute(WRITE, parameters(Write(nowhere, 1, locked=False, events=[]))).fetchone()
     assert row is None

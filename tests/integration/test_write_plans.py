@@ -1,7 +1,7 @@
 """The write statements' plans: the fast path's probe of where the log ends reads the primary key, whatever the
 table's statistics say.
 
-A prepared statement runs on PostgreSQL's generic plan from its sixth execution on a connection, and the fast lane
+A prepared statement runs on PostgreSQL's generic plan from its sixth execution on a connection, and the store
 prepares WRITE_ONE on every pooled connection. A probe asked by (campaign_id, position) was planned, on a table
 without statistics (a new database's, until autovacuum first analyses it), as a scan of the campaign's every entry in
 another index that begins with campaign_id: each append read more than the one before. These tests plan both
@@ -20,7 +20,6 @@ import psycopg
 import pytest
 
 from quartermaster.service.platform.migrate import migrate
-from quartermaster.service.store.wire import numbered
 from quartermaster.service.store.writing import WRITE, WRITE_ONE, Write, one_parameters, parameters
 
 CAMPAIGNS = 3
@@ -65,6 +64,12 @@ def _generic_plan(conn: psycopg.Connection[Any], query: str, values: Sequence[An
     return "\n".join(row[0] for row in conn.execute(f"EXPLAIN EXECUTE probed({literals})"))
 
 
+def _numbered(query: str) -> str:
+    """A statement's `%s` placeholders numbered ($1, $2, ...), as PREPARE takes them."""
+    count = iter(range(1, query.count("%s") + 1))
+    return re.sub(r"%s", lambda _: f"${next(count)}", query)
+
+
 def _named(query: str, given: dict[str, Any]) -> tuple[str, list[Any]]:
     """WRITE's `%(name)s` placeholders numbered in the order they first appear, and their values in that order."""
     order: list[str] = []
@@ -102,7 +107,7 @@ def test_the_fast_paths_probe_reads_the_primary_key_whatever_the_statistics(new_
 
         one = _write(campaign, events, 1)
         assert one.one
-        plans = {"WRITE_ONE": _generic_plan(conn, numbered(WRITE_ONE), one_parameters(one))}
+        plans = {"WRITE_ONE": _generic_plan(conn, _numbered(WRITE_ONE), one_parameters(one))}
         query, values = _named(WRITE, parameters(_write(campaign, events, 3)))
         plans["WRITE"] = _generic_plan(conn, query, values)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from litestar.serialization import encode_json, get_serializer
+from litestar.serialization import get_serializer
 
 from quartermaster.projections.registry import GAME_IDS, event_types
 from quartermaster.service.application import catalog
@@ -65,7 +65,7 @@ def test_a_type_in_the_data_is_the_events_own():
     assert prepared.data == b'{"text":"Raker Shoals."}'
 
 
-def test_the_answer_to_an_append_is_the_json_litestar_would_write_for_it():
+def test_the_answer_to_an_append_is_rendered_by_litestar_with_each_event_as_recorded():
     recorded = Recorded(
         position=3,
         id=uuid.uuid4(),
@@ -82,6 +82,9 @@ def test_the_answer_to_an_append_is_the_json_litestar_would_write_for_it():
 
     answer = appended_answer(content, appended)
 
-    assert answer.content == encode_json(content, get_serializer())
+    rendered = msgspec.json.decode(answer.render(answer.content, "application/json", get_serializer()))
+    assert rendered["roll"]["data"] == {"text": "Raker Shoals."}  # the event's JSON spliced in as recorded
+    assert rendered["roll"]["occurred_at"] == "2026-03-01T20:15:00+02:00"
+    assert rendered["events"] == [rendered["roll"]] and rendered["first_position"] == 3
     assert answer.status_code == 201
     assert appended_answer(content, msgspec.structs.replace(appended, replayed=True)).status_code == 200

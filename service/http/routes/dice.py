@@ -95,7 +95,7 @@ async def roll(request: AnyRequest, store: EventStore, campaign_id: CampaignId, 
         store, campaign_id, game, _rolled(asked, game.id), actor=member.actor, keyed=await keyed(request, member.actor)
     )
     # Sent again with its Idempotency-Key: the roll recorded the first time, not a new one (200: nothing written).
-    return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended, request)
+    return appended_answer({**appended_body(appended), "roll": appended.events[0]}, appended)
 
 
 async def _append_read(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 from typing import Annotated, Any
 
-import msgspec
 from litestar import Response, get, post
 from litestar.params import QueryParameter
 
@@ -13,7 +12,6 @@ from quartermaster.projections.game import Game
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.auth import Asking, CampaignId, EventStore, Member, may
 from quartermaster.service.http.conventions import CONDITIONAL
-from quartermaster.service.http.fastlane.direct import json_answer
 from quartermaster.service.http.intake import prepare
 from quartermaster.service.http.openapi import body
 from quartermaster.service.http.problems import Problem
@@ -22,9 +20,6 @@ from quartermaster.service.http.requests import AnyRequest, AppendRequest, decod
 from quartermaster.service.store import Appended, Store
 
 MAX_PAGE = 1000
-
-
-_encode = msgspec.json.Encoder().encode
 
 
 def appended_body(appended: Appended) -> dict[str, Any]:
@@ -36,12 +31,10 @@ def appended_body(appended: Appended) -> dict[str, Any]:
     }
 
 
-def appended_answer(content: dict[str, Any], appended: Appended, request: AnyRequest | None = None) -> Response[bytes]:
-    """The answer to an append, encoded here in one pass (everything in it is a type msgspec encodes natively, so
-    the bytes are the ones Litestar's serializer would write). A retry answered from the log wrote nothing: 200
-    rather than 201 says so. Given the route's request, the answer is made the fast lane's way when it came that way
-    (service.fastlane.direct.json_answer)."""
-    return json_answer(request, _encode(content), status_code=200 if appended.replayed else 201)
+def appended_answer(content: dict[str, Any], appended: Appended) -> Response[dict[str, Any]]:
+    """The answer to an append, encoded by Litestar's own response path (msgspec: everything in it is a type msgspec
+    encodes natively). A retry answered from the log wrote nothing: 200 rather than 201 says so."""
+    return Response(content, status_code=200 if appended.replayed else 201)
 
 
 async def may_override(store: Store, campaign_id: uuid.UUID, game: Game[Any], member: Member) -> None:
@@ -76,7 +69,7 @@ async def append_events(
     appended = await store.append(
         campaign_id, batch, actor=member.actor, expected_position=body.expected_position, game=game
     )
-    return appended_answer(appended_body(appended), appended, request)
+    return appended_answer(appended_body(appended), appended)
 
 
 @get("/v1/campaigns/{campaign:str}/events", summary="Read the log, a page at a time", middleware=[CONDITIONAL])
