@@ -157,3 +157,27 @@ def test_a_table_of_three_deals_its_hands_and_plays_its_turns_with_the_turn_pane
     seconds = statistics.median(e.seconds() for e in lines)
     print(f"median turn of {len(lines)}: {taps} taps, {typed} characters, {seconds:.0f} s")
     assert taps <= 15 and seconds <= 45
+
+
+def test_a_move_tapped_offline_waits_on_the_phone_and_is_logged_once_the_phone_is_back(phones, http):
+    phones.outage = True
+    campaign = http.campaign(PACG, OPTIONS, name="Dangerous Waters")
+    http.append(campaign, [*SETTING_UP, {"type": "hourglass.advanced", "data": {"character_id": "lirianne"}}])
+    page = phones.open(campaign["token"])
+    page.get_by_role("tab", name="Play and log").click()
+    panel = _panel(page)
+    expect(panel.get_by_role("heading", name="Lirianne's turn")).to_be_visible(timeout=LIVE)
+    before = _position(http, campaign)
+
+    page.context.set_offline(True)
+    panel.get_by_role("button", name="Move to Raker Shoals").click()
+    beside = panel.locator(".act").filter(has=page.get_by_role("button", name="Move to Raker Shoals"))
+    expect(beside.get_by_role("status")).to_contain_text("Not saved yet", timeout=3000)
+    assert _position(http, campaign) == before
+
+    page.context.set_offline(False)
+    expect(panel.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(
+        "Raker Shoals", timeout=10000
+    )
+    assert _position(http, campaign) == before + 1
+    assert http.get(campaign, "/characters/lirianne")["character"]["location"] == "Raker Shoals"
