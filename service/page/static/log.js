@@ -149,9 +149,42 @@ export class Log {
       );
       section.append(h("div", { class: "buttons" }, undo.el, redo.el), asking);
     }
-    section.append(this.list);
+    // Looking back without scrolling: the entries that name what is searched, or a position to look back to.
+    const find = h("input", {
+      type: "search",
+      autocomplete: "off",
+      "aria-label": "Find in the log",
+      placeholder: "A card, a name, or #40",
+      value: this.search || "",
+      oninput: () => {
+        this.search = find.value.trim().toLowerCase();
+        this.draw();
+      },
+    });
+    const jump = h("input", { type: "number", inputmode: "numeric", min: 1, "aria-label": "Position to look back to" });
+    const go = h(
+      "button",
+      {
+        type: "button",
+        onclick: () => {
+          const at = Math.trunc(Number(jump.value));
+          if (at >= 1) table.lookBack(Math.min(at, table.position));
+        },
+      },
+      "Look back to it",
+    );
+    section.append(h("div", { class: "row" }, find, h("div", { class: "buttons" }, jump, go)), this.list);
     this.draw();
     return section;
+  }
+
+  // Whether an entry answers the search: "#40" its position, else words of its sentence or of who logged it.
+  found(e) {
+    const wanted = this.search;
+    if (!wanted) return true;
+    if (/^#\d+$/.test(wanted)) return `#${e.position}` === wanted;
+    const said = `${e.sentence || unsaid(e)} ${this.table.name(e.actor)}`.toLowerCase();
+    return said.includes(wanted);
   }
 
   told(positions) {
@@ -413,7 +446,10 @@ export class Log {
 
   draw() {
     const table = this.table;
-    const items = [...this.entries.values()].sort((a, b) => b.position - a.position).slice(0, SHOWN);
+    const items = [...this.entries.values()]
+      .filter(e => this.found(e))
+      .sort((a, b) => b.position - a.position)
+      .slice(0, SHOWN);
     this.list.replaceChildren(
       ...(table.at === null ? this.pending() : []),
       ...items.map(e => {
