@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from litestar.testing import TestClient
@@ -242,3 +243,34 @@ def test_a_backup_restores_into_the_embedded_postgresql_and_backs_up_from_it_the
         return gzip.decompress(path.read_bytes()).split(b"\n")[1:-2]  # the rows, without header and digest
 
     assert sorted(content(again)) == sorted(content(file))
+
+
+@pytest.mark.slow
+def test_a_backup_of_the_embedded_postgresql_while_serve_runs_on_it_restores_with_every_join_link(server_url, tmp_path):
+    from tests.faults.servers import serve
+
+    served = serve(tmp_path, env={"QUARTERMASTER_RATE_LIMIT": "off"})
+    file = tmp_path / "served.qmbackup"
+    try:
+        served.wait_ready(timeout=120)
+        with httpx.Client(base_url=served.url, timeout=10) as client:
+            made = client.post("/v1/campaigns", json={"name": "Served", "game": PACG}).json()
+            for n in range(20):
+                note = {"events": [{"type": NOTE, "data": {"text": f"s{n}"}}]}
+                assert client.post(
+                    f"/v1/campaigns/{made['id']}/events", json=note, headers=bearer(made["token"])
+                ).is_success
+            position = client.get(f"/v1/campaigns/{made['id']}", headers=bearer(made["token"])).json()["position"]
+            backed = run("backup", str(file), "--data-dir", str(tmp_path / "data"), "--quiet")
+            assert backed.returncode == 0, backed.stdout + backed.stderr
+            # Serving went on through it.
+            assert client.get("/readyz").status_code == 200
+    finally:
+        served.process.terminate()
+        served.process.wait(60)
+    with new_database(server_url, migrated=False) as target:
+        restored = run("restore", str(file), "--database-url", target, "--quiet")
+        assert restored.returncode == 0, restored.stdout + restored.stderr
+        with TestClient(create_app(SETTINGS, target)) as client:
+            read = client.get(f"/v1/campaigns/{made['id']}", headers=bearer(made["token"]))
+            assert read.status_code == 200 and read.json()["position"] == position
