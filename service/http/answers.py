@@ -225,15 +225,20 @@ def ref(name: str) -> dict[str, Any]:
 
 
 def _view_answer(name: str, example: Any) -> dict[str, Any]:
-    kind = "array" if isinstance(example, list) else "object"
+    """A view's answer: `position`, and the view under its own name. A view is a mapping the game's projections
+    build, its parts named as its example on a campaign just started shows them (a client reads `fleet.checked`);
+    their shapes are the projections' to change, so the parts are not typed further and none is required."""
+    if isinstance(example, list):
+        view: dict[str, Any] = {"type": "array", "items": {"type": "object"}}
+    else:
+        view = {"type": "object", "additionalProperties": True}
+        if example:
+            view["properties"] = {part: {} for part in example}
     schema = {
         "title": f"{class_name(name)}View",
         "type": "object",
         "description": f"The view `{name}` right after `position`.",
-        "properties": {
-            "position": {"type": "integer"},
-            name: {"type": "array", "items": {"type": "object"}} if kind == "array" else {"type": "object"},
-        },
+        "properties": {"position": {"type": "integer"}, name: view},
         "required": ["position", name],
     }
     return json_answer(schema, f"The view `{name}` right after `position`.", {"position": 12, name: example})

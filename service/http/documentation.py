@@ -27,7 +27,7 @@ from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.routes import HTTPRoute
 
 from quartermaster.projections.registry import GAME_IDS, event_types, game
-from quartermaster.service.http import answers, limits
+from quartermaster.service.http import answers, conventions, limits
 from quartermaster.service.http.answers import APPEND, CAMPAIGN
 from quartermaster.service.http.requests import AnyRequest
 from quartermaster.service.http.routes.transfer import MEDIA_TYPE as EXPORT_MEDIA_TYPE
@@ -153,9 +153,8 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             _media_type(path, handler, responses)
             _closed_parameters(operation)
             _closed_body_fields(operation)
-            _named_body(operation, schemas)
             for code, answer in successes.get((method, path), {}).items():
-                responses[code] = answer
+                responses[code] = copy.deepcopy(answer)  # the table is made once; each document its own
             if path == "/readyz":
                 responses["503"] = _problem(503, "The database does not answer, or migrations are not applied yet.")
             if not path.startswith("/v1/"):
@@ -176,28 +175,17 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
                     statuses.add(409)
             for status in sorted(statuses):
                 responses[str(status)] = _problem(status)
-            if (method, path) in CONDITIONAL:
+            # The reads a phone rereads (their routes carry conventions.CONDITIONAL): an ETag, and 304.
+            if conventions.CONDITIONAL in (handler.middleware or ()):
                 operation.setdefault("parameters", []).append(IF_NONE_MATCH)
                 responses["200"]["headers"] = dict(ETAG)
                 responses["304"] = {"description": "Not modified: the answer is the one whose ETag was sent."}
     _append(document["paths"].get(APPEND, {}))
     _transfer(document["paths"])
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            _named_body(operation, schemas)
     return document
-
-
-# The reads a phone rereads: answered with an ETag, and 304 to an If-None-Match that still holds.
-CONDITIONAL = (
-    {("get", f"{CAMPAIGN}/state"), ("get", APPEND)}
-    | {
-        ("get", f"{CAMPAIGN}/{name}")
-        for name in ("fleet", "vault", "scenario", "pirates", "ship", "ledger", "chapter", "recorded", "cards", "turn")
-    }
-    | {
-        ("get", f"{CAMPAIGN}/views/{{name}}"),
-        ("get", f"{CAMPAIGN}/characters/{{character_id}}"),
-        ("get", f"{CAMPAIGN}/pirates/{{pirate_id}}"),
-    }
-)
 
 
 def _view_names() -> list[str]:
@@ -230,15 +218,17 @@ def _no_nul(schema: dict[str, Any]) -> None:
 
 
 def _named_body(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
-    """A JSON body's schema, given inline by its route, named in the components by its title (`UndoRequest`), so a
-    generator names its class so and not after the operation too (`UndoUndoRequest`)."""
-    content = operation.get("requestBody", {}).get("content", {}).get("application/json")
-    schema = content.get("schema", {}) if content else {}
-    title = schema.get("title")
-    if not title or "$ref" in schema or schemas.get(title, schema) != schema:
-        return
-    schemas[title] = schema
-    content["schema"] = {"$ref": answers.REF.format(name=title)}
+    """A JSON body's schema, request or answer, given inline, named in the components by its title (`UndoRequest`,
+    `FleetView`), so a generator names its class so and not after the operation too (`UndoUndoRequest`)."""
+    bodies = [operation.get("requestBody", {})] + list(operation.get("responses", {}).values())
+    for body in bodies:
+        content = body.get("content", {}).get("application/json")
+        schema = content.get("schema", {}) if content else {}
+        title = schema.get("title")
+        if not title or "$ref" in schema or schemas.get(title, schema) != schema:
+            continue
+        schemas[title] = schema
+        content["schema"] = {"$ref": answers.REF.format(name=title)}
 
 
 def _closed_body_fields(operation: dict[str, Any]) -> None:

@@ -209,3 +209,23 @@ def test_what_the_catalogue_fills_is_not_required_of_a_client(document):
     skill = schemas["skull-tales-full-sail.skill.learned"]["properties"]["data"]
     assert set(skill["required"]) == {"pirate_id", "skill"}
     assert "catalogue" in skill["properties"]["coins"]["description"]
+
+
+def test_the_reads_that_answer_an_etag_document_it_and_their_304(api, document):
+    from litestar.routes import HTTPRoute
+
+    from quartermaster.service.http.conventions import CONDITIONAL
+
+    conditional = {
+        route.path_format
+        for route in api.client.app.routes
+        if isinstance(route, HTTPRoute)
+        for handler in route.route_handlers
+        if CONDITIONAL in (handler.middleware or ())
+    }
+    documented = {path for path, item in document["paths"].items() if "304" in item.get("get", {}).get("responses", {})}
+    assert {"/v1/campaigns/{campaign}/state", APPEND} <= conditional == documented
+    for path in documented:
+        operation = document["paths"][path]["get"]
+        assert "ETag" in operation["responses"]["200"]["headers"]
+        assert any(p["name"] == "If-None-Match" for p in operation["parameters"])
