@@ -66,11 +66,24 @@ def _plural(card_type: str, count: int) -> str:
     return "allies" if card_type == "ally" else f"{card_type}s"
 
 
-def vault_rule(state: State, name: str) -> str | None:
+def owner_of(traits: tuple[str, ...]) -> str | None:
+    """The character a card's Owner trait names ("Owner: Merisiel", "Owner Merisiel"), or None."""
+    for trait in traits:
+        head, _, rest = trait.partition(" ")
+        if head.rstrip(":").lower() == "owner" and rest.strip():
+            return rest.strip().lstrip(":").strip().lower()
+    return None
+
+
+def vault_rule(state: State, name: str, character_name: str | None = None) -> str | None:
     """Why a card may not come from the vault into a deck under the rules in force, or None when it may."""
     info = state.cards[name]
     if state.options.deck_rule == "level":
         limit = max(0, state.last_number - 2)
+        owner = owner_of(info.traits)
+        if owner is not None and character_name is not None and owner == character_name.lower():
+            # "If your character is the Owner of a card, you - and only you - may treat it as if it is level 0."
+            return None
         if info.level > limit:
             return (
                 f"{name} is level {info.level}; cards taken from the {word(state, 'vault')} may be at most level "
@@ -122,7 +135,7 @@ def deck_built(state: State, event: DeckBuilt) -> State:
     allowed: set[str] = set()
     for name in event.cards:
         if name not in allowed:
-            reason = vault_rule(state, name)
+            reason = vault_rule(state, name, state.characters[event.character_id].name)
             if reason:
                 broken(reason)
             allowed.add(name)
@@ -167,7 +180,7 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
         else:
             if name not in state.cards:
                 raise Rejection(f"Quartermaster knows no card named {name}.")
-            reason = vault_rule(state, name)
+            reason = vault_rule(state, name, state.characters[event.character_id].name)
             if reason:
                 broken(
                     f"{name} is neither among {character.name}'s cards nor the party's spare cards, and "

@@ -97,6 +97,7 @@ def finish(state: State, result: str) -> State:
         completed=completed,
         path_completed=path_completed,
         rewardable=rewardable,
+        rewarded_party=list(scenario.party) if rewardable else [],
         reward_feats={},
         dead_cards=dead_cards,
         fleet=fleet,

@@ -49,11 +49,18 @@ def _ordinal(number: int) -> str:
     return words.get(number, f"adventure number {number} of the")
 
 
-def check_reward(state: State, reward_of: str | None) -> None:
-    """A reward names the scenario, adventure or Adventure Path it comes from; each is earned once."""
+def check_reward(state: State, reward_of: str | None, character_id: str | None = None) -> None:
+    """A reward names the scenario, adventure or Adventure Path it comes from; each is earned once, and only by the
+    characters who played the scenario that completed it."""
     if reward_of is None:
         return
     if reward_of in state.rewardable:
+        if character_id is not None and state.rewarded_party and character_id not in state.rewarded_party:
+            name = state.characters[character_id].name if character_id in state.characters else character_id
+            broken(
+                f"{name} did not play the scenario that completed {reward_of}: its reward goes to the characters "
+                "who played it (Skull & Shackles Rulebook, After the Scenario)."
+            )
         return
     if reward_of in state.completed:
         broken(f"The reward of {reward_of} was earned when the party first completed it; it is earned once.")
@@ -69,7 +76,7 @@ _HOW_TO_RECORD = {
 
 
 def feat_gained(state: State, event: FeatGained) -> State:
-    check_reward(state, event.reward_of)
+    check_reward(state, event.reward_of, event.character_id)
     found = character(state, event.character_id)
     if not found.alive:
         broken(f"{found.name} is dead; a dead character gains no feat.")
@@ -161,7 +168,7 @@ def role_chosen(state: State, event: RoleChosen) -> State:
 
 def loot_awarded(state: State, event: LootAwarded) -> State:
     """Loot (or plunder after a win) goes to any character, into the cards she rebuilds from, or to the vault."""
-    check_reward(state, event.reward_of)
+    check_reward(state, event.reward_of, None if event.to == "vault" else event.to)
     if state.scenario is not None:
         broken(f"Loot is handed out after the scenario, not during {state.scenario.name}.")
     work = Work(state)

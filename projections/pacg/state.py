@@ -227,6 +227,8 @@ class State(StateStruct):
     # Plunder and Peril (# 0) is not one of them (Skull & Shackles Rulebook, Setting Up; Role Cards).
     path_completed: list[str] = []
     rewardable: list[str] = []
+    # The characters who played the scenario that opened the rewards: only they earn them.
+    rewarded_party: list[str] = []
     # The characters who gained a feat from each reward open now: one reward gives each character one feat.
     reward_feats: dict[str, list[str]] = {}
     # The character who just spent a hero point on a feat as it was awarded: her next feat.gained is that feat.

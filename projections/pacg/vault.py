@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quartermaster.events.pacg import CardDefined, CardEntry, VaultProductsAdded
-from quartermaster.projections.game import Rejection
+from quartermaster.projections.game import Rejection, broken
 from quartermaster.projections.pacg.state import CardInfo, State
 from quartermaster.projections.pacg.zones import VAULT, Work, a, word
 
@@ -39,6 +39,9 @@ def add_cards(work: Work, cards: dict[str, CardInfo], entries: list[CardEntry], 
             raise Rejection(f"The loot card {entry.name} must say the type it counts as (loot_type).")
         info = _info(entry, product)
         known = cards.get(entry.name)
+        if info.product == "P" and (entry.count > 1 or work.count("copies", entry.name)):
+            # Core Rules FAQ, the vault: "you may add up to one of each promo card".
+            broken(f"{entry.name} is a promo card: the vault holds at most one of each promo card.")
         if known is not None and known.type != info.type:
             raise Rejection(
                 f"{entry.name} is already {a(known.type)} in this campaign; it cannot also be {a(info.type)}."

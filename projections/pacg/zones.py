@@ -204,6 +204,10 @@ class Work:
             setattr(self, field, counts)
         return counts
 
+    def count(self, field: str, name: str) -> int:
+        """One of the state's counts by name or type, as this work has changed it so far."""
+        return self._counts(field).get(name, 0)
+
     def bump(self, field: str, name: str, by: int) -> None:
         """Change one of the state's counts by name or type (vault_types, face_down_out, imagined, copies)."""
         self._bump(self._counts(field), name, by)

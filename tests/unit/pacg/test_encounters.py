@@ -267,3 +267,55 @@ def test_an_entry_of_a_step_already_passed_is_refused(late):
     if late == "repair":
         state = fold(ev("ship.damaged", amount=1), state=state)
     assert "comes before Explore" in rejection(state, entry)
+
+
+# ------------------------------------------------------------------------------ who earns, and the Core FAQ's vault
+
+
+def _won_with_merisiel_only():
+    """Merisiel and Valeros play Island Hopping and win it; then Lini joins."""
+    from tests.unit.pacg.pacg_world import character_card
+
+    state = fold(*SETUP, *START, *HANDS, ev("scenario.ended", result="won"))
+    joined = ev("character.joined", character_id="lini", name="Lini", player="Cy", card=character_card("Lini"))
+    return fold(joined, state=state)
+
+
+def test_a_scenarios_reward_goes_to_the_characters_who_played_it():
+    state = _won_with_merisiel_only()
+    assert state.rewarded_party == ["merisiel", "valeros"]
+    reward = {"kind": "skill", "feat": "Dexterity +1", "reward_of": "Island Hopping"}
+    reason = rejection(state, ev("feat.gained", character_id="lini", **reward))
+    assert reason.startswith("Lini did not play the scenario that completed Island Hopping")
+
+
+def test_a_promo_card_enters_the_vault_once():
+    promo = {"name": "Cutlass of Besmara", "type": "weapon", "traits": [], "count": 1, "product": "P"}
+    state = fold(*SETUP, ev("card.defined", card=promo))
+    assert state.copies["Cutlass of Besmara"] == 1
+    assert rejection(state, ev("card.defined", card=promo)).startswith(
+        "Cutlass of Besmara is a promo card: the vault holds at most one of each promo card"
+    )
+    assert rejection(fold(*SETUP), ev("card.defined", card={**promo, "count": 2})).startswith(
+        "Cutlass of Besmara is a promo card"
+    )
+
+
+def test_a_cards_owner_treats_it_as_level_zero_when_building_a_deck():
+    from tests.unit.pacg.pacg_world import MERISIEL_DECK, character_card
+
+    owned = {"name": "Merisiel's Blade", "type": "weapon", "traits": ["Owner: Merisiel"], "count": 1, "product": "3"}
+    base = [SETUP[0], ev("card.defined", card=owned)]
+    joins = [
+        ev("character.joined", character_id=who, name=who.title(), player="P", card=character_card(who.title()))
+        for who in ("merisiel", "valeros")
+    ]
+    state = fold(*base, *joins, options={"deck_rule": "level"})
+    # Given a deck list with the Owner card in a weapon's place
+    assert "Dagger" in MERISIEL_DECK
+    deck = list(MERISIEL_DECK)
+    deck[deck.index("Dagger")] = "Merisiel's Blade"
+    # Then its Owner may build with it as level 0, and another character may not
+    assert fold(ev("deck.built", character_id="merisiel", cards=deck), state=state)
+    reason = rejection(state, ev("deck.built", character_id="valeros", cards=deck))
+    assert reason.startswith("Merisiel's Blade is level 3")
