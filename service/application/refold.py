@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypedDict, Unpack
 import msgspec
 import psycopg
 
+from quartermaster.events.base import Event
 from quartermaster.projections.game import Game, Meta, Rejection, step
 from quartermaster.projections.registry import decode_event, fold_version, game as game_by_id
 from quartermaster.projections.timeline import MARKER_TYPES
@@ -77,6 +78,134 @@ async def new_campaign_from_log(
     return position
 
 
+class _Pass:
+    """One pass over a log being folded again: where it has reached, the state there, the batch it is in, and what
+    is still to be written (an import's rows; the checkpoints of the batch)."""
+
+    def __init__(
+        self,
+        store: Store,
+        conn: psycopg.AsyncConnection,
+        campaign_id: uuid.UUID,
+        game: Game[Any],
+        *,
+        insert: bool,
+        logged: int,
+        start: tuple[int, Any],
+        project: bool,
+    ) -> None:
+        self.store, self.conn, self.campaign_id, self.game = store, conn, campaign_id, game
+        self.insert, self.project = insert, project
+        self.position, self.state = start
+        self.written = max(logged, self.position)
+        self.batch: uuid.UUID | str | None = None
+        self.before_batch = 0
+        self.marked = False  # the batch is an undo or redo marker
+        self.buffer: list[Row] = []
+        self.characters: list[str | None] = []
+        # Batches already ended, for an import: the store reads a batch as the run of its id (store/reading.py).
+        self.ended: set[uuid.UUID | str] = set()
+        # The states at the multiples of SNAPSHOT_EVERY the current batch has passed, for its checkpoints.
+        self.passed: dict[int, Any] = {}
+
+    async def chunk(self, rows: Sequence[Row]) -> None:
+        """Fold a chunk of the log's rows (inserting them, for an import), writing what falls due."""
+        for row in rows:
+            # Most rows follow on in the same batch: checked here, with no coroutine made for them.
+            if row.position != self.position + 1 or row.batch != self.batch:
+                await self._follow(row)
+            self.position = row.position
+            event = self._event(row)
+            if self.insert:
+                self.buffer.append(row)
+                self.characters.append(self.game.character_of(event) if event is not None else None)
+            if event is None:
+                await self._marker()
+            else:
+                self._step(row, event)
+            if self.position % SNAPSHOT_EVERY == 0:
+                self.passed[self.position] = self.state
+            if len(self.buffer) >= FLUSH_EVERY:
+                await self.flush()
+
+    async def finish(self) -> tuple[int, Any]:
+        """End the last batch and write what is left; (position, state)."""
+        if self.batch is not None:
+            await self._batch_ended()
+        if self.buffer:
+            await self.flush()
+        return self.position, self.state
+
+    async def _follow(self, row: Row) -> None:
+        """Check the row follows on from the last, in position and in batch; end the batch it leaves."""
+        if row.position != self.position + 1:
+            raise RefoldError(row.position, f"positions must follow each other; {self.position + 1} was expected.")
+        if row.batch == self.batch:
+            return
+        if self.batch is not None:
+            await self._batch_ended()
+            if self.insert:
+                self.ended.add(self.batch)
+        if row.batch in self.ended:
+            raise RefoldError(
+                row.position, f"batch {row.batch} ended before this position; a batch's events follow each other."
+            )
+        self.batch, self.before_batch, self.marked = row.batch, self.position, False
+
+    def _event(self, row: Row) -> Event | None:
+        """The row's event, or None for an undo or redo marker."""
+        if row.type in MARKER_TYPES:
+            self.marked = True
+            return None
+        try:
+            return decode_event(self.game.id, row.type, row.data)
+        except (KeyError, msgspec.ValidationError) as error:
+            raise RefoldError(row.position, f"{row.type} cannot be read: {error}") from None
+
+    def _step(self, row: Row, event: Event) -> None:
+        try:
+            meta = Meta(self.position, row.actor, row.occurred_at, row.override)
+            self.state = step(self.game, self.state, event, meta)
+        except Rejection as rejection:
+            raise RefoldError(self.position, rejection.reason) from None
+
+    async def _marker(self) -> None:
+        # A marker changes what counts before it; fold as the store does, from the log written so far.
+        if self.buffer:
+            await self.flush()
+        try:
+            self.state = await self.store.fold_at(self.conn, self.campaign_id, self.game, self.position)
+        except Rejection as rejection:
+            raise RefoldError(self.position, rejection.reason) from None
+
+    async def _batch_ended(self) -> None:
+        # Where appends leave checkpoints (a snapshot, and the projection row at the last): after the first batch,
+        # inside and after a batch that crosses multiples of SNAPSHOT_EVERY (store/writing.py, checkpoints), and at
+        # every marker.
+        last = self.position
+        due = [last] if self.marked else checkpoints(self.before_batch, last)
+        if due:
+            await self.flush([(at, self.passed[at] if at != last else self.state) for at in due])
+        self.passed.clear()
+
+    async def flush(self, due: Sequence[tuple[int, Any]] = ()) -> None:
+        """Write the rows waiting (an import's; a rebuild's positions are already there) and the checkpoints due."""
+        last = self.buffer[-1].position if self.buffer else self.written
+        w = Write(
+            self.campaign_id,
+            self.written,
+            locked=True,  # an import's (insert_campaign) or a refold's (lock)
+            events=imported(self.buffer, self.characters),
+            checkpoints=[Checkpoint(at, _encode(folded)) for at, folded in due],
+            fold_version=fold_version(self.game.id) if self.project and due else None,
+        )
+        if await write(self.conn, w) is None:
+            raise RuntimeError(f"Campaign {self.campaign_id}'s write lock was taken while its log was folded again.")
+        self.written = last
+        self.buffer.clear()
+        self.characters.clear()
+
+
 async def refold(
     store: Store,
     conn: psycopg.AsyncConnection,
@@ -96,93 +225,12 @@ async def refold(
     With `insert`, the rows are new (an import) and are inserted as they are folded; without, they are the log of
     a campaign at position `logged`. The caller owns the transaction, so a refusal anywhere leaves nothing behind.
     """
-    position, state = start
-    written = max(logged, position)
-    batch: uuid.UUID | str | None = None
-    before_batch = 0
-    marked = False  # the batch is an undo or redo marker
-    buffer: list[Row] = []
-    characters: list[str | None] = []
-    # Batches already ended, for an import: the store reads a batch as the run of its id (store/reading.py).
-    ended: set[uuid.UUID | str] = set()
-
-    # The states at the multiples of SNAPSHOT_EVERY the current batch has passed, for its checkpoints.
-    passed: dict[int, Any] = {}
-
-    async def flush(due: Sequence[tuple[int, Any]] = ()) -> None:
-        nonlocal written
-        # Only an import has rows to insert; a rebuild's positions are already there, so nothing moves.
-        last = buffer[-1].position if buffer else written
-        w = Write(
-            campaign_id,
-            written,
-            locked=True,  # an import's (insert_campaign) or a refold's (lock)
-            events=imported(buffer, characters),
-            checkpoints=[Checkpoint(at, _encode(folded)) for at, folded in due],
-            fold_version=fold_version(game.id) if project and due else None,
-        )
-        if await write(conn, w) is None:
-            raise RuntimeError(f"Campaign {campaign_id}'s write lock was taken while its log was folded again.")
-        written = last
-        buffer.clear()
-        characters.clear()
-
-    async def batch_ended(last: int) -> None:
-        # Where appends leave checkpoints (a snapshot, and the projection row at the last): after the first batch,
-        # inside and after a batch that crosses multiples of SNAPSHOT_EVERY (store/writing.py, checkpoints), and at
-        # every marker.
-        due = [last] if marked else checkpoints(before_batch, last)
-        if due:
-            await flush([(at, passed[at] if at != last else state) for at in due])
-        passed.clear()
-
+    folding = _Pass(store, conn, campaign_id, game, insert=insert, logged=logged, start=start, project=project)
     async for chunk in rows:
-        for row in chunk:
-            if row.position != position + 1:
-                raise RefoldError(row.position, f"positions must follow each other; {position + 1} was expected.")
-            if row.batch != batch:
-                if batch is not None:
-                    await batch_ended(position)
-                    if insert:
-                        ended.add(batch)
-                if row.batch in ended:
-                    raise RefoldError(
-                        row.position,
-                        f"batch {row.batch} ended before this position; a batch's events follow each other.",
-                    )
-                batch, before_batch, marked = row.batch, position, False
-            position = row.position
-            if row.type in MARKER_TYPES:
-                event, marked = None, True
-            else:
-                try:
-                    event = decode_event(game.id, row.type, row.data)
-                except (KeyError, msgspec.ValidationError) as error:
-                    raise RefoldError(position, f"{row.type} cannot be read: {error}") from None
-            if insert:
-                buffer.append(row)
-                characters.append(game.character_of(event) if event is not None else None)
-            try:
-                if event is None:
-                    # A marker changes what counts before it; fold as the store does, from the log written so far.
-                    if buffer:
-                        await flush()
-                    state = await store.fold_at(conn, campaign_id, game, position)
-                else:
-                    state = step(game, state, event, Meta(position, row.actor, row.occurred_at, row.override))
-            except Rejection as rejection:
-                raise RefoldError(position, rejection.reason) from None
-            if position % SNAPSHOT_EVERY == 0:
-                passed[position] = state
-            if len(buffer) >= FLUSH_EVERY:
-                await flush()
+        await folding.chunk(chunk)
         if progress:
             progress(len(chunk))
-    if batch is not None:
-        await batch_ended(position)
-    if buffer:
-        await flush()
-    return position, state
+    return await folding.finish()
 
 
 # The projection row is the latest snapshot, with the version of the fold that made it.
@@ -257,73 +305,94 @@ async def rebuild_campaign(
     which every append that crosses a checkpoint writes too, is written once, under the lock, from the latest
     snapshot, so no append waits on a row this transaction holds.
     """
-    drift: list[Drift] = []
     async with conn.transaction(force_rollback=not keep):
         _, logged, _ = await head(await conn.execute(HEAD, (campaign_id,)), campaign_id)
         stored = await stored_projection(conn, campaign_id)
         before = await snapshots(conn, campaign_id)
         await drop_snapshots(conn, campaign_id)
-        # The cursor reads the log as it is when it starts: at least `logged`, maybe a few batches more.
-        # Each cursor is closed before the transaction ends, whatever the fold says: a refusal left the generator (and
-        # its server-side cursor) open, to be closed by the collector later, inside the next campaign's transaction,
-        # which that failed CLOSE then aborted (InFailedSqlTransaction for every campaign after it).
-        async with aclosing(logged_rows(conn, campaign_id)) as rows:
-            folded, state = await refold(
-                store, conn, campaign_id, game, rows, insert=False, logged=logged, progress=progress, project=False
-            )
-        _, current, _ = await lock(conn, campaign_id)
-        position = folded
-        if current > folded:
-            await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s AND position > %s", (campaign_id, folded))
-            async with aclosing(logged_rows(conn, campaign_id, after=folded)) as rows:
-                position, state = await refold(
-                    store,
-                    conn,
-                    campaign_id,
-                    game,
-                    rows,
-                    insert=False,
-                    logged=folded,
-                    progress=progress,
-                    start=(folded, state),
-                    project=False,
-                )
+        position, state = await _fold_log(store, conn, campaign_id, game, logged, progress)
         await conn.execute(_PROJECT_LATEST, (PROJECTION, fold_version(game.id), campaign_id))
         rebuilt = await snapshots(conn, campaign_id)
-        # What was stored at the start is compared with the fold of the log as it was then: the projection row is the
-        # latest checkpoint, the latest snapshot, with the version of the fold.
-        latest = max((at for at in rebuilt if at <= logged), default=0)
-        decode = state_decoder(game).decode
-        if stored is None:
-            drift.append(Drift(campaign_id, "no projection was stored"))
-        elif stored[2] != fold_version(game.id):
-            drift.append(
-                Drift(
-                    campaign_id,
-                    f"the stored projection was folded by other code (fold {stored[2]!r}, "
-                    f"now {fold_version(game.id)!r})",
-                )
-            )
-        elif stored[0] != latest or decode(stored[1]) != decode(rebuilt[latest]):
-            drift.append(
-                Drift(
-                    campaign_id,
-                    f"the stored projection (at {stored[0]}) differs from the fold of the log (at {latest})",
-                )
-            )
+        drift = _drifts(campaign_id, game, logged, stored, before, rebuilt)
         held = store.cache.get(campaign_id, position)
         if held is not None and held != state:
             drift.append(
                 Drift(campaign_id, f"the state this process holds (at {position}) differs from the fold of the log")
             )
-        # Snapshots folded by other code are replaced wholesale, as the drift above says; they may not even decode
-        # into today's state, so they are not compared one by one.
-        stale = stored is not None and stored[2] != fold_version(game.id)
-        for at in sorted(a for a in set(before) | set(rebuilt) if a <= logged) if not stale else ():
-            if at not in rebuilt or at not in before or decode(before[at]) != decode(rebuilt[at]):
-                drift.append(Drift(campaign_id, f"the snapshot at position {at} differs from the fold of the log"))
     if keep:
         store.cache.put(campaign_id, position, state)
+    return drift
+
+
+async def _fold_log(
+    store: Store,
+    conn: psycopg.AsyncConnection,
+    campaign_id: uuid.UUID,
+    game: Game[Any],
+    logged: int,
+    progress: Callable[[int], object] | None,
+) -> tuple[int, Any]:
+    """Fold the log up to where it was read (`logged`, or a few batches more) without the write lock, then take the
+    lock and fold the events appended meanwhile, replacing the snapshots they left; (position, state)."""
+    # The cursor reads the log as it is when it starts: at least `logged`, maybe a few batches more.
+    # Each cursor is closed before the transaction ends, whatever the fold says: a refusal left the generator (and
+    # its server-side cursor) open, to be closed by the collector later, inside the next campaign's transaction,
+    # which that failed CLOSE then aborted (InFailedSqlTransaction for every campaign after it).
+    async with aclosing(logged_rows(conn, campaign_id)) as rows:
+        folded, state = await refold(
+            store, conn, campaign_id, game, rows, insert=False, logged=logged, progress=progress, project=False
+        )
+    _, current, _ = await lock(conn, campaign_id)
+    if current <= folded:
+        return folded, state
+    await conn.execute("DELETE FROM snapshots WHERE campaign_id = %s AND position > %s", (campaign_id, folded))
+    async with aclosing(logged_rows(conn, campaign_id, after=folded)) as rows:
+        return await refold(
+            store,
+            conn,
+            campaign_id,
+            game,
+            rows,
+            insert=False,
+            logged=folded,
+            progress=progress,
+            start=(folded, state),
+            project=False,
+        )
+
+
+def _drifts(
+    campaign_id: uuid.UUID,
+    game: Game[Any],
+    logged: int,
+    stored: tuple[int, str, str] | None,
+    before: dict[int, str],
+    rebuilt: dict[int, str],
+) -> list[Drift]:
+    """What was stored at the start (the projection row, the snapshots) against the fold of the log as it was then."""
+    # The projection row is the latest checkpoint, the latest snapshot, with the version of the fold.
+    latest = max((at for at in rebuilt if at <= logged), default=0)
+    decode = state_decoder(game).decode
+    drift: list[Drift] = []
+    if stored is None:
+        drift.append(Drift(campaign_id, "no projection was stored"))
+    elif stored[2] != fold_version(game.id):
+        drift.append(
+            Drift(
+                campaign_id,
+                f"the stored projection was folded by other code (fold {stored[2]!r}, now {fold_version(game.id)!r})",
+            )
+        )
+    elif stored[0] != latest or decode(stored[1]) != decode(rebuilt[latest]):
+        drift.append(
+            Drift(campaign_id, f"the stored projection (at {stored[0]}) differs from the fold of the log (at {latest})")
+        )
+    # Snapshots folded by other code are replaced wholesale, as the drift above says; they may not even decode
+    # into today's state, so they are not compared one by one.
+    stale = stored is not None and stored[2] != fold_version(game.id)
+    for at in sorted(a for a in set(before) | set(rebuilt) if a <= logged) if not stale else ():
+        if at not in rebuilt or at not in before or decode(before[at]) != decode(rebuilt[at]):
+            drift.append(Drift(campaign_id, f"the snapshot at position {at} differs from the fold of the log"))
     return drift
 
 
