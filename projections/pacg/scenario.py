@@ -109,6 +109,49 @@ def _scenario_count(event: AdventureStarted) -> int:
 
 
 def scenario_started(state: State, event: ScenarioStarted) -> State:
+    """A scenario set up: checked against the party, its card and the rules in force, then its cards dealt."""
+    adventure, party, size = _check_setup(state, event)
+    names = [location.name for location in event.locations]
+    work = Work(state)
+    # Spare cards left after rebuilding and plunder nobody took go back to the vault before the new setup.
+    work.empty(SET_ASIDE, VAULT)
+    work.empty(PLUNDER, VAULT)
+    _deal(work, event, names, size)
+    scenario = Scenario(
+        name=event.scenario,
+        adventure=adventure,
+        number=event.number,
+        places={name: Place() for name in names},
+        villains=list(event.villains),
+        henchmen=list(event.henchmen),
+        hourglass_size=size,
+        party=party,
+    )
+    fleet = state.fleet
+    ships = dict(fleet.ships)
+    if event.ship_card is not None:
+        ships[event.ship] = event.ship_card
+    characters = {
+        cid: msgspec.structs.replace(c, location=None) if c.location is not None else c
+        for cid, c in state.characters.items()
+    }
+    return work.commit(
+        scenario=scenario,
+        lost=None,
+        fleet=Fleet(ships=ships, checked=fleet.checked, current=event.ship, wrecked=False, anchored=event.anchored_at),
+        characters=characters,
+        rewardable=[],
+        dead_cards={},
+        scenarios_played=state.scenarios_played + 1,
+        last_number=event.number,
+        deck_order={},
+        reward_feats={},
+        **_adventure_grown(state, event, adventure),
+    )
+
+
+def _check_setup(state: State, event: ScenarioStarted) -> tuple[str | None, list[str], int]:
+    """What a scenario's start must hold before anything is dealt; (its adventure, the party, the hourglass size)."""
     if state.scenario is not None:
         raise Rejection(f"{state.scenario.name} is still in progress; end it before starting {event.scenario}.")
     adventure = _adventure_of(state, event)
@@ -139,11 +182,11 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
         raise Rejection(
             f"The ship cannot be anchored at {event.anchored_at}: it is not a location of {event.scenario}."
         )
+    return adventure, party, size
 
-    work = Work(state)
-    # Spare cards left after rebuilding and plunder nobody took go back to the vault before the new setup.
-    work.empty(SET_ASIDE, VAULT)
-    work.empty(PLUNDER, VAULT)
+
+def _deal(work: Work, event: ScenarioStarted, names: list[str], size: int) -> None:
+    """The setup's cards out of the vault: each location's deck, the villains and henchmen, the hourglass."""
     for location in event.locations:
         for card_type, count in location.deck.items():
             if count < 0:
@@ -171,7 +214,9 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
     work.vault_take_face_down("blessing", size)
     work.add_hidden(HOURGLASS, "blessing", size)
 
-    extra: dict[str, Any] = {}
+
+def _adventure_grown(state: State, event: ScenarioStarted, adventure: str | None) -> dict[str, Any]:
+    """The adventure in play, with this scenario added when it is the next one beyond those its start named."""
     playing = state.adventure
     if (
         playing is not None
@@ -180,38 +225,8 @@ def scenario_started(state: State, event: ScenarioStarted) -> State:
         and len(playing.scenarios) < playing.size
     ):
         # The next scenario of the adventure beyond those its start named: it takes its place in the order now.
-        extra["adventure"] = msgspec.structs.replace(playing, scenarios=[*playing.scenarios, event.scenario])
-    scenario = Scenario(
-        name=event.scenario,
-        adventure=adventure,
-        number=event.number,
-        places={name: Place() for name in names},
-        villains=list(event.villains),
-        henchmen=list(event.henchmen),
-        hourglass_size=size,
-        party=party,
-    )
-    fleet = state.fleet
-    ships = dict(fleet.ships)
-    if event.ship_card is not None:
-        ships[event.ship] = event.ship_card
-    characters = {
-        cid: msgspec.structs.replace(c, location=None) if c.location is not None else c
-        for cid, c in state.characters.items()
-    }
-    return work.commit(
-        scenario=scenario,
-        lost=None,
-        fleet=Fleet(ships=ships, checked=fleet.checked, current=event.ship, wrecked=False, anchored=event.anchored_at),
-        characters=characters,
-        rewardable=[],
-        dead_cards={},
-        scenarios_played=state.scenarios_played + 1,
-        last_number=event.number,
-        deck_order={},
-        reward_feats={},
-        **extra,
-    )
+        return {"adventure": msgspec.structs.replace(playing, scenarios=[*playing.scenarios, event.scenario])}
+    return {}
 
 
 def _adventure_of(state: State, event: ScenarioStarted) -> str | None:

@@ -10,7 +10,7 @@ from quartermaster.projections.pacg import steps
 from quartermaster.projections.pacg.deck_order import after_move, check_draw
 from quartermaster.projections.pacg.encounter import encounter_moved, explored
 from quartermaster.projections.pacg.fleet import check_can_stash
-from quartermaster.projections.pacg.state import State
+from quartermaster.projections.pacg.state import Scenario, State
 from quartermaster.projections.pacg.zones import Work, describe, not_there
 
 _ALL = frozenset(
@@ -117,16 +117,49 @@ def _check_zone(state: State, zone: Zone, during: bool) -> str:
 
 
 def card_moved(state: State, event: CardMoved) -> State:
+    """A card moved between zones by one of the rulebook's verbs, from where it really is."""
     if event.explorer is not None or event.explore_again:
         plain = msgspec.structs.replace(event, explorer=None, explore_again=False)
         return card_moved(msgspec.structs.replace(state, scenario=explored(state, event)), plain)
     source, target, verb, card = event.from_, event.to, event.verb, event.card
-    scenario = state.scenario
     trading = verb == "give" and source.zone == "deck"
+    from_key, to_key = _zone_keys(state, event, trading)
+    scenario = _giving(state, event) if verb == "give" and not trading else state.scenario
+    if verb == "stash":
+        check_can_stash(state)
+        if isinstance(card, str):
+            raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
+    work = Work(state)
+    _know_card(work, event)
+    if verb == "summon":
+        if not isinstance(card, str):
+            raise Rejection("Name the card you summon; a summoned card is read at once.")
+        work.info(card)
+        work.summon(card)
+        return encounter_moved(state, work.commit(), event)
+    if verb == "draw" and source.zone == "deck":
+        _check_drawing(state, work, event, from_key)
+    if from_key == to_key:
+        return _revealed(state, work, event, from_key)
+    work.move(from_key, to_key, card)
+    changes: dict[str, object] = {}
+    if source.zone == "deck" or target.zone == "deck":
+        changes["deck_order"] = after_move(state, event)
+    if verb == "give" and not trading and scenario is not None:
+        changes["scenario"] = msgspec.structs.replace(scenario, gave_this_turn=True)
+    after = work.commit(**changes)
+    if source.zone == "encounter" or target.zone == "encounter":
+        return encounter_moved(state, after, event)
+    return after
+
+
+def _zone_keys(state: State, event: CardMoved, trading: bool) -> tuple[str, str]:
+    """The keys of the zones a card moves between, each checked, and the verb checked against them."""
+    source, target, verb = event.from_, event.to, event.verb
     if trading:
-        if scenario is not None:
+        if state.scenario is not None:
             broken("Characters trade cards from their decks between scenarios, not during one.")
-    elif scenario is None:
+    elif state.scenario is None:
         raise Rejection("No scenario is in progress: cards move between zones only while one is played.")
     from_key = _check_zone(state, source, True)
     if source.character_id is not None and target.character_id == source.character_id and target.zone in _OWN:
@@ -139,30 +172,36 @@ def card_moved(state: State, event: CardMoved) -> State:
             f"{verb.capitalize().replace('_', ' ')} moves a card only from {_allowed_words(verb)}; "
             f"not from {describe(state, from_key)} to {describe(state, to_key)}."
         )
-    if verb == "give" and not trading:
-        giver = state.characters[source.character_id or ""]
-        taker = state.characters[target.character_id or ""]
-        if scenario is not None and scenario.turn != source.character_id:
-            broken(f"{giver.name} can give a card only on {giver.name}'s own turn.")
-        if scenario is not None:
-            scenario = steps.enter(
-                state, scenario, "give", source.character_id or "", f"{giver.name} giving a card to {taker.name}"
-            )
-        if scenario is not None and scenario.gave_this_turn:
-            broken(
-                f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "
-                "to another character at the same location, once a turn."
-            )
-        if giver.location != taker.location:
-            broken(
-                f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "
-                "to a character at the same location."
-            )
-    if verb == "stash":
-        check_can_stash(state)
-        if isinstance(card, str):
-            raise Rejection("A plunder card is stashed face down: give its type as {hidden: type}, not its name.")
-    work = Work(state)
+    return from_key, to_key
+
+
+def _giving(state: State, event: CardMoved) -> Scenario | None:
+    """A card given during a scenario (Give a Card step): the scenario with the turn at that step."""
+    source, target, scenario = event.from_, event.to, state.scenario
+    giver = state.characters[source.character_id or ""]
+    taker = state.characters[target.character_id or ""]
+    if scenario is not None and scenario.turn != source.character_id:
+        broken(f"{giver.name} can give a card only on {giver.name}'s own turn.")
+    if scenario is not None:
+        scenario = steps.enter(
+            state, scenario, "give", source.character_id or "", f"{giver.name} giving a card to {taker.name}"
+        )
+    if scenario is not None and scenario.gave_this_turn:
+        broken(
+            f"{giver.name} has already given a card this turn: the Give a Card step gives 1 card from the hand "
+            "to another character at the same location, once a turn."
+        )
+    if giver.location != taker.location:
+        broken(
+            f"{giver.name} is at {giver.location} and {taker.name} at {taker.location}: a card is given only "
+            "to a character at the same location."
+        )
+    return scenario
+
+
+def _know_card(work: Work, event: CardMoved) -> None:
+    """A named card is one the log knows, or becomes known here by the type the table gives it."""
+    card = event.card
     if event.card_type is not None:
         if not isinstance(card, str):
             raise Rejection("A face-down card is known by its type already; card_type goes with a named card.")
@@ -171,37 +210,30 @@ def card_moved(state: State, event: CardMoved) -> State:
         raise Rejection(
             f"Quartermaster knows no card named {card}: say its type (card_type) the first time the table names it."
         )
-    if verb == "summon":
-        if not isinstance(card, str):
-            raise Rejection("Name the card you summon; a summoned card is read at once.")
-        work.info(card)
-        work.summon(card)
-        return encounter_moved(state, work.commit(), event)
-    if verb == "draw" and source.zone == "deck" and not work.holds(from_key):
+
+
+def _check_drawing(state: State, work: Work, event: CardMoved, from_key: str) -> None:
+    """A draw from a deck: the deck holds a card, and the card drawn may be the one on top."""
+    source, card = event.from_, event.card
+    if not work.holds(from_key):
         name = state.characters[source.character_id or ""].name
         raise Rejection(
             f"{name}'s deck is empty: {name} cannot draw from it. A character who must draw from an empty deck "
             "dies (character.died)."
         )
-    if verb == "draw" and source.zone == "deck" and isinstance(card, str):
+    if isinstance(card, str):
         check_draw(state, source.character_id or "", card)
-    if from_key == to_key:
-        if not isinstance(card, str):
-            raise Rejection(f"Name the card revealed in {describe(state, from_key)}.")
-        if source.zone in ("hand", "deck"):
-            if work.known(from_key, card) < 1:
-                raise Rejection(not_there(state, card, from_key))
-            return state
-        # Examining a face-down card: it stays where it is, now known by name.
-        work.move(from_key, to_key, card)
-        return work.commit()
-    work.move(from_key, to_key, card)
-    changes: dict[str, object] = {}
-    if source.zone == "deck" or target.zone == "deck":
-        changes["deck_order"] = after_move(state, event)
-    if verb == "give" and not trading and scenario is not None:
-        changes["scenario"] = msgspec.structs.replace(scenario, gave_this_turn=True)
-    after = work.commit(**changes)
-    if source.zone == "encounter" or target.zone == "encounter":
-        return encounter_moved(state, after, event)
-    return after
+
+
+def _revealed(state: State, work: Work, event: CardMoved, key: str) -> State:
+    """A card shown where it stays: in a hand or deck it must be there; a face-down card becomes known by name."""
+    card = event.card
+    if not isinstance(card, str):
+        raise Rejection(f"Name the card revealed in {describe(state, key)}.")
+    if event.from_.zone in ("hand", "deck"):
+        if work.known(key, card) < 1:
+            raise Rejection(not_there(state, card, key))
+        return state
+    # Examining a face-down card: it stays where it is, now known by name.
+    work.move(key, key, card)
+    return work.commit()
