@@ -47,7 +47,8 @@ MEANINGS = {
     413: "The body is larger than this server accepts; send fewer events per request.",
     422: "The request is well-formed but cannot be processed: a field is missing, unknown or of the wrong type, or "
     "the rules refuse an event (each named in `errors` with its index). Nothing was written.",
-    429: "Too many campaigns started or imported from this address: wait the seconds `Retry-After` says.",
+    429: "Too many requests from this address (campaigns started or imported, or wrong tokens sent): wait the "
+    "seconds `Retry-After` says.",
     503: "The database is not answering, or the campaign kept changing; nothing was written. Try again after the "
     "seconds `Retry-After` says.",
 }
@@ -170,7 +171,8 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
                 statuses.add(429)
             if "member" in handler.parsed_fn_signature.parameters:
                 operation["security"] = [{BEARER: []}]
-                statuses |= {401, 403, 404}
+                # 429: an address that sent too many wrong tokens is slowed (service/http/guesses.py).
+                statuses |= {401, 403, 404, 429}
                 if method in ("post", "delete") or handler.fn.__module__.endswith(".audit"):
                     statuses.add(409)
             for status in sorted(statuses):

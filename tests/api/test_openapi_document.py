@@ -177,7 +177,9 @@ def test_429_and_503_say_when_to_retry_where_they_can_happen(document):
     for where, answer in _answers(document):
         if where.endswith(" 503"):
             assert "Retry-After" in answer["headers"], where
-    assert "429" not in document["paths"][APPEND]["post"]["responses"]  # no limit there
+    # Wherever a token is read: too many wrong tokens from one address (service/http/guesses.py).
+    assert "Retry-After" in document["paths"][APPEND]["post"]["responses"]["429"]["headers"]
+    assert "429" not in document["paths"]["/v1/games"]["get"]["responses"]
 
 
 def test_path_parameters_with_a_closed_set_of_values_are_enums(document):
