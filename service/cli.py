@@ -394,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         "--https",
         action="store_true",
         help="serve over https with a certificate the service makes for itself in the data folder (tls/), so that "
-        'phones on this network can keep the page for offline use (see the README\'s "https on the LAN")',
+        'phones on this network can keep the page for offline use (see docs/operations.md, "https on the LAN")',
     )
     serving.add_argument(
         "--workers",

@@ -6,7 +6,7 @@ that sent it; an address with `count` wrong tokens within the last `seconds` is 
 token this process has not already matched, until its oldest counted failure ages out. A token already matched (a
 member at that address who was playing all along) is still accepted, so a guesser cannot lock out a table sharing
 the address, and a member at any other address is never touched. Counted per server process: with `--workers N`
-an address may try N times the bound (the README's security section says so).
+an address may try N times the bound (the operator's guide's security section says so).
 """
 
 from __future__ import annotations

@@ -128,7 +128,7 @@ def _service_worker(root: str) -> bytes:
 @get("/sw.js", include_in_schema=False, name="page-worker", sync_to_thread=False)
 def worker(request: AnyRequest) -> Response[bytes]:
     """The page's service worker, at the root so that it may serve every page address (browsers register it only
-    on https or localhost; see the README's "Offline play")."""
+    on https or localhost; see docs/table.md, "Offline play")."""
     script = _service_worker(root_of(request))
     return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 

@@ -9,7 +9,7 @@ them: it is on nearly every machine that runs PostgreSQL, and no Python dependen
 
 A phone that only clicks through the browser's warning gets https and everything but the service worker (browsers
 refuse to register one for a certificate they do not trust); a phone that installs the authority (served at
-`/page/certificate`) gets the service worker too. The README's "https on the LAN" says how.
+`/page/certificate`) gets the service worker too. docs/operations.md, "https on the LAN", says how.
 """
 
 from __future__ import annotations

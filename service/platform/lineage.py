@@ -29,7 +29,7 @@ it has seen. So a fresh process also refuses a former primary while the promoted
 it, answers. Why not a row in the database recording the primary's identity: a former primary holds its own copy of
 that row, written before the failover and consistent with its own timeline, so nothing read from it alone can tell
 it is stale; the only witness is another server of the cluster on a later timeline. When the former primary is the
-only server that answers a fresh process, nothing can tell, which is why the README's standby set-up says a former
+only server that answers a fresh process, nothing can tell, which is why the operator's guide (standby) says a former
 primary comes back only as a standby (`pg_rewind`), never as a primary.
 """
 

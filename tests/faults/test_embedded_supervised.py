@@ -3,7 +3,7 @@
 normal stop of the service still stops it for good.
 
 Writers send notes with ids they make themselves and send a batch again, with the same ids, until it is answered,
-as the README advises a client to. Bounded for a small machine: two writers for a few seconds."""
+as the API guide advises a client to. Bounded for a small machine: two writers for a few seconds."""
 
 from __future__ import annotations
 

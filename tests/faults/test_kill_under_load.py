@@ -1,7 +1,7 @@
 """The server killed (SIGKILL) under load and started again: what it acknowledged is there once, positions have no
 gaps, and `quartermaster verify` finds the stored projections equal to the log folded again.
 
-Writers send notes with ids they make themselves, as the README advises; a batch whose answer was lost in the crash
+Writers send notes with ids they make themselves, as the API guide advises; a batch whose answer was lost in the crash
 is sent again, with the same ids, to the restarted server. Bounded for a small machine: four writers for about two
 seconds.
 """

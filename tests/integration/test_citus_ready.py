@@ -1,8 +1,8 @@
 """Ready for Citus: every table can be distributed by campaign_id, and every query of the store names a campaign.
 
 Citus shards a distributed table by one column and needs every primary key, unique constraint and foreign key to
-include it; a query that filters by it goes to one shard, any other fans out to all of them. The README's "Running
-on more than one server" gives the create_distributed_table calls these checks keep true.
+include it; a query that filters by it goes to one shard, any other fans out to all of them. docs/operations.md
+("Running on more than one server") gives the create_distributed_table calls these checks keep true.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import quartermaster.service.store
 DISTRIBUTION = "campaign_id"
 # Tables that are not campaign data: the migration ledger stays on the coordinator.
 LOCAL = {"schema_migrations"}
-# The store's statements that cannot name a campaign, and why (the README lists them too).
+# The store's statements that cannot name a campaign, and why (docs/operations.md lists them too).
 ACROSS_CAMPAIGNS = {
     "SELECT campaign_id, name, role, token_hash FROM members WHERE member_id = %s": (
         "signing in from a join link knows only the token, not yet its campaign"
