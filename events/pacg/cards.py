@@ -120,6 +120,9 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         ),
     ] = None
     loot_type: Annotated[str | None, Meta(description="For a loot card, the type it counts as (`weapon`).")] = None
+    powers: Annotated[
+        list[CardPower], Meta(description="Its printed powers as data the fold applies (the catalogue reads them).")
+    ] = []
 
 
 class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -163,6 +166,42 @@ class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     notes: Annotated[str | None, Meta(description="Anything else the table wants to remember.")] = None
 
 
+PowerKind = Literal[
+    "may_not_be_evaded",
+    "cannot_be_defeated",
+    "structural_damage",
+    "exchange_when_wrecked",
+    "stash_instead",
+    "difficulty",
+    "close_when_defeated",
+    "by_hand",
+]
+
+
+class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A printed power as data the fold applies; `by_hand` for one the tracker cannot apply (the table does it)."""
+
+    kind: Annotated[
+        PowerKind,
+        Meta(
+            description="`may_not_be_evaded`, `cannot_be_defeated`, `structural_damage` (Structural damage to the "
+            "ship changed by `amount`), `exchange_when_wrecked` (for the ship `ship`), `stash_instead` (a plunder "
+            "card of `card_type` instead of rolling), `difficulty` (the check to defeat raised by `amount` and "
+            "`per_adventure` times the scenario's #), `close_when_defeated` (its location may then be closed at once), or "
+            "`by_hand`."
+        ),
+    ]
+    text: Annotated[str, Meta(description="The power as printed.")]
+    amount: Annotated[int, Meta(description="The number it adds (negative: reduces).")] = 0
+    per_adventure: Annotated[int, Meta(description="Added once per the scenario's adventure deck number.")] = 0
+    ship: Annotated[str | None, Meta(description="The ship it is exchanged for.")] = None
+    card_type: Annotated[str | None, Meta(description="The plunder type stashed instead of rolling.")] = None
+    when: Annotated[
+        Literal["always", "encountering", "commanding", "wrecked"],
+        Meta(description="When it is in force: always, when encountering the card, when commanding it, wrecked."),
+    ] = "always"
+
+
 class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A ship card: set, class, and its checks as printed."""
 
@@ -183,6 +222,9 @@ class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cannot_be_seized: Annotated[
         bool, Meta(description='True when the card says "This ship cannot be seized." (the Dominator).')
     ] = False
+    powers: Annotated[
+        list[CardPower], Meta(description="Its printed powers as data the fold applies (the catalogue reads them).")
+    ] = []
 
 
 # A ship's card as an event about the ship carries it: the catalogue fills it in from the ship's name.
@@ -250,10 +292,12 @@ __all__ = [
     "CHARACTER_ZONES",
     "CardDefined",
     "CardEntry",
+    "CardPower",
     "CardsListLine",
     "CharacterCard",
     "CharacterId",
     "HiddenCard",
+    "PowerKind",
     "LocationSetup",
     "RewardOf",
     "RoleSide",

@@ -27,6 +27,13 @@ class ShipDamaged(Event, kw_only=True, tag="ship.damaged"):
     wrecked: Annotated[
         bool | None, Meta(description="Whether the ship ends wrecked, as the table saw it; the fold checks it.")
     ] = None
+    dealt: Annotated[
+        int | None,
+        Meta(
+            description="The Structural damage as the card dealt it, before the party ship's own powers: given, the "
+            "fold applies them (Reduce Structural damage by N) and `amount` must be what they leave."
+        ),
+    ] = None
 
     EXAMPLES = ({"amount": 2, "prevented": 0, "wrecked": True},)
     VIEWS = ("fleet", "scenario")

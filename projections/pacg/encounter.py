@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 
 from quartermaster.events.campaign import DiceRolled
-from quartermaster.events.pacg import CardMoved, EncounterEnded, LocationClosed, VillainEscaped
+from quartermaster.events.pacg import CardMoved, CardPower, EncounterEnded, LocationClosed, VillainEscaped
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.pacg import steps
+from quartermaster.projections.pacg import powers, steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.scenario import in_progress
@@ -221,7 +221,13 @@ def encounter_ended(state: State, event: EncounterEnded) -> State:
         scenario = msgspec.structs.replace(
             scenario, encounters=[*scenario.encounters[:index], ended, *scenario.encounters[index + 1 :]]
         )
-    if event.outcome == "defeated" and entry is not None and entry.location is not None and info.type == "henchman":
+    if (
+        event.outcome == "defeated"
+        and entry is not None
+        and entry.location is not None
+        and info.type == "henchman"
+        and lets_close(info.powers)
+    ):
         scenario = _may_close(scenario, entry.location)
     return msgspec.structs.replace(state, scenario=scenario)
 
@@ -241,6 +247,13 @@ def check_outcome(state: State, entry: Encountering, outcome: str) -> None:
     """The outcome of an encounter follows the check logged against the card (Encountering a Card: evasion comes
     before the check; Attempting a Check), and a card whose summoned ship was not defeated is undefeated."""
     card, who = entry.card, _encounterer(state, entry)
+    printed = powers.card_powers(state, card)
+    if outcome == "evaded":
+        for power in powers.of_kind(printed, "may_not_be_evaded"):
+            broken(f'{card} may not be evaded: "{power.text}" (the card wins: The Golden Rule).')
+    if outcome == "defeated":
+        for power in powers.of_kind(printed, "cannot_be_defeated"):
+            broken(f'{card} cannot be defeated: "{power.text}"; it is undefeated.')
     if state.cards[card].type in BOONS and outcome != "evaded":
         broken(
             f"{card} is a boon: {who} acquires it or not (card.moved acquire, or banish); a boon is never {outcome} "
@@ -338,6 +351,12 @@ def _latest(encounters: list[Encountering], card: str) -> Encountering | None:
     return None
 
 
+def lets_close(printed: tuple[CardPower, ...]) -> bool:
+    """A defeated henchman lets its location close when its card says so; a card whose text the log does not hold is
+    taken at the rulebook's usual word (Closing a Location: New: Henchmen and Closing Locations)."""
+    return not printed or bool(powers.of_kind(printed, "close_when_defeated"))
+
+
 def _may_close(scenario: Scenario, location: str) -> Scenario:
     if location in scenario.may_close:
         return scenario
@@ -369,7 +388,12 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
         index = len(scenario.encounters) - 1 - scenario.encounters[::-1].index(entry)
         rest = scenario.encounters[:index] + scenario.encounters[index + 1 :]
         scenario = msgspec.structs.replace(scenario, encounters=rest)
-        if entry.location is not None and info.type == "henchman" and event.verb == "banish":
+        if (
+            entry.location is not None
+            and info.type == "henchman"
+            and event.verb == "banish"
+            and lets_close(info.powers)
+        ):
             # A defeated bane is banished (Attempting a Check): its location may now be closed.
             scenario = _may_close(scenario, entry.location)
     if info.type == "villain" and scenario.villain_at is not None and (entry is None or entry.location is not None):

@@ -22,7 +22,7 @@ from quartermaster.events.pacg import (
     ShipSeized,
 )
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.pacg import steps
+from quartermaster.projections.pacg import powers, steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.feats import check_reward
@@ -82,6 +82,13 @@ def plunder_stashed(state: State, event: PlunderStashed) -> State:
             "that says so."
         )
     roll, card_type = event.roll, event.card_type
+    if scenario.defeated_ship is not None:
+        for power in powers.of_kind(powers.enemy_ship(state, scenario.defeated_ship), "stash_instead"):
+            if roll is not None or card_type != power.card_type:
+                broken(
+                    f"The {scenario.defeated_ship} was defeated: its card says to stash {a(power.card_type or '')} "
+                    f'instead of rolling for the plunder card type ("{power.text}").'
+                )
     if roll is not None and not 1 <= roll <= 6:
         raise Rejection(f"The plunder table is rolled on a d6; {roll} is not a face of a d6.")
     if roll is not None and roll <= 5:
@@ -121,6 +128,16 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
         raise Rejection("Structural damage and the damage prevented are never negative.")
     if event.prevented > event.amount:
         raise Rejection(f"Only {event.amount} Structural damage was dealt; {event.prevented} cannot be prevented.")
+    if event.dealt is not None:
+        after, changing = powers.structural(state, event.dealt)
+        if event.dealt < 0:
+            raise Rejection(f"Structural damage is never negative, not {event.dealt}.")
+        if after != event.amount:
+            said = "; ".join(power.text for power in changing) or "no power changes it"
+            raise Rejection(
+                f"{event.dealt} Structural damage dealt to the {fleet.current} is {after} after its card's powers "
+                f"({said}), not {event.amount}."
+            )
     dealt = event.amount - event.prevented
     wrecked = fleet.wrecked or dealt > 0
     if event.wrecked is not None and event.wrecked != wrecked:
@@ -261,6 +278,8 @@ def _encountering(state: State, ship: str, doing: str) -> Scenario:
 
 def ship_evaded(state: State, event: ShipEvaded) -> State:
     scenario = _encountering(state, event.ship, "be evaded")
+    for power in powers.of_kind(powers.enemy_ship(state, event.ship), "may_not_be_evaded"):
+        broken(f'The {event.ship} may not be evaded: "{power.text}"')
     encounters = _ship_met(scenario, event.ship, False)
     return msgspec.structs.replace(
         state, scenario=msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters)

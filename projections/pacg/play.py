@@ -147,6 +147,8 @@ def _encounter(state: State, scenario: Scenario) -> dict[str, Any] | None:
         "total": entry.total,
         "result": None if entry.success is None else "success" if entry.success else "failure",
         "ended": entry.outcome,
+        # Its printed powers as the fold applies them; `by_hand` ones the table applies itself.
+        "powers": [{"kind": power.kind, "text": power.text} for power in info.powers],
         "outcomes": outcomes(state, entry),
     }
 

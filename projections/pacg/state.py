@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from quartermaster.events.pacg import CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
+from quartermaster.events.pacg import CardPower, CharacterCard, ProductListRecorded, ScenarioCardRecorded, ShipCard
 from quartermaster.projections.game import StateStruct
 
 Difficulty = Literal["easy", "normal", "heroic", "legendary"]
@@ -70,6 +70,8 @@ class CardInfo(StateStruct, array_like=True):
     level: int = 0
     # The type a loot card counts as; for other cards their own type.
     counts_as: str = ""
+    # Its printed powers as data (a henchman that may not be evaded); `by_hand` ones the table applies.
+    powers: tuple[CardPower, ...] = ()
 
 
 class Pile(StateStruct):

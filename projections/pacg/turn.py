@@ -6,6 +6,7 @@ import msgspec
 
 from quartermaster.events.pacg import HiddenCard, HourglassAdvanced
 from quartermaster.projections.game import Rejection, broken
+from quartermaster.projections.pacg import powers
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.encounter import reopened
 from quartermaster.projections.pacg.ending import lose
@@ -49,6 +50,7 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
     if scenario.turn is not None and state.options.reset == "required" and not scenario.reset_kept:
         check_turn_ended(state, scenario.turn, mover.name)
     scenario = _in_turn_order(state, scenario, event.character_id)
+    state = _exchanged(state)
     places = reopened(scenario.places)
     zones = state.zones
     hourglass = zones.get(HOURGLASS, _EMPTY)
@@ -80,6 +82,19 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             raise Rejection(f"{event.card} is not a blessing; the {word(state, 'hourglass')} holds only blessings.")
     work.move(HOURGLASS, HOURGLASS_DISCARD, event.card if event.card is not None else HiddenCard("blessing"))
     return work.commit(scenario=_next_turn(scenario, places, event.character_id, event.card))
+
+
+def _exchanged(state: State) -> State:
+    """At the start of a turn a wrecked ship whose card says so is banished and exchanged for the ship it names (the
+    Wormwood: "exchange it for the ship Merchantman"); the new ship is intact."""
+    fleet = state.fleet
+    if not fleet.wrecked:
+        return state
+    for power in powers.of_kind(powers.ship_in_force(state), "exchange_when_wrecked"):
+        if power.ship:
+            changed = msgspec.structs.replace(fleet, current=power.ship, wrecked=False)
+            return msgspec.structs.replace(state, fleet=changed)
+    return state
 
 
 def _in_turn_order(state: State, scenario: Scenario, character_id: str) -> Scenario:

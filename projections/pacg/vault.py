@@ -27,6 +27,7 @@ def _info(entry: CardEntry, product: str | None) -> CardInfo:
         product=product,
         level=level_of(entry.level, product),
         counts_as=entry.loot_type or entry.type,
+        powers=tuple(entry.powers),
     )
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from quartermaster.service.application.catalog import Catalog, CatalogError, find, read
+from quartermaster.service.application.catalog.powers import read_card, read_ship
 
 FOLDER = Path(__file__).parent / "pacg-skull-and-shackles"
 FILES = ("characters", "cards", "products", "ships", "plunder", "scenarios", "locations")
@@ -44,6 +45,14 @@ _INDEXES = {
 def load() -> Catalog:
     """Every data file, by name, with indexes for expansion (a character by its id or its name in lower case)."""
     catalog = read(FOLDER, FILES, _INDEXES)
+    # Printed powers become data the events carry and the fold applies (powers.py reads them by their wording).
+    for ship in catalog["ships"]["ships"]:
+        ship["powers"] = read_ship(ship)
+    for product in catalog["products"]["products"].values():
+        for card in product["cards"]:
+            if "powers_text" in card:
+                card["powers"] = read_card(card)
+                del card["powers_text"]
     characters = catalog["characters"]["characters"]
     catalog["by"]["character"] = {c["character_id"]: c for c in characters} | {c["name"].lower(): c for c in characters}
     return catalog

@@ -62,6 +62,21 @@ def test_ships_expand_with_set_and_class():
             "The difficulty of your check to acquire an ally that has the Pirate trait is increased by 2."
         ],
         "cannot_be_seized": False,
+        # Its powers as data: none of them one the tracker applies, so each is listed for the table.
+        "powers": [
+            {"kind": "by_hand", "text": text, "when": when}
+            for text, when in (
+                ("You may discard an ally that has the Pirate trait to add 2 to your check to defeat.", "encountering"),
+                (
+                    "You may discard a card from the blessings deck to recharge a random card from your discard pile.",
+                    "commanding",
+                ),
+                (
+                    "The difficulty of your check to acquire an ally that has the Pirate trait is increased by 2.",
+                    "wrecked",
+                ),
+            )
+        ],
     }
     assert len(CATALOG["ships"]["ships"]) == 24
 
