@@ -259,3 +259,19 @@ def test_the_recipe_for_a_new_event_type_is_true_of_every_event_type():
             assert event_type in sentences
             if game_id == "skull-tales-full-sail":  # the recipe says its fold's modules have the events' names
                 assert handler.__module__.rsplit(".", 1)[1] == module.__name__.rsplit(".", 1)[1], event_type
+
+
+# ------------------------------------------------------------------------------------------------ the front door
+
+
+def test_the_readme_is_a_front_door_to_every_page_of_the_docs():
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) < 200
+    # .ci/run reads the test command from the second line after the marker, as a newcomer would copy it.
+    after = readme.split("<!-- test-command -->\n", 1)[1].splitlines()
+    assert after[0] == "```sh" and "pytest" in after[1]
+    assert "quartermaster serve" in readme
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", readme)
+    assert pictures and all((ROOT / picture).is_file() for picture in pictures)
+    linked = set(LINK.findall(readme))
+    assert {f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")} <= linked
