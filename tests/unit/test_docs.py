@@ -275,3 +275,36 @@ def test_the_readme_is_a_front_door_to_every_page_of_the_docs():
     assert pictures and all((ROOT / picture).is_file() for picture in pictures)
     linked = set(LINK.findall(readme))
     assert {f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")} <= linked
+
+
+# ------------------------------------------------------------------------------------------------ the other way
+
+
+# Variables the service sets for its own worker processes, which no operator sets.
+INTERNAL_SETTINGS = {
+    "QUARTERMASTER_CONNINFO": "serve hands its workers the database it chose",
+    "QUARTERMASTER_METRICS_DIR": "serve's workers share their metrics through this folder",
+    "QUARTERMASTER_TLS_AUTHORITY": "serve --https hands its workers the authority it made",
+}
+
+
+def _settings_the_service_reads() -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / "service").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SETTING.fullmatch(node.value):
+                found.add(node.value)
+    return found
+
+
+def test_every_setting_the_service_reads_is_in_the_operators_guide():
+    guide = (ROOT / "docs" / "operations.md").read_text()
+    read = _settings_the_service_reads()
+    assert read >= set(INTERNAL_SETTINGS), "an internal setting is no longer read: take it off the list"
+    assert sorted(name for name in read - set(INTERNAL_SETTINGS) if f"`{name}`" not in guide) == []
+
+
+def test_every_command_is_in_the_operators_guide():
+    guide = (ROOT / "docs" / "operations.md").read_text()
+    named = {name for code in _code(guide) for name, _ in COMMAND.findall(code)}
+    assert sorted(set(_commands()) - named) == []
