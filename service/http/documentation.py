@@ -157,7 +157,11 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             for code, answer in successes.get((method, path), {}).items():
                 responses[code] = copy.deepcopy(answer)  # the table is made once; each document its own
             if path == "/readyz":
-                responses["503"] = _problem(503, "The database does not answer, or migrations are not applied yet.")
+                responses["503"] = _problem(
+                    503,
+                    "The database does not answer, migrations are not applied yet, or a newer release migrated it "
+                    "(the sentence names the migration this version knows and the one it found).",
+                )
             if not path.startswith("/v1/"):
                 continue
             statuses = {400, 422}
