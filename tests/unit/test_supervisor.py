@@ -17,6 +17,9 @@ class Refusing:
         self.failures = failures
         self.tries = 0
 
+    def get_uri(self) -> str:
+        return f"postgresql://postgres@/quartermaster?host={self.pgdata}"
+
     def ensure_postgres_running(self) -> None:
         self.tries += 1
         if self.tries <= self.failures:
