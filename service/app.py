@@ -34,6 +34,7 @@ from quartermaster.service.platform import logs, metrics, workers
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import not_ready
 from quartermaster.service.platform.settings import Settings
+from quartermaster.service.platform.synchronous import commits_wait
 from quartermaster.service.platform.version import VERSION
 from quartermaster.service.store import Store
 from quartermaster.service.store.turns import Turns
@@ -104,7 +105,7 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     async def readyz(request: Request[Any, Any, Any]) -> Any:
         try:
             async with request.app.state.pool.connection() as conn:
-                refusal = await not_ready(conn)
+                refusal = await not_ready(conn) or await commits_wait(conn)
         except psycopg.Error as error:
             outage.sweep(request.app)
             refusal = request.app.state.lineage.refusal()
