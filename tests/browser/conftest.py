@@ -65,7 +65,8 @@ def server(database_url: str) -> Iterator[str]:
     """The service on a free port of 127.0.0.1, over real HTTP, for as long as the session's browser tests run."""
     port = _free_port()
     # Every browser test starts campaigns from one address; the rate limit has tests of its own.
-    app = create_app(Settings(pool_min=1, pool_max=8, rate_limit="off"), database_url)
+    # Nor do the wrong tokens some tests send, which have tests of their own (tests/api/test_wrong_tokens.py).
+    app = create_app(Settings(pool_min=1, pool_max=8, rate_limit="off", wrong_tokens="off"), database_url)
     config = uvicorn.Config(
         app,
         host="127.0.0.1",
