@@ -30,17 +30,8 @@ from playwright.sync_api import expect
 
 from quartermaster.service.http import tls
 from tests.browser.conftest import Http, Phones
-from tests.browser.test_offline import (
-    LIVE,
-    all_sent,
-    kept_by_service_worker,
-    log_entry,
-    note,
-    notes_recorded,
-    open_play,
-    pacg_table,
-    pending,
-)
+from tests.browser.phone import all_sent, kept_by_service_worker, log_entry, note, notes_recorded, open_play, pending
+from tests.browser.table import LIVE, pacg_table
 from tests.faults.servers import Served, free_port, serve
 
 DEPLOY = Path(__file__).parents[2] / "docs" / "deploy"
