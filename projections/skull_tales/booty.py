@@ -28,6 +28,7 @@ from quartermaster.projections.skull_tales.state import (
     Debt,
     Entry,
     Loan,
+    Pirate,
     SkullTales,
     active_pirate,
     change,
@@ -285,6 +286,15 @@ def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
     return put(state, change(state.pirates[p.id], salary_collected=True, debts=left))
 
 
+def require_manor(state: SkullTales, p: Pirate, doing: str) -> None:
+    """The Manor's services are for a Pirate who entered it this Port Phase, paying the fee when it is due."""
+    if p.manor_serial != state.phase_serial:
+        broken(
+            f"{p.name} cannot {doing} without entering Madame Claude's Manor first (manor.entered): whenever you "
+            "enter the manor you must pay its entry fee (Book II: Locations, Madame Claude's Manor)."
+        )
+
+
 def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> SkullTales:
     p = state.pirates[pirate_id]
     if p.time_units < units:
@@ -381,6 +391,7 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
             raise Rejection(f"{p.name} spends more Fame than a {event.amount}-Coin loan asks for.")
         state = spend_time(state, p.id, time_units, f"borrow {event.amount} Coins")
         state = spend_fame(state, p.id, fame, f"borrow {event.amount} Coins")
+        require_manor(state, p, f"borrow {event.amount} Coins at the Manor")
     elif event.lender == "ship":
         bosun = require_captain(state, p.id, "take a loan for the ship", bosun_may=True)
         state = bosun_acted(state, p.id, bosun)

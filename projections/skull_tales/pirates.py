@@ -30,6 +30,7 @@ from msgspec.structs import replace
 
 from quartermaster.projections.skull_tales import cards, penance
 from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
+from quartermaster.projections.skull_tales.booty import require_manor
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.words import count
 from quartermaster.projections.skull_tales.state import (
@@ -282,6 +283,8 @@ def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
         reviver = active_pirate(state, event.reviver_id)
         if reviver.id == p.id:
             broken(f"{p.name} cannot revive themselves.")
+        elif reviver.status == "unconscious":
+            broken(f"{reviver.name} is Unconscious and cannot revive {p.name} (Book I: Character Actions, Revive).")
         if state.phase == "voyage":
             # 'Assist': "If they succeed, the Character gains 1 Trust Point" (Book III: Voyage Phase Sequence, Crew
             # Round); "The Captain does not gain Trust Points for performing actions on the Pirate Ship" (Trust Points).
@@ -542,6 +545,7 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
         state = spend_time(state, p.id, event.times, "Rest")
     else:
         # Manor: 10 Coins and 1 Time Unit, all Wounds and all Destiny Points.
+        require_manor(state, p, "take the Luxury Treatment")
         if event.times != 1:
             broken("Luxury Treatment is taken once per visit.")
         state = spend_time(state, p.id, 1, "take the Luxury Treatment")
@@ -561,6 +565,7 @@ def manor_entered(state: SkullTales, event: ManorEntered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Entering Madame Claude's Manor")
     # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (Book II: Locations, Madame Claude's Manor).
+    state = put(state, change(p, manor_serial=state.phase_serial))
     if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
         return state
     fee = MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)

@@ -85,6 +85,10 @@ class Pirate(Struct, kw_only=True):
     cursed: bool = False
     penance: str | None = None
     penance_serial: int = 0
+    # The Port Phase (its phase_serial) in which the Pirate last entered Madame Claude's Manor, paying its fee: the
+    # Manor's own services (a loan, the Luxury Treatment) are for those inside (Book II: Locations, Madame Claude's
+    # Manor: "Whenever you enter the manor you must pay 7 Coins").
+    manor_serial: int = -1
     penance_done: bool = False  # the Adventure after the penance was chosen has ended: the Chapel may lift the Curse
     penance_broken: str | None = (
         None  # what broke the penance in that Adventure (Book II: Locations, Saint Telmo's Chapel "to the letter")

@@ -345,7 +345,7 @@ CASES: list[Case] = [
     ),
     (
         "luxury treatment is once per visit",
-        lambda: in_port(),
+        lambda: in_port(event("manor.entered", pirate_id="anne")),
         event("port.service_bought", pirate_id="anne", service="luxury_treatment", times=2),
         "Luxury Treatment is taken once per visit.",
     ),
@@ -503,6 +503,21 @@ CASES: list[Case] = [
         lambda: crew(event("chapter.started", number=1, phases=["port"]), event("phase.started", phase="port")),
         event("loan.taken", pirate_id="jack", amount=5, lender="manor", fame=1),
         "Jack cannot borrow 5 Coins: it costs 1 Fame and Jack has 0.",
+    ),
+    (
+        "the manor's services are for a pirate who entered it",
+        lambda: in_port(),
+        event("loan.taken", pirate_id="jack", amount=10, lender="manor", fame=1),
+        "Jack cannot borrow 10 Coins at the Manor without entering Madame Claude's Manor first (manor.entered): "
+        "whenever you enter the manor you must pay its entry fee (Book II: Locations, Madame Claude's Manor).",
+    ),
+    (
+        "an unconscious pirate revives nobody",
+        lambda: adventuring(
+            event("pirate.unconscious", pirate_id="jack"), event("pirate.unconscious", pirate_id="mary")
+        ),
+        event("pirate.revived", pirate_id="jack", reviver_id="mary"),
+        "Mary is Unconscious and cannot revive Jack (Book I: Character Actions, Revive).",
     ),
     (
         "nothing is repaid without a loan",
