@@ -17,8 +17,9 @@ their transaction: PostgreSQL takes a database-wide lock at the commit of a tran
 notifying commit waits for the one before (benchmarks/notify.py measures the alternatives). A process sends
 `pg_notify` after the commit, and only for campaigns another process follows: a process that starts following a
 campaign says so on the channel, again every `LEASE / 3` seconds while it follows it, and at once when a new process
-asks who follows what. A process alone with its database sends nothing. While the listening connection is down, the
-followed campaigns' positions are polled every `POLL` seconds instead. A wake-up is only a hint: a feed reads by
+asks who follows what; a process following many campaigns names them in as many notifications as it takes to keep
+each under PostgreSQL's limit of 8,000 bytes a payload. A process alone with its database sends nothing. While the
+listening connection is down, the followed campaigns' positions are polled every `POLL` seconds instead. A wake-up is only a hint: a feed reads by
 position (`position > N`) and also looks on a timer, so a missed one costs a delay, never an event. Events handed
 over are told only where they follow on from the feed's position; anything else it has heard of (another process's
 commit before them, a batch longer than it keeps, a timer's look) it reads from the log, so the feed tells the same
@@ -42,7 +43,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -75,6 +76,10 @@ PAGE = 500
 RECENT = 500
 # Followers a feed's reader wakes in one turn of the event loop before letting it serve other work.
 TURN = 25
+# The longest notification payload sent, in bytes: PostgreSQL refuses one of 8,000 bytes or more ("payload string too
+# long"), and with it every notification of the same statement. A process that follows many campaigns names them in
+# as many payloads as they need.
+PAYLOAD = 7_000
 
 _encode = msgspec.json.Encoder().encode
 
@@ -90,6 +95,23 @@ HEARTBEAT_MESSAGE = b": heartbeat\r\n\r\n"
 CLOSING = message(
     "closing", _encode({"detail": "The server is stopping. This page follows the log again when the server is back."})
 )
+
+
+def announcements(campaigns: Iterable[uuid.UUID], origin: str) -> list[str]:
+    """The payloads saying that `origin` follows `campaigns` (`f campaign... origin`), each at most PAYLOAD bytes."""
+    payloads: list[str] = []
+    words: list[str] = []
+    room = PAYLOAD - len(origin) - 3
+    for campaign_id in campaigns:
+        word = str(campaign_id)
+        if words and room < len(word) + 1:
+            payloads.append(f"f {' '.join(words)} {origin}")
+            words, room = [], PAYLOAD - len(origin) - 3
+        words.append(word)
+        room -= len(word) + 1
+    if words:
+        payloads.append(f"f {' '.join(words)} {origin}")
+    return payloads
 
 
 class Counts(Collector):
@@ -427,7 +449,7 @@ class Wakeups:
             payloads = [f"c {c} {p} {self.origin}" for c, p in self._outgoing.items()]
             self._outgoing = {}
             if self._announce:
-                payloads.append("f " + " ".join(str(c) for c in self._announce) + f" {self.origin}")
+                payloads.extend(announcements(self._announce, self.origin))
                 self._announce = set()
             if self._outgoing_ask:
                 payloads.append(f"? {self.origin}")

@@ -173,6 +173,54 @@ def test_a_commit_in_another_process_reaches_a_follower_through_a_notification(d
     assert notified >= 1
 
 
+def test_a_process_following_2000_campaigns_announces_them_in_payloads_postgresql_takes(database_url, monkeypatch):
+    """Named in one payload, 2,000 campaigns passed PostgreSQL's 8,000 bytes: the other process never learnt who
+    followed what, and its appends reached the followers only on their timer."""
+    monkeypatch.setattr(live, "LOOK", 3600.0)
+    monkeypatch.setattr(live, "FIRST_LOOK", 3600.0)
+    monkeypatch.setattr(live, "POLL", 3600.0)
+    followed = 2000
+
+    async def scenario():
+        async with process(database_url) as (following, here, _), process(database_url) as (writing, there, _):
+            campaigns: list[uuid.UUID] = []
+            for _ in range(followed // 50):
+                campaigns += await asyncio.gather(*(_new_campaign(writing) for _ in range(50)))
+            streams = [here.follow(campaign, 2) for campaign in campaigns]
+            for stream in streams:
+                await anext(stream)
+            # Every feed has read where its campaign stood, and the writing process has heard who follows what.
+            async with asyncio.timeout(60):
+                await asyncio.gather(*(feed.started for feed in here.feeds.values()))
+                while len(there.remote) < followed:
+                    await asyncio.sleep(0.05)
+            delays = []
+            for campaign, stream in [(campaigns[0], streams[0]), (campaigns[-1], streams[-1])]:
+                begun = asyncio.get_running_loop().time()
+                appended = await writing.append(campaign, [note("from the other process")], actor="owner")
+                got = await asyncio.wait_for(collect(stream, appended.last_position), 1.0)
+                delays.append((asyncio.get_running_loop().time() - begun, got[-1]["data"]))
+            for stream in streams:
+                await stream.aclose()
+            return delays
+
+    delays = asyncio.run(scenario())
+
+    assert [data for _, data in delays] == [{"text": "from the other process"}] * 2
+    assert all(seconds < 1.0 for seconds, _ in delays)
+
+
+def test_every_announcement_payload_is_under_postgresqls_limit_and_names_each_campaign_once():
+    campaigns = [uuid.uuid4() for _ in range(5000)]
+
+    payloads = live.announcements(campaigns, "origin123456")
+
+    assert all(len(p.encode()) < 8000 for p in payloads)
+    named = [word for p in payloads for word in p.split()[1:-1]]
+    assert named == [str(c) for c in campaigns]
+    assert all(p.startswith("f ") and p.endswith(" origin123456") for p in payloads)
+
+
 def test_a_process_alone_notifies_nothing_for_the_campaigns_it_writes(database_url):
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
