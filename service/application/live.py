@@ -19,8 +19,9 @@ notifying commit waits for the one before (benchmarks/notify.py measures the alt
 campaign says so on the channel, again every `LEASE / 3` seconds while it follows it, and at once when a new process
 asks who follows what; a process following many campaigns names them in as many notifications as it takes to keep
 each under PostgreSQL's limit of 8,000 bytes a payload. A process alone with its database sends nothing. While the
-listening connection is down, the followed campaigns' positions are polled every `POLL` seconds instead. A wake-up is only a hint: a feed reads by
-position (`position > N`) and also looks on a timer, so a missed one costs a delay, never an event. Events handed
+listening connection is down, the followed campaigns' positions are polled every `POLL` seconds instead. A wake-up
+is only a hint: a feed reads by position (`position > N`) and also looks on a timer, so a missed one costs a delay,
+never an event. Events handed
 over are told only where they follow on from the feed's position; anything else it has heard of (another process's
 commit before them, a batch longer than it keeps, a timer's look) it reads from the log, so the feed tells the same
 events in the same order either way. An event handed over carries its `data` as it was appended, the same JSON
