@@ -44,17 +44,15 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
 import psycopg
-from prometheus_client import REGISTRY
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
-from prometheus_client.registry import Collector
 
 from quartermaster.projections.game import Game
 from quartermaster.service.application.audit.played import played
+from quartermaster.service.application.live_counts import COUNTS
 from quartermaster.service.application.narration import narrate, narrate_on
 from quartermaster.service.platform.listening import Listening
 from quartermaster.service.store import Appended, Recorded, Store
@@ -114,35 +112,6 @@ def announcements(campaigns: Iterable[uuid.UUID], origin: str) -> list[str]:
         payloads.append(f"f {' '.join(words)} {origin}")
     return payloads
 
-
-class Counts(Collector):
-    """What the live path did, read at each scrape: events told, streams open, campaigns followed."""
-
-    def __init__(self) -> None:
-        self.told = 0
-        self.read = 0
-        self.streams = 0
-        self.feeds = 0
-        self.notified = 0
-
-    def collect(self) -> Iterator[Metric]:
-        yield CounterMetricFamily(
-            "quartermaster_live_events_told", "Events read and told once for this process's followers.", self.told
-        )
-        yield CounterMetricFamily(
-            "quartermaster_live_events_read",
-            "Events the feeds read back from the log: other processes' commits, and any the commits did not hand over.",
-            self.read,
-        )
-        yield CounterMetricFamily(
-            "quartermaster_live_notifications", "Commits of other processes heard through LISTEN.", self.notified
-        )
-        yield GaugeMetricFamily("quartermaster_live_streams", "Live streams open in this process.", self.streams)
-        yield GaugeMetricFamily("quartermaster_live_feeds", "Campaigns this process follows.", self.feeds)
-
-
-COUNTS = Counts()
-REGISTRY.register(COUNTS)
 
 # A view's parameter naming one of many, with the path the page reads each one at and where the state keeps them.
 _EACH = {"character_id": ("characters", "characters"), "pirate_id": ("pirates", "pirates")}
