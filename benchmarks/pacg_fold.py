@@ -87,8 +87,8 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
 
     from benchmarks.store import new_campaign
     from quartermaster.events.campaign import NoteAdded
-    from quartermaster.service.app import _async_configure
     from quartermaster.service.http.intake import prepared_event
+    from quartermaster.service.platform.database import configure
     from quartermaster.service.platform.migrate import migrate
     from quartermaster.service.store import Store
 
@@ -121,7 +121,7 @@ def store_path(events: list[Any], args: argparse.Namespace) -> None:
 
     async def run() -> None:
         async with AsyncConnectionPool(
-            url, min_size=1, max_size=4, open=False, configure=_async_configure, kwargs={"autocommit": True}
+            url, min_size=1, max_size=4, open=False, configure=configure, kwargs={"autocommit": True}
         ) as pool:
             await pool.wait()
             store = Store(pool)

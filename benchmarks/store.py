@@ -47,8 +47,8 @@ except ImportError:  # Windows: uvicorn runs on asyncio's own loop there
 
 from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded  # noqa: E402
 from quartermaster.projections.registry import game as game_by_id  # noqa: E402
-from quartermaster.service import tokens  # noqa: E402
 from quartermaster.service.http.intake import prepared_event  # noqa: E402
+from quartermaster.service.platform import tokens  # noqa: E402
 from quartermaster.service.platform.migrate import migrate  # noqa: E402
 from quartermaster.service.platform.settings import Settings  # noqa: E402
 from quartermaster.service.store import PreparedEvent, Store  # noqa: E402
@@ -124,11 +124,11 @@ def free_port() -> int:
 
 def run_async(url: str, scenario: Callable[[Store, AsyncConnectionPool], Awaitable[Any]], size: int = 4) -> Any:
     """Run a scenario against a Store over its own pool, configured as the app configures its pool."""
-    from quartermaster.service.app import _async_configure
+    from quartermaster.service.platform.database import configure
 
     async def main() -> Any:
         async with AsyncConnectionPool(
-            url, min_size=1, max_size=size, open=False, configure=_async_configure, kwargs={"autocommit": True}
+            url, min_size=1, max_size=size, open=False, configure=configure, kwargs={"autocommit": True}
         ) as pool:
             await pool.wait()
             return await scenario(Store(pool), pool)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import psycopg
@@ -14,6 +14,7 @@ from litestar import Litestar, Request, get
 from litestar.exceptions import ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.types import ExceptionHandlersMap
+from psycopg_pool import AsyncConnectionPool
 
 from quartermaster.service.application.live import Wakeups
 from quartermaster.service.http import (
@@ -30,7 +31,7 @@ from quartermaster.service.http import (
 )
 from quartermaster.service.http.auth import DEPENDENCIES
 from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
-from quartermaster.service.platform import logs, metrics, workers
+from quartermaster.service.platform import database, logs, metrics, workers
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import not_ready
 from quartermaster.service.platform.settings import Settings
@@ -52,29 +53,73 @@ def on_validation(request: Request[Any, Any, Any], exc: ValidationException) -> 
     return problems.respond(400, detail[0].upper() + detail[1:], "invalid-parameter")
 
 
-def _configure_pool(conn: psycopg.AsyncConnection) -> None:
-    # jsonb arrives as text we decode with msgspec where needed; skip psycopg's json.loads entirely.
-    conn.adapters.register_loader("jsonb", psycopg.types.string.TextLoader)
+@get("/healthz", summary="Liveness", include_in_schema=True)
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@get("/readyz", summary="Readiness: the database answers and every migration is applied")
+async def readyz(request: Request[Any, Any, Any]) -> Any:
+    try:
+        async with request.app.state.pool.connection() as conn:
+            refusal = await not_ready(conn) or await commits_wait(conn)
+    except psycopg.Error as error:
+        outage.sweep(request.app)
+        refusal = request.app.state.lineage.refusal()
+        return problems.respond(
+            503,
+            refusal or f"The database does not answer, so this server is not ready ({error}).",
+            "not-ready",
+            headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
+        )
+    if refusal is not None:
+        return problems.respond(503, refusal, "not-ready")
+    return {"status": "ready"}
+
+
+ROUTES = [
+    healthz,
+    readyz,
+    *campaigns.ROUTES,
+    *events.ROUTES,
+    *undo.ROUTES,
+    *dice.ROUTES,
+    *live.ROUTES,
+    *transfer.ROUTES,
+    *views.ROUTES,
+    *audit.ROUTES,
+    *games.ROUTES,
+    *page.ROUTES,
+    *metrics.ROUTES,
+]
 
 
 def create_app(settings: Settings, conninfo: str) -> Litestar:
     """The app for one database. Migrations must already be applied (the CLI does it before serving)."""
+    app = Litestar(
+        route_handlers=ROUTES,
+        lifespan=[serving(settings, conninfo)],
+        dependencies=DEPENDENCIES,
+        # What every request gets, given by Litestar's own layers (service/http/edge.py).
+        middleware=edge.MIDDLEWARE,
+        before_send=edge.HOOKS,
+        exception_handlers=_exception_handlers(),
+        request_max_body_size=settings.max_body_bytes,
+        openapi_config=_documentation(),
+        logging_config=logs.CONFIG,
+        debug=False,
+    )
+    _around(app, settings)
+    return app
+
+
+def serving(settings: Settings, conninfo: str) -> Callable[[Litestar], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: what it opens before the first request (the pools, the store, the live feeds, the
+    metrics), each closed after the last."""
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        lineage = Lineage()
-        pool = outage.pool(settings, conninfo, configure=_async_configure, connection_class=lineage.connection_class())
-        await pool.open(wait=True)
-        app.state.pool = pool
-        turns = Turns(settings.connections_per_campaign, settings.lock_timeout)
-        app.state.store = Store(pool, turns=turns)
-        # Every process hears every token replacement and revocation (service/store/members.py).
-        await app.state.store.listen_for_member_changes(conninfo, outage.CONNECT_TIMEOUT)
-        app.state.lineage = lineage
-        lineage.on_change.append(app.state.store.forget)
-        replica_pool = replica.open_replica(app, settings, _async_configure)
-        if replica_pool is not None:
-            await replica_pool.open(wait=False)  # a replica that does not answer leaves every read to the primary
+        pool, replica_pool = await _open_store(app, settings, conninfo)
         app.state.wakeups = Wakeups(app.state.store)
         await app.state.wakeups.start()
         metrics.POOLS.pools.append(pool)
@@ -97,63 +142,41 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
             if replica_pool is not None:
                 await replica_pool.close()
 
-    @get("/healthz", summary="Liveness", include_in_schema=True)
-    async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    return lifespan
 
-    @get("/readyz", summary="Readiness: the database answers and every migration is applied")
-    async def readyz(request: Request[Any, Any, Any]) -> Any:
-        try:
-            async with request.app.state.pool.connection() as conn:
-                refusal = await not_ready(conn) or await commits_wait(conn)
-        except psycopg.Error as error:
-            outage.sweep(request.app)
-            refusal = request.app.state.lineage.refusal()
-            return problems.respond(
-                503,
-                refusal or f"The database does not answer, so this server is not ready ({error}).",
-                "not-ready",
-                headers={"Retry-After": str(outage.RETRY_AFTER_SECONDS)},
-            )
-        if refusal is not None:
-            return problems.respond(503, refusal, "not-ready")
-        return {"status": "ready"}
 
-    routes = [
-        healthz,
-        readyz,
-        *campaigns.ROUTES,
-        *events.ROUTES,
-        *undo.ROUTES,
-        *dice.ROUTES,
-        *live.ROUTES,
-        *transfer.ROUTES,
-        *views.ROUTES,
-        *audit.ROUTES,
-        *games.ROUTES,
-        *page.ROUTES,
-        *metrics.ROUTES,
-    ]
-    app = Litestar(
-        route_handlers=routes,
-        lifespan=[lifespan],
-        dependencies=DEPENDENCIES,
-        # What every request gets, given by Litestar's own layers (service/http/edge.py).
-        middleware=edge.MIDDLEWARE,
-        before_send=edge.HOOKS,
-        exception_handlers=_exception_handlers(),
-        request_max_body_size=settings.max_body_bytes,
-        # The page under /schema is our own and loads nothing from another host; the document is completed from the
-        # event types (service.documentation).
-        openapi_config=OpenAPIConfig(
-            title="Quartermaster",
-            version=VERSION,
-            path="/schema",
-            render_plugins=[documentation.Page(), documentation.Document()],
-        ),
-        logging_config=logs.CONFIG,
-        debug=False,
+async def _open_store(
+    app: Litestar, settings: Settings, conninfo: str
+) -> tuple[AsyncConnectionPool, AsyncConnectionPool | None]:
+    """Open the pool (and the replica's, if any) and the store over it, hearing member changes; both pools."""
+    lineage = Lineage()
+    pool = database.pool(settings, conninfo, configure=database.configure, connection_class=lineage.connection_class())
+    await pool.open(wait=True)
+    app.state.pool = pool
+    app.state.store = Store(pool, turns=Turns(settings.connections_per_campaign, settings.lock_timeout))
+    # Every process hears every token replacement and revocation (service/store/members.py).
+    await app.state.store.listen_for_member_changes(conninfo, database.CONNECT_TIMEOUT)
+    app.state.lineage = lineage
+    lineage.on_change.append(app.state.store.forget)
+    replica_pool = replica.open_replica(app, settings, database.configure)
+    if replica_pool is not None:
+        await replica_pool.open(wait=False)  # a replica that does not answer leaves every read to the primary
+    return pool, replica_pool
+
+
+def _documentation() -> OpenAPIConfig:
+    # The page under /schema is our own and loads nothing from another host; the document is completed from the
+    # event types (service/http/documentation.py).
+    return OpenAPIConfig(
+        title="Quartermaster",
+        version=VERSION,
+        path="/schema",
+        render_plugins=[documentation.Page(), documentation.Document()],
     )
+
+
+def _around(app: Litestar, settings: Settings) -> None:
+    """What wraps the app's handler, and the state its routes read: HEAD, the sub-path, the two limits."""
     # HEAD on every GET route, the page and health checks included (service/http/conventions.py).
     app.asgi_handler = conventions.Head(app)
     if settings.root_path:
@@ -164,7 +187,6 @@ def create_app(settings: Settings, conninfo: str) -> Litestar:
     app.state[limits.STATE_KEY] = limits.limit(settings.rate_limit)
     # Wrong member tokens, counted per client address in this process (service/http/guesses.py).
     app.state[guesses.STATE_KEY] = guesses.guesses(settings.wrong_tokens)
-    return app
 
 
 def _exception_handlers() -> ExceptionHandlersMap:
@@ -175,10 +197,6 @@ def _exception_handlers() -> ExceptionHandlersMap:
     for more in (problems.HANDLERS, outage.HANDLERS, idempotency.HANDLERS, edge.HANDLERS):
         handlers.update(more.items())
     return handlers
-
-
-async def _async_configure(conn: psycopg.AsyncConnection) -> None:
-    _configure_pool(conn)
 
 
 CONNINFO_VARIABLE = "QUARTERMASTER_CONNINFO"

@@ -27,9 +27,9 @@ from tqdm import tqdm
 from quartermaster.projections.registry import game
 from quartermaster.service.app import CONNINFO_VARIABLE, create_app
 from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
-from quartermaster.service.http import receiving, tls
+from quartermaster.service.http import connections, tls
 from quartermaster.service.http.join_code import lan_addresses
-from quartermaster.service.platform import backup, embedded, failures, logs, workers
+from quartermaster.service.platform import backup, descriptors, embedded, failures, logs, workers
 from quartermaster.service.platform.lineage import writable
 from quartermaster.service.platform.migrate import MigrationError, migrate, unknown_to_this_version
 from quartermaster.service.platform.settings import Settings
@@ -78,16 +78,18 @@ def serve(settings: Settings, args: argparse.Namespace) -> int:
     if args.replica_url:
         settings = dataclasses.replace(settings, replica_url=args.replica_url)
         os.environ["QUARTERMASTER_REPLICA_URL"] = args.replica_url  # for workers, which read the environment
-    # The protocol's bound on receiving a request is read by each worker from the environment
-    # (service/http/receiving.py).
-    os.environ[receiving.VARIABLE] = str(settings.receive_timeout)
+    # Slow clients cost a descriptor each: as many as the operator allows (service/platform/descriptors.py).
+    print(descriptors.raise_to_hard_limit(), flush=True)
+    # The deadline on receiving a request is read by each worker from the environment (service/http/connections.py).
+    os.environ[connections.VARIABLE] = str(settings.receive_timeout)
     common = {
         "host": args.host,
         "port": args.port,
         "access_log": False,
         "log_config": None,
         "log_level": "warning",
-        "http": receiving.BoundedHttpTools,
+        # uvicorn's own HTTP protocol, inside one that bounds the time a request takes to arrive.
+        "http": connections.Watched,
         # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: only from the proxies named.
         "proxy_headers": bool(settings.trusted_proxies.strip()),
         "forwarded_allow_ips": settings.trusted_proxies.strip() or None,

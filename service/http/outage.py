@@ -1,21 +1,11 @@
-"""While PostgreSQL is unreachable: answer 503 quickly, say what is known about the write, recover quickly after.
+"""While PostgreSQL is unreachable or slow: answer 503 quickly, saying what is known about the write.
 
-The pool waits at most `pool_timeout` seconds for a connection, so a request during an outage is answered 503 in
-about that time instead of hanging for psycopg_pool's default 30 s. Its reconnect attempts back off exponentially
-(1 s, 2 s, 4 s, ...) up to `reconnect_timeout`, which therefore caps the backoff; after that the pool stops trying on
-its own and grows again as soon as a request asks for a connection, so the first request after the database is back
-reconnects at once rather than waiting out a long backoff. A connection that broke while idle is found by the first
-request that uses it; that request also starts a sweep of the idle connections (`pool.check()`), so the next ones
-do not each meet another broken connection.
-
-Every other wait on the database is bounded too. PostgreSQL stops a statement after `statement_timeout` and a wait
-for a lock after `lock_timeout` (both set for every pooled connection when it connects), and ends a session left
-idle in a transaction. The answer itself may never come (a proxy or a network that loses it with the connection
-still up): every wait of a pooled connection for the server (`BoundedConnection.wait`) gives up a second after the
-statement timeout, and closes the connection, so that a connection whose state is unknown is never lent to the next
-request; a write cut off so answers that its outcome is unknown. Each of these answers 503 with Retry-After and a
-sentence: a lock not had in time, a statement stopped, a database that is read-only (a standby, or
-`default_transaction_read_only`) all wrote nothing.
+The pool (service/platform/database.py) bounds every wait: for a connection, for a statement, for a lock, for an
+answer. Here each of those ends becomes an answer: 503 with Retry-After and a sentence. A lock not had in time, a
+statement stopped, a database that is read-only (a standby, or `default_transaction_read_only`) all wrote nothing; a
+write cut off mid-commit answers that its outcome is unknown. A connection that broke while idle is found by the
+first request that uses it; that request also starts a sweep of the idle connections (`pool.check()`), so the next
+ones do not each meet another broken connection.
 """
 
 from __future__ import annotations
@@ -31,7 +21,6 @@ from psycopg import errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from quartermaster.service.http.problems import respond
-from quartermaster.service.platform.settings import Settings
 from quartermaster.service.store.outcome import NothingWritten, refused_by_the_server
 from quartermaster.service.store.turns import CampaignBusy
 
@@ -39,85 +28,6 @@ log = logging.getLogger("quartermaster")
 
 # Long enough for PostgreSQL to restart after a crash; short enough that a client's retry is soon.
 RETRY_AFTER_SECONDS = 2
-# The pool stops retrying on its own after this long, and grows again on demand (see above).
-RECONNECT_TIMEOUT = 2.0
-# psycopg's minimum: how long one connection attempt may take when the server does not answer at all.
-CONNECT_TIMEOUT = 2
-
-
-# A session that stays idle inside a transaction this long is ended by PostgreSQL, its locks with it: no client of
-# this service pauses that long between two statements of one transaction.
-IDLE_IN_TRANSACTION_SECONDS = 60
-# How much longer than the statement timeout a wait for an answer may last before the answer counts as lost.
-ANSWER_SLACK_SECONDS = 1.0
-# What psycopg raises when a wait given a timeout runs out (an OperationalError); looked up rather than imported,
-# since psycopg keeps it private (pinned to one minor; tests/unit/test_private_pieces.py is its canary).
-_WAIT_TIMEOUT: type[BaseException] = getattr(errors, "_WaitTimeout", TimeoutError)
-
-
-class BoundedConnection(psycopg.AsyncConnection[Any]):
-    """A connection whose every wait for the server lasts at most `answer_seconds` (the class of the pool's)."""
-
-    answer_seconds: float | None = None
-
-    async def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
-        try:
-            return await super().wait(gen, interval=interval, timeout=timeout or self.answer_seconds)
-        except _WAIT_TIMEOUT as error:
-            # The protocol is half way through an exchange: nothing more can be read from or sent on it safely.
-            self.pgconn.finish()
-            raise psycopg.OperationalError(
-                f"The database did not answer within {self.answer_seconds:g} seconds; the connection was closed."
-            ) from error
-
-
-def server_options(settings: Settings, conninfo: str) -> str:
-    """The connection string's `options`, with this service's timeouts after whatever it already says."""
-    given = psycopg.conninfo.conninfo_to_dict(conninfo).get("options") or ""
-    ours = (
-        f"-c statement_timeout={round(settings.statement_timeout * 1000)}"
-        f" -c lock_timeout={round(settings.lock_timeout * 1000)}"
-        f" -c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_SECONDS * 1000}"
-    )
-    return f"{given} {ours}".strip()
-
-
-def pool(
-    settings: Settings,
-    conninfo: str,
-    configure: Callable[[Any], Any] | None = None,
-    connection_class: type[Any] = psycopg.AsyncConnection,
-) -> AsyncConnectionPool:
-    """The app's pool, not yet open, with the timeouts that keep an outage short and every wait bounded.
-
-    `connection_class` is the connection the pool would make without the bound (service.lineage's, which admits only
-    a server this process may write to); the pool's connections are that class with every wait bounded.
-    """
-    bounded = type(
-        "BoundedConnection",
-        (BoundedConnection, connection_class),
-        {"answer_seconds": settings.statement_timeout + ANSWER_SLACK_SECONDS},
-    )
-    return AsyncConnectionPool(
-        conninfo,
-        connection_class=bounded,
-        min_size=settings.pool_min,
-        max_size=settings.pool_max,
-        open=False,
-        configure=configure,
-        timeout=settings.pool_timeout,
-        reconnect_timeout=RECONNECT_TIMEOUT,
-        kwargs={
-            "autocommit": True,
-            "connect_timeout": CONNECT_TIMEOUT,
-            "options": server_options(settings, conninfo),
-            # A server that vanished without closing the connection is noticed within about ten seconds.
-            "keepalives": 1,
-            "keepalives_idle": 5,
-            "keepalives_interval": 2,
-            "keepalives_count": 3,
-        },
-    )
 
 
 def sweep(app: Litestar) -> None:

@@ -100,7 +100,7 @@ def on_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Re
         detail = f"{request.method} is not allowed on {request.url.path}; it takes {allow}."
         return respond(405, detail, "method-not-allowed", headers={"Allow": allow})
     elif status == 500 and exc.detail == "client disconnected prematurely":
-        # Litestar's words when the body stopped arriving (the client left, or service/http/receiving.py cut it off):
+        # Litestar's words when the body stopped arriving (the client left, or service/http/connections.py cut it off):
         # the
         # handler had not begun, so nothing was done; nobody is left to read the answer but the log.
         return respond(

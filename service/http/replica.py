@@ -24,9 +24,9 @@ from litestar import Litestar
 from litestar.params import Parameter
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from quartermaster.service.http import outage
 from quartermaster.service.http.problems import Problem
 from quartermaster.service.http.requests import AnyRequest
+from quartermaster.service.platform import database
 from quartermaster.service.platform.settings import Settings
 from quartermaster.service.store import Store
 
@@ -74,6 +74,6 @@ def open_replica(
     if not settings.replica_url:
         app.state.replica = None
         return None
-    pool = outage.pool(settings, settings.replica_url, configure=configure)
+    pool = database.pool(settings, settings.replica_url, configure=configure)
     app.state.replica = Store(pool)
     return pool

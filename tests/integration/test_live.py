@@ -15,12 +15,12 @@ from psycopg_pool import AsyncConnectionPool
 
 from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
 from quartermaster.projections.registry import game
-from quartermaster.service.app import _async_configure
 from quartermaster.service.application import live
 from quartermaster.service.application.live import COUNTS, Wakeups
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.intake import prepared_event
 from quartermaster.service.platform import tokens
+from quartermaster.service.platform.database import configure
 from quartermaster.service.store import PreparedEvent, Store
 
 FOLLOWERS = 6
@@ -55,12 +55,7 @@ async def _new_campaign(store: Store) -> uuid.UUID:
 async def process(database_url: str, pool_size: int = 4):
     """What one server process has for live updates: a pool, its store and its wake-ups."""
     async with AsyncConnectionPool(
-        database_url,
-        min_size=1,
-        max_size=pool_size,
-        open=False,
-        configure=_async_configure,
-        kwargs={"autocommit": True},
+        database_url, min_size=1, max_size=pool_size, open=False, configure=configure, kwargs={"autocommit": True}
     ) as pool:
         store = Store(pool)
         wakeups = Wakeups(store)
