@@ -92,7 +92,9 @@ def test_every_log_line_of_two_workers_and_of_uvicorn_is_one_json_object(databas
     records = [line for line in lines if line.startswith("{")]
     plain = [line for line in lines if not line.startswith("{")]
     assert all(
-        line.startswith(("No DATABASE_URL", "Quartermaster listens", "The table page", "Phones", "Stopping on"))
+        line.startswith(
+            ("No DATABASE_URL", "Quartermaster listens", "The table page", "Phones", "Stopping on", "Open files")
+        )
         for line in plain
     ), plain
     parsed = [json.loads(line) for line in records]
