@@ -77,9 +77,12 @@ export function forget(campaign) {
   }
 }
 
-export async function api(path, { method = "GET", body, key, timeout = 15000 } = {}) {
+// `accept`: the form of the answer asked for (a report as Markdown); it is kept apart from the same path's JSON.
+export async function api(path, { method = "GET", body, key, timeout = 15000, accept } = {}) {
   const headers = { "X-Quartermaster": "page" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (accept) headers.Accept = accept;
+  const keptAs = accept ? `${path} ${accept}` : path;
   if (key) headers["Idempotency-Key"] = key;
   let answer;
   try {
@@ -92,7 +95,7 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
     });
   } catch (error) {
     // "Failed to fetch", a timeout: the browser says no more than that the answer never came.
-    const old = method === "GET" ? kept(path) : null;
+    const old = method === "GET" ? kept(keptAs) : null;
     if (old) {
       for (const listener of listeners) listener(old.at, path);
       return old.content;
@@ -107,7 +110,7 @@ export async function api(path, { method = "GET", body, key, timeout = 15000 } =
       method,
       body,
     });
-  if (method === "GET") keep(path, content);
+  if (method === "GET") keep(keptAs, content);
   return content;
 }
 

@@ -1,5 +1,7 @@
-// The scenarios (Skull & Shackles) or chapters (Skull Tales) played, each with a link to its report and its recap.
-import { h } from "./api.js";
+// The scenarios (Skull & Shackles) or chapters (Skull Tales) played, each with its report and its recap: opened on
+// the page, drawn as headings and lists (reading.js); the links still lead to the API's own answers.
+import { api, h, Refusal, Unreachable } from "./api.js";
+import { reader } from "./reading.js";
 import { rooted } from "./root.js";
 
 function outcome(played) {
@@ -13,6 +15,24 @@ export async function render(panel, table) {
   const answer = await table.latest("/scenarios");
   const played = (chapters ? answer.chapters : answer.scenarios) || [];
   const title = chapters ? "Chapters played" : "Scenarios played";
+  const open = h("div", {});
+  // Opened in place: the report as Markdown, drawn; the recap the same, with the buttons that copy it.
+  const read = (event, path, heading, share) => {
+    event.preventDefault();
+    const close = () => {
+      open.replaceChildren();
+      event.target.focus();
+    };
+    api(path, { accept: "text/markdown" })
+      .then(text => {
+        open.replaceChildren(reader(heading, text, { share, onclose: close }));
+        open.querySelector("h3")?.scrollIntoView({ block: "start" });
+      })
+      .catch(error => {
+        if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
+        open.replaceChildren(h("p", { class: "refusal", role: "alert" }, error.message));
+      });
+  };
   const items = played.map(p => {
     const name = chapters ? `Chapter ${p.chapter}` : p.scenario + (p.play > 1 ? ` (play ${p.play})` : "");
     return h(
@@ -20,9 +40,25 @@ export async function render(panel, table) {
       {},
       h("strong", {}, name),
       ` — ${outcome(p)}, positions ${p.first} to ${p.last}: `,
-      h("a", { href: rooted(p.report), "aria-label": `Report of ${name}` }, "report"),
+      h(
+        "a",
+        {
+          href: rooted(p.report),
+          "aria-label": `Report of ${name}`,
+          onclick: e => read(e, p.report, `Report of ${name}`),
+        },
+        "report",
+      ),
       " · ",
-      h("a", { href: rooted(p.recap), "aria-label": `Recap of ${name}` }, "recap"),
+      h(
+        "a",
+        {
+          href: rooted(p.recap),
+          "aria-label": `Recap of ${name}`,
+          onclick: e => read(e, p.recap, `Recap of ${name}`, true),
+        },
+        "recap",
+      ),
     );
   });
   // Named for what it offers, not "Scenarios": the table already has a region named "Scenario".
@@ -34,6 +70,7 @@ export async function render(panel, table) {
       items.length
         ? h("ul", { class: "plain" }, items)
         : h("p", { class: "quiet" }, chapters ? "No chapter played yet." : "No scenario played yet."),
+      open,
     ),
   );
 }
