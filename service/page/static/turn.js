@@ -373,8 +373,14 @@ function resetPart(table, me, needs) {
 export async function render(into, table) {
   const box = h("section", { class: "card turn", "aria-labelledby": "turn-heading" });
   into.append(box);
+  // Redraws overlap when the log moves on twice in quick succession (a card played, then the roll): each reads the
+  // views as of its own start, and only the latest started may draw. An older one answered last would put back the
+  // outcomes offered before the roll (a defeat after a failed check), which the fold then refuses.
+  let started = 0;
   const redraw = async () => {
+    const mine = ++started;
     const [{ scenario, characters: party }, view] = await Promise.all([characters(table), turnView(table)]);
+    if (mine !== started) return;
     // Drawn again: what is typed or chosen stays (the dice typed before a card is played, say).
     const typed = typedIn(box);
     draw(scenario, party, view);
