@@ -30,7 +30,18 @@ from quartermaster.service.http import (
     replica,
 )
 from quartermaster.service.http.auth import DEPENDENCIES
-from quartermaster.service.http.routes import audit, campaigns, dice, events, games, live, transfer, undo, views
+from quartermaster.service.http.routes import (
+    audit,
+    campaigns,
+    chronicles,
+    dice,
+    events,
+    games,
+    live,
+    transfer,
+    undo,
+    views,
+)
 from quartermaster.service.platform import database, logs, metrics, workers
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import not_ready
@@ -88,6 +99,7 @@ ROUTES = [
     *transfer.ROUTES,
     *views.ROUTES,
     *audit.ROUTES,
+    *chronicles.ROUTES,
     *games.ROUTES,
     *page.ROUTES,
     *metrics.ROUTES,
