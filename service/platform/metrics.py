@@ -4,12 +4,14 @@ Requests are counted and timed by route (`quartermaster_requests_total`, `quarte
 `quartermaster_requests_in_progress`, `quartermaster_requests_error_total`) by Litestar's Prometheus middleware,
 configured here (`PROMETHEUS`). The path label is the route's path template, never a campaign id, and
 `UNROUTED` for a request no route takes. The rest is what only the service knows: batches and events appended,
-refusals by reason, and each process's connection pools.
+refusals by reason, each process's connection pools, and the pauses of its garbage collector.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -96,6 +98,55 @@ class PoolUse(Collector):
 
 POOLS = PoolUse()
 REGISTRY.register(POOLS)
+
+
+class CollectorPauses(Collector):
+    """The garbage collector's passes in this process, timed through `gc.callbacks`: passes by generation, the time
+    spent in them, and the longest one since the process started.
+
+    A full pass over every object a process tracks stops every request and every live stream for as long as it
+    lasts; this is where such a stall shows, apart from the database's."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.passes = [0, 0, 0]
+        self.seconds = [0.0, 0.0, 0.0]
+        self.longest = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self.started
+        generation = info["generation"]
+        self.passes[generation] += 1
+        self.seconds[generation] += pause
+        self.longest = max(self.longest, pause)
+
+    def collect(self) -> Iterator[Metric]:
+        passes = CounterMetricFamily(
+            "quartermaster_gc_passes", "Passes of the garbage collector, by generation.", labels=["generation"]
+        )
+        seconds = CounterMetricFamily(
+            "quartermaster_gc_pause_seconds",
+            "Time spent in passes of the garbage collector, by generation.",
+            labels=["generation"],
+        )
+        for generation in range(3):
+            passes.add_metric([str(generation)], self.passes[generation])
+            seconds.add_metric([str(generation)], self.seconds[generation])
+        yield passes
+        yield seconds
+        yield GaugeMetricFamily(
+            "quartermaster_gc_longest_pause_seconds",
+            "The longest pass of the garbage collector since the process started.",
+            value=self.longest,
+        )
+
+
+PAUSES = CollectorPauses()
+REGISTRY.register(PAUSES)
+gc.callbacks.append(PAUSES)
 
 
 class Scrape(PrometheusController):

@@ -3,7 +3,8 @@
 Each worker writes what its own registry holds, in Prometheus's text format, to a file of its own in a folder the
 serving command made (`QUARTERMASTER_METRICS_DIR`), every two seconds and at each scrape it answers; a scrape reads
 every live worker's file and answers the sums (counters, histograms' buckets, counts and sums, and gauges: the
-pools' connections of all the workers). prometheus_client's multiprocess mode was not used: it counts only its own
+pools' connections of all the workers), but for the gauges that are a longest time, which answer the longest of any
+worker (`LONGEST`). prometheus_client's multiprocess mode was not used: it counts only its own
 metric objects, and the service counts appends, pools and (with the fast lane) requests in collectors of its own
 that it would leave out. What another worker counted in its last two seconds may be missing from a scrape; the next
 one has it.
@@ -68,6 +69,10 @@ def gathered(where: Path) -> bytes:
     return added_up(texts)
 
 
+# Gauges whose samples are a longest time in one worker: across workers, the longest of theirs, not their sum.
+LONGEST = frozenset({"quartermaster_gc_longest_pause_seconds"})
+
+
 def added_up(texts: Iterable[str]) -> bytes:
     """Several exposition texts as one, each sample's values added up across them, families in their first order."""
     families: dict[str, tuple[str, str]] = {}
@@ -80,7 +85,10 @@ def added_up(texts: Iterable[str]) -> bytes:
                 if sample.name.endswith("_created"):  # when a series began, in one worker: not a thing to add
                     continue
                 key = (sample.name, tuple(sorted(sample.labels.items())))
-                into[key] = into.get(key, 0.0) + sample.value
+                if family.name in LONGEST:
+                    into[key] = max(into.get(key, sample.value), sample.value)
+                else:
+                    into[key] = into.get(key, 0.0) + sample.value
     lines = []
     for name, (kind, documentation) in families.items():
         if not samples[name]:  # only creation times (the text format's parser reads them as a family of their own)

@@ -3,6 +3,7 @@ latency and the pool."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
@@ -190,6 +191,19 @@ def test_metrics_count_appended_events_refusals_by_reason_latency_and_the_pool(a
     assert appends - metric(before, "quartermaster_request_duration_seconds_count", **route, status_code="201") == 1
     assert metric(text, "quartermaster_pool_max") >= 8
     assert 1 <= metric(text, "quartermaster_pool_size") <= metric(text, "quartermaster_pool_max")
+
+
+def test_a_full_pass_of_the_garbage_collector_is_counted_and_timed(api):
+    before = api.client.get("/metrics").text
+    gc.collect()
+    text = api.client.get("/metrics").text
+    full = {"generation": "2"}
+    assert metric(text, "quartermaster_gc_passes_total", **full) > metric(
+        before, "quartermaster_gc_passes_total", **full
+    )
+    spent = metric(text, "quartermaster_gc_pause_seconds_total", **full)
+    assert spent > metric(before, "quartermaster_gc_pause_seconds_total", **full)
+    assert 0 < metric(text, "quartermaster_gc_longest_pause_seconds") <= spent
 
 
 def test_an_address_no_route_takes_is_counted_under_one_label_and_scrapes_are_not_counted(api):

@@ -51,3 +51,15 @@ def test_each_series_is_the_sum_of_the_workers_and_creation_times_are_left_out()
 
 def test_one_worker_alone_reads_back_as_it_was_written():
     assert {k: v for k, v in _values(ONE).items() if not k[0].endswith("_created")} == _values(added_up([ONE]).decode())
+
+
+def test_the_collectors_longest_pause_is_the_longest_of_any_worker_not_their_sum():
+    def longest(seconds: float) -> str:
+        return (
+            "# HELP quartermaster_gc_longest_pause_seconds The longest pass.\n"
+            "# TYPE quartermaster_gc_longest_pause_seconds gauge\n"
+            f"quartermaster_gc_longest_pause_seconds {seconds}\n"
+        )
+
+    both = _values(added_up([longest(0.04), longest(0.25), longest(0.1)]).decode())
+    assert both[("quartermaster_gc_longest_pause_seconds", ())] == 0.25
