@@ -1,3 +1,4 @@
+// @ts-check
 // The table page's service worker (VERSION, ROOT and FILES are written above by the server; ROOT is the sub-path a
 // reverse proxy serves the service under, "" at the root). It keeps the page's own
 // files so that a reload with the server out of reach still opens the page; the page then shows the campaign from
@@ -6,28 +7,30 @@
 const CACHE = `qm-page-${VERSION}`;
 const SHELL = /^\/(join|c\/[0-9a-f-]{36})?$/; // below ROOT
 const PATIENCE = 4000; // a server that does not answer in this long is taken as away: the kept file is served
+// `self` as the service worker it is, so that its events are typed as a worker's (install, activate, fetch).
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", event => {
+worker.addEventListener("install", event => {
   event.waitUntil(
     caches
       .open(CACHE)
       .then(cache => cache.addAll(FILES))
-      .then(() => self.skipWaiting()),
+      .then(() => worker.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", event => {
+worker.addEventListener("activate", event => {
   event.waitUntil(
     caches
       .keys()
       .then(keys => Promise.all(keys.filter(k => k.startsWith("qm-page-") && k !== CACHE).map(k => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => worker.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", event => {
+worker.addEventListener("fetch", event => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (event.request.method !== "GET" || url.origin !== worker.location.origin) return;
   if (!url.pathname.startsWith(ROOT)) return;
   const path = url.pathname.slice(ROOT.length) || "/";
   const shell = event.request.mode === "navigate" && SHELL.test(path);

@@ -1,3 +1,4 @@
+// @ts-check
 // A form's submit button and where its outcome shows, in its own module so that api.js, refusal.js and override.js
 // import one another in one direction only (action -> override, refusal -> api).
 import { h, Refusal, Unreachable, Queued } from "./api.js";
@@ -8,6 +9,11 @@ import { offerOverride } from "./override.js";
 // this phone, the server's refusal (through refusal.js), or that the server cannot be reached. Never nothing: a write
 // with no answer after 3 seconds says so while it keeps waiting.
 export const PATIENCE = 3000;
+/**
+ * @param {string} label the button's words
+ * @param {() => Promise<unknown>} run what the button does
+ * @param {{ primary?: boolean, name?: string }} [options] `name`: the button's accessible name when not its words
+ */
 export function action(label, run, { primary = true, name } = {}) {
   const refusal = h("p", { class: "refusal", role: "alert" });
   const done = h("p", { class: "done", role: "status" });

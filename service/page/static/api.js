@@ -1,3 +1,4 @@
+// @ts-check
 // Talking to Quartermaster's HTTP API from the page, and building the page's elements.
 // The session cookie authenticates every request; writes carry the page's header, which another site cannot send.
 // It imports no other module of the page but root.js (where the service is served): a refusal's words (refusal.js)
@@ -78,6 +79,11 @@ export function forget(campaign) {
 }
 
 // `accept`: the form of the answer asked for (a report as Markdown); it is kept apart from the same path's JSON.
+/**
+ * @param {string} path below the service's root
+ * @param {{ method?: string, body?: unknown, key?: string, timeout?: number, accept?: string }} [options]
+ * @returns {Promise<any>} the answer's JSON, or its text when it is not JSON
+ */
 export async function api(path, { method = "GET", body, key, timeout = 15000, accept } = {}) {
   const headers = { "X-Quartermaster": "page" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

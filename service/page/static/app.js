@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: which campaign, which tab, which position, and the live stream that keeps it all current.
 import { api, h, field, select, Refusal, Unreachable, typedIn, putBack } from "./api.js";
 import { action } from "./action.js";
@@ -131,7 +132,7 @@ class Table {
   // Every read of a view goes through here, so looking back shows every view as it was.
   view(path, params = {}) {
     const query = new URLSearchParams(params);
-    if (this.at !== null) query.set("at", this.at);
+    if (this.at !== null) query.set("at", String(this.at));
     const text = query.toString();
     const sent = text ? undefined : this.fresh.answer(path, this.position);
     return sent !== undefined ? Promise.resolve(sent) : api(`${this.base()}${path}${text ? `?${text}` : ""}`);
@@ -234,7 +235,7 @@ class Table {
     this.at = at !== null && at < this.position ? at : null;
     const url = new URL(location.href);
     if (this.at === null) url.searchParams.delete("at");
-    else url.searchParams.set("at", this.at);
+    else url.searchParams.set("at", String(this.at));
     history.replaceState(null, "", url);
     this.slider.value = this.at ?? this.position;
     this.picked.textContent = String(this.at ?? this.position);

@@ -1,3 +1,4 @@
+// @ts-check
 // The phone and the server: whether they are in touch (the live indicator says it, truthfully), since when the page
 // shows what it last saw (the banner), and the writes that wait on this phone until the server answers (outbox.js).
 // The writes are sent again whenever the server may be back: the browser's `online` event, the live stream opening
@@ -102,7 +103,7 @@ export class Connection {
     if (!this.outbox.waiting().length) return Promise.resolve("empty");
     return this.outbox.flush().then(ended => {
       if (ended === "again" && !this.timer) {
-        const last = this.outbox.last || {};
+        const last = this.outbox.last || { status: undefined, content: undefined };
         const tries = this.outbox.waiting()[0]?.tries || 1;
         const wait = last.content?.retry_after ? last.content.retry_after * 1000 : Math.min(RETRY * tries, RETRY_MOST);
         this.timer = setTimeout(() => this.flush(), wait);
@@ -206,7 +207,7 @@ export class Connection {
 
   // Why an entry waits, in words, for the control that made it.
   why(entry, timedOut) {
-    const last = this.outbox.last || {};
+    const last = this.outbox.last || { status: undefined, content: undefined };
     const reason = timedOut
       ? "the server has not answered in 3 seconds"
       : last.status === null

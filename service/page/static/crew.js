@@ -1,3 +1,4 @@
+// @ts-check
 // Members: who is at the table, and for the owner, new members with their join link and its QR code.
 import { api, h, field, select, Refusal, forget } from "./api.js";
 import { action } from "./action.js";

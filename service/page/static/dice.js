@@ -1,3 +1,4 @@
+// @ts-check
 // Dice: rolling for a named check (the server rolls, or the faces of real dice are typed in), and the dice luck
 // chart: per character and die size, the faces seen against what fair dice would show, and what that says in words.
 // Dice thrown at the table and the server's dice are counted apart: only the first can be unfair dice (or unfair
@@ -122,6 +123,7 @@ export function chart(size, whose, named) {
   return svg;
 }
 
+/** @type {[string, string, (who: string) => string][]} which dice, named for the picker and for the chart's heading */
 const SOURCES = [
   [
     "table",

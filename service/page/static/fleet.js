@@ -1,3 +1,4 @@
+// @ts-check
 // Skull & Shackles at a glance: whose turn, the hourglass, each character's cards, the fleet and plunder, the locations.
 import { h, counts, plural, title } from "./api.js";
 import { refusedView } from "./refusal.js";

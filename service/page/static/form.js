@@ -1,3 +1,4 @@
+// @ts-check
 // A typed form for any event type, built from its JSON schema (GET /v1/games/{game}/event-types): a name as a text
 // field with suggestions, a number as a number, a choice as a select in the game's words, a yes-or-no as a checkbox,
 // a list of names as a picker with search, counts by name as steppers, a nested object as its own fields, a list of
@@ -37,6 +38,12 @@ function choicesOf(schema) {
 }
 
 // A control for one value: { el, read() -> value or undefined }. `names` offers known names to text fields.
+/**
+ * @param {string} label
+ * @param {any} raw the value's JSON Schema, as the server describes it
+ * @param {{ required?: boolean, names?: string[], example?: unknown }} [settings]
+ * @returns {{ el: HTMLElement, read: () => any }}
+ */
 export function control(label, raw, { required = false, names = [], example } = {}) {
   const { schema, optional } = unwrap(raw);
   const type = plainType(schema);
@@ -132,7 +139,7 @@ export function control(label, raw, { required = false, names = [], example } = 
   }
   if (type === "object" && schema.properties)
     return nested(label, schema, { names, optional: optional || !required, note });
-  if (type === "object") return counts(label, schema, { names, note });
+  if (type === "object") return counts(label, schema, { note });
   if (schema.anyOf) return alternatives(label, schema, { names, note });
   // Anything else is taken as a name.
   const el = h("input", { autocomplete: "off", "aria-label": label, "data-kind": "string" });
@@ -140,8 +147,13 @@ export function control(label, raw, { required = false, names = [], example } = 
 }
 
 // The fields of an object, each from its own schema; the `examples` give placeholders, never values.
+/**
+ * @param {any} schema an object's JSON Schema, as the server describes it
+ * @param {{ names?: string[], example?: any }} [settings]
+ */
 export function fields(schema, { names = [], example = {} } = {}) {
   const required = new Set(schema.required || []);
+  /** @type {[string, ReturnType<typeof control>][]} */
   const controls = Object.entries(schema.properties || {}).map(([key, s]) => [
     key,
     control(`${title(key)}${required.has(key) ? "" : " (optional)"}`, s, {

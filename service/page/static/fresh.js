@@ -1,3 +1,4 @@
+// @ts-check
 // What the live stream sends after each run of events: the answers of the views the page reads (the state, the
 // scenario, each character, the fleet, the scenarios played...), as of the last of those events. A view read at that
 // position is answered from here, so an event costs a phone no request beyond the stream.

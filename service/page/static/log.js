@@ -1,3 +1,4 @@
+// @ts-check
 // The log: newest first, as sentences, live; undone entries struck through with who undid them.
 import { api, h, title, Refusal, Unreachable } from "./api.js";
 import { action } from "./action.js";

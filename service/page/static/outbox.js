@@ -1,3 +1,4 @@
+// @ts-check
 // The outbox: every write this phone makes to the log waits here, in the page's own storage (localStorage, so it
 // survives a reload and a closed tab and needs no service worker), until the server has recorded it or refused it.
 //
@@ -53,7 +54,8 @@ export class Outbox {
     this.crypto = crypto;
     this.listeners = new Set();
     this.flushing = null;
-    this.last = null; // what the last attempt ended as: {verdict, status, content}
+    /** @type {{ verdict: string, status: number | null, content: any } | null} what the last attempt ended as */
+    this.last = null;
   }
 
   // Always read from storage: another tab of the same campaign may have sent or added entries.

@@ -1,3 +1,4 @@
+// @ts-check
 // "Log it anyway": beside a refusal for a rule of the game, the table may send the same events again with an
 // override and its reason (the owner, or any player where the campaign allows it). An integrity refusal (a card
 // that does not exist, a copy in two places) offers nothing: no override can record it.

@@ -1,3 +1,4 @@
+// @ts-check
 // What the group types once from its own printed cards, for the set-up tab: a scenario card (its locations, villains
 // and henchmen) and a product's card list, each kept in the campaign's log for the vault and the scenarios.
 import { h, box, field, select } from "./api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Typed controls for names and numbers, so no field on the page ever asks for JSON: a picker of names with search
 // (free names allowed), a number stepper, and a set of steppers for counts by card type.
 import { h } from "./api.js";
@@ -52,6 +53,10 @@ function uid(prefix) {
 
 // A list of names: type to search the offered names, Add (or Enter) puts it in the list, × takes it out.
 // `single` keeps at most one name. `options` may be replaced later with `offer(names)`.
+/**
+ * @param {string} label
+ * @param {{ options?: string[], values?: string[], single?: boolean, name?: string }} [settings]
+ */
 export function namePicker(label, { options = [], values = [], single = false, name } = {}) {
   const listId = uid("names");
   const datalist = h("datalist", { id: listId });
@@ -155,6 +160,10 @@ export function namePicker(label, { options = [], values = [], single = false, n
 }
 
 // A whole number with − and + beside it (and typing allowed).
+/**
+ * @param {string} label
+ * @param {{ value?: number, min?: number, max?: number, name?: string }} [settings]
+ */
 export function stepper(label, { value = 0, min = 0, max = 99, name } = {}) {
   const input = h("input", { type: "number", inputmode: "numeric", min, max, value, "aria-label": name || label });
   const listeners = [];
@@ -191,6 +200,7 @@ export function stepper(label, { value = 0, min = 0, max = 99, name } = {}) {
 export const CARD_TYPES = ["monster", "barrier", "weapon", "spell", "armor", "item", "ally", "blessing"];
 
 export function typeCounts(label, { types = CARD_TYPES, values = {}, prefix = "" } = {}) {
+  /** @type {[string, ReturnType<typeof stepper>][]} */
   const steppers = types.map(t => [
     t,
     stepper(t[0].toUpperCase() + t.slice(1), { value: values[t] || 0, name: `${prefix}${t}` }),
@@ -203,6 +213,6 @@ export function typeCounts(label, { types = CARD_TYPES, values = {}, prefix = ""
   );
   return {
     el,
-    value: () => Object.fromEntries(steppers.map(([t, s]) => [t, s.value()]).filter(([, n]) => n > 0)),
+    value: () => Object.fromEntries(steppers.filter(([, s]) => s.value() > 0).map(([t, s]) => [t, s.value()])),
   };
 }

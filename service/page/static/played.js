@@ -1,3 +1,4 @@
+// @ts-check
 // The scenarios (Skull & Shackles) or chapters (Skull Tales) played, each with its report and its recap: opened on
 // the page, drawn as headings and lists (reading.js); the links still lead to the API's own answers.
 import { api, h, Refusal, Unreachable } from "./api.js";

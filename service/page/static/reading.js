@@ -1,3 +1,4 @@
+// @ts-check
 // A report or a recap read on the phone: the server's Markdown (the same text a chat or a forum gets) drawn as the
 // page's headings, lists and tables, and a recap copied to paste elsewhere, as Markdown or as plain text.
 import { h } from "./api.js";
@@ -104,6 +105,11 @@ async function copy(text) {
 }
 
 // The reading's region: a heading naming it, a Close button, for a recap the Copy buttons, then the text drawn.
+/**
+ * @param {string} title
+ * @param {string} text Markdown
+ * @param {{ share?: boolean, onclose?: () => void }} [settings] `share`: offer the Copy buttons
+ */
 export function reader(title, text, { share = false, onclose } = {}) {
   const said = h("p", { role: "status", class: "quiet" });
   const copier = (label, form) =>

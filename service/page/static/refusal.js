@@ -1,3 +1,4 @@
+// @ts-check
 // Every refusal the page shows goes through `refuse`: the server's sentence beside the control that asked, and for
 // a batch of several entries, each refused entry named by what the page calls it and why.
 import { h, Refusal } from "./api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Setting up at the table, by taps and short names: the box, the party and its decks, the group's own scenario
 // cards and the scenario started from one (Skull & Shackles); the crew recruited from its archetypes (Skull Tales,
 // in crewsetup.js). What the group types once (scenario cards and product lists, in owncards.js; its own cards) is

@@ -1,3 +1,4 @@
+// @ts-check
 // Sharing what a group typed: its scenario cards, product lists and its own cards (Skull Tales: its Character Cards), downloaded as one file, and
 // such a file loaded into another campaign as that campaign's own events (all of them or none).
 import { api, h, box, Refusal } from "./api.js";
