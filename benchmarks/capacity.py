@@ -571,10 +571,13 @@ def main() -> int:
     sides = [("after", ROOT)]
     if args.before is not None:
         sides.insert(0, ("before", args.before.resolve()))
+    # A checkout exported with `git archive` has no .git of its own: it is named by its folder then.
     commits = {
         name: subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=path, capture_output=True, text=True
         ).stdout.strip()
+        if (path / ".git").exists()
+        else path.name
         for name, path in sides
     }
     results: dict[str, list[Level]] = {}
