@@ -72,3 +72,10 @@ def test_the_api_module_imports_only_where_the_service_is_served():
 def test_the_import_pattern_reads_a_module_spread_over_lines():
     text = 'import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\n'
     assert set(_IMPORT.findall(text)) | set(_BARE.findall(text)) == {"x.js", "y.js"}
+
+
+def test_every_module_of_the_page_and_its_worker_asks_to_be_type_checked():
+    # .ci/lint runs TypeScript's compiler over them (.ci/js/tsconfig.json); the first line says so to a reader too.
+    modules = [*sorted((HERE / "static").glob("*.js")), HERE / "sw.js"]
+    unchecked = [m.name for m in modules if not m.read_text().startswith("// @ts-check\n")]
+    assert not unchecked, f"These modules do not start with // @ts-check: {unchecked}"

@@ -1,3 +1,4 @@
+// @ts-check
 // Skull Tales at the start of a campaign: each player recruits a Pirate from an archetype's Character Card, then the
 // crew plays the first chapter, which starts directly in the Adventure Phase with no Captain and no ship yet
 // (Skull Tales: Full Sail! rulebook, Book I: How to start; Game Modes, Chapters).

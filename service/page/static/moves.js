@@ -1,3 +1,4 @@
+// @ts-check
 // Logging play in a few taps: the roll, the common moves of each game, and every other event type through a form
 // built from the game's own event-type descriptions.
 import { api, h, box, field, select, title, Refusal, renew } from "./api.js";

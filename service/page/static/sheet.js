@@ -1,3 +1,4 @@
+// @ts-check
 // Skull Tales at a glance: each pirate's record sheet, the ship, the Crew's Booty, the chapter and its phase.
 import { h, title } from "./api.js";
 import { refusedView } from "./refusal.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The turn on the Play tab (Skull & Shackles): whose turn it is, where she is, her hand and deck, the blessings left,
 // the actions of the turn as one-tap buttons, and the encounter in progress as a panel whose outcomes log the result
 // and the card's fate in one tap each.
