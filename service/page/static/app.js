@@ -8,7 +8,7 @@ import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
 import * as played from "./played.js";
 import { Fresh } from "./fresh.js";
-import { refuse } from "./refusal.js";
+import { refuse, learnWords } from "./refusal.js";
 import { rooted, here } from "./root.js";
 
 // The tabs a phone does not open on: their modules are imported when a tab is first drawn, and right after the first
@@ -355,6 +355,7 @@ async function campaign(id) {
   // largest read (up to 300 events, each with its sentence), and the view a phone opens on does not need it.
   await table.render().finally(() => {
     tabs.all().catch(error => console.warn("The other tabs' modules are not loaded yet:", error));
+    learnWords(table.game).catch(error => console.warn("Refusals name event types as the server does:", error));
     return table.log.load().then(() => {
       table.log.draw();
       table.follow();

@@ -3,7 +3,7 @@
 import { api, h, title, Refusal, Unreachable } from "./api.js";
 import { action } from "./action.js";
 import { uuid } from "./outbox.js";
-import { refuse } from "./refusal.js";
+import { refuse, inWords } from "./refusal.js";
 
 const MARKERS = new Set(["event.undone", "event.redone"]);
 const PERMANENT = new Set(["campaign.started", "member.joined"]);
@@ -326,7 +326,7 @@ export class Log {
           h(
             "p",
             { class: "refusal", role: "alert" },
-            `Refused, not recorded: ${entry.problem?.detail || `the server answered ${entry.status}.`}${since}`,
+            `Refused, not recorded: ${entry.problem?.detail ? inWords(entry.problem.detail) : `the server answered ${entry.status}.`}${since}`,
           ),
           this.refusedControls(entry),
         );

@@ -1,7 +1,31 @@
 // @ts-check
 // Every refusal the page shows goes through `refuse`: the server's sentence beside the control that asked, and for
 // a batch of several entries, each refused entry named by what the page calls it and why.
-import { h, Refusal } from "./api.js";
+import { api, h, Refusal, title } from "./api.js";
+
+// The game's event types, from the served event descriptions: a refusal that names one ("rebuild it with
+// deck.rebuilt") shows the words the page offers it by ("“Deck rebuilt”", as in "Anything else") instead.
+/** @type {Map<string, string>} */
+const words = new Map();
+
+/**
+ * Learn the game's event types once a table opens; until they are known, a sentence is shown as the server wrote it.
+ * @param {string} game
+ */
+export async function learnWords(game) {
+  const answer = await api(`/v1/games/${game}/event-types`);
+  for (const t of answer.event_types || []) words.set(t.type, title(t.type));
+}
+
+/**
+ * The server's sentence with every event type it names put in the page's words.
+ * @param {string} text
+ */
+export function inWords(text) {
+  return text.replace(/\b[a-z][a-z_]*(?:\.[a-z][a-z_]*)+\b/g, type =>
+    words.has(type) ? `“${words.get(type)}”` : type,
+  );
+}
 
 // What the page sent, as labels of its entries: "Deck built for Lirianne", in the order they were sent.
 export function entryLabels(events) {
@@ -10,7 +34,7 @@ export function entryLabels(events) {
 
 // The words of a refusal, for places that show it as plain text (a heading, a status line).
 export function sentence(error) {
-  if (error instanceof Refusal) return error.message;
+  if (error instanceof Refusal) return inWords(error.message);
   return "The page could not reach the server; nothing was written. Try again when it answers.";
 }
 
@@ -40,7 +64,8 @@ export function refuse(place, error) {
           const which = Number.isInteger(e.index)
             ? `${labels[e.index] || `Entry ${e.index + 1}`} (entry ${e.index + 1})`
             : "";
-          return h("li", {}, which ? `${which}: ${e.reason}` : e.reason);
+          const reason = inWords(String(e.reason));
+          return h("li", {}, which ? `${which}: ${reason}` : reason);
         }),
       ),
     );
