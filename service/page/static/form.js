@@ -139,7 +139,7 @@ export function control(label, raw, { required = false, names = [], example } = 
   }
   if (type === "object" && schema.properties)
     return nested(label, schema, { names, optional: optional || !required, note });
-  if (type === "object") return counts(label, schema, { note });
+  if (type === "object") return counts(label, schema, { names, note });
   if (schema.anyOf) return alternatives(label, schema, { names, note });
   // Anything else is taken as a name.
   const el = h("input", { autocomplete: "off", "aria-label": label, "data-kind": "string" });
@@ -233,26 +233,54 @@ function repeated(label, items, { names, note }) {
 }
 
 // Counts by name (a location's deck by card type, goods by kind): a name and a number, as many rows as needed.
-function counts(label, schema, { note }) {
+// A map typed row by row (a feat's requirements, an injury's attribute changes, a mutiny's bids, a phase's degrees):
+// each row's name is picked from what the served description names (`charisma`, `action_points`) and the table's
+// names (its pirates' ids), and a value the schema lists is chosen, not typed.
+function counts(label, schema, { names = [], note }) {
   const value = unwrap(schema.additionalProperties || {}).schema;
   const numeric = ["integer", "number"].includes(plainType(value));
-  const list = h("div", {});
+  const choices = choicesOf(value);
+  const described = [...(schema.description || "").matchAll(/`([a-z][a-z_]*)`/g)].map(m => m[1]);
+  const offered = [...new Set([...described, ...names])];
+  const listId = `keys-${Math.random().toString(36).slice(2, 9)}`;
+  const list = h(
+    "div",
+    {},
+    h(
+      "datalist",
+      { id: listId },
+      offered.map(n => h("option", { value: n }, words(n))),
+    ),
+  );
+  /** @type {[HTMLInputElement, HTMLInputElement | HTMLSelectElement][]} */
   const rows = [];
   const add = (key = "") => {
-    const name = h("input", {
-      autocomplete: "off",
-      value: key,
-      "aria-label": `${label}: name ${rows.length + 1}`,
-      "data-kind": "string",
-    });
-    const amount = numeric
-      ? h("input", {
-          type: "number",
-          inputmode: "numeric",
-          "aria-label": `${label}: how many ${rows.length + 1}`,
-          "data-kind": "integer",
+    const name = /** @type {HTMLInputElement} */ (
+      h("input", {
+        autocomplete: "off",
+        value: key,
+        list: offered.length ? listId : undefined,
+        "aria-label": `${label}: name ${rows.length + 1}`,
+        "data-kind": "string",
+      })
+    );
+    const amount = choices
+      ? select([["", "—"], ...choices.map(c => [String(c), words(c)])], {
+          "aria-label": `${label}: value ${rows.length + 1}`,
+          "data-kind": "choice",
         })
-      : h("input", { autocomplete: "off", "aria-label": `${label}: value ${rows.length + 1}`, "data-kind": "string" });
+      : numeric
+        ? h("input", {
+            type: "number",
+            inputmode: "numeric",
+            "aria-label": `${label}: how many ${rows.length + 1}`,
+            "data-kind": "integer",
+          })
+        : h("input", {
+            autocomplete: "off",
+            "aria-label": `${label}: value ${rows.length + 1}`,
+            "data-kind": "string",
+          });
     rows.push([name, amount]);
     list.append(h("div", { class: "row" }, name, amount));
   };
