@@ -383,8 +383,35 @@ def successes() -> dict[tuple[str, str], dict[str, Any]]:
         out[("get", f"{CAMPAIGN}/{name}")] = {"200": _view_answer(name, views[name])}
     for path, schema, example in _AUDIT:
         out[("get", f"{CAMPAIGN}/{path}")] = {"200": json_answer(schema, schema["description"], example)}
-    out |= _chronicles()
+    out |= _chronicles() | _posts()
     return out
+
+
+def _posts() -> dict[tuple[str, str], dict[str, Any]]:
+    """Play-by-post (routes/posts.py): a post written in the format asked, its user text escaped."""
+    schema: dict[str, Any] = {
+        "title": "ForumPost",
+        "type": "object",
+        "description": "A post for a play-by-post forum, in the format asked, as of `position`.",
+        "properties": {
+            "position": {"type": "integer"},
+            "format": {"type": "string", "enum": ["text", "bbcode", "markdown"]},
+            "post": {"type": "string"},
+        },
+        "required": ["position", "format", "post"],
+    }
+    status = "[b]Seltyiel (Sam)[/b]\n[b]Hand:[/b] Longsword, Force Missile\n[b]Deck:[/b] 9\n[b]Hero points:[/b] 1\n"
+    turn = (
+        "Dangerous Waters, turn 1: Lirianne\nPositions: 46 to 81\n\nRolls\n- Lirianne: Dexterity, d8=5 d8=5 d8=6 = 16"
+    )
+    return {
+        ("get", f"{CAMPAIGN}/posts/status"): {
+            "200": json_answer(schema, schema["description"], {"position": 81, "format": "bbcode", "post": status})
+        },
+        ("get", f"{CAMPAIGN}/posts/turn"): {
+            "200": json_answer(schema, schema["description"], {"position": 81, "format": "text", "post": turn})
+        },
+    }
 
 
 CHRONICLE_EXAMPLE: dict[str, Any] = {
