@@ -100,7 +100,7 @@ def outcomes(state: State, entry: Encountering) -> list[dict[str, Any]]:
     evaded = {**ended, "data": {"card": card, "outcome": "evaded"}}
     returned = _move(card=card, verb=back_verb, **{"from": _zone("encounter"), "to": back})
     if info.type == "villain" and origin is not None:
-        return [found for found in _villain(defeated, undefeated, evaded, returned, origin, entry) if found]
+        return _villain(state.scenario, entry, banish, returned)
     allowed = []
     if entry.success is not False:
         after = [defeated, banish]
@@ -112,20 +112,44 @@ def outcomes(state: State, entry: Encountering) -> list[dict[str, Any]]:
     return allowed
 
 
+def _closing(location: str, how: str) -> dict[str, Any]:
+    return {"type": "location.closed", "data": {"location": location, "how": how}}
+
+
 def _villain(
-    defeated: dict[str, Any],
-    undefeated: dict[str, Any],
-    evaded: dict[str, Any],
-    returned: dict[str, Any],
-    origin: str,
-    entry: Encountering,
-) -> list[dict[str, Any] | None]:
-    closed = {"type": "location.closed", "data": {"location": origin, "how": "villain"}}
-    return [
-        {"outcome": "defeated", "events": [defeated, closed]} if entry.success is not False else None,
-        {"outcome": "undefeated", "events": [undefeated]} if entry.success is not True else None,
-        {"outcome": "evaded", "events": [evaded, returned]} if entry.success is None else None,
-    ]
+    scenario: Scenario | None, entry: Encountering, banish: dict[str, Any], returned: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The villain's encounter ended in one tap: defeated, its location closed, then it escapes into the other open
+    locations or, with none left, it is banished and the party wins; undefeated, it escapes into every open location;
+    evaded, it is shuffled back. Once the table has logged how it ended, only what follows is offered (Skull & Shackles
+    Rulebook, Encountering a Villain)."""
+    if scenario is None or entry.location is None:
+        return []
+    card, origin = entry.card, entry.location
+    ended = scenario.villain_outcome if scenario.villain_at == origin else None
+    place = scenario.places.get(origin)
+    closed = [] if place is None or place.closed else [_closing(origin, "villain")]
+    open_places = [n for n, p in scenario.places.items() if not p.closed and not p.temporarily_closed]
+
+    def escape(defeated: bool) -> list[dict[str, Any]]:
+        to = [n for n in open_places if n != origin] if defeated else open_places
+        if to:
+            return [{"type": "villain.escaped", "data": {"villain": card, "to": to, "defeated": defeated}}]
+        if defeated:
+            return [banish, {"type": "scenario.ended", "data": {"result": "won"}}]
+        return []
+
+    def said(outcome: str) -> list[dict[str, Any]]:
+        return [] if ended else [{"type": "encounter.ended", "data": {"card": card, "outcome": outcome}}]
+
+    allowed = []
+    if ended == "defeated" or (ended is None and entry.success is not False):
+        allowed.append({"outcome": "defeated", "events": [*said("defeated"), *closed, *escape(True)]})
+    if ended == "undefeated" or (ended is None and entry.success is not True):
+        allowed.append({"outcome": "undefeated", "events": [*said("undefeated"), *escape(False)]})
+    if ended == "evaded" or (ended is None and entry.success is None):
+        allowed.append({"outcome": "evaded", "events": [*said("evaded"), returned]})
+    return allowed
 
 
 def _encounter(state: State, scenario: Scenario) -> dict[str, Any] | None:
@@ -199,7 +223,7 @@ def _offered(state: State, scenario: Scenario, who: str, step: steps.Step) -> li
                     },
                 }
             )
-    closable = []
+    closable: list[dict[str, Any]] = []
     if here is not None and not encounter:
         place = scenario.places.get(here)
         if place is not None and not place.closed:
@@ -207,6 +231,17 @@ def _offered(state: State, scenario: Scenario, who: str, step: steps.Step) -> li
                 closable.append({"location": here, "how": "henchman"})
             elif not steps.passed(scenario, "close") and _count(state, location_key(here)) == 0:
                 closable.append({"location": here, "how": "empty"})
+    if scenario.villain_at is not None and scenario.villain_outcome is None:
+        # While the villain is encountered, a character at another open location may close hers for the encounter
+        # (Encountering a Villain: Attempt to Temporarily Close Open Locations).
+        closable += [
+            {"location": name, "how": None, "temporary": True}
+            for name, place in scenario.places.items()
+            if name != scenario.villain_at
+            and not place.closed
+            and not place.temporarily_closed
+            and any(state.characters[cid].alive and state.characters[cid].location == name for cid in scenario.party)
+        ]
     if closable:
         offered.append({"action": "close", "events": ["location.closed"], "needs": {"locations": closable}})
     if step != "end" and not encounter and not busy:
@@ -253,7 +288,8 @@ def turn_view(state: State) -> dict[str, Any]:
     {kind, count, character_id} | null, "encounter": {card, type, traits, from, summoned, character, check
     ("defeat" or "acquire"), difficulty, total, result ("success", "failure" or null), ended, outcomes: [{outcome,
     events: [{type, data}]}]} | null, "offered": [{action ("give", "move", "explore", "close", "reset", "end turn"),
-    events: [types], needs: {...}}]}`; "end turn" needs `next`, the
+    events: [types], needs: {...}}]}`; "close" needs `locations` ([{location, how, temporary}]: `temporary` while
+    the villain is encountered elsewhere); "end turn" needs `next`, the
     characters who may take the next turn (hourglass.advanced). Before the first turn, `offered` holds only "start turn" with who may go first.
     """
     scenario = state.scenario
