@@ -46,7 +46,7 @@ def _position(http: Any, campaign: dict[str, Any]) -> int:
     return http.get(campaign, "")["position"]
 
 
-def _moved_on(http: Any, campaign: dict[str, Any], before: int) -> int:
+def _moved_on(http: Any, campaign: dict[str, Any], before: int, shown: Any = None) -> int:
     """The server's position once it has moved past `before`, waited on for LIVE: the tap's write leaves the phone's
     outbox on its own time."""
     deadline = time.monotonic() + LIVE / 1000
@@ -54,7 +54,7 @@ def _moved_on(http: Any, campaign: dict[str, Any], before: int) -> int:
         position = _position(http, campaign)
         if position > before:
             return position
-        assert time.monotonic() < deadline, "The tap logged nothing."
+        assert time.monotonic() < deadline, f"The tap logged nothing. {shown.inner_text() if shown else ''}"
 
 
 def _deal(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, count: int) -> None:
@@ -118,9 +118,11 @@ def _reset_and_end(page: Any, http: Any, campaign: dict[str, Any], effort: Effor
             effort.tap(drawn.nth(index))
     for index in range(-need):
         effort.tap(reset.get_by_role("checkbox").nth(index))
+    # The taps are the phone's until sent: a redraw meanwhile (the log moving on) keeps them.
+    expect(reset.get_by_role("button", name="Put back")).to_have_count(max(need, 0))
     before = _position(http, campaign)
     effort.tap(panel.get_by_role("button", name=f"Reset {who}'s hand"))
-    _moved_on(http, campaign, before)
+    _moved_on(http, campaign, before, panel)
     effort.tap(panel.get_by_role("button", name=f"End the turn: {nxt} next"))
     expect(panel.get_by_role("heading", name=f"{nxt}'s turn")).to_be_visible(timeout=LIVE)
 

@@ -47,9 +47,12 @@ function copies(zone) {
 }
 
 // The cards drawn at a reset, tapped one by one from the deck's known cards: each tap adds one, a chip's tap takes
-// it back. `read()` is the list of names in the order tapped.
-function drawPicker(me) {
-  const drawn = [];
+// it back. `read()` is the list of names in the order tapped. The taps are kept on the table under `key` until
+// `done()`, so a redraw (another phone logs something meanwhile) does not lose them.
+function drawPicker(table, me, key) {
+  table.turnDrawn ??= {};
+  table.turnDrawn[key] ??= [];
+  const drawn = table.turnDrawn[key];
   const chips = h("p", { class: "chips", "aria-live": "polite" });
   const need = Math.max(0, (me.hand_size ?? 0) - (me.counts?.hand ?? 0));
   const show = () => {
@@ -106,7 +109,13 @@ function drawPicker(me) {
     buttons,
     chips,
   );
-  return { el, read: () => [...drawn] };
+  return {
+    el,
+    read: () => [...drawn],
+    done: () => {
+      delete table.turnDrawn[key];
+    },
+  };
 }
 
 function facts(me, scenario, view) {
@@ -141,8 +150,10 @@ function outcomeLabel(outcome, events) {
         : e.type === "location.closed"
           ? `close ${e.data.location}`
           : e.type === "villain.escaped"
-            ? "it escapes"
-            : null,
+            ? `it escapes to ${e.data.to.join(", ")}`
+            : e.type === "scenario.ended"
+              ? `the scenario is ${e.data.result}`
+              : null,
     )
     .filter(Boolean);
   return fate.length && outcome !== "acquired" ? `${words}: ${fate.join(", ")}` : words;
@@ -301,7 +312,7 @@ function playRow(table, me) {
 }
 
 function startingHand(table, c) {
-  const picker = drawPicker(c);
+  const picker = drawPicker(table, c, `deal:${c.character_id}`);
   return h(
     "div",
     { class: "reset", role: "group", "aria-label": `${c.name}'s starting hand` },
@@ -315,7 +326,10 @@ function startingHand(table, c) {
         return log(
           table,
           drawn.map(card => moved(card, "draw", own("deck", c.character_id), own("hand", c.character_id))),
-        );
+        ).then(said => {
+          picker.done();
+          return said;
+        });
       },
       { name: `Deal ${c.name}'s starting hand` },
     ).el,
@@ -327,7 +341,7 @@ function startingHand(table, c) {
 function resetPart(table, me, needs) {
   const whose = me.character_id;
   const known = needs.hand_size ?? me.hand_size;
-  const picker = drawPicker({ ...me, hand_size: known });
+  const picker = drawPicker(table, { ...me, hand_size: known }, `reset:${whose}`);
   const size = known == null ? h("input", { type: "number", inputmode: "numeric", min: 1, max: 15 }) : null;
   const over = Math.max(0, (me.counts?.hand ?? 0) - (known ?? Number.POSITIVE_INFINITY));
   const shed = over
@@ -363,7 +377,10 @@ function resetPart(table, me, needs) {
           ...start,
           ...discards.map(c => moved(c, "discard", own("hand", whose), own("discard", whose))),
           ...picker.read().map(c => moved(c, "draw", own("deck", whose), own("hand", whose))),
-        ]);
+        ]).then(said => {
+          picker.done();
+          return said;
+        });
       },
       { name: `Reset ${me.name}'s hand` },
     ).el,
@@ -534,11 +551,19 @@ export async function render(into, table) {
     const close = need("close", () =>
       place?.status === "open" && !encounter ? { locations: [{ location: here }] } : null,
     );
-    for (const { location, how } of close?.locations || [])
+    // A location closed for good (by whoever is there: she, for her own), or for the villain's encounter only (by
+    // the character there, named by the fold's own check).
+    for (const { location, how, temporary } of close?.locations || [])
       parts.push(
         action(
-          `Close ${location}`,
-          () => log(table, [{ type: "location.closed", data: { location, by: whose, ...(how ? { how } : {}) } }]),
+          temporary ? `Close ${location} for this encounter` : `Close ${location}`,
+          () =>
+            log(table, [
+              {
+                type: "location.closed",
+                data: temporary ? { location, temporary: true } : { location, by: whose, ...(how ? { how } : {}) },
+              },
+            ]),
           { primary: false },
         ).el,
       );
