@@ -57,6 +57,12 @@ def _moved_on(http: Any, campaign: dict[str, Any], before: int, shown: Any = Non
         assert time.monotonic() < deadline, f"The tap logged nothing. {shown.inner_text() if shown else ''}"
 
 
+def _caught_up(page: Any, position: int) -> None:
+    """The phone has drawn its panel again for `position`: fields typed into from now on are not replaced under the
+    finger (a redraw keeps what was typed, but a field filled as it is replaced loses it)."""
+    expect(page.locator(f'#panel[data-position="{position}"]')).to_have_count(1, timeout=LIVE)
+
+
 def _deal(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, count: int) -> None:
     group = _panel(page).get_by_role("group", name=f"{who}'s starting hand")
     drawn = group.get_by_role("group", name="Cards drawn").get_by_role("button")
@@ -89,6 +95,7 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...])
     effort.choose(played, played.locator("option").first.get_attribute("value"))
     effort.tap(panel.get_by_role("button", name="Discard the card played"))
     position = _moved_on(http, campaign, position)
+    _caught_up(page, position)
     effort.type(encounter.get_by_label("Dice", exact=True), dice)
     effort.type(encounter.get_by_label("Difficulty", exact=True), difficulty)
     if faces is None:
@@ -109,6 +116,7 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...])
 
 def _reset_and_end(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, nxt: str) -> None:
     panel = _panel(page)
+    _caught_up(page, _position(http, campaign))
     turn = http.get(campaign, "/turn")["turn"]
     need = turn["hand_size"] - len(turn["hand"])
     reset = panel.get_by_role("group", name="Reset the hand")
