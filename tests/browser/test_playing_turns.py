@@ -26,6 +26,7 @@ from tests.browser.table import PACG, SHOTS
 from tests.unit.pacg.example_of_play import OPTIONS, SETTING_UP
 
 LIVE = 5000  # milliseconds: the panel is drawn again once the log moves on
+WRITTEN = 15.0  # seconds: a tap's write reaches the server from the phone's outbox (longer on a busy machine)
 # Up to the tokens placed: the starting hands are the players' to deal on the page.
 PLACED = SETTING_UP[: max(i for i, e in enumerate(SETTING_UP) if e["type"] == "character.moved") + 1]
 STARTING = {"Lirianne": 4, "Seltyiel": 5, "Alahazra": 6}
@@ -47,9 +48,9 @@ def _position(http: Any, campaign: dict[str, Any]) -> int:
 
 
 def _moved_on(http: Any, campaign: dict[str, Any], before: int, shown: Any = None) -> int:
-    """The server's position once it has moved past `before`, waited on for LIVE: the tap's write leaves the phone's
-    outbox on its own time."""
-    deadline = time.monotonic() + LIVE / 1000
+    """The server's position once it has moved past `before`, waited on for WRITTEN: the tap's write leaves the
+    phone's outbox on its own time."""
+    deadline = time.monotonic() + WRITTEN
     while True:
         position = _position(http, campaign)
         if position > before:
