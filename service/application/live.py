@@ -21,15 +21,14 @@ asks who follows what; a process following many campaigns names them in as many 
 each under PostgreSQL's limit of 8,000 bytes a payload. A process alone with its database sends nothing. While the
 listening connection is down, the followed campaigns' positions are polled every `POLL` seconds instead. A wake-up
 is only a hint: a feed reads by position (`position > N`) and also looks on a timer, so a missed one costs a delay,
-never an event. Events handed
-over are told only where they follow on from the feed's position; anything else it has heard of (another process's
-commit before them, a batch longer than it keeps, a timer's look) it reads from the log, so the feed tells the same
-events in the same order either way. An event handed over carries its `data` as it was appended, the same JSON
-value as the log reads back, whose text (key order, spaces) PostgreSQL's jsonb may write otherwise.
+never an event. Events handed over are told only where they follow on from the feed's position; anything else it has
+heard of (another process's commit before them, a batch longer than it keeps, a timer's look) it reads from the log,
+so the feed tells the same events in the same order either way. An event handed over carries its `data` as
+appended, the same JSON value the log reads back, whose text (key order, spaces) PostgreSQL's jsonb may change.
 
 `closing()` ends every stream with a last `closing` message, which the page takes for a server that stops (it
 reconnects when the server answers again) rather than a connection lost: `serve` stops within a second or so with
-streams open, where uvicorn used to wait for them forever.
+streams open. A member revoked or given a new token has their streams ended with `ended` (live_access.py).
 """
 
 from __future__ import annotations
@@ -52,6 +51,7 @@ import psycopg
 
 from quartermaster.projections.game import Game
 from quartermaster.service.application.audit.played import played
+from quartermaster.service.application.live_access import Access
 from quartermaster.service.application.live_counts import COUNTS
 from quartermaster.service.application.narration import narrate, narrate_on
 from quartermaster.service.platform.listening import Listening
@@ -81,6 +81,7 @@ TURN = 25
 PAYLOAD = 7_000
 
 _encode = msgspec.json.Encoder().encode
+Messages = AsyncIterator[bytes]
 
 
 def message(event: str, data: bytes, position: int | None = None) -> bytes:
@@ -289,9 +290,12 @@ class Wakeups:
         self._deaf.set()
         self._tasks: list[asyncio.Task[Any]] = []
         self._signals: dict[int, Any] = {}
+        # Open streams by member, ended when their member is revoked or given a new token (live_access.py).
+        self.access = Access(store)
 
     async def start(self) -> None:
         self.store.on_commit.append(self.committed)
+        self.access.start()
         pool = self.store.pool
         connect_timeout = (getattr(pool, "kwargs", None) or {}).get("connect_timeout", 2)
         self._listener = Listening(
@@ -311,6 +315,7 @@ class Wakeups:
     async def stop(self) -> None:
         self.closing()
         self._unwatch_signals()
+        await self.access.stop()
         with contextlib.suppress(ValueError):
             self.store.on_commit.remove(self.committed)
         tasks = self._tasks + [f.task for f in self.feeds.values() if f.task]
@@ -540,10 +545,12 @@ class Wakeups:
             feed.views = (position, message("views", _encode({"position": position, "views": answers})))
             await feed.tell()
 
-    async def follow(self, campaign_id: uuid.UUID, after: int, views: bool = False) -> AsyncIterator[bytes]:
+    async def follow(self, campaign_id: uuid.UUID, after: int, views: bool = False, token: str = "") -> Messages:
         """A stream's messages: every event after `after` with its sentence, then each new one as it is committed;
-        with `views`, after each run of events, what the page reads (`views_of`) as of the last of them."""
+        with `views`, after each run of events, what the page reads (`views_of`) as of the last of them; with the
+        member's `token`, a last `ended` once it no longer lets them in (live_access.py)."""
         COUNTS.streams += 1
+        follower = self.access.follower(campaign_id, token)
         feed = self._feed(campaign_id)
         feed.followers += 1
         feed.viewers += views
@@ -551,8 +558,9 @@ class Wakeups:
         sent_views = after
         try:
             yield FOLLOWING
+            await self.access.check([follower])
             await feed.started
-            while not self.closing_now:
+            while not self.closing_now and follower.ended is None:
                 if after < feed.base:
                     # Further behind than the feed keeps: read the log, as if alone.
                     assert feed.game is not None
@@ -579,11 +587,13 @@ class Wakeups:
                     yield feed.views[1]
                     continue
                 beats = feed.beats
-                await feed.wait()
+                follower.waiting = feed.wait()
+                await follower.waiting
                 if feed.beats != beats and feed.position == after:
                     yield HEARTBEAT_MESSAGE
-            yield CLOSING
+            yield follower.ended or CLOSING
         finally:
+            self.access.forget(follower)
             COUNTS.streams -= 1
             feed.followers -= 1
             feed.viewers -= views

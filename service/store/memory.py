@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from quartermaster.service.platform import metrics
@@ -43,6 +44,9 @@ class Memory:
         self.members: Kept[int, MemberRow] = Kept(kept)
         self.tokens = Verified(Kept(kept))
         self.generation = 0
+        # Told of every member forgotten (None: every member), after they are: the live streams end a revoked
+        # member's at once (service/application/live.py).
+        self.on_forget_member: list[Callable[[uuid.UUID | None], None]] = []
 
     def forget(self, why: str) -> None:
         """Drop everything remembered (states, games, members, tokens): the log it was learnt from is no longer the
@@ -59,9 +63,11 @@ class Memory:
         if member_id is None:
             self.members.clear()
             self.tokens.clear()
-            return
-        self.members.pop(member_id.int, None)
-        self.tokens.forget(member_id)
+        else:
+            self.members.pop(member_id.int, None)
+            self.tokens.forget(member_id)
+        for told in self.on_forget_member:
+            told(member_id)
 
     def forget_campaign(self, campaign_id: uuid.UUID) -> None:
         """Forget a campaign's state and game."""

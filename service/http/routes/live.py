@@ -8,7 +8,7 @@ from litestar import get
 from litestar.params import QueryParameter
 from litestar.response import Stream
 
-from quartermaster.service.http.auth import Asking, CampaignId
+from quartermaster.service.http.auth import Asking, CampaignId, presented_token
 from quartermaster.service.http.problems import Problem
 from quartermaster.service.http.requests import AnyRequest
 
@@ -20,7 +20,10 @@ from quartermaster.service.http.requests import AnyRequest
     "its sentence). With `views=true`, after each run of events a message `views` (no id) answers what the table page "
     "reads after an event, as of the last of them: `{position, views}`, where `views` maps the path of each view "
     "(`/state`, `/scenario`, `/characters/{id}`, `/scenarios`...) to the answer that path gives. When the server "
-    "stops, a last message `closing` says so.",
+    "stops, a last message `closing` says so. When the member's access ends while the stream is open (the owner "
+    "revoked them, or gave them a new join link), a last message `ended` says why: `{kind, detail}`, `kind` being "
+    "`revoked` or `token-replaced` and `detail` a sentence; the stream then ends, and opening it again with the same "
+    "token is refused (401).",
 )
 async def stream(
     request: AnyRequest,
@@ -43,7 +46,7 @@ async def stream(
     if after < 0:
         raise Problem(422, f"`after` must be a position, 0 or more; {after} is not.", kind="bad-cursor")
     return Stream(
-        request.app.state.wakeups.follow(campaign_id, after, views),
+        request.app.state.wakeups.follow(campaign_id, after, views, presented_token(request, campaign_id)),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"},
     )
