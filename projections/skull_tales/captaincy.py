@@ -28,6 +28,7 @@ from quartermaster.projections.skull_tales.words import count
 from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
 from quartermaster.projections.skull_tales.state import (
     Assignment,
+    Pirate,
     SkullTales,
     active_pirate,
     attribute,
@@ -47,6 +48,24 @@ def morale_max(state: SkullTales) -> int:
     return 18 if active(state.options, "admiral.voyage.max_morale_18") else MORALE_MAX
 
 
+def fame_leaders(state: SkullTales) -> tuple[int, list[Pirate]]:
+    """The most Fame gained in the Adventure, and the Pirates who gained it."""
+    crew = in_play(state)
+    best = max((state.adventure_fame.get(o.id, 0) for o in crew), default=0)
+    return best, [o for o in crew if state.adventure_fame.get(o.id, 0) == best]
+
+
+def election_due(state: SkullTales) -> bool:
+    """A Captain is elected after a successful Adventure when the crew has none (Book I: End of the Adventure)."""
+    return (
+        state.captain is None
+        and "adventure" in state.phases_done
+        and state.phase is None
+        and state.adventure_succeeded
+        and bool(in_play(state))
+    )
+
+
 def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     if state.captain is not None:
@@ -59,9 +78,9 @@ def captain_elected(state: SkullTales, event: CaptainElected) -> SkullTales:
             "(Book I: End of the Adventure)."
         )
     if event.method != "chapter":
-        best = max(state.adventure_fame.get(o.id, 0) for o in in_play(state))
+        best, leading = fame_leaders(state)
         mine = state.adventure_fame.get(p.id, 0)
-        leaders = [o.name for o in in_play(state) if state.adventure_fame.get(o.id, 0) == best]
+        leaders = [o.name for o in leading]
         if mine < best:
             broken(
                 f"{p.name} gained {mine} Fame in the Adventure and {', '.join(leaders)} gained {best}: "

@@ -22,7 +22,7 @@ from quartermaster.projections.skull_tales.injuries import pay_compensations
 from quartermaster.projections.skull_tales.options import PHASES, active
 from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
 from quartermaster.projections.skull_tales.ship import discard_used_ammunition
-from quartermaster.projections.skull_tales.state import Snapshot, SkullTales, change, has_skill, in_play, put
+from quartermaster.projections.skull_tales.state import Pirate, Snapshot, SkullTales, change, has_skill, in_play, put
 
 PORT_TIME_UNITS = 20  # Book II: Port Phase, Setup
 LATE_FAME = 5  # Book II: Port Phase, Port Components
@@ -206,6 +206,12 @@ def _voyage_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     return _settings_fame(state, "voyage")
 
 
+def degrees_allowed(p: Pirate) -> tuple[str, ...]:
+    """A Pirate's degrees of success when the Adventure succeeds: a failure is being Unconscious at its end while
+    another Character succeeds; a Pirate on their feet succeeds in total or in part (Book I: End of the Adventure)."""
+    return ("failure",) if p.status == "unconscious" else ("total_success", "partial_success")
+
+
 def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
     crew = in_play(state)
     if event.outcome == "repeat":
@@ -227,11 +233,13 @@ def _adventure_ended(state: SkullTales, event: PhaseEnded) -> SkullTales:
                 f"Say how the Adventure ended for {', '.join(missing)}: total success, partial success or failure."
             )
         for p in crew:
-            if p.status == "unconscious" and event.degrees[p.id] != "failure":
+            if event.degrees[p.id] in degrees_allowed(p):
+                continue
+            if p.status == "unconscious":
                 broken(
                     f"{p.name} is Unconscious at the end of the Adventure, which is a failure (Book I: End of the Adventure)."
                 )
-            elif p.status != "unconscious" and event.degrees[p.id] == "failure":
+            else:
                 broken(
                     f"{p.name} ends the Adventure on their feet: a failure is being Unconscious at its end while "
                     "another Character succeeds; say total or partial success (Book I: End of the Adventure)."

@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from quartermaster.events.base import Event, tag_of
-from quartermaster.projections.skull_tales.state import SkullTales
+from quartermaster.projections.skull_tales.captaincy import election_due, fame_leaders
+from quartermaster.projections.skull_tales.chapters import degrees_allowed
+from quartermaster.projections.skull_tales.state import SkullTales, in_play
 
 
 def phases_of_entries(handlers: Mapping[type[Event], Callable[..., Any]]) -> dict[str, tuple[str, ...]]:
@@ -75,8 +77,12 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
 
     Shape: `{"chapter": number, "phase": "adventure" | "voyage" | "port" | null, "phases": [the chapter's
     phases], "phases_done": [...], "captain": {pirate_id, name} | null, "pirates": [{pirate_id, name, status,
-    time_units}] (Time Units left, spent in the Port Phase), "pending_compensations": [{kind, to, amount, about}],
-    "offered": [event types that belong to this phase], "any_phase": [event types of any phase]}`.
+    time_units, fame, coins, at_risk: {fame, coins}, degrees, salary_collected, boarded}] (Time Units left, spent in
+    the Port Phase; `degrees`: the degrees of success the Pirate may end an Adventure with when it succeeds),
+    "pending_compensations": [{kind, to, amount, about}], "next": what the chapter does next ({"action": "start
+    chapter" | "start phase" | "end phase" | "end chapter", "number" or "phase"}), "election": {"method",
+    "candidates": [{pirate_id, name, fame}]} when a Captain is to be elected, else null, "offered": [event types
+    that belong to this phase], "any_phase": [event types of any phase]}`.
     """
     phase = state.phase
     return {
@@ -90,13 +96,49 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
             else None
         ),
         "pirates": [
-            {"pirate_id": p.id, "name": p.name, "status": p.status, "time_units": p.time_units}
-            for p in state.pirates.values()
-            if p.status != "retired"
+            {
+                "pirate_id": p.id,
+                "name": p.name,
+                "status": p.status,
+                "time_units": p.time_units,
+                "fame": p.fame,
+                "coins": p.coins,
+                "at_risk": {"fame": p.phase_fame, "coins": p.phase_coins},
+                "degrees": list(degrees_allowed(p)) if phase == "adventure" else [],
+                "salary_collected": p.salary_collected,
+                "boarded": p.boarded,
+            }
+            for p in in_play(state)
         ],
+        "next": _next(state),
+        "election": _election(state),
         "pending_compensations": [
             {"kind": c.kind, "to": c.to, "amount": c.amount, "about": c.about} for c in state.pending
         ],
         "offered": sorted(tag for tag, needed in table.items() if phase is not None and phase in needed),
         "any_phase": sorted(tag for tag, needed in table.items() if not needed),
+    }
+
+
+def _next(state: SkullTales) -> dict[str, Any]:
+    """What the chapter does next: start one, start or end its phase in order, or end it (Book I: Chapters)."""
+    if not state.chapter_phases:
+        return {"action": "start chapter", "number": state.chapter + 1}
+    if state.phase is not None:
+        return {"action": "end phase", "phase": state.phase}
+    done = len(state.phases_done)
+    if done < len(state.chapter_phases):
+        return {"action": "start phase", "phase": state.chapter_phases[done]}
+    return {"action": "end chapter", "number": state.chapter}
+
+
+def _election(state: SkullTales) -> dict[str, Any] | None:
+    """The Captain's election when it is due: the most Adventure Fame takes it, a tie broken by a confronted
+    Charisma roll between the tied Pirates (Book I: End of the Adventure)."""
+    if not election_due(state):
+        return None
+    best, leaders = fame_leaders(state)
+    return {
+        "method": "most_fame" if len(leaders) == 1 else "charisma_tie",
+        "candidates": [{"pirate_id": p.id, "name": p.name, "fame": best} for p in leaders],
     }

@@ -5,6 +5,8 @@ Skull & Shackles Rulebook, Your Turn; Encountering a Card. Skull Tales: the chap
 
 from __future__ import annotations
 
+from tests.unit.skull_tales import chapter_one
+
 GAME = "pacg-skull-and-shackles"
 PARTY = ("lirianne", "seltyiel")
 ISLANDS = ("Shark Island", "Tempest Cay")
@@ -84,3 +86,23 @@ def test_the_skull_tales_turn_view_names_the_phase_and_what_it_allows(api):
     turn = api.get(campaign, "/turn").json()["turn"]
     assert turn["phase"] is None and turn["offered"] == []
     assert "fame.changed" in turn["any_phase"]
+
+
+def test_the_skull_tales_turn_view_names_the_next_step_the_degrees_allowed_and_the_election_when_due(api):
+    campaign = api.new_campaign("skull-tales-full-sail", name="Election")
+    assert api.get(campaign, "/turn").json()["turn"]["next"] == {"action": "start chapter", "number": 1}
+    adventure = chapter_one.CHAPTER_ONE[:-2]  # up to the Adventure's end: no Captain elected yet
+    assert api.append(campaign, chapter_one.CREW + adventure[:-1]).status_code == 201
+    turn = api.get(campaign, "/turn").json()["turn"]
+    assert turn["next"] == {"action": "end phase", "phase": "adventure"} and turn["election"] is None
+    assert {p["name"]: p["degrees"] for p in turn["pirates"]}["Anne"] == ["total_success", "partial_success"]
+    assert api.append(campaign, adventure[-1:]).status_code == 201
+    turn = api.get(campaign, "/turn").json()["turn"]
+    # Anne gained the most Fame in the Adventure (Book I: End of the Adventure).
+    assert turn["election"] == {
+        "method": "most_fame",
+        "candidates": [{"pirate_id": "anne", "name": "Anne", "fame": 80}],
+    }
+    assert turn["next"] == {"action": "end chapter", "number": 1}
+    assert api.append(campaign, chapter_one.CHAPTER_ONE[-2:-1]).status_code == 201
+    assert api.get(campaign, "/turn").json()["turn"]["election"] is None

@@ -53,8 +53,13 @@ class Effort:
             f"{what}: {self.taps} taps, {self.typed} characters typed, {self.decisions} decisions; keystroke-level "
             f"estimate {self.seconds():.0f} s ({self.seconds() / 60:.1f} min)"
         )
-        print(line)
-        out = Path(os.environ.get("QUARTERMASTER_EFFORT", "/tmp/quartermaster-setup-effort.txt"))
-        with out.open("a") as log:
-            log.write(line + "\n")
-        return line
+        return note(line)
+
+
+def note(line: str) -> str:
+    """A line printed and written beside the others (QUARTERMASTER_EFFORT): a median, a count."""
+    print(line)
+    out = Path(os.environ.get("QUARTERMASTER_EFFORT", "/tmp/quartermaster-setup-effort.txt"))
+    with out.open("a") as log:
+        log.write(line + "\n")
+    return line

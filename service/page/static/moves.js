@@ -9,6 +9,7 @@ import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
 import { rollForm } from "./dice.js";
 import * as theTurn from "./turn.js";
+import * as talesTurn from "./tales.js";
 
 function list(id, names) {
   return h(
@@ -379,7 +380,14 @@ const TALES = {
       {
         name: "source",
         label: "Where from",
-        control: choice(["enemy", "goal", "search_card", "fallen_enemy", "event", "other"]),
+        control: choice([
+          ["enemy", "an Enemy"],
+          ["goal", "a goal"],
+          ["search_card", "a Search card"],
+          ["fallen_enemy", "a fallen Enemy"],
+          ["event", "an event"],
+          ["other", "elsewhere"],
+        ]),
       },
       {
         log: "Record Fame and Coins",
@@ -546,16 +554,15 @@ export async function render(panel, table) {
   const roll = rollForm(table, people);
   adopt(roll.querySelector("select"), [["", "nobody in particular"]]);
   panel.prepend(roll);
-  if (pacg) {
-    // The turn heads the tab, above the roll: both are brought up to date when the log moves on.
-    const top = h("div", {});
-    panel.prepend(top);
-    const redraw = await theTurn.render(top, table);
-    const forms = table.onChange;
-    table.onChange = async () => {
-      await Promise.all([forms?.(), redraw()]);
-    };
-  }
+  // The turn heads the tab, above the roll: both are brought up to date when the log moves on. Each game's turn
+  // has its own module.
+  const top = h("div", {});
+  panel.prepend(top);
+  const redraw = await (pacg ? theTurn : talesTurn).render(top, table);
+  const forms = table.onChange;
+  table.onChange = async () => {
+    await Promise.all([forms?.(), redraw()]);
+  };
   try {
     const names = [...new Set([...people.flat(), ...[...panel.querySelectorAll("datalist option")].map(o => o.value)])];
     panel.append(await generic(table, names));
