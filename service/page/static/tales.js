@@ -1,3 +1,4 @@
+// @ts-check
 // The turn on the Play tab (Skull Tales: Full Sail!): the chapter and its phase, each Pirate's Fame, Coins and Time
 // Units, and what the chapter does next as one-tap buttons: start the chapter and its phases in order, end the
 // Adventure with each Pirate's result chosen in words, elect the Captain when the election is due, collect Salary and
