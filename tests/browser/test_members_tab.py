@@ -77,3 +77,20 @@ def test_a_join_link_made_on_a_server_listening_on_loopback_opens_on_this_comput
     found.wait_for_url("**/c/*")
     found.get_by_role("tab", name="Members").click()
     expect(found.get_by_text("You are Lily, player of this campaign.")).to_be_visible()
+
+
+def test_a_phone_following_the_log_is_told_in_words_at_once_when_its_member_is_revoked(phones, http):
+    campaign, _, sam = pacg_table(http)
+    phone = phones.open(sam["token"])
+    expect(phone.locator("#live")).to_have_attribute("data-state", "live")
+    owner = phones.open(campaign["token"])
+    owner.get_by_role("tab", name="Members").click()
+    owner.once("dialog", lambda dialog: dialog.accept())
+
+    owner.get_by_role("button", name="Revoke Sam").click()
+
+    said = phone.get_by_role("alert")
+    expect(said).to_contain_text("revoked by its owner")
+    expect(said).to_contain_text("ask the owner for a new join link")
+    expect(phone.locator("#live")).to_have_attribute("data-state", "revoked")
+    phone.screenshot(path=str(SHOTS / "pacg-revoked-phone.png"))

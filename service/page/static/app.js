@@ -332,6 +332,11 @@ class Table {
           .catch(() => setTimeout(back, 2000));
       setTimeout(back, 2000);
     });
+    // The member was revoked or their join link replaced: the server says why, and this page stops following.
+    source.addEventListener("ended", message => {
+      source.close();
+      this.connection.cut(JSON.parse(message.data).detail);
+    });
     this.source = source;
   }
 }

@@ -167,14 +167,24 @@ export class Connection {
       this.asOf ??= Date.now();
       this.show();
       // A stream answered with an error (a 503 while the database is away) is closed for good: open a new one.
-      if (source.readyState === EventSource.CLOSED && !this.stopped)
+      if (source.readyState === EventSource.CLOSED && !this.stopped && !this.revoked)
         setTimeout(() => {
           if (this.table.source === source) this.table.follow();
         }, RETRY);
     });
   }
 
+  // The server ended the stream for good (the member revoked, or their join link replaced): say why, in words, and
+  // follow no more.
+  cut(why) {
+    this.revoked = why;
+    this.streaming = false;
+    this.followed = true;
+    this.show();
+  }
+
   state() {
+    if (this.revoked) return ["revoked", "no longer following"];
     if (!navigator.onLine) return ["offline", "offline"];
     if (this.stopped) return ["stopped", "server stopped; following again when it is back"];
     if (!this.streaming && !this.followed && this.answering) return ["connecting", "connecting…"];
@@ -194,7 +204,10 @@ export class Connection {
     live.dataset.waiting = String(waiting);
     const away = (state !== "live" && state !== "connecting") || this.asOf !== null;
     this.banner.hidden = !away && !waiting;
-    if (away) {
+    if (this.revoked) {
+      this.banner.textContent = this.revoked;
+      this.banner.setAttribute("role", "alert");
+    } else if (away) {
       const when = this.asOf ?? Date.now();
       this.banner.textContent =
         `${state === "offline" ? "This phone is offline" : "The server is not answering"}: ` +
