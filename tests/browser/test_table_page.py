@@ -332,7 +332,8 @@ def test_a_turn_ends_with_its_reset_and_the_next_begins_with_the_hourglass_after
 
     # Seltyiel explores her location, the Shipwreck Graveyard, whose known card is the Sea Drake.
     page.get_by_text("Explore a location").click()
-    exploring = page.get_by_role("group").filter(has_text="Card revealed")
+    # The Explore form of the quick forms (the turn panel above it may offer its own "Card revealed" too).
+    exploring = page.get_by_role("group").filter(has=page.get_by_label("Explorer"))
     exploring.get_by_label("Explorer").select_option("seltyiel")
     exploring.get_by_label("Card revealed").fill("Sea Drake")
     exploring.get_by_role("button", name="Explore", exact=True).click()
