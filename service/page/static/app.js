@@ -7,6 +7,7 @@ import { Log } from "./log.js";
 import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
 import * as played from "./played.js";
+import * as posts from "./posts.js";
 import { Fresh } from "./fresh.js";
 import { refuse, learnWords } from "./refusal.js";
 import { rooted, here } from "./root.js";
@@ -270,6 +271,7 @@ class Table {
     if (tab === "glance") {
       await this.kind.glance.render(panel, this);
       await played.render(panel, this);
+      posts.render(panel, this, await this.kind.glance.forum(this));
     } else if (tab === "setup") {
       if (this.canWrite()) await (await tabs.setup()).render(panel, this);
       else

@@ -15,6 +15,11 @@ export async function characters(table) {
   return { scenario, characters: read.map(r => r.character) };
 }
 
+// Whose status block the forum card offers (posts.js).
+export async function forum(table) {
+  return (await characters(table)).characters.map(c => ({ id: c.character_id, name: c.name }));
+}
+
 // The way forward from an empty table: the set-up tab, where characters are picked and their decks built.
 function emptyParty(table) {
   return h(

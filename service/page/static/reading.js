@@ -88,7 +88,7 @@ export function plain(text) {
 
 // The clipboard API needs a secure context (https, or the laptop's own 127.0.0.1); a phone on the LAN's http address
 // has none, so the text is selected in a hidden field and copied the older way.
-async function copy(text) {
+export async function copy(text) {
   if (globalThis.isSecureContext && navigator.clipboard) {
     await navigator.clipboard.writeText(text);
     return true;

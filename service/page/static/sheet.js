@@ -7,6 +7,11 @@ export async function pirates(table) {
   return (await table.view("/pirates")).pirates;
 }
 
+// Whose status block the forum card offers (posts.js).
+export async function forum(table) {
+  return (await pirates(table)).map(p => ({ id: p.id, name: p.name }));
+}
+
 function record(p) {
   const items = [
     ...(p.starting_gear || []),
