@@ -129,6 +129,14 @@ def _saying(
     return told
 
 
+def _dice_spelt(dice: Any) -> str:
+    """Dice rolled without an expression, as a table says them: "1d4+1d8" for a d4 and a d8, "2d6" for two d6."""
+    sides: dict[int, int] = {}
+    for die in dice:
+        sides[die.sides] = sides.get(die.sides, 0) + 1
+    return "+".join(f"{n}d{s}" for s, n in sides.items()) or "no dice"
+
+
 def common(title: str, name: Names) -> dict[type[Event], Sentence]:
     """The sentences of the events every game shares; `name(state, id)` names a character of this game."""
 
@@ -144,7 +152,7 @@ def common(title: str, name: Names) -> dict[type[Event], Sentence]:
     def rolled(state: Any, event: DiceRolled) -> str:
         who = name(state, event.character_id) if event.character_id and state is not None else "The table"
         faces = listing([str(die.face) for die in event.dice])
-        what = event.expression or (f"{len(event.dice)}d{event.dice[0].sides}" if event.dice else "no dice")
+        what = event.expression or _dice_spelt(event.dice)
         purpose = event.skill or event.purpose
         told = f"{who} rolled {what}{f' for {purpose}' if purpose else ''}: {faces}"
         if event.modifier or len(event.dice) > 1:

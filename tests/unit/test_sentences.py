@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from quartermaster.events.campaign import CampaignStarted
+from quartermaster.events.campaign import CampaignStarted, DiceRolled, Die
 from quartermaster.events.skull_tales import BootyBuried
 from quartermaster.projections.game import Meta, step
 from quartermaster.projections.registry import event_types, game
@@ -130,3 +130,13 @@ def test_a_sentence_said_from_its_wording_tells_a_field_in_the_words_its_value_c
     assert buried(None, BootyBuried(pirate_id="anne", island="Tortuga", amount=2)) == "Anne buried it with a friend."
     with pytest.raises(ValueError, match=r"BootyBuried has no field \['isle'\]"):
         said({BootyBuried: ("{pirate_id} buried it.", {"isle": {}})}, name=str, characters=(), count=str)
+
+
+@pytest.mark.parametrize(
+    ("dice", "spelt"), [([(4, 1), (8, 7)], "1d4+1d8"), ([(6, 2), (6, 5)], "2d6"), ([(8, 3), (4, 2), (8, 8)], "2d8+1d4")]
+)
+def test_a_roll_logged_without_its_expression_names_each_kind_of_die_it_threw(dice, spelt):
+    chosen = game("pacg-skull-and-shackles")
+    rolled = DiceRolled(dice=[Die(sides, face) for sides, face in dice], total=sum(face for _, face in dice))
+
+    assert tell(chosen.sentences, None, rolled).startswith(f"The table rolled {spelt}: ")
