@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.faults.servers import STARTED, stop_left_running
+from tests.faults.servers import STARTED, serve, stop_left_running
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +19,16 @@ def _no_server_outlives_its_test() -> Iterator[None]:
 
 def pytest_sessionfinish() -> None:
     stop_left_running()
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory, database_url):
+    """Two `quartermaster serve` processes on one database, for the tests of what one hears of the other."""
+    folder = tmp_path_factory.mktemp("two")
+    servers = [serve(folder, database_url=database_url, env={"QUARTERMASTER_RATE_LIMIT": "off"}) for _ in range(2)]
+    for served in servers:
+        served.wait_ready()
+    yield servers
+    for served in servers:
+        served.process.terminate()
+        served.process.wait(15)

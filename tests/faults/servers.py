@@ -182,3 +182,15 @@ class ThrowawayPostgres:
     def close(self) -> None:
         if (self.pgdata / "postmaster.pid").exists():
             self.stop("immediate")
+
+
+def campaign_with_a_player(url: str) -> tuple[str, dict[str, str], str, str]:
+    """A campaign made on `url`: its id, the owner's auth header, and the player Jask's member id and token."""
+    with httpx.Client(base_url=url, timeout=10) as client:
+        created = client.post("/v1/campaigns", json={"name": "Two ports", "game": "pacg-skull-and-shackles"}).json()
+        owner = {"Authorization": f"Bearer {created['token']}"}
+        added = client.post(
+            f"/v1/campaigns/{created['id']}/members", json={"name": "Jask", "role": "player"}, headers=owner
+        )
+        assert added.status_code == 201, added.text
+        return created["id"], owner, added.json()["member_id"], added.json()["token"]

@@ -14,36 +14,13 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.faults.servers import serve
+from tests.faults.servers import campaign_with_a_player, serve
 
 pytestmark = pytest.mark.slow
 
 # How soon after the owner's answer the stream must have ended: the change is heard over LISTEN/NOTIFY, then one
 # read of the member's row.
 BOUND = 3.0
-
-
-@pytest.fixture(scope="module")
-def two_servers(tmp_path_factory, database_url):
-    folder = tmp_path_factory.mktemp("two")
-    servers = [serve(folder, database_url=database_url, env={"QUARTERMASTER_RATE_LIMIT": "off"}) for _ in range(2)]
-    for served in servers:
-        served.wait_ready()
-    yield servers
-    for served in servers:
-        served.process.terminate()
-        served.process.wait(15)
-
-
-def _campaign_with_a_player(url: str) -> tuple[str, dict[str, str], str, str]:
-    with httpx.Client(base_url=url, timeout=10) as client:
-        created = client.post("/v1/campaigns", json={"name": "Two ports", "game": "pacg-skull-and-shackles"}).json()
-        owner = {"Authorization": f"Bearer {created['token']}"}
-        added = client.post(
-            f"/v1/campaigns/{created['id']}/members", json={"name": "Jask", "role": "player"}, headers=owner
-        )
-        assert added.status_code == 201, added.text
-        return created["id"], owner, added.json()["member_id"], added.json()["token"]
 
 
 def _messages(lines: Iterator[str]) -> Iterator[tuple[str, str]]:
@@ -63,7 +40,7 @@ def _messages(lines: Iterator[str]) -> Iterator[tuple[str, str]]:
 def _ends_when_changed(stream_url: str, change_url: str, change: str) -> tuple[dict[str, str], float, list[str]]:
     """Open the player's stream on one process, make the change through another; the last message, how long after
     the change's answer it came, and every message kind the stream sent."""
-    campaign, owner, player, token = _campaign_with_a_player(change_url)
+    campaign, owner, player, token = campaign_with_a_player(change_url)
     timeout = httpx.Timeout(10, read=BOUND + 10)
     with (
         httpx.Client(base_url=stream_url, timeout=timeout) as watching,

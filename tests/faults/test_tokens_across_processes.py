@@ -10,21 +10,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.faults.servers import serve
+from tests.faults.servers import campaign_with_a_player, serve
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def two_servers(tmp_path_factory, database_url):
-    folder = tmp_path_factory.mktemp("two")
-    servers = [serve(folder, database_url=database_url, env={"QUARTERMASTER_RATE_LIMIT": "off"}) for _ in range(2)]
-    for served in servers:
-        served.wait_ready()
-    yield servers
-    for served in servers:
-        served.process.terminate()
-        served.process.wait(15)
 
 
 def _status(url: str, campaign: str, token: str) -> int:
@@ -33,20 +21,9 @@ def _status(url: str, campaign: str, token: str) -> int:
         return client.get(f"/v1/campaigns/{campaign}", headers={"Authorization": f"Bearer {token}"}).status_code
 
 
-def _campaign_with_a_player(url: str) -> tuple[str, dict[str, str], str, str]:
-    with httpx.Client(base_url=url, timeout=10) as client:
-        created = client.post("/v1/campaigns", json={"name": "Two ports", "game": "pacg-skull-and-shackles"}).json()
-        owner = {"Authorization": f"Bearer {created['token']}"}
-        added = client.post(
-            f"/v1/campaigns/{created['id']}/members", json={"name": "Jask", "role": "player"}, headers=owner
-        )
-        assert added.status_code == 201, added.text
-        return created["id"], owner, added.json()["member_id"], added.json()["token"]
-
-
 def test_a_token_replaced_through_one_process_is_refused_by_the_other_on_its_next_request(two_servers):
     first, second = two_servers
-    campaign, owner, player, old = _campaign_with_a_player(first.url)
+    campaign, owner, player, old = campaign_with_a_player(first.url)
     # Both processes have matched the old token and keep it.
     assert [_status(s.url, campaign, old) for s in (first, second) for _ in range(3)] == [200] * 6
 
@@ -64,7 +41,7 @@ def test_a_token_replaced_through_one_process_is_refused_by_the_other_on_its_nex
 
 def test_a_member_revoked_through_one_process_is_refused_by_the_other_on_its_next_request(two_servers):
     first, second = two_servers
-    campaign, owner, player, token = _campaign_with_a_player(second.url)
+    campaign, owner, player, token = campaign_with_a_player(second.url)
     assert [_status(s.url, campaign, token) for s in (first, second) for _ in range(3)] == [200] * 6
 
     with httpx.Client(base_url=second.url, timeout=10) as client:
@@ -85,7 +62,7 @@ def test_a_process_whose_listening_connection_is_cut_checks_every_token_until_it
     import psycopg
 
     first, second = two_servers
-    campaign, owner, player, old = _campaign_with_a_player(first.url)
+    campaign, owner, player, old = campaign_with_a_player(first.url)
     assert [_status(s.url, campaign, old) for s in (first, second)] == [200, 200]
     with psycopg.connect(database_url, autocommit=True) as conn:
         # Every listening connection on the members channel: both processes'.
@@ -107,7 +84,7 @@ def test_with_two_workers_a_replaced_token_is_refused_on_every_fresh_connection_
     )
     try:
         served.wait_ready()
-        campaign, owner, player, old = _campaign_with_a_player(served.url)
+        campaign, owner, player, old = campaign_with_a_player(served.url)
         # Thirty fresh connections: each worker takes some, and keeps the token it matched.
         assert [_status(served.url, campaign, old) for _ in range(30)] == [200] * 30
         with httpx.Client(base_url=served.url, timeout=10) as client:
