@@ -44,7 +44,8 @@ def _cookie(request: AnyRequest, campaign_id: uuid.UUID, value: str, max_age: in
         key=cookie_name(campaign_id),
         value=value,
         max_age=max_age,
-        path="/",
+        # Under a proxy's sub-path (settings.root_path) the cookie is the page's there, not every site's on the host.
+        path=f"{request.app.state.get('root_path', '')}/",
         httponly=True,
         samesite="strict",
         secure=request.url.scheme == "https",

@@ -85,6 +85,21 @@ def test_under_a_sub_path_the_api_answers_whether_or_not_the_proxy_takes_the_pre
     assert read.status_code == 200 and read.json()["name"] == "Under qm"
 
 
+def test_under_a_sub_path_the_session_cookie_is_kept_to_it(under_qm, api):
+    made = under_qm.post("/qm/v1/campaigns", json={"name": "Cookie", "game": "pacg-skull-and-shackles"}).json()
+    joined = under_qm.post(
+        "/qm/session", json={"token": made["token"]}, headers={**PAGE, "Sec-Fetch-Site": "same-origin"}
+    )
+    assert joined.status_code == 201, joined.text
+    assert "Path=/qm/" in joined.headers["set-cookie"]
+    at_root = api.new_campaign()
+    api.client.cookies.clear()
+    root_join = api.client.post(
+        "/session", json={"token": at_root.token}, headers={**PAGE, "Sec-Fetch-Site": "same-origin"}
+    )
+    assert "Path=/;" in root_join.headers["set-cookie"]
+
+
 def test_a_path_that_only_begins_like_the_sub_path_is_not_cut(under_qm):
     assert under_qm.get("/qmx/healthz").status_code == 404
     assert under_qm.get("/qm/healthz").status_code == 200
