@@ -1,4 +1,5 @@
-"""The group's own Character Cards: the values printed on a card, typed once and kept in the campaign to recruit with.
+"""The group's own Character Cards: the values printed on a card, typed once and kept in the campaign to recruit with;
+and each Gear card's Coins cost, typed once when it is first bought or valued and offered again at its next purchase.
 
 The rulebook prints no card's values (attributes, Health, Action and Destiny Points, Salary, starting skills and
 gear: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates), so the campaign keeps what the group
@@ -13,9 +14,9 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from quartermaster.events.skull_tales import CharacterCardRecorded, PirateRecruited
+from quartermaster.events.skull_tales import CharacterCardRecorded, ItemGained, PirateRecruited
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.skull_tales.state import ATTRIBUTES, SkullTales
+from quartermaster.projections.skull_tales.state import ATTRIBUTES, GearCard, SkullTales
 
 
 def check_values(
@@ -104,3 +105,13 @@ def view(state: SkullTales) -> dict[str, Any]:
         data.pop("type", None)
         cards.append(data)
     return {"character_cards": cards}
+
+
+def gear_priced(state: SkullTales, event: ItemGained) -> SkullTales:
+    """The Gear card's printed cost kept for the campaign (the rulebook prints no Gear prices: Book II: Locations,
+    Market Square), with the space it takes; a card priced again keeps the newer reading."""
+    printed = event.price or event.value
+    if event.kind != "gear" or not printed:
+        return state
+    card = GearCard(price=printed, half_space=event.half_space, equipped=event.equipped)
+    return replace(state, gear_cards={**state.gear_cards, event.item: card})

@@ -358,7 +358,7 @@ def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     # What the item is worth, for Haggle: what was paid for it, else its card's price.
     value = price or (event.value or 0)
     item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
-    state = take_item(state, p, item)
+    state = cards.gear_priced(take_item(state, p, item), event)
     if price:
         state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", p.name)
     return state

@@ -39,6 +39,15 @@ class Item(Struct, kw_only=True):
     value: int = 0  # Coins it is worth: what was paid for it, else its card's price; 0 when not known
 
 
+class GearCard(Struct, kw_only=True):
+    """A Gear card as the table read it off the card once: its Coins cost and the space it takes (card contents the
+    rulebook does not print)."""
+
+    price: int
+    half_space: bool = False
+    equipped: bool = False
+
+
 class Mark(Struct, kw_only=True):
     kind: Literal["approval", "disapproval"]
     permanent: bool = False
@@ -221,6 +230,8 @@ class SkullTales(Struct, kw_only=True):
     buried: dict[str, dict[str, int]] = {}  # burier -> island -> Coins
     ledger: list[Entry] = []
     legendary: dict[str, str] = {}  # Legendary item -> holder
+    # Each Gear card the table priced (bought or valued), by name: the next purchase of the same card asks nothing.
+    gear_cards: dict[str, GearCard] = {}
     chapter: int = 0
     chapter_phases: list[str] = []
     phase: str | None = None

@@ -77,11 +77,14 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
 
     Shape: `{"chapter": number, "phase": "adventure" | "voyage" | "port" | null, "phases": [the chapter's
     phases], "phases_done": [...], "captain": {pirate_id, name} | null, "pirates": [{pirate_id, name, status,
-    time_units, fame, coins, at_risk: {fame, coins}, degrees, salary_collected, boarded}] (Time Units left, spent in
-    the Port Phase; `degrees`: the degrees of success the Pirate may end an Adventure with when it succeeds),
+    time_units, fame, coins, at_risk: {fame, coins}, degrees, salary_collected, boarded, skills, items: [{name,
+    kind, value}]}] (Time Units left, spent in the Port Phase; `degrees`: the degrees of success the Pirate may end an
+    Adventure with when it succeeds; `skills` known, starting ones first),
     "pending_compensations": [{kind, to, amount, about}], "next": what the chapter does next ({"action": "start
     chapter" | "start phase" | "end phase" | "end chapter", "number" or "phase"}), "election": {"method",
-    "candidates": [{pirate_id, name, fame}]} when a Captain is to be elected, else null, "offered": [event types
+    "candidates": [{pirate_id, name, fame}]} when a Captain is to be elected, else null, "crew_booty": Coins,
+    "hold": {Goods: tokens} in the ship's Hold, "gear_cards": [{name, price, half_space, equipped}] (each Gear card
+    the table priced before, to buy again without typing), "offered": [event types
     that belong to this phase], "any_phase": [event types of any phase]}`.
     """
     phase = state.phase
@@ -107,6 +110,8 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
                 "degrees": list(degrees_allowed(p)) if phase == "adventure" else [],
                 "salary_collected": p.salary_collected,
                 "boarded": p.boarded,
+                "skills": [*p.starting_skills, *(s.name for s in p.skills)],
+                "items": [{"name": i.name, "kind": i.kind, "value": i.value} for i in p.items],
             }
             for p in in_play(state)
         ],
@@ -114,6 +119,12 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
         "election": _election(state),
         "pending_compensations": [
             {"kind": c.kind, "to": c.to, "amount": c.amount, "about": c.about} for c in state.pending
+        ],
+        "crew_booty": state.crew_booty,
+        "hold": dict(state.ship.goods) if state.ship else {},
+        "gear_cards": [
+            {"name": name, "price": c.price, "half_space": c.half_space, "equipped": c.equipped}
+            for name, c in sorted(state.gear_cards.items())
         ],
         "offered": sorted(tag for tag, needed in table.items() if phase is not None and phase in needed),
         "any_phase": sorted(tag for tag, needed in table.items() if not needed),

@@ -106,3 +106,25 @@ def test_the_skull_tales_turn_view_names_the_next_step_the_degrees_allowed_and_t
     assert turn["next"] == {"action": "end chapter", "number": 1}
     assert api.append(campaign, chapter_one.CHAPTER_ONE[-2:-1]).status_code == 201
     assert api.get(campaign, "/turn").json()["turn"]["election"] is None
+
+
+def test_the_skull_tales_turn_view_in_port_keeps_a_gear_cards_price_and_lists_skills_items_and_the_hold(api):
+    campaign = api.new_campaign("skull-tales-full-sail", name="Market")
+    port = chapter_one.PORT[:2]  # chapter 2 started, in Port
+    assert api.append(campaign, chapter_one.CREW + chapter_one.CHAPTER_ONE + port).status_code == 201
+    bought = [
+        ev("item.gained", pirate_id="mary", item="Rum", half_space=True, price=5),
+        ev("item.gained", pirate_id="anne", item="Cutlass", value=20),
+    ]
+    assert api.append(campaign, bought).status_code == 201
+    turn = api.get(campaign, "/turn").json()["turn"]
+    # The card's printed cost is kept, not what a markup made of it: the next Rum is bought without typing it.
+    assert turn["gear_cards"] == [
+        {"name": "Cutlass", "price": 20, "half_space": False, "equipped": False},
+        {"name": "Rum", "price": 5, "half_space": True, "equipped": False},
+    ]
+    pirates = {p["pirate_id"]: p for p in turn["pirates"]}
+    assert pirates["anne"]["skills"][:2] == ["Fencing", "Deck Officer"]
+    assert pirates["mary"]["items"] == [{"name": "Rum", "kind": "gear", "value": 5}]
+    # The Hold as the ship view holds it: what the Captain may sell at the Docks.
+    assert turn["hold"] == api.get(campaign, "/ship").json()["ship"]["ship"]["goods"] == {"Rum": 2, "Supplies": 3}
