@@ -7,9 +7,10 @@ from typing import Any
 from quartermaster.events.pacg import CHARACTER_ZONES
 from quartermaster.projections.pacg import fleet, scenario, vault
 from quartermaster.projections.pacg.decks import cards_list
+from quartermaster.projections.pacg.ending import ADVENTURE_PATH
 from quartermaster.projections.pacg.feats import groups
 from quartermaster.projections.pacg.hands import hand_size
-from quartermaster.projections.pacg.state import State
+from quartermaster.projections.pacg.state import Character, State
 from quartermaster.projections.pacg.zones import character_key
 
 
@@ -58,4 +59,86 @@ def vault_view(state: State) -> dict[str, Any]:
 
 
 def scenario_view(state: State) -> dict[str, Any]:
-    return scenario.view(state)
+    """The scenario in progress; between scenarios, what it left: the rewards due and the campaign's progress."""
+    view = scenario.view(state)
+    if view["in_progress"]:
+        return view
+    return {**view, "rewards": rewards(state), "progress": progress(state)}
+
+
+FEAT_KINDS = ("skill", "power", "card")
+
+
+def open_boxes(found: Character, kind: str) -> list[str]:
+    """The feat boxes of a kind she may check now, as feat.gained names them: the leftmost unchecked box of each
+    skill, power or card type (Skull & Shackles Rulebook, Your Character: Feats)."""
+    prefix = "role|" if kind == "power" and found.role is not None else f"{kind}|"
+    boxes = []
+    for group, labels in groups(found, kind).items():
+        checked = found.feats.get(prefix + group, 0)
+        if checked < len(labels):
+            label = labels[checked]
+            # A box named as its power ("Light Armors") is named once.
+            boxes.append(group if label == group else f"{group} {label}")
+    return boxes
+
+
+def rewards(state: State) -> list[dict[str, Any]]:
+    """The rewards the scenario just won opened, each with the characters who earn them and, for a feat, the boxes
+    each may check: `recorded` false where her card as recorded has no boxes of that kind yet (the table gives
+    them once), `open` the boxes she can still check (Skull & Shackles Rulebook, Ending a Scenario, Adventure, or
+    Adventure Path: "If you're rewarded with a feat of a specific type and your character has no unchecked feats
+    of that type, you do not gain a feat")."""
+    adventure = state.adventure.name if state.adventure else None
+    due = []
+    for reward_of in state.rewardable:
+        kind = (
+            "adventure path" if reward_of == ADVENTURE_PATH else "adventure" if reward_of == adventure else "scenario"
+        )
+        gained = state.reward_feats.get(reward_of, [])
+        characters = []
+        for character_id in state.rewarded_party:
+            found = state.characters.get(character_id)
+            if found is None or not found.alive:
+                continue
+            feats = {
+                feat: {"recorded": any(groups(found, feat).values()), "open": open_boxes(found, feat)}
+                for feat in FEAT_KINDS
+            }
+            characters.append(
+                {
+                    "character_id": character_id,
+                    "name": found.name,
+                    "feat_gained": character_id in gained,
+                    "feats": feats,
+                    # What her card shows, for the boxes the table gives once: skills and the Cards List's types.
+                    "skills": [name for name, line in found.card.skills.items() if line.die or line.base],
+                    "cards_list": {t: line.count for t, line in found.card.cards_list.items()},
+                }
+            )
+        due.append({"reward_of": reward_of, "kind": kind, "characters": characters})
+    return due
+
+
+def progress(state: State) -> dict[str, Any]:
+    """The campaign's progress between scenarios: the adventure, how many of its scenarios are won, and the next."""
+    adventure = state.adventure
+    if adventure is None:
+        return {"adventure": None, "completed": list(state.completed), "path_completed": list(state.path_completed)}
+    won = [name for name in adventure.scenarios if name in state.completed]
+    ahead = [name for name in adventure.scenarios if name not in state.completed]
+    return {
+        "adventure": {
+            "name": adventure.name,
+            "number": adventure.number,
+            "scenarios": list(adventure.scenarios),
+            "scenario_count": adventure.size,
+            "won": len(won),
+            "complete": adventure.name in state.completed,
+            # The next scenario to play: the first not won of those named, or None when the card's next one is not
+            # named yet (or the adventure is complete).
+            "next": ahead[0] if ahead else None,
+        },
+        "completed": list(state.completed),
+        "path_completed": list(state.path_completed),
+    }
