@@ -76,6 +76,14 @@ def hold_spaces(ship: Ship) -> int:
     return 2 * (ship.hold - ship.hold_impacts)
 
 
+def sunk(ship: Ship) -> bool:
+    """The «Hold» Impact token stands one column left of the Hold's capacity ("Hold Capacity: 7 (place an Impact
+    token on column 8 ...)", Book III: Voyage Phase, Important Concepts; "one space to the left of the maximum «Hold»
+    capacity", Book III: Voyage Phase, Game Setup), and each Impact moves it one column right: it reaches column 1,
+    and the ship sinks, when no column is left, not while column 1 still holds cargo."""
+    return ship.hold - ship.hold_impacts <= 0
+
+
 def cargo_rate(state: SkullTales, ship: Ship) -> int:
     """Tokens fill columns from the right: columns 1-4 give 2, 5-7 give 3, 8-10 give 4 (Book III: Voyage Phase Sequence, Crew Round)."""
     columns = math.ceil(tokens(ship) / 2)
@@ -214,9 +222,9 @@ def ship_damaged(state: SkullTales, event: ShipDamaged) -> SkullTales:
         goods=goods,
         cannons=ship.cannons - event.discarded_cannons,
     )
-    if ship.hold - ship.hold_impacts <= 1:
+    if sunk(ship):
         # "If the «Hold» Impact token reaches 1, the ship sinks." (Book III: Naval Combat, Assign Impacts)
-        return replace(state, ship=replace(ship, hold_impacts=ship.hold - 1))
+        return replace(state, ship=replace(ship, hold_impacts=ship.hold))
     _check_hold(ship, "keep every token after the Impacts (discard those in the lost columns)")
     return replace(state, ship=ship)
 

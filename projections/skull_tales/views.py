@@ -7,7 +7,7 @@ from typing import Any
 from quartermaster.projections.game import shown
 from quartermaster.projections.skull_tales.booty import debtor, salary
 from quartermaster.projections.skull_tales.pirates import spaces_used
-from quartermaster.projections.skull_tales.ship import cargo_rate, hold_spaces, tokens
+from quartermaster.projections.skull_tales.ship import cargo_rate, hold_spaces, sunk, tokens
 from quartermaster.projections.skull_tales.skills import capacity, special_used
 from quartermaster.projections.skull_tales.state import ATTRIBUTES, Pirate, SkullTales, attribute, destiny_cap
 
@@ -93,7 +93,8 @@ def ship_view(state: SkullTales) -> dict[str, Any]:
             "name": ship.name,
             "type": ship.ship_type,
             **shown(ship, "sails", "sails_max", "sails_damaged", "hold", "hold_max", "hold_impacts"),
-            "hold_free": hold_spaces(ship) - tokens(ship),
+            "hold_free": max(hold_spaces(ship) - tokens(ship), 0),
+            "sunk": sunk(ship),
             "cannons": ship.cannons,
             "groups_of_pirates": ship.groups,
             **shown(ship, "speed", "upgrades", "goods"),

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from quartermaster.events.skull_tales import AllySchemeResolved, CrewSurrendered, SchemeResolved
 from quartermaster.projections.game import Rejection, broken
 from quartermaster.projections.skull_tales.booty import move
+from quartermaster.projections.skull_tales.ship import sunk
 from quartermaster.projections.skull_tales.state import (
     Ally,
     SkullTales,
@@ -175,7 +176,7 @@ def crew_surrendered(state: SkullTales, event: CrewSurrendered) -> SkullTales:
     # Combat); "when all the Characters are at the «Sickbay»".
     if event.cause == "revolt" and state.morale > 0:
         broken(f"The crew revolts only when Morale reaches 0, and it is {state.morale}.")
-    if event.cause == "sunk" and (state.ship is None or state.ship.hold - state.ship.hold_impacts > 1):
+    if event.cause == "sunk" and (state.ship is None or not sunk(state.ship)):
         broken("The Pirate Ship has not sunk: its «Hold» Impact token has not reached column 1.")
     if event.cause == "sickbay" and any(p.status != "unconscious" for p in in_play(state)):
         standing = [p.name for p in in_play(state) if p.status != "unconscious"]

@@ -106,10 +106,29 @@ def test_a_new_ship_without_groups_when_the_option_says_so():
 
 def test_a_hold_impact_reaching_column_one_sinks_the_ship():
     state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"))
-    # The Southern Lady's Hold is 7 columns; 5 tokens already aboard fill 3 columns.
-    state = when(state, event("ship.damaged", hold=6, discarded_goods={"Rum": 2, "Supplies": 3}, discarded_cannons=3))
+    # The Southern Lady's Hold is 7 columns, its Impact token on column 8 ("Hold Capacity: 7 (place an Impact token
+    # on column 8 ...)", Book III: Voyage Phase, Important Concepts); her 8 tokens (5 Goods, 3 Cannons) fill 4.
+    state = when(state, event("ship.damaged", hold=5, discarded_goods={"Rum": 2, "Supplies": 3}, discarded_cannons=1))
     ship = view(state, "ship")["ship"]
-    assert (ship["hold_impacts"], ship["hold_free"]) == (6, 2)
+    # 6 columns lost: the token stands on column 3, columns 1 and 2 still hold the 2 Cannons left.
+    assert (ship["hold_impacts"], ship["hold_free"], ship["sunk"]) == (5, 2, False)
+    one_left = when(state, event("ship.damaged", hold=1), position=1001)
+    ship = view(one_left, "ship")["ship"]
+    # The token on column 2: column 1 still holds the 2 Cannons, and the ship is afloat.
+    assert (ship["hold_impacts"], ship["hold_free"], ship["sunk"]) == (6, 0, False)
+    # The next Impact moves the token onto column 1: she sinks (Book III: Naval Combat, Assign Impacts).
+    gone = view(when(one_left, event("ship.damaged", hold=1), position=1002), "ship")["ship"]
+    assert (gone["hold_impacts"], gone["sunk"]) == (7, True)
+
+
+def test_a_ship_with_one_column_left_has_not_sunk_and_one_with_none_has():
+    state = in_port(event("phase.ended", phase="port"), event("phase.started", phase="voyage"))
+    afloat = when(state, event("ship.damaged", hold=6, discarded_goods={"Rum": 2, "Supplies": 3}, discarded_cannons=1))
+    assert refused(afloat, event("crew.surrendered", cause="sunk")) == (
+        "The Pirate Ship has not sunk: its «Hold» Impact token has not reached column 1."
+    )
+    sunk = when(afloat, event("ship.damaged", hold=1, discarded_cannons=2), position=1001)
+    assert when(sunk, event("crew.surrendered", cause="sunk"), position=1002).crew_booty == 0
 
 
 def test_the_cabin_boy_extra_time_units_and_the_admiral_salary_cut():

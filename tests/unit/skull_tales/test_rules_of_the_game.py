@@ -678,7 +678,7 @@ def test_a_surrender_s_cause_is_what_happened():
     )
     assert when(state, event("crew.surrendered", cause="surrendered")).crew_booty == 0
     assert when(given(event("morale.changed", amount=-20), state=state), event("crew.surrendered", cause="revolt"))
-    sunk = given(event("ship.damaged", hold=6), state=state)
+    sunk = given(event("ship.damaged", hold=7), state=state)
     assert when(sunk, event("crew.surrendered", cause="sunk"))
 
 
