@@ -8,7 +8,7 @@ import msgspec
 
 from quartermaster.events.base import Event
 
-Role = Literal["owner", "player", "viewer"]
+Role = Literal["owner", "player", "viewer", "display"]
 
 # A note is free text left in the log; a few kilobytes is plenty for "we misread the Raker Shoals rule here".
 NOTE_MAX_CHARS = 4000
@@ -49,14 +49,15 @@ class CampaignStarted(Event, kw_only=True, tag="campaign.started"):
 
 
 class MemberJoined(Event, kw_only=True, tag="member.joined"):
-    """Someone joined the campaign's table as its owner, a player or a viewer."""
+    """Someone joined the campaign's table as its owner, a player or a viewer, or a table display was linked."""
 
     member_id: Annotated[str, msgspec.Meta(description="The member's id, as the members list shows it.")]
     name: Annotated[str, msgspec.Meta(description="The member's name.")]
     role: Annotated[
         Role,
         msgspec.Meta(
-            description="`owner` (everything), `player` (appends and undoes their own batches) or `viewer` (reads)."
+            description="`owner` (everything), `player` (appends and undoes their own batches), `viewer` (reads) or "
+            "`display` (the table display's read-only link: reads, and every write refused)."
         ),
     ]
 

@@ -156,6 +156,9 @@ class Game(Generic[S]):
     # Whether the campaign's options let any player (not only the owner) log an event against a rule of the game
     # with an override (the option `overrides`: "owner", the default, or "players").
     players_may_override: Callable[[S], bool] = lambda state: False
+    # What the table display (a tablet or a TV at the table) shows of the game now: a summary read from the game's
+    # own views, never a rule of its own; None: the game has no table display.
+    display: Callable[[S], dict[str, Any]] | None = None
 
 
 def own_types(handlers: Mapping[type[Event], Callable[..., Any]]) -> tuple[type[Event], ...]:

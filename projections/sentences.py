@@ -144,6 +144,8 @@ def common(title: str, name: Names) -> dict[type[Event], Sentence]:
         return f"The campaign “{event.name}” began, playing {title}."
 
     def joined(state: Any, event: MemberJoined) -> str:
+        if event.role == "display":
+            return f"A table display, {event.name}, was linked to the table: it shows the game and changes nothing."
         return f"{event.name} joined the table as {'the' if event.role == 'owner' else 'a'} {event.role}."
 
     def noted(state: Any, event: NoteAdded) -> str:

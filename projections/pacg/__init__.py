@@ -19,6 +19,7 @@ from quartermaster.projections.game import Episodes, Game, Meta, Rejection, View
 from quartermaster.projections.pacg import (
     characters,
     decks,
+    display,
     encounter,
     feats,
     fleet,
@@ -243,4 +244,5 @@ GAME: Game[State] = Game(
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),
     sentences=SENTENCES,
     players_may_override=lambda state: state.options.overrides == "players",
+    display=display.display,
 )

@@ -23,6 +23,7 @@ from quartermaster.projections.skull_tales import (
     cards,
     chapters,
     dice,
+    display,
     injuries,
     pirates,
     port,
@@ -140,6 +141,8 @@ def character_of(event: Event) -> str | None:
     return None
 
 
+_TURN = turn.TurnView(_HANDLERS)
+
 GAME: Game[SkullTales] = Game(
     id="skull-tales-full-sail",
     title="Skull Tales: Full Sail!",
@@ -155,11 +158,12 @@ GAME: Game[SkullTales] = Game(
         "ledger": View("ledger", ledger_view),
         "chapter": View("chapter", chapter_view),
         "cards": View("cards", cards.view),
-        "turn": View("turn", turn.TurnView(_HANDLERS)),
+        "turn": View("turn", _TURN),
     },
     character_of=character_of,
     episodes=Episodes("chapter.started", "number", ("chapter.ended",)),
     sentences=SENTENCES,
     read_roll=dice.read,
     players_may_override=lambda state: state.options.overrides == "players",
+    display=display.display(_TURN),
 )

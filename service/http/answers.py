@@ -20,8 +20,9 @@ from quartermaster.projections.dice_stats import dice_stats
 from quartermaster.projections.registry import GAME_IDS, game
 from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
 from quartermaster.service.http import reference
+from quartermaster.service.http.routes import display
 
-Role = Literal["owner", "player", "viewer"]
+Role = Literal["owner", "player", "viewer", "display"]
 
 
 class Health(msgspec.Struct):
@@ -384,6 +385,9 @@ def successes() -> dict[tuple[str, str], dict[str, Any]]:
     for path, schema, example in _AUDIT:
         out[("get", f"{CAMPAIGN}/{path}")] = {"200": json_answer(schema, schema["description"], example)}
     out |= _chronicles() | _posts()
+    out[("get", f"{CAMPAIGN}/display")] = {
+        "200": json_answer(display.SCHEMA, "What the table display shows.", display.EXAMPLE)
+    }
     return out
 
 

@@ -24,10 +24,14 @@ from quartermaster.service.store import Store
 
 ROLES_THAT_APPEND = frozenset({"owner", "player"})
 OWNER = frozenset({"owner"})
+# The table display's link (a tablet or a TV at the table): it reads and follows the log, and any write is refused,
+# whatever the route's own roles say, so a write route added later cannot forget it.
+DISPLAY = "display"
 
 __all__ = [
     "DEPENDENCIES",
     "OWNER",
+    "DISPLAY",
     "ROLES_THAT_APPEND",
     "Asking",
     "CampaignId",
@@ -280,6 +284,13 @@ def may(doing: str, roles: frozenset[str] = ROLES_THAT_APPEND) -> dict[str, Any]
 async def asking(request: Request[Any, Any, Any], store: EventStore, campaign: FromPath[str]) -> Member:
     """The `member` dependency: the member asking, refused unless their role may do what the route's `opt` says."""
     found = await member(request, store, campaign_id_of(campaign))
+    if found.role == DISPLAY and request.method not in _SAFE_METHODS:
+        doing = request.route_handler.opt.get("doing", "change anything in it")
+        raise Problem(
+            403,
+            f"{found.name} is this campaign's table display: its link only shows the game, so it cannot {doing}.",
+            kind="read-only",
+        )
     roles = request.route_handler.opt.get("roles")
     if roles is not None:
         require(found, roles, request.route_handler.opt["doing"])

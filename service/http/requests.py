@@ -37,7 +37,7 @@ class NewCampaign(msgspec.Struct, forbid_unknown_fields=True):
 
 class NewMember(msgspec.Struct, forbid_unknown_fields=True):
     name: Name
-    role: Literal["owner", "player", "viewer"]
+    role: Literal["owner", "player", "viewer", "display"]
 
 
 # A batch decodes into a thousand of these at a time: untracked by the garbage collector, they decode a quarter

@@ -109,7 +109,7 @@ ENDPOINTS = {
 SUCCESS = {"GET": 200, "POST": 201}
 
 # What each kind of caller may do.
-ALLOWED = {"owner": {"read", "write", "own"}, "player": {"read", "write"}, "viewer": {"read"}}
+ALLOWED = {"owner": {"read", "write", "own"}, "player": {"read", "write"}, "viewer": {"read"}, "display": {"read"}}
 
 
 def expected(caller: str, endpoint: str) -> int:
@@ -121,7 +121,7 @@ def expected(caller: str, endpoint: str) -> int:
     return SUCCESS[method] if takes in ALLOWED[caller] else 403
 
 
-CALLERS = ["owner", "player", "viewer", "no token", "bad token", "another campaign's owner"]
+CALLERS = ["owner", "player", "viewer", "display", "no token", "bad token", "another campaign's owner"]
 
 
 @pytest.mark.parametrize("caller", CALLERS)
@@ -133,6 +133,7 @@ def test_authorisation_matrix(api, caller, endpoint):
         "owner": campaign.token,
         "player": player,
         "viewer": api.add_member(campaign, "viewer"),
+        "display": api.add_member(campaign, "display"),
         "no token": None,
         "bad token": f"qm_{uuid.uuid4().hex}_not-a-real-secret",
         "another campaign's owner": api.new_campaign().token,
@@ -352,7 +353,7 @@ def test_adding_a_member_with_an_unknown_role_is_refused(api):
     )
     assert (
         answer.status_code == 422
-        and "The role cannot be 'captain'. Choose one of: owner, player, viewer." == answer.json()["detail"]
+        and "The role cannot be 'captain'. Choose one of: display, owner, player, viewer." == answer.json()["detail"]
     )
     assert len(api.get(campaign, "").json()["members"]) == 1
 
