@@ -10,7 +10,8 @@ here.
 
 from __future__ import annotations
 
-from quartermaster.events.pacg import cards, characters, recorded, rewards, scenarios, ships
+from quartermaster.events.pacg import aside, cards, characters, recorded, rewards, scenarios, ships
+from quartermaster.events.pacg.aside import *
 from quartermaster.events.pacg.cards import *
 from quartermaster.events.pacg.characters import *
 from quartermaster.events.pacg.recorded import *
@@ -18,4 +19,12 @@ from quartermaster.events.pacg.rewards import *
 from quartermaster.events.pacg.scenarios import *
 from quartermaster.events.pacg.ships import *
 
-__all__ = [*cards.__all__, *characters.__all__, *recorded.__all__, *rewards.__all__, *scenarios.__all__, *ships.__all__]
+__all__ = [
+    *aside.__all__,
+    *cards.__all__,
+    *characters.__all__,
+    *recorded.__all__,
+    *rewards.__all__,
+    *scenarios.__all__,
+    *ships.__all__,
+]

@@ -17,6 +17,7 @@ from quartermaster.events.campaign import DiceRolled
 from quartermaster.projections.dice import plain
 from quartermaster.projections.game import Episodes, Game, Meta, Rejection, View, broken, own_types
 from quartermaster.projections.pacg import (
+    aside,
     characters,
     decks,
     display,
@@ -25,6 +26,7 @@ from quartermaster.projections.pacg import (
     fleet,
     hands,
     play,
+    pull,
     recorded,
     scenario,
     turn,
@@ -126,6 +128,8 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.CharacterDied: characters.died,
     ev.CharacterRevived: characters.revived,
     ev.CharacterJoined: characters.joined,
+    ev.CharacterSetAside: aside.set_aside,
+    ev.CharacterBroughtBack: aside.brought_back,
     ev.CharacterCardCompleted: characters.card_completed,
     ev.DeckBuilt: decks.deck_built,
     ev.DeckRebuilt: decks.deck_rebuilt,
@@ -239,6 +243,7 @@ GAME: Game[State] = Game(
         "scenario": View("scenario", views.scenario_view),
         "recorded": View("recorded", recorded.view),
         "turn": View("turn", play.turn_view),
+        "pull_list": View("pull_list", pull.view),
     },
     character_of=character_of,
     episodes=Episodes("scenario.started", "scenario", ("scenario.ended",)),

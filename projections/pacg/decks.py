@@ -108,6 +108,15 @@ def vault_rule(state: State, name: str, character_name: str | None = None) -> st
     return None
 
 
+def set_aside(character: Character) -> None:
+    """A character set aside has her deck written down: she comes back with it before any deck is made for her."""
+    if character.aside is not None:
+        raise Rejection(
+            f"{character.name} is set aside with her deck written down; bring her back (character.brought_back) "
+            "before building or rebuilding her deck."
+        )
+
+
 def deck_built(state: State, event: DeckBuilt) -> State:
     """A new character's first deck, every card from the vault."""
     character = characters.character(state, event.character_id)
@@ -115,6 +124,7 @@ def deck_built(state: State, event: DeckBuilt) -> State:
         broken(f"{character.name}'s deck cannot be built during the scenario {state.scenario.name}.")
     if character.has_deck or character_cards(state, event.character_id):
         raise Rejection(f"{character.name} already has a deck; rebuild it with deck.rebuilt between scenarios.")
+    set_aside(character)
     built = [c.name for c in state.characters.values() if c.has_deck and c.alive]
     limit = deck_limit(state)
     if len(built) >= limit:
@@ -151,6 +161,7 @@ def deck_rebuilt(state: State, event: DeckRebuilt) -> State:
         broken(f"{character.name}'s deck cannot be rebuilt during the scenario {state.scenario.name}.")
     if not character.alive:
         raise Rejection(f"{character.name} is dead; a dead character's deck is not rebuilt.")
+    set_aside(character)
     names = Counter(event.cards)
     problem = mismatch(state, character, names)
     if problem:

@@ -246,6 +246,10 @@ SAID: dict[type[Event], Wording] = {
         "{character_id} spent a hero point {for_}.",
         {"for_": {"reroll": "to reroll", "feat": "for a feat", "return_from_death": "to return from death"}},
     ),
+    ev.CharacterSetAside: (
+        "{character_id} was set aside: her deck of {cards} was written down and returned to the vault.",
+        {"cards": _cards},
+    ),
     ev.DeckBuilt: ("{character_id} built a deck of {cards}.", {"cards": _cards}),
     ev.DeckRebuilt: ("{character_id}'s deck was rebuilt: {cards}.", {"cards": _cards}),
     ev.AdventureStarted: (
@@ -284,6 +288,15 @@ SAID: dict[type[Event], Wording] = {
     ),
 }
 
+
+def brought_back(state: State, event: ev.CharacterBroughtBack) -> str:
+    found = state.characters.get(event.character_id) if state is not None else None
+    who = name(state, event.character_id)
+    if found is None or not found.aside:
+        return f"{who} came back, her deck taken out of the vault again."
+    return f"{who} came back: her deck of {_cards(list(found.aside))} was taken out of the vault again."
+
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=plural),
@@ -292,6 +305,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.CharacterCardCompleted: card_completed,
     ev.CharacterMoved: character_moved,
     ev.CardMoved: card_moved,
+    ev.CharacterBroughtBack: brought_back,
     ev.HandReset: hand_reset,
     ev.ScenarioStarted: scenario_started,
     ev.ScenarioEnded: scenario_ended,

@@ -95,6 +95,8 @@ class Character(StateStruct):
     role_powers: dict[str, list[str]] = {}
     hero_points: int = 0
     location: str | None = None
+    # Set aside (character.set_aside): her deck as written down, one entry per copy, its cards back in the box.
+    aside: tuple[str, ...] | None = None
 
 
 class Place(StateStruct):

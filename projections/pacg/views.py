@@ -47,6 +47,8 @@ def character(state: State, character_id: str) -> dict[str, Any]:
         "feats": feats,
         "role": found.role,
         "hero_points": found.hero_points,
+        # Set aside: her deck as written down (its cards are in the vault), else None.
+        "aside": list(found.aside) if found.aside is not None else None,
     }
 
 

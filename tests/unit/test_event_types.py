@@ -49,7 +49,29 @@ def _event(type_: str, **data: Any) -> dict[str, Any]:
     return {"type": type_, "data": data}
 
 
+# Lirianne's cards at the end of the worked example's scenario, every copy: the list written down as she is set aside.
+LIRIANNE_AT_THE_END = [
+    *["Blessing of the Gods"] * 4,
+    "Buckler",
+    "Carver",
+    "Cat-o'-Nine-Tails",
+    "Dagger",
+    "Leather Armor",
+    "Light Crossbow",
+    "Lookout",
+    "Master Gunner",
+    "Pistol",
+    "Pistol",
+    "Potion of Glibness",
+    "Powder Horn",
+    "Rum Bottle",
+    "Speed",
+]
 PACG_SCENES = [
+    [
+        _event("scenario.ended", result="won"),
+        _event("character.set_aside", character_id="lirianne", cards=LIRIANNE_AT_THE_END),
+    ],
     [_event("character.died", character_id="seltyiel")],
     [_event("hero_point.awarded", character_id="alahazra")],
     # Lirianne, commanding, meets an enemy ship: evaded or defeated, and a defeated Wormwood seized by a card.
