@@ -174,6 +174,9 @@ PowerKind = Literal[
     "stash_instead",
     "difficulty",
     "close_when_defeated",
+    "close_when_encountered",
+    "cannot_be_seized",
+    "plunder_limit",
     "by_hand",
 ]
 
@@ -187,8 +190,9 @@ class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             description="`may_not_be_evaded`, `cannot_be_defeated`, `structural_damage` (Structural damage to the "
             "ship changed by `amount`), `exchange_when_wrecked` (for the ship `ship`), `stash_instead` (a plunder "
             "card of `card_type` instead of rolling), `difficulty` (the check to defeat raised by `amount` and "
-            "`per_adventure` times the scenario's #), `close_when_defeated` (its location may then be closed at once), or "
-            "`by_hand`."
+            "`per_adventure` times the scenario's #), `close_when_defeated` (its location may then be closed at "
+            "once), `close_when_encountered` (its location may be closed at once when it is encountered), "
+            "`cannot_be_seized`, `plunder_limit` (at most `amount` plunder cards under the ship), or `by_hand`."
         ),
     ]
     text: Annotated[str, Meta(description="The power as printed.")]

@@ -207,6 +207,9 @@ def encounter_ended(state: State, event: EncounterEnded) -> State:
     if info.type == "villain" and scenario.villain_at is not None and (entry is None or entry.location is not None):
         if scenario.villain_outcome is not None:
             raise Rejection(f"The encounter with {event.card} already ended: {scenario.villain_outcome}.")
+        if entry is not None:
+            # The villain's encounter "works exactly as it does with other banes" (Encountering a Villain).
+            check_outcome(state, entry, event.outcome)
         scenario = msgspec.structs.replace(scenario, villain_outcome=event.outcome)
         if event.outcome == "evaded":
             # Evaded, the villain is neither defeated nor undefeated and the encounter is over.
@@ -259,6 +262,9 @@ def check_outcome(state: State, entry: Encountering, outcome: str) -> None:
             f"{card} is a boon: {who} acquires it or not (card.moved acquire, or banish); a boon is never {outcome} "
             "(Your Turn: Explore)."
         )
+        return
+    if entry.doubtful and outcome in ("defeated", "undefeated"):
+        # A reroll replaces a result, sequential checks all count: the log cannot tell them apart.
         return
     if entry.success is True and outcome != "defeated":
         broken(
@@ -330,8 +336,9 @@ def check_fate(state: State, entry: Encountering, event: CardMoved) -> None:
         return
     if target.zone == "hand":
         broken(f"{card} is a bane: it is defeated or not, never acquired into a hand (Encountering a Card).")
-    defeated = entry.outcome == "defeated" or (entry.outcome is None and entry.success is True)
-    undefeated = entry.outcome == "undefeated" or (entry.outcome is None and entry.success is False)
+    decided = entry.outcome is None and not entry.doubtful
+    defeated = entry.outcome == "defeated" or (decided and entry.success is True)
+    undefeated = entry.outcome == "undefeated" or (decided and entry.success is False)
     if verb == "banish" and undefeated:
         broken(
             f"{card} is undefeated: an undefeated bane is shuffled back into the {entry.location} location deck, "
@@ -353,8 +360,9 @@ def _latest(encounters: list[Encountering], card: str) -> Encountering | None:
 
 def lets_close(printed: tuple[CardPower, ...]) -> bool:
     """A defeated henchman lets its location close when its card says so; a card whose text the log does not hold is
-    taken at the rulebook's usual word (Closing a Location: New: Henchmen and Closing Locations)."""
-    return not printed or bool(powers.of_kind(printed, "close_when_defeated"))
+    taken at the rulebook's usual word (Closing a Location: New: Henchmen and Closing Locations). A henchman whose
+    card opens the opportunity on being encountered has already opened it."""
+    return not printed or bool(powers.of_kind(printed, "close_when_defeated", "close_when_encountered"))
 
 
 def _may_close(scenario: Scenario, location: str) -> Scenario:
@@ -379,6 +387,10 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
         scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met], may_close=[])
         if info.type == "villain" and origin is not None:
             scenario = msgspec.structs.replace(scenario, villain_at=origin, villain_outcome=None)
+        if origin is not None and info.type == "henchman" and powers.of_kind(info.powers, "close_when_encountered"):
+            # "When you encounter the Pirate Shade Haunt, you may immediately attempt to close the location this
+            # henchman came from": the opportunity opens with the encounter itself, not its defeat.
+            scenario = _may_close(scenario, origin)
         return msgspec.structs.replace(after, scenario=scenario)
     if source.zone != ENCOUNTER or target.zone == ENCOUNTER:
         return after
@@ -480,11 +492,23 @@ def check_logged(state: State, roll: DiceRolled) -> State:
     entry = scenario.encounters[-1]
     if entry.outcome is not None:
         return state
-    if roll.character_id is not None and entry.character_id is not None and roll.character_id != entry.character_id:
-        return state
     if roll.purpose is not None and not any(word in roll.purpose.lower() for word in _CHECK_WORDS):
         return state
-    checked = msgspec.structs.replace(entry, difficulty=roll.difficulty, total=roll.total, success=roll.success)
+    if roll.character_id is not None and entry.character_id is not None and roll.character_id != entry.character_id:
+        # Sequential checks ("then"): any one character at the same location may attempt one of them, the one who
+        # encountered the card at least one (Attempting a Check). Another's failed check there may leave the card
+        # undefeated; it never decides alone.
+        other = state.characters.get(roll.character_id)
+        here = entry.location or state.characters[entry.character_id].location
+        if other is None or other.location != here or roll.success is not False:
+            return state
+        checked = msgspec.structs.replace(entry, doubtful=True)
+    else:
+        # A second check of the encounterer that disagrees is a reroll or the next of sequential checks.
+        doubtful = entry.doubtful or (entry.success is not None and entry.success != roll.success)
+        checked = msgspec.structs.replace(
+            entry, difficulty=roll.difficulty, total=roll.total, success=roll.success, doubtful=doubtful
+        )
     encounters = [*scenario.encounters[:-1], checked]
     return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
 

@@ -56,6 +56,9 @@ def plunder_limit(state: State) -> int | None:
     card = state.fleet.ships.get(state.fleet.current or "")
     if card is None or state.fleet.wrecked:
         return None
+    for printed in card.powers:
+        if printed.kind == "plunder_limit" and printed.when == "commanding":
+            return printed.amount
     for power in card.when_commanding:
         found = _PLUNDER_LIMIT.search(power)
         if found:
@@ -217,7 +220,7 @@ def ship_seized(state: State, event: ShipSeized) -> State:
     if event.ship == fleet.current:
         raise Rejection(f"The party already sails the {event.ship}.")
     card = event.ship_card or fleet.ships.get(event.ship)
-    if card is not None and card.cannot_be_seized:
+    if card is not None and (card.cannot_be_seized or any(p.kind == "cannot_be_seized" for p in card.powers)):
         broken(f'The {event.ship} cannot be seized: its card says "This ship cannot be seized."')
     if scenario.defeated_ship != event.ship:
         broken(

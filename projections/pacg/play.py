@@ -102,10 +102,10 @@ def outcomes(state: State, entry: Encountering) -> list[dict[str, Any]]:
     if info.type == "villain" and origin is not None:
         return _villain(state.scenario, entry, banish, returned)
     allowed = []
-    if entry.success is not False:
+    if entry.success is not False or entry.doubtful:
         after = [defeated, banish]
         allowed.append({"outcome": "defeated", "events": after})
-    if entry.success is not True:
+    if entry.success is not True or entry.doubtful:
         allowed.append({"outcome": "undefeated", "events": [undefeated, returned]})
     if entry.success is None:
         allowed.append({"outcome": "evaded", "events": [evaded, returned]})
@@ -143,9 +143,9 @@ def _villain(
         return [] if ended else [{"type": "encounter.ended", "data": {"card": card, "outcome": outcome}}]
 
     allowed = []
-    if ended == "defeated" or (ended is None and entry.success is not False):
+    if ended == "defeated" or (ended is None and (entry.success is not False or entry.doubtful)):
         allowed.append({"outcome": "defeated", "events": [*said("defeated"), *closed, *escape(True)]})
-    if ended == "undefeated" or (ended is None and entry.success is not True):
+    if ended == "undefeated" or (ended is None and (entry.success is not True or entry.doubtful)):
         allowed.append({"outcome": "undefeated", "events": [*said("undefeated"), *escape(False)]})
     if ended == "evaded" or (ended is None and entry.success is None):
         allowed.append({"outcome": "evaded", "events": [*said("evaded"), returned]})

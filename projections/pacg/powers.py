@@ -12,8 +12,8 @@ from quartermaster.events.pacg import CardPower, ShipCard
 from quartermaster.projections.pacg.state import State
 
 
-def of_kind(powers: Iterable[CardPower], kind: str) -> list[CardPower]:
-    return [power for power in powers if power.kind == kind]
+def of_kind(powers: Iterable[CardPower], *kinds: str) -> list[CardPower]:
+    return [power for power in powers if power.kind in kinds]
 
 
 def party_ship(state: State) -> ShipCard | None:

@@ -120,6 +120,9 @@ class Encountering(StateStruct, array_like=True):
     # that summoned it is undefeated (Ships and Henchmen, Enemy Ship).
     ship: str | None = None
     ship_defeated: bool | None = None
+    # The checks logged against the card disagree (a reroll, or sequential checks "then", some attempted by another
+    # character at the location): the fold then leaves defeated or undefeated to the table (Attempting a Check).
+    doubtful: bool = False
 
 
 class Scenario(StateStruct):

@@ -21,6 +21,28 @@ _READERS: list[tuple[re.Pattern[str], str]] = [
         ),
         "close_when_defeated",
     ),
+    # The Enemy Ship: "If the summoned ship is defeated, you may seize it. The Enemy Ship is also defeated, and you
+    # may immediately attempt to close the location this henchman came from." Defeated, it lets its location close.
+    (
+        re.compile(
+            r"\bis also defeated, and you may immediately attempt to close the location this henchman came from\.?$",
+            re.I,
+        ),
+        "close_when_defeated",
+    ),
+    (
+        re.compile(
+            r"^when you encounter [\w' ]+, you may immediately attempt to close the location this henchman came "
+            r"from\.?$",
+            re.I,
+        ),
+        "close_when_encountered",
+    ),
+    (re.compile(r"^this ship cannot be seized\.?$", re.IGNORECASE), "cannot_be_seized"),
+    (
+        re.compile(r"^this ship may have no more than (?P<limit>\d+) plunder cards? under it\.", re.IGNORECASE),
+        "plunder_limit",
+    ),
     (
         re.compile(r"^reduce structu?r?al damage (?:dealt )?to this ship by (?P<less>\d+)\.?$", re.IGNORECASE),
         "structural_damage",
@@ -61,6 +83,8 @@ def read_power(text: str, when: str = "always") -> dict[str, Any]:
             continue
         power: dict[str, Any] = {"kind": kind, "text": text, "when": when}
         parts = found.groupdict()
+        if parts.get("limit"):
+            power["amount"] = int(parts["limit"])
         if parts.get("less"):
             power["amount"] = -int(parts["less"])
         if parts.get("more"):

@@ -1,0 +1,168 @@
+"""Checks that decide an encounter, and the henchmen's printed closing opportunities, read as data.
+
+Skull & Shackles Rulebook, Attempting a Check (sequential checks: "then"; only the character who encounters the card
+may attempt the check, other checks by any one character at the same location); Encountering a Villain ("This
+encounter works exactly as it does with other banes"); Closing a Location (New: Henchmen and Closing Locations).
+Skull & Shackles Ships and Henchmen notes: Pirate Shade Haunt, Enemy Ship, Dominator, Sanbalot.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from quartermaster.service.application.catalog import pacg as catalogue
+from quartermaster.service.application.catalog.powers import read_card, read_ship
+from tests.unit.pacg.pacg_world import BOX, HANDS, SCENARIO, SETUP, START, fold, move, rejection, zone
+
+SHARK = zone("location", location="Shark Island")
+ENCOUNTER = zone("encounter")
+CATALOGUE = catalogue.load()
+
+
+def ev(type_: str, **data: Any) -> dict[str, Any]:
+    return {"type": type_, "data": data}
+
+
+def check(who: str, face: int, difficulty: int) -> dict[str, Any]:
+    return ev(
+        "dice.rolled",
+        character_id=who,
+        purpose="check",
+        dice=[{"sides": 12, "face": face}],
+        total=face,
+        difficulty=difficulty,
+    )
+
+
+def explore(name: str, who: str = "merisiel") -> dict[str, Any]:
+    found = move(name, "reveal", SHARK, ENCOUNTER)
+    found["data"]["explorer"] = who
+    return found
+
+
+def henchman(name: str) -> dict[str, Any]:
+    return next(c for c in CATALOGUE["products"]["products"]["B"]["cards"] if c["name"] == name)
+
+
+def meeting(name: str, *extra_cards: dict[str, Any], henchmen: tuple[str, ...] = ("Buccaneer",)) -> Any:
+    """Merisiel's turn at Shark Island (Valeros there too), and she meets `name` from its deck."""
+    setup = [ev("vault.products_added", product="B", cards=[*BOX, *extra_cards]), *SETUP[1:]]
+    started = {**START[0], "data": {**START[0]["data"], "henchmen": list(henchmen)}}
+    return fold(*setup, started, *START[1:], *HANDS, ev("hourglass.advanced", character_id="merisiel"), explore(name))
+
+
+DEFEATED = ev("encounter.ended", card="Dire Rat", outcome="defeated")
+UNDEFEATED = ev("encounter.ended", card="Dire Rat", outcome="undefeated")
+
+
+def test_a_failed_check_then_a_successful_one_leaves_the_outcome_to_the_table():
+    # A reroll replaces the failure (defeated), sequential checks need both (undefeated): the log cannot tell which.
+    state = fold(check("merisiel", 2, 6), check("merisiel", 9, 6), state=meeting("Dire Rat"))
+    assert fold(DEFEATED, state=state) and fold(UNDEFEATED, state=state)
+    # A single check still decides
+    once = fold(check("merisiel", 9, 6), state=meeting("Dire Rat"))
+    assert rejection(once, UNDEFEATED).startswith("Merisiel's check to defeat Dire Rat succeeded")
+
+
+def test_a_sequential_check_failed_by_another_character_there_may_leave_the_card_undefeated():
+    state = fold(check("merisiel", 9, 6), check("valeros", 1, 8), state=meeting("Dire Rat"))
+    assert fold(UNDEFEATED, state=state) and fold(DEFEATED, state=state)
+    # Another character's success never decides for the one who encountered the card
+    helped = fold(check("merisiel", 1, 6), check("valeros", 12, 8), state=meeting("Dire Rat"))
+    assert rejection(helped, DEFEATED).startswith("Merisiel's check to defeat Dire Rat failed")
+
+
+def test_a_villains_outcome_follows_the_check_logged_against_it():
+    base = fold(
+        *SETUP,
+        SCENARIO,
+        ev("plunder.stashed", roll=1),
+        ev("character.moved", character_id="merisiel", to="Shark Island"),
+        ev("character.moved", character_id="valeros", to="Tempest Cay"),
+        ev("hourglass.advanced", character_id="merisiel"),
+        explore("Jemma Redclaw"),
+    )
+    failed = fold(check("merisiel", 1, 11), state=base)
+    defeated = ev("encounter.ended", card="Jemma Redclaw", outcome="defeated")
+    assert rejection(failed, defeated).startswith("Merisiel's check to defeat Jemma Redclaw failed (1 against")
+    assert fold(ev("encounter.ended", card="Jemma Redclaw", outcome="undefeated"), state=failed)
+    assert fold(defeated, state=fold(check("merisiel", 12, 11), state=base))
+
+
+def test_a_henchman_that_lets_its_location_close_when_encountered_does_so_at_once():
+    haunt = {**henchman("Pirate Shade Haunt"), "count": 1}
+    assert [p["kind"] for p in haunt["powers"]] == ["by_hand", "close_when_encountered"]
+    state = meeting("Pirate Shade Haunt", haunt, henchmen=("Pirate Shade Haunt",))
+    assert state.scenario.may_close == ["Shark Island"]
+    closing = ev("location.closed", location="Shark Island", by="merisiel", how="henchman")
+    closed = fold(closing, state=state)
+    assert closed.scenario.places["Shark Island"].closed
+    # A henchman whose card says nothing of closing gives no such opportunity when met
+    quiet = {**haunt, "name": "Quiet Haunt", "powers": [{"kind": "by_hand", "text": "Display it."}]}
+    unmet = meeting("Quiet Haunt", quiet, henchmen=("Quiet Haunt",))
+    assert rejection(unmet, closing).startswith("Shark Island cannot close for a henchman")
+
+
+def test_an_enemy_ship_defeated_with_its_summoned_ship_lets_its_location_close():
+    enemy = {**henchman("Enemy Ship"), "count": 1}
+    assert [p["kind"] for p in enemy["powers"]] == ["by_hand", "close_when_defeated"]
+    state = fold(ev("ship.encountered", ship="Raider"), state=meeting("Enemy Ship", enemy, henchmen=("Enemy Ship",)))
+    won = fold(
+        ev("ship.defeated", ship="Raider"), ev("encounter.ended", card="Enemy Ship", outcome="defeated"), state=state
+    )
+    assert won.scenario.may_close == ["Shark Island"]
+    lost = fold(
+        ev("ship.evaded", ship="Raider"), ev("encounter.ended", card="Enemy Ship", outcome="undefeated"), state=state
+    )
+    assert lost.scenario.may_close == []
+
+
+def test_the_ships_seizing_and_plunder_limits_are_read_as_data():
+    ships = {ship["name"]: ship for ship in CATALOGUE["ships"]["ships"]}
+    dominator = [p["kind"] for p in read_ship(ships["Dominator"])]
+    assert "cannot_be_seized" in dominator
+    sanbalot = [p for p in read_ship(ships["Sanbalot"]) if p["kind"] == "plunder_limit"]
+    assert [(p["amount"], p["when"]) for p in sanbalot] == [(3, "commanding")]
+
+
+# The wordings the fold applies: a card text holding one is never left to the table.
+APPLIED_WORDINGS = {
+    "may not be evaded": "may_not_be_evaded",
+    "cannot be seized": "cannot_be_seized",
+    "you may immediately attempt to close the location this henchman came from": "close_when_",
+    "exchange it for the ship": "exchange_when_wrecked",
+    "plunder cards under it": "plunder_limit",
+    "stash a random": "stash_instead",
+}
+
+
+def _texts() -> list[tuple[str, list[str], list[dict[str, Any]]]]:
+    """Every card whose text the catalogue holds: its printed texts and the powers the catalogue serves for it."""
+    raw_ships = json.loads((catalogue.FOLDER / "ships.json").read_text())["ships"]
+    raw_cards = json.loads((catalogue.FOLDER / "products.json").read_text())["products"]
+    found = []
+    for ship in raw_ships:
+        texts = [t for field in ("when_encountering", "when_commanding", "when_wrecked") for t in ship.get(field, [])]
+        found.append((ship["name"], texts, CATALOGUE["by"]["ship"][ship["name"]]["powers"]))
+    for letter, product in raw_cards.items():
+        for card in product["cards"]:
+            if card.get("powers_text"):
+                cards = CATALOGUE["products"]["products"][letter]["cards"]
+                served = next(c for c in cards if c["name"] == card["name"])
+                found.append((card["name"], card["powers_text"], served["powers"]))
+    return found
+
+
+def test_every_card_text_the_catalogue_holds_is_applied_as_data_or_listed_by_hand():
+    cards = _texts()
+    assert len(cards) > 20
+    for name, texts, served in cards:
+        assert [p["text"] for p in served] == texts, name
+        assert read_card({"powers_text": texts}) or not texts
+        for text, power in zip(texts, served, strict=True):
+            for wording, kind in APPLIED_WORDINGS.items():
+                if wording in text.lower():
+                    assert power["kind"].startswith(kind), f"{name}: {text!r} is read as {power['kind']}"
+            if power["kind"] == "by_hand":
+                assert power["text"] == text
