@@ -158,28 +158,50 @@ export function select(options, attrs = {}) {
 }
 
 // What is typed and chosen in a view, by each control's name, to put back when the view is drawn again (a member
-// joining, another phone's entry): a redraw never empties a box or unticks a card.
+// joining, another phone's entry): a redraw never empties a box or unticks a card. The control being typed into keeps
+// the focus and the caret, so the next keys go on into the same field.
 function named(el) {
   return el.getAttribute("aria-label") || [...(el.labels || [])].map(l => l.textContent).join(" ") || el.name || "";
 }
 
+/** @typedef {Map<string, string | boolean> & { focused?: { key: string, start: number | null, end: number | null } }} Typed */
+
+/**
+ * @param {ParentNode} root
+ * @returns {Typed}
+ */
 export function typedIn(root) {
-  const seen = new Map(),
-    typed = new Map();
-  for (const el of root.querySelectorAll("input, select, textarea")) {
+  const seen = new Map();
+  /** @type {Typed} */
+  const typed = new Map();
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll("input, select, textarea"))) {
     const name = named(el);
     if (!name || el.type === "hidden") continue;
     const n = (seen.get(name) || 0) + 1;
     seen.set(name, n);
     typed.set(`${name}#${n}`, el.type === "checkbox" ? el.checked : el.value);
+    if (el === document.activeElement) typed.focused = { key: `${name}#${n}`, ...caret(el) };
   }
   return typed;
 }
 
+// Where the caret is in a text field (a number field or a select has none to keep).
+function caret(el) {
+  try {
+    return { start: el.selectionStart ?? null, end: el.selectionEnd ?? null };
+  } catch {
+    return { start: null, end: null };
+  }
+}
+
+/**
+ * @param {ParentNode} root
+ * @param {Typed | null} typed
+ */
 export function putBack(root, typed) {
   if (!typed) return;
   const seen = new Map();
-  for (const el of root.querySelectorAll("input, select, textarea")) {
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll("input, select, textarea"))) {
     const name = named(el);
     const n = (seen.get(name) || 0) + 1;
     seen.set(name, n);
@@ -187,12 +209,23 @@ export function putBack(root, typed) {
     if (was === undefined) continue;
     if (el.type === "checkbox") {
       if (el.checked !== was) {
-        el.checked = was;
+        el.checked = Boolean(was);
         el.dispatchEvent(new Event("change"));
       }
-    } else if (el.value !== was && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === was))) {
-      el.value = was;
+    } else if (el.value !== was && (!(el instanceof HTMLSelectElement) || [...el.options].some(o => o.value === was))) {
+      el.value = String(was);
       el.dispatchEvent(new Event("change"));
+    }
+    const focused = typed.focused;
+    if (focused?.key === `${name}#${n}` && el !== document.activeElement && el.isConnected) {
+      el.focus({ preventScroll: true });
+      if (focused.start !== null && focused.end !== null) {
+        try {
+          el.setSelectionRange(focused.start, focused.end);
+        } catch {
+          /* a field without a caret */
+        }
+      }
     }
   }
 }

@@ -1,0 +1,35 @@
+"""A redraw that lands while a player types keeps the field's focus and its text: another phone logs something while
+a field of the Play tab's turn panel is being typed into, and the next keys go on into the same field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.phone import note, open_play
+from tests.browser.table import LIVE, pacg_table
+
+
+def _typing_goes_on(typing: Any, other: Any, field: Any, http: Any, campaign: dict[str, Any]) -> None:
+    field.click()
+    typing.keyboard.type("Sea ")
+    before = http.get(campaign, "")["position"]
+    expect(note(other, "A round of grog for the table")).to_contain_text("Logged", timeout=LIVE)
+    # The typing phone has drawn its Play tab again for the other phone's entry.
+    expect(typing.locator(f'#panel[data-position="{before + 1}"]')).to_have_count(1, timeout=LIVE)
+    typing.keyboard.type("Devil")
+    expect(field).to_be_focused()
+    expect(field).to_have_value("Sea Devil")
+
+
+def test_a_field_of_the_turn_panel_keeps_its_focus_and_text_when_another_phone_logs(phones, http):
+    campaign, lily, sam = pacg_table(http)
+    typing = open_play(phones, lily["token"])
+    other = open_play(phones, sam["token"])
+    # Moved, Lirianne may explore: the panel asks for the card she reveals.
+    typing.locator("section.turn").get_by_role("button", name="Move to Tempest Cay").click()
+    expect(typing.locator("section.turn")).to_contain_text("Logged at position", timeout=LIVE)
+    field = typing.locator("section.turn").get_by_label("Card revealed", exact=True)
+    expect(field).to_be_visible(timeout=LIVE)
+    _typing_goes_on(typing, other, field, http, campaign)
