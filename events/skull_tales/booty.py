@@ -89,8 +89,19 @@ class LoanTaken(Event, kw_only=True, tag="loan.taken"):
     amount: Annotated[int, Meta(description="Coins borrowed.")]
     lender: Annotated[Lender, Meta(description="`manor`, `market` or `ship`.")]
     fame: Annotated[int, Meta(description="At the Manor: Fame spent (5 Coins per Time Unit or Fame).")] = 0
+    price: Annotated[
+        int | None,
+        Meta(
+            description="At the Market or for the ship: the Coins the Gear card or upgrade costs, as the rules charge "
+            "it; the loan is at most what the purse (the Crew's Booty for the ship) lacks. Without it, the next "
+            "purchase is held to that."
+        ),
+    ] = None
 
-    EXAMPLES = ({"pirate_id": "mary", "amount": 20, "lender": "market"},)
+    EXAMPLES = (
+        {"pirate_id": "mary", "amount": 20, "lender": "market"},
+        {"pirate_id": "jack", "amount": 15, "lender": "market", "price": 25},
+    )
     VIEWS = ("pirates", "pirate", "ledger", "turn")
 
 

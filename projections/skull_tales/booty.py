@@ -35,6 +35,7 @@ from quartermaster.projections.skull_tales.state import (
     pirate,
     put,
     has_skill,
+    in_play,
     require_phase,
     skill_effect,
 )
@@ -396,10 +397,49 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
         bosun = require_captain(state, p.id, "take a loan for the ship", bosun_may=True)
         state = bosun_acted(state, p.id, bosun)
         to = "crew_booty"
+    purse = None
+    if event.lender != "manor":
+        # "If your Pirate does not have enough money to acquire Gear ... a loan equal to the amount you need"; "If
+        # the Captain doesn't have enough money to buy an upgrade ... a loan for the amount needed" (Book II:
+        # Locations, Market Square; Docks): no more than the purse lacks.
+        purse = balance(state, to)
+        if event.price is not None:
+            needs_loan(p.name, event.lender, event.amount, event.price, purse)
+            purse = None
     owed = math.ceil(event.amount * 6 / 5)
-    loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial)
+    loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial, purse=purse)
     state = put(state, change(state.pirates[p.id], loan=loan))
     return move(state, "source:loan", to, event.amount, f"loan from Monsieur Fontaine ({event.lender})")
+
+
+def needs_loan(name: str, lender: str, amount: int, price: int, purse: int) -> None:
+    """A Market or ship loan is for the amount the purchase lacks, and only when it lacks some."""
+    whose = "the Crew's Booty holds" if lender == "ship" else f"{name} has"
+    what = "an upgrade" if lender == "ship" else "Gear"
+    if purse >= price:
+        broken(
+            f"{name} cannot borrow for {what} costing {count(price, 'Coin')}: {whose} {purse}, enough to pay for it "
+            "(Book II: Locations, Market Square; Docks)."
+        )
+    elif amount > price - purse:
+        broken(
+            f"{name} cannot borrow {count(amount, 'Coin')} for {what} costing {count(price, 'Coin')}: {whose} "
+            f"{purse}, and a loan is only the amount needed, {price - purse} (Book II: Locations, Market Square; Docks)."
+        )
+
+
+def loan_spent(state: SkullTales, lender: str, price: int, buyer: str) -> SkullTales:
+    """The purchase a Market loan (the buyer's) or a ship loan (whoever took it for the Crew's Booty) was taken for,
+    at its charged price: the loan was at most what the purse lacked. A loan taken in an earlier Port, or already
+    held to a purchase, is not looked at again."""
+    for p in in_play(state):
+        loan = p.loan
+        if loan is None or loan.purse is None or loan.lender != lender or (lender == "market" and p.id != buyer):
+            continue
+        if loan.phase_serial == state.phase_serial:
+            needs_loan(p.name, lender, loan.principal, price, loan.purse)
+        state = put(state, change(p, loan=msgspec.structs.replace(loan, purse=None)))
+    return state
 
 
 def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
@@ -422,6 +462,10 @@ def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
         source, who = "crew_booty", f"{p.name} (from the Crew's Booty)"
     else:
         source, who = f"pirate:{p.id}", p.name
+    # "If you want to remove the Debtor state, you must return to the Manor and pay Monsieur Fontaine what you owe
+    # him (paying 7 Coins to enter if you are not the Captain, naturally)" (Book II: Locations, Madame Claude's
+    # Manor); every loan is his, the Market's and the ship's too ("see Loans").
+    require_manor(state, p, "repay Monsieur Fontaine")
     doing = f"repay {count(event.amount, 'Coin')} of a loan"
     state = spend_time(state, p.id, 1, "repay Monsieur Fontaine")
     state = pay(state, source, event.amount, doing, "loan_repayment", who)

@@ -18,7 +18,6 @@ from quartermaster.events.skull_tales import (
     ManorEntered,
     PenanceChosen,
     PirateRecruited,
-    PirateRevived,
     PirateUnconscious,
     PortServiceBought,
     PurgeUsed,
@@ -30,7 +29,7 @@ from msgspec.structs import replace
 
 from quartermaster.projections.skull_tales import cards, penance
 from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
-from quartermaster.projections.skull_tales.booty import require_manor
+from quartermaster.projections.skull_tales.booty import loan_spent, require_manor
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.words import count
 from quartermaster.projections.skull_tales.state import (
@@ -58,7 +57,6 @@ PORT_UNCONSCIOUS = 5  # Book II: Port Phase, Port Components: 5 Coins and 5 Fame
 PURGE_DIFFICULTY = 5  # Book II: Feats, Classes and Skills, Mystic Skills: "a Charisma 5 roll"
 PURGE_FAME = 3
 DESTINY_PER_WOUND = "admiral.adventure.destiny_per_wound"
-TRUST_MAX = 20  # "neither the Morale nor the Trust Points can exceed 20" (Book III: Voyage Phase, Voyage Components)
 
 
 def wounds_word(amount: int) -> str:
@@ -264,38 +262,6 @@ def _drop_legendary(state: SkullTales, p: Pirate, item: str | None) -> SkullTale
     return state
 
 
-def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
-    p = active_pirate(state, event.pirate_id)
-    if p.status != "unconscious":
-        raise Rejection(f"{p.name} is not Unconscious.")
-    # Revived in the Adventure, or out of the «Sickbay» in the Voyage (Book III: Voyage Phase, Voyage Posts/Stations,
-    # Sickbay): no longer Unconscious when the Voyage ends. A Revive or an 'Assist' discards every Wound; the
-    # Sickbay's own Intelligence 4 roll "a single Wound".
-    wounds = 0
-    if event.single_wound:
-        if state.phase != "voyage":
-            broken(f"Only in the «Sickbay» does {p.name} discard a single Wound; a Revive discards them all.")
-        if event.reviver_id is not None:
-            raise Rejection(f"An 'Assist' heals all of {p.name}'s Wounds; a single Wound is {p.name}'s own roll.")
-        wounds = max(p.wounds - 1, 0)
-    state = put(state, change(p, status="active", wounds=wounds, voyage_unconscious=False))
-    if event.reviver_id is not None:
-        reviver = active_pirate(state, event.reviver_id)
-        if reviver.id == p.id:
-            broken(f"{p.name} cannot revive themselves.")
-        elif reviver.status == "unconscious":
-            broken(f"{reviver.name} is Unconscious and cannot revive {p.name} (Book I: Character Actions, Revive).")
-        if state.phase == "voyage":
-            # 'Assist': "If they succeed, the Character gains 1 Trust Point" (Book III: Voyage Phase Sequence, Crew
-            # Round); "The Captain does not gain Trust Points for performing actions on the Pirate Ship" (Trust Points).
-            if reviver.id != state.captain:
-                trust = min(state.trust.get(reviver.id, 0) + 1, TRUST_MAX)
-                state = replace(state, trust={**state.trust, reviver.id: trust})
-            return state
-        state = put(state, change(reviver, destiny=min(reviver.destiny + 1, destiny_cap(reviver))))
-    return state
-
-
 def spaces_used(items: list[Item]) -> int:
     """Half spaces used: Rum and Brew take half a space; Equipped gear takes none (Book I: Adventure Phase, Cards)."""
     return sum(0 if i.equipped else (1 if i.half_space else 2) for i in items)
@@ -360,6 +326,7 @@ def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
     item = Item(name=event.item, kind=event.kind, half_space=event.half_space, equipped=event.equipped, value=value)
     state = cards.gear_priced(take_item(state, p, item), event)
     if price:
+        state = loan_spent(state, "market", price, p.id)
         state = pay(state, f"pirate:{p.id}", price, f"buy {event.item}", "gear", p.name)
     return state
 

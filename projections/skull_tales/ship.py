@@ -26,7 +26,7 @@ from quartermaster.events.skull_tales import (
     UpgradeUsed,
 )
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.skull_tales.booty import bosun_acted, move, pay, require_captain, spend_time
+from quartermaster.projections.skull_tales.booty import bosun_acted, loan_spent, move, pay, require_captain, spend_time
 from quartermaster.projections.skull_tales.captaincy import morale_max
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
@@ -129,6 +129,7 @@ def ship_bought(state: SkullTales, event: ShipBought) -> SkullTales:
     )
     _check_hold(new, f"take the old ship's Goods into the new {event.ship_type} (sell some first)")
     state = spend_time(state, p.id, 1, doing)
+    state = loan_spent(state, "ship", event.price, p.id)
     state = pay(state, "crew_booty", event.price, doing, "ship", p.name)
     return replace(bosun_acted(state, p.id, bosun), ship=new)
 
@@ -161,6 +162,7 @@ def ship_upgraded(state: SkullTales, event: ShipUpgraded) -> SkullTales:
         ship = replace(ship, upgrades=upgrades, upgrade_kinds={**ship.upgrade_kinds, key: event.effect})
     cost = event.cost + (20 if active(state.options, "admiral.port.upgrade_plus_20") else 0)
     state = spend_time(state, p.id, 1, doing)
+    state = loan_spent(state, "ship", cost, p.id)
     state = pay(state, "crew_booty", cost, doing, "upgrade", p.name)
     return replace(bosun_acted(state, p.id, bosun), ship=ship)
 

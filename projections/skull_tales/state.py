@@ -66,6 +66,9 @@ class Loan(Struct, kw_only=True):
     principal: int
     owed: int  # 6 Coins for every 5 loaned (Book II: Locations, Madame Claude's Manor)
     phase_serial: int  # Debtor "from the next Port Phase onwards"
+    # A Market or ship loan is "the amount needed" for a purchase (Book II: Locations, Market Square; Docks): what the
+    # paying purse held before the loan, until the purchase it covers is folded and held to it; None once it is.
+    purse: int | None = None
 
 
 class Pirate(Struct, kw_only=True):

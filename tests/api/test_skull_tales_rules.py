@@ -107,5 +107,5 @@ def test_given_a_loan_when_part_of_it_is_repaid_then_it_is_refused(api):
         "(Book II: Locations, Madame Claude's Manor). That is a rule of the game: the owner may log it anyway, "
         "with a reason."
     )
-    posted(api, campaign, event("loan.repaid", pirate_id="mary", amount=36))
+    posted(api, campaign, event("manor.entered", pirate_id="mary"), event("loan.repaid", pirate_id="mary", amount=36))
     assert read(api, campaign, "pirate", pirate_id="mary")["loan_owed"] == 0

@@ -324,7 +324,9 @@ def test_a_retiring_pirate_s_replacement_may_take_the_same_archetype():
 
 
 def test_a_loan_is_repaid_whole_for_one_time_unit():
-    state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"))
+    state = in_port(
+        event("loan.taken", pirate_id="jack", amount=20, lender="market"), event("manor.entered", pirate_id="jack")
+    )
     after = when(state, event("loan.repaid", pirate_id="jack", amount=24))
     assert after.pirates["jack"].loan is None
     assert after.pirates["jack"].time_units == state.pirates["jack"].time_units - 1
