@@ -484,16 +484,29 @@ def villain_escaped(state: State, event: VillainEscaped) -> State:
 
 def check_logged(state: State, roll: DiceRolled) -> State:
     """The state once a roll is logged: a check (a difficulty, or a success said) by the character encountering the
-    latest card is that encounter's check, and its result decides the outcomes allowed (Attempting a Check). Another
-    roll (damage, plunder, a check of another card's power) changes nothing."""
+    latest card is that encounter's check, and its result decides the outcomes allowed (Attempting a Check); while the
+    commander encounters an enemy ship, it is the check to defeat the ship (Encountering Ships). Another roll (damage,
+    plunder, a check of another card's power) changes nothing."""
     scenario = state.scenario
-    if scenario is None or not scenario.encounters or roll.success is None:
+    if scenario is None or roll.success is None:
+        return state
+    if roll.purpose is not None and not any(word in roll.purpose.lower() for word in _CHECK_WORDS):
+        return state
+    if scenario.ship_met is not None:
+        ship = _with_check(state, scenario.ship_met, roll)
+        return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, ship_met=ship))
+    if not scenario.encounters:
         return state
     entry = scenario.encounters[-1]
     if entry.outcome is not None:
         return state
-    if roll.purpose is not None and not any(word in roll.purpose.lower() for word in _CHECK_WORDS):
-        return state
+    checked = _with_check(state, entry, roll)
+    encounters = [*scenario.encounters[:-1], checked]
+    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
+
+
+def _with_check(state: State, entry: Encountering, roll: DiceRolled) -> Encountering:
+    """The encounter once a check against its card is logged."""
     if roll.character_id is not None and entry.character_id is not None and roll.character_id != entry.character_id:
         # Sequential checks ("then"): any one character at the same location may attempt one of them, the one who
         # encountered the card at least one (Attempting a Check). Another's failed check there may leave the card
@@ -501,16 +514,13 @@ def check_logged(state: State, roll: DiceRolled) -> State:
         other = state.characters.get(roll.character_id)
         here = entry.location or state.characters[entry.character_id].location
         if other is None or other.location != here or roll.success is not False:
-            return state
-        checked = msgspec.structs.replace(entry, doubtful=True)
-    else:
-        # A second check of the encounterer that disagrees is a reroll or the next of sequential checks.
-        doubtful = entry.doubtful or (entry.success is not None and entry.success != roll.success)
-        checked = msgspec.structs.replace(
-            entry, difficulty=roll.difficulty, total=roll.total, success=roll.success, doubtful=doubtful
-        )
-    encounters = [*scenario.encounters[:-1], checked]
-    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
+            return entry
+        return msgspec.structs.replace(entry, doubtful=True)
+    # A second check of the encounterer that disagrees is a reroll or the next of sequential checks.
+    doubtful = entry.doubtful or (entry.success is not None and entry.success != roll.success)
+    return msgspec.structs.replace(
+        entry, difficulty=roll.difficulty, total=roll.total, success=roll.success, doubtful=doubtful
+    )
 
 
 # Words of a roll's purpose that make it the check against the card encountered ("check", "defeat the Bandit",

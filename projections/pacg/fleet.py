@@ -131,6 +131,16 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
         raise Rejection("Structural damage and the damage prevented are never negative.")
     if event.prevented > event.amount:
         raise Rejection(f"Only {event.amount} Structural damage was dealt; {event.prevented} cannot be prevented.")
+    met = scenario.ship_met
+    if met is not None and scenario.enemy_ship == met.card:
+        _ship_check(state, scenario, met.card, "undefeated")
+        short = _shortfall(met)
+        if short is not None and event.dealt is not None and event.dealt != short:
+            broken(
+                f"The check to defeat the {met.card} failed by {short} ({met.total} against a difficulty of "
+                f"{met.difficulty}): it deals {short} Structural damage before any power changes it, not "
+                f"{event.dealt} (Structural Damage)."
+            )
     if event.dealt is not None:
         after, changing = powers.structural(state, event.dealt)
         if event.dealt < 0:
@@ -167,11 +177,18 @@ def ship_damaged(state: State, event: ShipDamaged) -> State:
     if scenario.enemy_ship is not None:
         # The Structural damage of a failed check to defeat a ship ends that encounter (Encountering Ships).
         encounters = _ship_met(scenario, scenario.enemy_ship, False)
-        changes["scenario"] = msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters)
+        changes["scenario"] = msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters, ship_met=None)
     damaged = work.commit(**changes)
     if lost:
         return lose(damaged, f"the {word(state, 'hourglass')} ran out of cards to discard")
     return damaged
+
+
+def _shortfall(met: Encountering) -> int | None:
+    """How much a failed check to defeat a ship fell short: the Structural damage it deals (Structural Damage)."""
+    if met.success is not False or met.doubtful or met.difficulty is None or met.total is None:
+        return None
+    return max(0, met.difficulty - met.total)
 
 
 def commander(state: State, scenario: Scenario, character_id: str | None, doing: str) -> str:
@@ -243,7 +260,7 @@ def ship_encountered(state: State, event: ShipEncountered) -> State:
     if scenario.enemy_ship is not None:
         raise Rejection(f"The commander is already encountering the {scenario.enemy_ship}; finish that first.")
     try:
-        commander(state, scenario, event.character_id, "encounter another ship")
+        who = commander(state, scenario, event.character_id, "encounter another ship")
     except Rejection as refused:
         raise Rejection(f"{refused.reason} A ship anyone else would encounter is banished (ship.banished).") from None
     fleet = state.fleet
@@ -257,8 +274,35 @@ def ship_encountered(state: State, event: ShipEncountered) -> State:
     return msgspec.structs.replace(
         state,
         fleet=msgspec.structs.replace(fleet, ships=ships) if ships is not fleet.ships else fleet,
-        scenario=msgspec.structs.replace(scenario, enemy_ship=event.ship, encounters=encounters),
+        scenario=msgspec.structs.replace(
+            scenario, enemy_ship=event.ship, encounters=encounters, ship_met=Encountering(event.ship, None, who)
+        ),
     )
+
+
+def _ship_check(state: State, scenario: Scenario, ship: str, outcome: str) -> None:
+    """The end of a ship's encounter follows the check logged against it, as a bane's does (Encountering Ships:
+    "encountering a ship is much like encountering a bane"; Encountering a Card: evasion comes before the check)."""
+    met = scenario.ship_met
+    if met is None or met.card != ship or met.success is None or met.doubtful:
+        return
+    who = state.characters[met.character_id].name if met.character_id in state.characters else "The commander"
+    told = f" ({met.total} against a difficulty of {met.difficulty})" if met.difficulty is not None else ""
+    if outcome == "evaded":
+        broken(
+            f"{who} has already attempted the check to defeat the {ship}{told}: a ship is evaded before the check, "
+            "not after (Encountering a Card: Apply Any Evasion Effects)."
+        )
+    elif met.success and outcome != "defeated":
+        broken(
+            f"{who}'s check to defeat the {ship} succeeded{told}: the {ship} is defeated and deals no Structural "
+            "damage (Encountering Ships)."
+        )
+    elif not met.success and outcome == "defeated":
+        broken(
+            f"{who}'s check to defeat the {ship} failed{told}: the {ship} is not defeated; it deals Structural damage "
+            "to the party's ship (Encountering Ships)."
+        )
 
 
 def _ship_met(scenario: Scenario, ship: str | None, defeated: bool) -> list[Encountering]:
@@ -283,16 +327,20 @@ def ship_evaded(state: State, event: ShipEvaded) -> State:
     scenario = _encountering(state, event.ship, "be evaded")
     for power in powers.of_kind(powers.enemy_ship(state, event.ship), "may_not_be_evaded"):
         broken(f'The {event.ship} may not be evaded: "{power.text}"')
+    _ship_check(state, scenario, event.ship, "evaded")
     encounters = _ship_met(scenario, event.ship, False)
     return msgspec.structs.replace(
-        state, scenario=msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters)
+        state, scenario=msgspec.structs.replace(scenario, enemy_ship=None, encounters=encounters, ship_met=None)
     )
 
 
 def ship_defeated(state: State, event: ShipDefeated) -> State:
     scenario = _encountering(state, event.ship, "be defeated")
+    _ship_check(state, scenario, event.ship, "defeated")
     encounters = _ship_met(scenario, event.ship, True)
-    ended = msgspec.structs.replace(scenario, enemy_ship=None, defeated_ship=event.ship, encounters=encounters)
+    ended = msgspec.structs.replace(
+        scenario, enemy_ship=None, defeated_ship=event.ship, encounters=encounters, ship_met=None
+    )
     return msgspec.structs.replace(state, scenario=ended)
 
 

@@ -168,6 +168,8 @@ class Scenario(StateStruct):
     # The enemy ship the commander is encountering, and the one she defeated this turn (which a card may seize).
     enemy_ship: str | None = None
     defeated_ship: str | None = None
+    # The commander's encounter with that enemy ship, and the check logged against it (Encountering Ships).
+    ship_met: Encountering | None = None
 
 
 class DeckOrder(StateStruct):

@@ -284,3 +284,40 @@ def test_a_character_not_commanding_banishes_the_ship_she_would_encounter():
         "Merisiel commands the Merchantman: the commander encounters the Truewind (ship.encountered); only a "
         "character not commanding a ship banishes it."
     )
+
+
+def _ship_check(face, difficulty=7, who="merisiel"):
+    return ev(
+        "dice.rolled",
+        character_id=who,
+        purpose="check to defeat",
+        dice=[{"sides": 12, "face": face}],
+        total=face,
+        difficulty=difficulty,
+    )
+
+
+def test_a_ships_encounter_ends_as_the_check_logged_against_it_says():
+    # Encountering Ships: much like a bane; a failed check deals the difference as Structural damage.
+    met = fold(
+        *HANDS, advance("merisiel"), ev("ship.encountered", ship="Truewind", ship_card=TRUEWIND), state=playing()
+    )
+    failed = fold(_ship_check(4), state=met)
+    assert rejection(failed, ev("ship.defeated", ship="Truewind")).startswith(
+        "Merisiel's check to defeat the Truewind failed (4 against a difficulty of 7): the Truewind is not defeated"
+    )
+    assert rejection(failed, ev("ship.evaded", ship="Truewind")).startswith(
+        "Merisiel has already attempted the check to defeat the Truewind"
+    )
+    assert rejection(failed, damaged(2, dealt=2)).startswith(
+        "The check to defeat the Truewind failed by 3 (4 against a difficulty of 7): it deals 3 Structural damage"
+    )
+    assert fleet_view(fold(damaged(3, dealt=3), state=failed))["wrecked"] is True
+    passed = fold(_ship_check(9), state=met)
+    assert rejection(passed, damaged(2)).startswith("Merisiel's check to defeat the Truewind succeeded (9 against")
+    assert fold(ev("ship.defeated", ship="Truewind"), state=passed).scenario.defeated_ship == "Truewind"
+    # A reroll or a second check that disagrees leaves the end to the table
+    both = fold(_ship_check(9), state=failed)
+    assert fold(ev("ship.defeated", ship="Truewind"), state=both) and fold(damaged(1), state=both)
+    # Evading before any check is still allowed
+    assert fold(ev("ship.evaded", ship="Truewind"), state=met)
