@@ -10,25 +10,39 @@ a sentence holds the names and notes the table typed:
 - BBCode: `[` is followed by a zero-width space, so no tag the table typed opens (forums escape HTML themselves);
 - Markdown: every Markdown special is escaped with a backslash, and `<`, `>` and `&` become entities, so neither
   Markdown nor raw HTML in a name renders.
+
+A turn's post also carries the way back in (service/application/pasting.py reads it): its author line ("Posted
+by"), and, last, one entry line per event of the turn that counts, `qm1.` and the event (position, type, data, id,
+time, override) as base64url JSON, in a code block in BBCode and Markdown. Base64url needs no escaping in any of the
+three formats and survives a forum's rendering, so the entries come back exactly as the log holds them; the
+sentences above them are for the people reading the thread.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import msgspec
+
 from quartermaster.projections.game import Game
 from quartermaster.service.application.audit import episodes as listing
 from quartermaster.service.application.audit.account import account
 from quartermaster.service.application.audit.report import OUTCOMES, report
-from quartermaster.service.store import Store
+from quartermaster.service.store import Recorded, Store
 
 Format = Literal["text", "bbcode", "markdown"]
 FORMATS: tuple[Format, ...] = ("text", "bbcode", "markdown")
 PACG = "pacg-skull-and-shackles"
+UNPOSTED = frozenset({"member.joined", "campaign.forked", "campaign.started"})
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+AUTHOR = "Posted by"
+POSITIONS = "Positions"
+ENTRY = "qm1."
+ENTRIES = "Entries for Quartermaster (paste this post into a campaign to log them)"
 
 
 def _one_line(text: str) -> str:
@@ -53,6 +67,7 @@ class Post:
     title: str
     lines: list[tuple[str, str]] = field(default_factory=list)  # (label, text); label "" for a plain item
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    entries: list[str] = field(default_factory=list)  # entry lines (`entry`), written unescaped in a code block
 
 
 def write(post: Post, format_: Format) -> str:
@@ -67,16 +82,22 @@ def write(post: Post, format_: Format) -> str:
         out += [f"[b]{e(label)}:[/b] {e(text)}" for label, text in post.lines]
         for heading, items in post.sections:
             out += ["", f"[u]{e(heading)}[/u]", "[list]", *(f"[*]{e(item)}" for item in items), "[/list]"]
+        if post.entries:
+            out += ["", f"[u]{e(ENTRIES)}[/u]", "[code]", *post.entries, "[/code]"]
     elif format_ == "markdown":
         out.append(f"**{e(post.title)}**")
         out += [f"- **{e(label)}:** {e(text)}" for label, text in post.lines]
         for heading, items in post.sections:
             out += ["", f"*{e(heading)}*", "", *(f"- {e(item)}" for item in items)]
+        if post.entries:
+            out += ["", f"*{e(ENTRIES)}*", "", "```", *post.entries, "```"]
     else:
         out.append(e(post.title))
         out += [f"{e(label)}: {e(text)}" for label, text in post.lines]
         for heading, items in post.sections:
             out += ["", e(heading), *(f"- {e(item)}" for item in items)]
+        if post.entries:
+            out += ["", e(ENTRIES), *post.entries]
     return "\n".join(out) + "\n"
 
 
@@ -133,8 +154,23 @@ class NoTurn(Exception):
     """No turn (or phase) holds the position asked."""
 
 
-async def turn(store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, at: int) -> Post:
-    """The post of the turn (Skull & Shackles) or phase (Skull Tales) that holds position `at`."""
+def entry(recorded: Recorded) -> str:
+    """An event of the log as an entry line of a post: `qm1.` and its fields as base64url JSON, unpadded."""
+    fields = {
+        "position": recorded.position,
+        "type": recorded.type,
+        "data": msgspec.json.decode(recorded.data),
+        "id": str(recorded.id),
+        "occurred_at": recorded.occurred_at.isoformat() if recorded.occurred_at is not None else None,
+        "override": recorded.override.reason if recorded.override is not None else None,
+    }
+    return ENTRY + base64.urlsafe_b64encode(msgspec.json.encode(fields)).decode().rstrip("=")
+
+
+async def turn(
+    store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, at: int, poster: str = "The table"
+) -> Post:
+    """The post of the turn (Skull & Shackles) or phase (Skull Tales) that holds position `at`, by `poster`."""
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
     holding = [i for i, e in enumerate(found) if e.first <= at <= e.last]
     if not holding:
@@ -154,9 +190,11 @@ async def turn(store: Store, campaign_id: uuid.UUID, game: Game[Any], position: 
         title = f"Chapter {episode.name}, {stretch['phase'] or 'between phases'}"
         rolls = stretch["rolls"]
     post = Post(title)
-    post.lines = [("Positions", f"{stretch['first']} to {stretch['last']}")]
-    sentences = [t.sentence async for t in account(store, campaign_id, game, stretch["first"] - 1, stretch["last"])]
-    post.sections.append(("What happened", sentences or ["Nothing that counts."]))
+    post.lines = [(AUTHOR, poster), (POSITIONS, f"{stretch['first']} to {stretch['last']}")]
+    happened = [t async for t in account(store, campaign_id, game, stretch["first"] - 1, stretch["last"])]
+    post.sections.append(("What happened", [t.sentence for t in happened] or ["Nothing that counts."]))
     if rolls:
         post.sections.append(("Rolls", [_roll(r) for r in rolls if "dice" in r]))
+    # Members join through their own route, not by a post: their joining stays in the sentences only.
+    post.entries = [entry(t.recorded) for t in happened if t.recorded.type not in UNPOSTED]
     return post

@@ -19,7 +19,7 @@ import msgspec
 from quartermaster.projections.dice_stats import dice_stats
 from quartermaster.projections.registry import GAME_IDS, game
 from quartermaster.service.application.export import EventRow, ExportHeader, export_lines
-from quartermaster.service.http import reference
+from quartermaster.service.http import paperwork, reference
 from quartermaster.service.http.routes import display
 
 Role = Literal["owner", "player", "viewer", "display"]
@@ -384,119 +384,11 @@ def successes() -> dict[tuple[str, str], dict[str, Any]]:
         out[("get", f"{CAMPAIGN}/{name}")] = {"200": _view_answer(name, views[name])}
     for path, schema, example in _AUDIT:
         out[("get", f"{CAMPAIGN}/{path}")] = {"200": json_answer(schema, schema["description"], example)}
-    out |= _chronicles() | _posts()
+    out |= paperwork.answers()
     out[("get", f"{CAMPAIGN}/display")] = {
         "200": json_answer(display.SCHEMA, "What the table display shows.", display.EXAMPLE)
     }
     return out
-
-
-def _posts() -> dict[tuple[str, str], dict[str, Any]]:
-    """Play-by-post (routes/posts.py): a post written in the format asked, its user text escaped."""
-    schema: dict[str, Any] = {
-        "title": "ForumPost",
-        "type": "object",
-        "description": "A post for a play-by-post forum, in the format asked, as of `position`.",
-        "properties": {
-            "position": {"type": "integer"},
-            "format": {"type": "string", "enum": ["text", "bbcode", "markdown"]},
-            "post": {"type": "string"},
-        },
-        "required": ["position", "format", "post"],
-    }
-    status = "[b]Seltyiel (Sam)[/b]\n[b]Hand:[/b] Longsword, Force Missile\n[b]Deck:[/b] 9\n[b]Hero points:[/b] 1\n"
-    turn = (
-        "Dangerous Waters, turn 1: Lirianne\nPositions: 46 to 81\n\nRolls\n- Lirianne: Dexterity, d8=5 d8=5 d8=6 = 16"
-    )
-    return {
-        ("get", f"{CAMPAIGN}/posts/status"): {
-            "200": json_answer(schema, schema["description"], {"position": 81, "format": "bbcode", "post": status})
-        },
-        ("get", f"{CAMPAIGN}/posts/turn"): {
-            "200": json_answer(schema, schema["description"], {"position": 81, "format": "text", "post": turn})
-        },
-    }
-
-
-CHRONICLE_EXAMPLE: dict[str, Any] = {
-    "game": "pacg-skull-and-shackles",
-    "scenario": "Dangerous Waters",
-    "play": 1,
-    "first": 40,
-    "last": 212,
-    "ended": True,
-    "started_at": "2026-03-14T19:02:11+00:00",
-    "ended_at": "2026-03-14T22:41:05+00:00",
-    "party": [{"id": "lirianne", "name": "Lirianne", "player": "Alba"}],
-    "result": "won",
-    "rewards": [{"position": 209, "loot": "Sea Devil's Sabre", "to": "lirianne"}],
-    "feats": [{"position": 210, "feat": "skill feat Dexterity +1", "to": "lirianne"}],
-    "cards": {"lirianne": {"name": "Lirianne", "gained": {"Speed": 1}, "lost": {}, "banished": {}}},
-    "decks": {"lirianne": {"Pistol": 2, "Speed": 1}},
-    "overridden": [],
-    "digest": "9f2c4e0b1d7a" + "0" * 52,
-}
-_SHEET = {
-    "title": "ChronicleSheet",
-    "type": "object",
-    "description": "One scenario or chapter as organized play records it, with the log's range and digest at its end.",
-    "properties": {
-        "game": {"type": "string"},
-        "scenario": {"type": "string"},
-        "chapter": {"type": "integer"},
-        "play": {"type": "integer"},
-        "first": {"type": "integer"},
-        "last": {"type": "integer"},
-        "ended": {"type": "boolean"},
-        "party": {"type": "array", "items": {"type": "object"}},
-        "result": {},
-        "overridden": {"type": "array", "items": {"type": "object"}},
-        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-    },
-    "required": ["game", "play", "first", "last", "ended", "party", "result", "overridden", "digest"],
-    "additionalProperties": True,
-}
-
-
-def _chronicles() -> dict[tuple[str, str], dict[str, Any]]:
-    """The chronicle sheets (routes/chronicles.py): JSON or plain text, and a sheet's verification."""
-    sheets: dict[str, Any] = {
-        "title": "ChronicleSheets",
-        "type": "object",
-        "description": "The campaign's chronicle sheets, in the order played.",
-        "properties": {
-            "campaign": {"type": "string"},
-            "position": {"type": "integer"},
-            "sheets": {"type": "array", "items": _SHEET},
-        },
-        "required": ["campaign", "position", "sheets"],
-    }
-    listed = json_answer(sheets, sheets["description"], {"campaign": "Wormwood", "position": 212, "sheets": []})
-    listed["content"]["text/plain"] = {
-        "schema": {"type": "string"},
-        "example": "Chronicle sheet: Wormwood\nScenario: Dangerous Waters (play 1)\nResult: won\n",
-    }
-    listed["content"]["application/json"]["example"]["sheets"] = [CHRONICLE_EXAMPLE]
-    verified: dict[str, Any] = {
-        "title": "ChronicleVerified",
-        "type": "object",
-        "description": "Whether the sheet matches the log: its digest recomputed and which fields differ.",
-        "properties": {
-            "verified": {"type": "boolean"},
-            "digest": {"type": "string"},
-            "first": {"type": "integer"},
-            "last": {"type": "integer"},
-            "differences": {"type": "array", "items": {"type": "string"}},
-        },
-        "required": ["verified", "digest", "first", "last", "differences"],
-    }
-    example = {"verified": False, "digest": CHRONICLE_EXAMPLE["digest"], "first": 40, "last": 212}
-    return {
-        ("get", f"{CAMPAIGN}/chronicles"): {"200": listed},
-        ("post", f"{CAMPAIGN}/chronicles/verify"): {
-            "200": json_answer(verified, verified["description"], example | {"differences": ["result"]})
-        },
-    }
 
 
 _AUDIT: list[tuple[str, dict[str, Any], Any]] = [

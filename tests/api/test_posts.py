@@ -71,7 +71,7 @@ def test_hostile_text_in_bbcode_opens_no_tag(api, campaign):
     turn = post(api, campaign, "turn", format="bbcode")
 
     for text in (status, turn):
-        typed = re.sub(r"\[/?(b|u|list|\*)\]", "", text)  # the post's own tags
+        typed = re.sub(r"\[/?(b|u|list|\*|code)\]", "", text)  # the post's own tags
         assert "[" not in typed.replace("[\u200b", ""), text
         assert "[\u200burl=https://evil.example]" in text
     assert status.startswith("[b]Lirianne ([\u200bb]Lily[\u200b/b]")

@@ -2,14 +2,48 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Annotated, Any
 
-from litestar import get
+import msgspec
+from litestar import get, post
 from litestar.params import QueryParameter
 
-from quartermaster.service.application import postings
-from quartermaster.service.http.auth import Asking, CampaignId, EventStore
+from quartermaster.projections.game import Rejection
+from quartermaster.service.application import pasting, postings
+from quartermaster.service.http.auth import Asking, CampaignId, EventStore, may
+from quartermaster.service.http.openapi import body
 from quartermaster.service.http.problems import Problem
+from quartermaster.service.http.requests import AnyRequest, decode
+
+MAX_PASTE = 1_000_000
+Pasted = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=MAX_PASTE,
+        description="The thread's posts as copied: their source (plain text, BBCode or Markdown) or the forum's "
+        "rendering of them; chatter between posts and quoted posts are fine.",
+    ),
+]
+
+
+class Paste(msgspec.Struct, forbid_unknown_fields=True):
+    """A thread's turns pasted in, to preview."""
+
+    text: Pasted
+
+
+class PasteConfirmed(msgspec.Struct, forbid_unknown_fields=True):
+    """The same text again, with what its preview answered: the log's position and the entries it would log."""
+
+    text: Pasted
+    position: Annotated[int, msgspec.Meta(ge=0, description="The `position` the preview answered.")]
+    ids: Annotated[
+        list[uuid.UUID],
+        msgspec.Meta(min_length=1, description="The `id` of every entry the preview said it would log (`new`)."),
+    ]
+
 
 FORMAT = QueryParameter(name="format", description="`text` (default), `bbcode` or `markdown`.")
 AT = QueryParameter(description="The position (default: now).")
@@ -66,10 +100,89 @@ async def turn_post(
         )
     game = await store.game_of(campaign_id)
     try:
-        post = await postings.turn(store, campaign_id, game, found.position, at)
+        post = await postings.turn(store, campaign_id, game, found.position, at, member.name)
     except postings.NoTurn as error:
         raise Problem(404, str(error), kind="no-turn") from None
     return _answer(found.position, post, format_)
 
 
-ROUTES = [status_post, turn_post]
+def _read(text: str) -> list[pasting.Pasted]:
+    try:
+        return pasting.parse(text)
+    except pasting.Unreadable as error:
+        raise Problem(422, str(error), kind="unreadable-post") from None
+
+
+@post(
+    "/v1/campaigns/{campaign:str}/posts/preview",
+    summary="Preview a thread's turns pasted in: each entry of each post checked against the log as it stands, "
+    "and said as what would be logged, what is logged already, or why it is refused. Nothing is written",
+    status_code=200,
+    operation_class=body(Paste),
+)
+async def preview_posts(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Any:
+    entries = _read(decode(await request.body(), Paste).text)
+    game = await store.game_of(campaign_id)
+    position, lines = await pasting.preview(store, campaign_id, game, entries, member.role)
+    new = [line for line in lines if line.status == "new"]
+    written = [p.position for p in entries]
+    notice = None
+    if new and new[0].pasted.position != position + 1:
+        notice = (
+            f"The posts' entries were at positions {min(written)} to {max(written)} of their writer's log; here the "
+            f"new ones would be logged from position {position + 1}."
+        )
+    return {
+        "position": position,
+        "will_log": len(new),
+        "notice": notice,
+        "entries": [
+            {
+                "line": line.pasted.line,
+                "poster": line.pasted.poster,
+                "written_at": line.pasted.position,
+                "type": line.pasted.type,
+                "id": str(line.pasted.id),
+                "status": line.status,
+                "sentence": line.sentence,
+                "reason": line.reason,
+                "overridable": line.overridable,
+                "logged_at": line.logged_at,
+            }
+            for line in lines
+        ],
+    }
+
+
+@post(
+    "/v1/campaigns/{campaign:str}/posts/confirm",
+    summary="Log the entries a preview of pasted posts said it would, each attributed to its poster, all at once or "
+    "none; refused if the log moved since the preview. Sent again, it writes nothing more",
+    status_code=200,
+    operation_class=body(PasteConfirmed),
+    opt=may("add to the log"),
+)
+async def confirm_posts(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Any:
+    asked = decode(await request.body(), PasteConfirmed)
+    entries = _read(asked.text)
+    game = await store.game_of(campaign_id)
+    try:
+        done = await pasting.confirm(store, campaign_id, game, entries, asked.ids, asked.position, member.role)
+    except pasting.NotPreviewed as error:
+        raise Problem(422, str(error), kind="not-previewed") from None
+    except pasting.Moved as error:
+        raise Problem(409, str(error), kind="stale-position") from None
+    except Rejection as error:
+        raise Problem(422, f"{error.reason} Nothing was written; preview the thread again.", kind="refused") from None
+    return {
+        "position": max(d.last_position for _, d in done),
+        "logged": sum(len(d.events) for _, d in done),
+        "replayed": all(d.replayed for _, d in done),
+        "batches": [
+            {"batch": str(d.batch), "poster": poster, "first": d.first_position, "last": d.last_position}
+            for poster, d in done
+        ],
+    }
+
+
+ROUTES = [status_post, turn_post, preview_posts, confirm_posts]
