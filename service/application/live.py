@@ -34,7 +34,6 @@ streams open. A member revoked or given a new token has their streams ended with
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import functools
 import inspect
@@ -43,7 +42,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -51,11 +50,12 @@ import psycopg
 
 from quartermaster.projections.game import Game
 from quartermaster.service.application.audit.played import played
+from quartermaster.service.application.feed import PAGE, Feed, due_within
 from quartermaster.service.application.live_access import Access
 from quartermaster.service.application.live_counts import COUNTS
-from quartermaster.service.application.narration import narrate, narrate_on
+from quartermaster.service.application.narration import Told, narrate, narrate_on, told_from
 from quartermaster.service.platform.listening import Listening
-from quartermaster.service.store import Appended, Recorded, Store
+from quartermaster.service.store import Appended, Store
 
 log = logging.getLogger("quartermaster.live")
 
@@ -69,12 +69,6 @@ LEASE = 30.0
 # process made before it heard that this one follows.
 LOOK = 15.0
 FIRST_LOOK = 1.0
-# Events read and told in one go, and the messages a feed keeps for followers a little behind: between RECENT and
-# twice as many, about 1 KB each for a game's usual event, so a followed campaign holds a megabyte at most.
-PAGE = 500
-RECENT = 500
-# Followers a feed's reader wakes in one turn of the event loop before letting it serve other work.
-TURN = 25
 # The longest notification payload sent, in bytes: PostgreSQL refuses one of 8,000 bytes or more ("payload string too
 # long"), and with it every notification of the same statement. A process that follows many campaigns names them in
 # as many payloads as they need.
@@ -140,134 +134,6 @@ def views_of(game: Game[Any], position: int, state: Any) -> dict[str, Any]:
             for key in getattr(state, where, {}) or {}:
                 answers[f"/{path}/{key}"] = {"position": position, name: view.read(state, **{wanted[0]: key})}
     return answers
-
-
-class Feed:
-    """One campaign followed in this process: its reader, what it has read, and who waits on it."""
-
-    def __init__(self, campaign_id: uuid.UUID) -> None:
-        self.campaign_id = campaign_id
-        self.game: Game[Any] | None = None
-        # Messages kept: positions[i] is the position of encoded[i]; `base` the position just before the first.
-        self.base = -1
-        self.position = -1
-        self.positions: list[int] = []
-        self.encoded: list[bytes] = []
-        # The page's views as of `views[0]`, encoded as one message.
-        self.views: tuple[int, bytes] | None = None
-        self.followers = 0
-        self.viewers = 0
-        self.started = asyncio.get_running_loop().create_future()
-        # One future per waiting follower: a follower that leaves cancels only its own.
-        self.waiting: list[asyncio.Future[None]] = []
-        self.due = asyncio.Event()
-        # Events this process committed, handed over after each commit (`hand`); `heard`, the furthest position a
-        # wake-up named; `look`, whether one named none (a timer, a reconnect). Either of the last two sends the
-        # reader to the log for what was not handed over.
-        self.handed: list[Recorded] = []
-        self.heard = -1
-        self.look = False
-        # How many times the reader looked and found nothing: each is a heartbeat for its followers.
-        self.beats = 0
-        self.told: tuple[int, Any] | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    def hint(self, position: int | None) -> None:
-        """Wake the reader: the log reaches `position` (None: look, it may have moved)."""
-        if position is None:
-            self.look = True
-        elif position > self.position:
-            self.heard = max(self.heard, position)
-        else:
-            return
-        self.due.set()
-
-    def hand(self, events: Sequence[Recorded]) -> None:
-        """Events this process has just committed, to tell without reading them back. A reader that has fallen
-        further behind than a page reads the log instead."""
-        if not events:
-            return
-        if len(self.handed) + len(events) > PAGE:
-            self.handed = []
-            self.look = True
-        else:
-            self.handed.extend(_as_read(r) for r in events)
-        self.hint(events[-1].position)
-
-    def handed_on(self) -> list[Recorded]:
-        """The events handed over that follow on from the feed's position, in order (those at or before it are
-        dropped, those after a gap kept)."""
-        after = self.position
-        ahead = {r.position: r for r in self.handed if r.position > after}
-        run = []
-        while (next_ := ahead.pop(after + 1, None)) is not None:
-            run.append(next_)
-            after += 1
-        self.handed = list(ahead.values())
-        return run
-
-    def wait(self) -> asyncio.Future[None]:
-        """A future resolved at the feed's next news."""
-        future = asyncio.get_running_loop().create_future()
-        self.waiting.append(future)
-        return future
-
-    def publish(self) -> None:
-        """Wake every waiting follower at once."""
-        waiting, self.waiting = self.waiting, []
-        for future in waiting:
-            if not future.done():
-                future.set_result(None)
-
-    async def tell(self) -> None:
-        """Wake every waiting follower, `TURN` of them in each turn of the event loop."""
-        waiting, self.waiting = self.waiting, []
-        for start in range(0, len(waiting), TURN):
-            if start:
-                await asyncio.sleep(0)
-            for future in waiting[start : start + TURN]:
-                if not future.done():
-                    future.set_result(None)
-
-    def keep(self, position: int, encoded: bytes) -> None:
-        self.positions.append(position)
-        self.encoded.append(encoded)
-        if len(self.positions) > 2 * RECENT:
-            self.base = self.positions[-RECENT - 1]
-            del self.positions[:-RECENT], self.encoded[:-RECENT]
-
-    def after(self, position: int) -> tuple[int, list[bytes]]:
-        """The kept messages after `position`, and the position of the last of them."""
-        start = bisect.bisect_right(self.positions, position)
-        return self.position, self.encoded[start:]
-
-
-def _as_read(recorded: Recorded) -> Recorded:
-    """A committed event as the log reads it back: its `occurred_at` in the connection's time zone, which its
-    `recorded_at` (read back from the statement) already has."""
-    if recorded.occurred_at is None:
-        return recorded
-    return msgspec.structs.replace(recorded, occurred_at=recorded.occurred_at.astimezone(recorded.recorded_at.tzinfo))
-
-
-async def _due_within(due: asyncio.Event, seconds: float) -> bool:
-    """Wait until `due` is set or `seconds` pass: whether something else than the time set it. (asyncio.wait_for
-    would start a task for each wait, and a feed waits once per event it reads.)"""
-    if due.is_set():
-        return True
-    timed_out = False
-
-    def time_out() -> None:
-        nonlocal timed_out
-        timed_out = True
-        due.set()
-
-    timer = asyncio.get_running_loop().call_later(seconds, time_out)
-    try:
-        await due.wait()
-    finally:
-        timer.cancel()
-    return not timed_out
 
 
 class Wakeups:
@@ -369,7 +235,7 @@ class Wakeups:
         position = appended.last_position
         feed = self.feeds.get(campaign_id)
         if feed is not None and position > feed.position:
-            feed.hand(appended.events)
+            feed.hand(appended)
         if self.remote and self.remote.get(campaign_id, 0.0) > time.monotonic():
             self._outgoing[campaign_id] = max(position, self._outgoing.get(campaign_id, 0))
             self._send_due.set()
@@ -509,7 +375,7 @@ class Wakeups:
                 if not feed.started.done():
                     feed.started.set_exception(error)
                 raise
-            if not await _due_within(feed.due, look):
+            if not await due_within(feed.due, look):
                 feed.look = True
                 if look == LOOK:
                     feed.beats += 1
@@ -520,8 +386,18 @@ class Wakeups:
         store, campaign_id, game = self.store, feed.campaign_id, feed.game
         assert game is not None
         while True:
-            page = feed.handed_on()
-            if not page:
+            handed = feed.handed_on()
+            told: list[Told] = []
+            if handed and all(s is not None for _, s in handed):
+                # This process appended them: told from the append's fold, and where the feed stops is the state
+                # the store's cache holds.
+                for recorded, step in handed:
+                    assert step is not None
+                    told.append(told_from(game, recorded, step))
+                feed.told = (handed[-1][0].position, handed[-1][1].after)  # type: ignore[union-attr]
+            elif handed:
+                told, feed.told = await narrate_on(store, campaign_id, game, [r for r, _ in handed], feed.told)
+            else:
                 if not feed.look and feed.heard <= feed.position:
                     break
                 page = await store.history(campaign_id, after=feed.position, limit=PAGE)
@@ -532,7 +408,7 @@ class Wakeups:
                     # Heard of a position the log does not hold: the next look finds whatever is there.
                     feed.heard = feed.position
                     break
-            told, feed.told = await narrate_on(store, campaign_id, game, page, feed.told)
+                told, feed.told = await narrate_on(store, campaign_id, game, page, feed.told)
             COUNTS.told += len(told)
             for one in told:
                 feed.keep(one.position, message("event", _encode(one), one.position))

@@ -2,7 +2,9 @@
 
 A page of history is told by folding from the state just before its first event: every event in between counts as
 it did when it was appended, and an undo or redo marker on the way folds the state again as of that marker, so a
-sentence always reads the names the table knew at that moment.
+sentence always reads the names the table knew at that moment. Each event is decoded once, for its sentence and its
+fold alike; an event this process has just appended is told from the append's own fold (`told_from`), without being
+decoded or folded again.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from typing import Any
 
 import msgspec
 
+from quartermaster.events.base import Event
 from quartermaster.projections.game import Game, Rejection, step_noted
 from quartermaster.projections.registry import decode_event
 from quartermaster.projections.sentences import against_the_rules, tell
 from quartermaster.projections.timeline import MARKER_TYPES
-from quartermaster.service.store import Recorded, Store, meta_of
+from quartermaster.service.store import Recorded, Step, Store, meta_of
 
 # Folding across a gap longer than this costs more than folding again from the nearest snapshot.
 _JUMP = 1000
@@ -49,9 +52,10 @@ async def narrate(store: Store, campaign_id: uuid.UUID, game: Game[Any], page: S
             if not between:
                 break
         recorded = next(r for r in page if r.position == target)
-        sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
+        event = decode_event(game.id, recorded.type, recorded.data)
+        sentence = tell(game.sentences, state, event)
         broken: list[str] = []
-        state = await _after(store, campaign_id, game, state, recorded, broken)
+        state = await _after(store, campaign_id, game, state, recorded, broken, event)
         reason = recorded.override.reason if recorded.override is not None else None
         sentences[target] = against_the_rules(sentence, reason, broken)
         position = target
@@ -72,13 +76,17 @@ async def _after(
     state: Any,
     recorded: Recorded,
     broken: list[str] | None = None,
+    event: Event | None = None,
 ) -> Any:
-    """The state after `recorded`; the rules it broke under its override are added to `broken`."""
+    """The state after `recorded` (its `event`, when the caller has decoded it); the rules it broke under its
+    override are added to `broken`."""
     if recorded.type in MARKER_TYPES:
         # An undo or redo changes which earlier events count: fold again as of the marker.
         return (await store.state_at(campaign_id, game, recorded.position))[1]
     try:
-        state, noted = step_noted(game, state, decode_event(game.id, recorded.type, recorded.data), meta_of(recorded))
+        if event is None:
+            event = decode_event(game.id, recorded.type, recorded.data)
+        state, noted = step_noted(game, state, event, meta_of(recorded))
         if broken is not None:
             broken.extend(noted)
         return state
@@ -101,10 +109,18 @@ async def narrate_on(
     for recorded in page:
         if recorded.position != position + 1:
             position, state = await _state_before(store, campaign_id, game, recorded.position)
-        sentence = tell(game.sentences, state, decode_event(game.id, recorded.type, recorded.data))
+        event = decode_event(game.id, recorded.type, recorded.data)
+        sentence = tell(game.sentences, state, event)
         broken: list[str] = []
-        state = await _after(store, campaign_id, game, state, recorded, broken)
+        state = await _after(store, campaign_id, game, state, recorded, broken, event)
         reason = recorded.override.reason if recorded.override is not None else None
         position = recorded.position
         told.append(Told(**msgspec.structs.asdict(recorded), sentence=against_the_rules(sentence, reason, broken)))
     return told, (position, state)
+
+
+def told_from(game: Game[Any], recorded: Recorded, step: Step) -> Told:
+    """An event this process has just appended, told from the append's own fold of it: no decoding, no folding."""
+    sentence = tell(game.sentences, step.before, step.event)
+    reason = recorded.override.reason if recorded.override is not None else None
+    return Told(**msgspec.structs.asdict(recorded), sentence=against_the_rules(sentence, reason, list(step.noted)))

@@ -26,7 +26,7 @@ from typing import Any
 import msgspec
 import psycopg
 
-from quartermaster.projections.game import BatchRejected, Game, Meta, Rejection, step
+from quartermaster.projections.game import BatchRejected, Game, Meta, Rejection, step, step_noted
 from quartermaster.projections.registry import fold_version
 from quartermaster.projections.timeline import MARKER_TYPES
 from quartermaster.service.platform import metrics
@@ -43,6 +43,7 @@ from quartermaster.service.store.records import (
     PreparedEvent,
     Recorded,
     StalePosition,
+    Step,
     recorded_from_row,
 )
 from quartermaster.service.store.snapshots import SNAPSHOT_POSITIONS
@@ -73,10 +74,12 @@ Listener = Callable[[uuid.UUID, Appended], None]
 
 
 class Folded(msgspec.Struct, frozen=True):
-    """A batch folded onto a state: the state after it, and the states to store at its checkpoints."""
+    """A batch folded onto a state: the state after it, the states to store at its checkpoints, and each event's
+    step (the live feeds tell the events from them, without folding them again)."""
 
     state: Any
     checkpoints: list[Checkpoint]
+    steps: list[Step]
 
 
 def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEvent], actor: str) -> Folded:
@@ -86,11 +89,19 @@ def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEve
     kept: list[Checkpoint] = []
     errors: list[tuple[int, str]] = []
     kinds: list[str] = []
+    steps: list[Step] = []
     position = current
     for p in events:
         position += 1
+        before = state
         try:
-            state = step(game, state, p.event, Meta(position, actor, p.occurred_at, p.override))
+            meta = Meta(position, actor, p.occurred_at, p.override)
+            noted: Sequence[str] = ()
+            if p.override is None:
+                state = step(game, state, p.event, meta)
+            else:
+                state, noted = step_noted(game, state, p.event, meta)
+            steps.append(Step(p.event, before, state, noted))
         except Rejection as rejection:
             errors.append((position - current - 1, rejection.reason))
             kinds.append(rejection.kind)
@@ -98,7 +109,7 @@ def fold(game: Game[Any], state: Any, current: int, events: Sequence[PreparedEve
             kept.append(Checkpoint(position, _encode(state)))
     if errors:
         raise BatchRejected(errors, kinds)
-    return Folded(state, kept)
+    return Folded(state, kept, steps)
 
 
 class Writer:
@@ -289,6 +300,7 @@ class Writer:
             events=recorded,
             state=folded.state,
             size=len(folded.checkpoints[-1].state) if folded.checkpoints else None,
+            steps=folded.steps,
         )
 
 

@@ -73,6 +73,16 @@ class Row(NamedTuple):
     override: str | None = None
 
 
+class Step(NamedTuple):
+    """One event of an appended batch as the append folded it: the event decoded, the state before and after it,
+    and the rules of the game it broke under its override (none without one)."""
+
+    event: Event
+    before: Any
+    after: Any
+    noted: Sequence[str]
+
+
 class Appended(msgspec.Struct, frozen=True):
     """A batch as it was appended (or found already recorded), with what the process cache keeps of it.
 
@@ -89,6 +99,9 @@ class Appended(msgspec.Struct, frozen=True):
     # its JSON when it was encoded for a checkpoint (the cache's measure of its size).
     state: Any = None
     size: int | None = None
+    # Each event's fold as the append did it (`Step`), for the live feeds to tell the events without decoding or
+    # folding them again; None where the batch was not folded here (a retry answered from the log).
+    steps: list[Step] | None = None
 
 
 @dataclass(frozen=True)

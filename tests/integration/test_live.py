@@ -15,7 +15,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
 from quartermaster.projections.registry import game
-from quartermaster.service.application import live
+from quartermaster.service.application import feed as feeding, live
 from quartermaster.service.application.live import COUNTS, Wakeups
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.intake import prepared_event
@@ -276,7 +276,7 @@ def test_closing_ends_every_stream_with_a_last_closing_message(database_url, beh
 
 
 def test_a_follower_far_behind_reads_the_log_itself_and_misses_nothing(database_url, monkeypatch):
-    monkeypatch.setattr(live, "RECENT", 3)
+    monkeypatch.setattr(feeding, "RECENT", 3)
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
@@ -301,10 +301,10 @@ def test_a_follower_far_behind_reads_the_log_itself_and_misses_nothing(database_
 def test_a_feed_wakes_its_followers_a_turn_at_a_time_and_a_leaver_cancels_only_its_own_wait(monkeypatch):
     """Between two turns the event loop serves other work (an append waits behind TURN followers' writes at most),
     and every follower still wakes."""
-    monkeypatch.setattr(live, "TURN", 2)
+    monkeypatch.setattr(feeding, "TURN", 2)
 
     async def scenario():
-        feed = live.Feed(uuid.uuid4())
+        feed = feeding.Feed(uuid.uuid4())
         waiting = [feed.wait() for _ in range(5)]
         waiting[3].cancel()  # a follower that left
         telling = asyncio.create_task(feed.tell())
@@ -320,7 +320,7 @@ def test_a_feed_wakes_its_followers_a_turn_at_a_time_and_a_leaver_cancels_only_i
 
 
 def test_followers_beyond_one_turn_each_receive_every_event(database_url, monkeypatch):
-    monkeypatch.setattr(live, "TURN", 2)
+    monkeypatch.setattr(feeding, "TURN", 2)
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
@@ -417,7 +417,8 @@ def test_a_feed_reads_from_the_log_what_its_process_did_not_commit_and_tells_eve
             await store.append(campaign, [note("here, after")], actor="owner")
             rest = await collect(stream, 5)
             # A batch longer than a feed keeps handed over is read from the log, a page at a time.
-            long = await store.append(campaign, [note(f"long {n}") for n in range(live.PAGE + 20)], actor="owner")
+            longer = [note(f"long {n}") for n in range(feeding.PAGE + 20)]
+            long = await store.append(campaign, longer, actor="owner")
             more = await collect(stream, long.last_position)
             await stream.aclose()
             return first + rest + more, COUNTS.read - read, await _read_back(store, campaign, 2), long.last_position
@@ -426,5 +427,60 @@ def test_a_feed_reads_from_the_log_what_its_process_did_not_commit_and_tells_eve
 
     assert [e["position"] for e in got] == list(range(3, last + 1))
     assert [e["data"]["text"] for e in got[:3]] == ["here, first", "elsewhere", "here, after"]
-    assert read == 2 + live.PAGE + 20  # the other process's event and the one after it, then the long batch
+    # The other process's event and the one after it, then the long batch.
+    assert read == 2 + feeding.PAGE + 20
     assert got[:100] == logged
+
+
+def test_each_event_is_decoded_and_folded_once_in_a_process_whatever_the_number_of_followers(database_url, monkeypatch):
+    """The append decodes nothing more (its events come decoded) and folds each event once; the feed tells them
+    from that fold, for every follower and the page's views alike, with the same sentences the log reads back."""
+    from quartermaster.projections import game as game_module
+    from quartermaster.service.application import narration
+    from quartermaster.service.store import reading
+
+    counted = {"decoded": 0, "folded": 0}
+
+    def counting(name, of):
+        def counted_call(*args, **kwargs):
+            counted[name] += 1
+            return of(*args, **kwargs)
+
+        return counted_call
+
+    monkeypatch.setattr(game_module, "_step", counting("folded", game_module._step))
+    monkeypatch.setattr(narration, "decode_event", counting("decoded", narration.decode_event))
+    monkeypatch.setattr(reading, "decode_event", counting("decoded", reading.decode_event))
+
+    async def scenario():
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await _new_campaign(store)
+            streams = [wakeups.follow(campaign, 2, views=n % 2 == 0) for n in range(FOLLOWERS)]
+            for stream in streams:
+                await anext(stream)
+            await wakeups.feeds[campaign].started
+            # The campaign's state is in this process's cache, as after any append it made.
+            await store.append(campaign, [note("warming up")], actor="owner")
+            await asyncio.gather(*(collect(stream, 3) for stream in streams))
+            counted.update(decoded=0, folded=0)
+            batches = [[note(f"entry {n}")] for n in range(6)]
+            batches.append([note("two"), prepared_event(NoteAdded(text="against the grain"), override="We agreed.")])
+            last = [await store.append(campaign, batch, actor="owner") for batch in batches][-1].last_position
+            received = await asyncio.gather(*(collect(stream, last) for stream in streams))
+            feed = wakeups.feeds[campaign]
+            while feed.views is None or feed.views[0] != last:  # the page's views, as of the last event
+                await asyncio.sleep(0.01)
+            once = dict(counted)
+            held = feed.told[1] is store.cache.get(campaign, last)
+            for stream in streams:
+                await stream.aclose()
+            return received, once, held, last, await _read_back(store, campaign, 3)
+
+    received, once, held, last, logged = asyncio.run(scenario())
+
+    assert once == {"decoded": 0, "folded": 8}
+    assert held  # the feed keeps no copy of the state: it holds the one the store's cache holds
+    for got in received:
+        assert [e["position"] for e in got] == list(range(4, last + 1))
+        assert got == logged
+    assert "against the rules: We agreed." in received[0][-1]["sentence"]
