@@ -493,6 +493,8 @@ def check_logged(state: State, roll: DiceRolled) -> State:
     if roll.purpose is not None and not any(word in roll.purpose.lower() for word in _CHECK_WORDS):
         return state
     if scenario.ship_met is not None:
+        if roll.difficulty is not None and roll.character_id in (None, scenario.ship_met.character_id):
+            _ship_difficulty(state, scenario, scenario.ship_met.card, roll)
         ship = _with_check(state, scenario.ship_met, roll)
         return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, ship_met=ship))
     if not scenario.encounters:
@@ -503,6 +505,28 @@ def check_logged(state: State, roll: DiceRolled) -> State:
     checked = _with_check(state, entry, roll)
     encounters = [*scenario.encounters[:-1], checked]
     return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
+
+
+def _ship_difficulty(state: State, scenario: Scenario, ship: str, roll: DiceRolled) -> None:
+    """The check to defeat an enemy ship is at least as hard as its card prints it, raised by its own powers (Attempting
+    a Check: Determine the Difficulty; the Wormwood: "increased by twice the adventure deck number, if any")."""
+    card = state.fleet.ships.get(ship)
+    if card is None or roll.difficulty is None:
+        return
+    printed = powers.printed_checks(card.to_defeat)
+    if not printed:
+        return
+    raised, raising = powers.raised_by(card.powers, scenario.number)
+    if not raising:
+        return
+    skill = (roll.skill or "").strip().lower()
+    base = printed[skill] if skill in printed else min(printed.values())
+    if roll.difficulty < base + raised:
+        said = "; ".join(f'"{power.text}"' for power in raising)
+        broken(
+            f"The check to defeat the {ship} is {card.to_defeat}, raised by {raised} in a scenario of adventure deck "
+            f"{scenario.number} ({said}): its difficulty is at least {base + raised}, not {roll.difficulty}."
+        )
 
 
 def _with_check(state: State, entry: Encountering, roll: DiceRolled) -> Encountering:

@@ -424,9 +424,16 @@ def _enemy(state: State) -> dict[str, Any] | None:
     if scenario is None or scenario.enemy_ship is None:
         return None
     card = state.fleet.ships.get(scenario.enemy_ship)
+    raised, _ = powers.raised_by(card.powers if card else (), scenario.number)
+    met = scenario.ship_met
     return {
         "ship": scenario.enemy_ship,
         "to_defeat": card.to_defeat if card else None,
         "powers": list(card.when_encountering) if card else [],
         "cannot_be_seized": bool(card and card.cannot_be_seized),
+        # Added to the printed difficulty by the ship's own powers in this scenario (its adventure deck number).
+        "difficulty_raised_by": raised,
+        # The powers the table applies itself, as printed.
+        "by_hand": powers.by_hand(power for power in card.powers if power.when == "encountering") if card else [],
+        "result": None if met is None or met.success is None else "success" if met.success else "failure",
     }

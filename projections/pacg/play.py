@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quartermaster.projections.pacg import steps
+from quartermaster.projections.pacg import powers, steps
 from quartermaster.projections.pacg.encounter import BOONS
 from quartermaster.projections.pacg.hands import hand_size
 from quartermaster.projections.pacg.state import Encountering, Pile, Scenario, State
@@ -173,6 +173,8 @@ def _encounter(state: State, scenario: Scenario) -> dict[str, Any] | None:
         "ended": entry.outcome,
         # Its printed powers as the fold applies them; `by_hand` ones the table applies itself.
         "powers": [{"kind": power.kind, "text": power.text} for power in info.powers],
+        # Added to the printed difficulty to defeat it by its own powers in this scenario (adventure deck number).
+        "difficulty_raised_by": powers.raised_by(info.powers, scenario.number)[0],
         "outcomes": outcomes(state, entry),
     }
 

@@ -6,6 +6,7 @@ cannot apply: the views list it so the table applies it itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from quartermaster.events.pacg import CardPower, ShipCard
@@ -47,9 +48,39 @@ def card_powers(state: State, card: str) -> tuple[CardPower, ...]:
     return info.powers if info is not None else ()
 
 
+def raised_by(powers: Iterable[CardPower], number: int) -> tuple[int, list[CardPower]]:
+    """How much a card's own powers raise the difficulty of the check to defeat it in a scenario of this adventure
+    deck number ("increased by 2", "by twice the adventure deck number, if any"), and those powers."""
+    raising = of_kind(powers, "difficulty")
+    return sum(power.amount + power.per_adventure * number for power in raising), raising
+
+
+_OPTION = re.compile(r"(?P<skills>[A-Za-z][A-Za-z ]*?)\s+(?P<difficulty>\d+)")
+
+
+def printed_checks(to_defeat: str | None) -> dict[str, int]:
+    """A check as a ship card prints it ("Wisdom or Survival 5, or Perception 7"), as each skill's difficulty."""
+    found: dict[str, int] = {}
+    for option in _OPTION.finditer(to_defeat or ""):
+        for skill in re.split(r",|\bor\b|\bthen\b", option["skills"]):
+            if skill.strip():
+                found.setdefault(skill.strip().lower(), int(option["difficulty"]))
+    return found
+
+
 def by_hand(powers: Iterable[CardPower]) -> list[str]:
     """The printed powers the table applies itself."""
     return [power.text for power in powers if power.kind == "by_hand"]
 
 
-__all__ = ["by_hand", "card_powers", "enemy_ship", "of_kind", "party_ship", "ship_in_force", "structural"]
+__all__ = [
+    "by_hand",
+    "card_powers",
+    "enemy_ship",
+    "of_kind",
+    "party_ship",
+    "printed_checks",
+    "raised_by",
+    "ship_in_force",
+    "structural",
+]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quartermaster.projections.pacg import GAME
 from quartermaster.service.application.catalog import pacg as catalogue
 from quartermaster.service.application.catalog.powers import read_card, read_ship
 from tests.unit.pacg.pacg_world import BOX, HANDS, SCENARIO, SETUP, START, fold, move, rejection, zone
@@ -166,3 +167,34 @@ def test_every_card_text_the_catalogue_holds_is_applied_as_data_or_listed_by_han
                     assert power["kind"].startswith(kind), f"{name}: {text!r} is read as {power['kind']}"
             if power["kind"] == "by_hand":
                 assert power["text"] == text
+
+
+def test_a_ships_own_power_raises_the_difficulty_of_the_check_to_defeat_it():
+    wormwood = CATALOGUE["by"]["ship"]["Wormwood"]
+    started = {**START[0], "data": {**START[0]["data"], "number": 1}}
+    state = fold(
+        *SETUP,
+        started,
+        *START[1:],
+        *HANDS,
+        ev("hourglass.advanced", character_id="merisiel"),
+        ev("ship.encountered", ship="Wormwood", ship_card=wormwood),
+    )
+    # Printed Wisdom or Survival 7, raised by twice the adventure deck number: 9 in adventure deck 1
+    view = GAME.views["fleet"].read(state)["encountering"]
+    assert view["difficulty_raised_by"] == 2
+    low = ev(
+        "dice.rolled",
+        character_id="merisiel",
+        purpose="check",
+        skill="Wisdom",
+        dice=[{"sides": 12, "face": 9}],
+        total=9,
+        difficulty=8,
+    )
+    assert rejection(state, low).startswith(
+        "The check to defeat the Wormwood is Dexterity or Acrobatics 9, or Wisdom or Survival 7, raised by 2 in a "
+        "scenario of adventure deck 1"
+    )
+    assert rejection(state, low).endswith("its difficulty is at least 9, not 8.")
+    assert fold({**low, "data": {**low["data"], "difficulty": 9}}, state=state).scenario.ship_met.success is True

@@ -253,6 +253,9 @@ def test_the_commander_encounters_an_enemy_ship_and_the_fleet_view_shows_its_pow
         "to_defeat": "Wisdom or Survival 8, or Dexterity or Ranged 11",
         "powers": ["This ship cannot be seized."],
         "cannot_be_seized": True,
+        "difficulty_raised_by": 0,
+        "by_hand": [],
+        "result": None,
     }
     # When she evades it, the encounter is over
     state = fold(ev("ship.evaded", ship="Dominator"), state=state)
