@@ -32,6 +32,7 @@ from quartermaster.service.http import (
 from quartermaster.service.http.auth import DEPENDENCIES
 from quartermaster.service.http.routes import (
     audit,
+    boxes,
     campaigns,
     chronicles,
     dice,
@@ -103,6 +104,7 @@ ROUTES = [
     *audit.ROUTES,
     *chronicles.ROUTES,
     *posts.ROUTES,
+    *boxes.ROUTES,
     *display.ROUTES,
     *games.ROUTES,
     *page.ROUTES,

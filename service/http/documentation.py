@@ -27,7 +27,7 @@ from litestar.openapi.plugins import OpenAPIRenderPlugin
 from litestar.routes import HTTPRoute
 
 from quartermaster.projections.registry import GAME_IDS, event_types, game
-from quartermaster.service.http import answers, conventions, limits
+from quartermaster.service.http import answers, box_answers, conventions, limits
 from quartermaster.service.http.answers import APPEND, CAMPAIGN
 from quartermaster.service.http.requests import AnyRequest
 from quartermaster.service.http.routes.transfer import MEDIA_TYPE as EXPORT_MEDIA_TYPE
@@ -143,7 +143,7 @@ def complete(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
         }
     }
     handlers = _handlers(app)
-    successes = answers.successes()
+    successes = answers.successes() | box_answers.successes()
     for path, item in document.get("paths", {}).items():
         for method, operation in item.items():
             handler = handlers.get((path, method))

@@ -18,6 +18,7 @@ from typing import Any
 
 from quartermaster.projections.game import BatchRejected
 from quartermaster.service.store.appending import Listener, Writer
+from quartermaster.service.store.boxes import Boxes
 from quartermaster.service.store.cache import StateCache, state_decoder
 from quartermaster.service.store.members import Roster, insert_campaign
 from quartermaster.service.store.memory import Memory
@@ -58,6 +59,8 @@ class Store:
         self.writer = Writer(pool, self.memory, self.turns, self.reader, self.on_commit)
         self.roster = Roster(pool, self.memory, self.turns, self.writer)
         self.markers = Markers(pool, self.turns, self.writer)
+        # The box each campaign's cards come from, shared between campaigns (boxes).
+        self.boxes = Boxes(pool)
 
         # What the process remembers (the objects never change; their contents do).
         self.cache = self.memory.states

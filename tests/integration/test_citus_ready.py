@@ -31,6 +31,13 @@ ACROSS_CAMPAIGNS = {
     " AND p.name = %s WHERE c.game = %s AND p.fold_version <> %s ORDER BY c.created_at": (
         "at start-up, the campaigns a changed fold must fold again: one scan of every shard per start"
     ),
+    "SELECT campaign_id FROM campaign_boxes WHERE box_key = %s LIMIT 1": (
+        "an owner naming a box another campaign shares knows only its key, not yet its campaigns"
+    ),
+    "SELECT b.campaign_id, c.name, c.game, b.name FROM campaign_boxes b JOIN campaigns c ON c.campaign_id = "
+    "b.campaign_id WHERE b.box_key = %s ORDER BY c.created_at, b.campaign_id": (
+        "an owner's look at a shared box: the campaigns holding its key, wherever their shards are"
+    ),
 }
 STORE = Path(quartermaster.service.store.__file__).parent
 _SQL = re.compile(r"(SELECT .* FROM |INSERT INTO |UPDATE \w+ SET |DELETE FROM |WITH \w+ AS \()")
