@@ -62,6 +62,13 @@ class ScenarioStarted(Event, kw_only=True, tag="scenario.started"):
     hourglass: Annotated[
         int | None, Meta(description="Blessings in the hourglass; none takes the campaign's option (30 by default).")
     ] = None
+    listed_locations: Annotated[
+        dict[str, list[str]],
+        Meta(
+            description="The locations the scenario card lists for a number of players (every one listed for that "
+            "number or fewer), by that number, as far as the catalogue knows the card: filled in by the server."
+        ),
+    ] = {}
 
     EXAMPLES = (
         {

@@ -52,11 +52,17 @@ def locations_for(card: ScenarioCardRecorded, players: int) -> list[str]:
 
 
 def check_started(state: State, event: ScenarioStarted, players: int) -> None:
-    """A scenario the group recorded starts with the locations its card lists for the party's number of players."""
+    """A scenario the group recorded, or one whose card the catalogue knows for this party's size, starts with the
+    locations its card lists for the party's number of players (Setting Up: Set Out the Locations)."""
     card = state.scenario_cards.get(event.scenario)
     if card is None:
-        return
-    wanted = locations_for(card, players)
+        # The scenario card the group did not type, as far as the catalogue knows it (Dangerous Waters).
+        listed = event.listed_locations.get(str(players))
+        if listed is None:
+            return
+        wanted = list(listed)
+    else:
+        wanted = locations_for(card, players)
     given = [location.name for location in event.locations]
     if sorted(given) != sorted(wanted):
         # A table playing with more or fewer locations on purpose (Core Rules FAQ: difficulty) overrides this rule.

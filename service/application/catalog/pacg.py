@@ -172,6 +172,15 @@ def _scenario(catalog: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     if known is not None:
         data.setdefault("villains", known.get("villains", []))
         data.setdefault("henchmen", known.get("henchmen", []))
+        # The locations its card lists for a party's size, where the rulebook shows them (Dangerous Waters' five for
+        # three players, in the Example of Play): the fold holds the scenario to them.
+        listed = {
+            key.removeprefix("locations_for_"): names
+            for key, names in known.items()
+            if key.startswith("locations_for_")
+        }
+        if listed:
+            data.setdefault("listed_locations", listed)
         # The adventure is not filled in: Island Hopping is played on its own or as part of Plunder and Peril
         # (Skull & Shackles Rulebook, Setting Up), and the fold knows which adventure the party is playing.
     locations = []

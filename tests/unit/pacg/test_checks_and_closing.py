@@ -198,3 +198,23 @@ def test_a_ships_own_power_raises_the_difficulty_of_the_check_to_defeat_it():
     )
     assert rejection(state, low).endswith("its difficulty is at least 9, not 8.")
     assert fold({**low, "data": {**low["data"], "difficulty": 9}}, state=state).scenario.ship_met.success is True
+
+
+def test_a_scenario_the_catalogue_knows_uses_the_locations_listed_for_the_partys_size_without_typing_its_card():
+    # Setting Up: Set Out the Locations. The catalogue knows Dangerous Waters' five locations for three players.
+    expanded = catalogue.expand(CATALOGUE, "scenario.started", {"scenario": "Dangerous Waters", "locations": []})
+    assert expanded["listed_locations"] == {
+        "3": ["Cannibal Isle", "Fog Bank", "Raker Shoals", "Shipwreck Graveyard", "Tempest Cay"]
+    }
+    # Two players here: the two listed for two are used, and no other
+    listed = {"2": ["Shark Island", "Tempest Cay"], "3": ["Shark Island", "Tempest Cay", "Fog Bank"]}
+    started = {**SCENARIO, "data": {**SCENARIO["data"], "listed_locations": listed}}
+    assert fold(*SETUP, started).scenario.places.keys() == {"Shark Island", "Tempest Cay"}
+    wrong = {**SCENARIO, "data": {**SCENARIO["data"], "listed_locations": {"2": ["Shark Island", "Fog Bank"]}}}
+    assert rejection(fold(*SETUP), wrong) == (
+        "The scenario card of Island Hopping lists Shark Island and Fog Bank for 2 players, not Shark Island and "
+        "Tempest Cay."
+    )
+    # A party size the catalogue does not know leaves the table's locations alone
+    other = {**SCENARIO, "data": {**SCENARIO["data"], "listed_locations": {"3": ["Fog Bank"]}}}
+    assert fold(*SETUP, other).scenario.places.keys() == {"Shark Island", "Tempest Cay"}
