@@ -183,7 +183,7 @@ def _event(game: Game[Any], pasted: Pasted, role: str) -> Event:
         raise Rejection(f"{game.title} has no event called {pasted.type!r}: the post was written for another game.")
     if role not in kind.APPENDED_BY:
         written = f": {kind.WRITTEN_BY}" if kind.WRITTEN_BY else "."
-        raise Rejection(f"{summary(kind)} A {role} does not log this by hand{written}")
+        raise Rejection(f"A {role} does not log this by hand{written}")
     try:
         return msgspec.convert({**pasted.data, "type": pasted.type}, kind, strict=True)
     except msgspec.ValidationError as error:
@@ -216,7 +216,9 @@ async def preview(
         try:
             event = _event(game, pasted, role)
         except Rejection as refused:
-            lines.append(Line(pasted, "refused", pasted.type, refused.reason, False))
+            kind = event_types(game.id).get(pasted.type)
+            said = summary(kind) if kind is not None else "An entry of another game."
+            lines.append(Line(pasted, "refused", said, refused.reason, False))
             continue
         told = tell(game.sentences, state, event)
         if pasted.override is not None and role != "owner" and not game.players_may_override(state):

@@ -150,7 +150,7 @@ _PREVIEW_EXAMPLE = {
             "type": "card.moved",
             "id": "0190f5c2-7c1e-7a31-9d4e-2b8f3e6a9c11",
             "status": "refused",
-            "sentence": "card.moved",
+            "sentence": "Lirianne recharged the Cutlass.",
             "reason": "Lirianne has no Cutlass in her hand.",
             "overridable": False,
             "logged_at": None,

@@ -1,7 +1,9 @@
 // @ts-check
 // Play-by-post: a character's (or pirate's) status block and the turn's post, in the form a forum takes (plain
 // text, BBCode or Markdown), copied in one tap. The server writes them from the log (GET …/posts/status and
-// …/posts/turn), escaping the table's own text for the format; the page only asks and copies.
+// …/posts/turn), escaping the table's own text for the format; the page only asks and copies. The other way, a
+// thread's posts pasted in are previewed by the server (POST …/posts/preview: what each entry would log, in the log's
+// words, or why the rules refuse it) and logged in one Confirm tap (POST …/posts/confirm); nothing is written before.
 import { api, h, field, select, Refusal, Unreachable } from "./api.js";
 import { copy } from "./reading.js";
 
@@ -62,6 +64,95 @@ export function render(panel, table, who) {
       ),
       said,
       shown,
+      paste(table),
     ),
+  );
+}
+
+/** @type {Record<string, string>} */
+const STATUS = { new: "Would log", logged: "Logged already", refused: "Refused" };
+
+/**
+ * The "Paste a thread" box: the posts pasted, their preview as a list, and one Confirm tap.
+ * @param {any} table the page's Table (app.js)
+ * @returns {HTMLElement}
+ */
+function paste(table) {
+  const text = h("textarea", { rows: 4, spellcheck: "false", autocomplete: "off" });
+  const heard = h("p", { role: "status", class: "quiet" });
+  const list = h("ol", { class: "pasted", "aria-label": "What the thread would log", hidden: true });
+  /** @type {{ text: string, position: number, ids: string[] } | null} */
+  let previewed = null;
+  const confirm = h("button", { type: "button", hidden: true, onclick: () => logIt() }, "Confirm");
+  /** @param {string} words */
+  const done = words => {
+    heard.textContent = words;
+    confirm.hidden = true;
+    previewed = null;
+  };
+  /** @param {unknown} error */
+  const refused = error => {
+    if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
+    done(error.message);
+  };
+  const preview = async () => {
+    list.replaceChildren();
+    list.hidden = true;
+    done("");
+    try {
+      const answer = await api(`${table.base()}/posts/preview`, { method: "POST", body: { text: text.value } });
+      list.replaceChildren(
+        ...answer.entries.map((/** @type {any} */ e) =>
+          h(
+            "li",
+            { class: e.status },
+            h("strong", {}, `${STATUS[e.status]}: `),
+            e.sentence,
+            e.reason ? ` ${e.reason}` : "",
+            h("span", { class: "quiet" }, ` (${e.poster})`),
+          ),
+        ),
+      );
+      list.hidden = false;
+      const ids = answer.entries
+        .filter((/** @type {any} */ e) => e.status === "new")
+        .map((/** @type {any} */ e) => e.id);
+      const refusals = answer.entries.length - ids.length;
+      heard.textContent =
+        `${ids.length} of ${answer.entries.length} entries would be logged` +
+        (refusals ? `; ${refusals} would not (see below).` : ".") +
+        (answer.notice ? ` ${answer.notice}` : "") +
+        (ids.length ? " Nothing is written until you confirm." : "");
+      if (ids.length) {
+        previewed = { text: text.value, position: answer.position, ids };
+        confirm.hidden = false;
+      }
+    } catch (error) {
+      refused(error);
+    }
+  };
+  const logIt = async () => {
+    if (!previewed) return;
+    try {
+      const answer = await api(`${table.base()}/posts/confirm`, { method: "POST", body: previewed });
+      done(
+        answer.replayed
+          ? "These entries were logged already; nothing more was written."
+          : `Logged ${answer.logged} entries from the thread, up to position ${answer.position}.`,
+      );
+      list.hidden = true;
+      text.value = "";
+    } catch (error) {
+      refused(error);
+    }
+  };
+  return h(
+    "div",
+    { class: "paste" },
+    h("h3", {}, "Paste a thread"),
+    field("The thread's turn posts, as copied from the forum", text),
+    h("div", { class: "buttons" }, h("button", { type: "button", onclick: preview }, "Preview"), confirm),
+    heard,
+    list,
   );
 }
