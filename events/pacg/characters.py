@@ -164,6 +164,13 @@ class CardMoved(Event, kw_only=True, tag="card.moved", omit_defaults=True):
     explore_again: Annotated[
         bool, Meta(description="True when a card or power granted this exploration, not the turn's free one.")
     ] = False
+    encountered_by: Annotated[
+        str | None,
+        Meta(
+            description="The character who encounters a card moved into the encounter otherwise than by exploring "
+            "(summoned by an effect on another character); the character whose turn it is when left out."
+        ),
+    ] = None
     card_type: Annotated[
         str | None,
         Meta(

@@ -298,6 +298,14 @@ def check_fate(state: State, entry: Encountering, event: CardMoved) -> None:
     who = _encounterer(state, entry)
     if info.type == "villain" and entry.location is not None:
         return
+    if info.type in BOONS and verb in ("acquire", "draw") and target.zone == "hand" and entry.named:
+        if entry.character_id is not None and target.character_id != entry.character_id:
+            taker = state.characters[target.character_id or ""].name
+            broken(
+                f"{who} encountered {card}: only the character who encounters a card may acquire it, not "
+                f"{taker} (Skull & Shackles Rulebook, Things to Keep in Mind: No One Else Can Take Your Turn for "
+                "You)."
+            )
     if entry.location is None:
         if target.zone == "location":
             broken(
@@ -309,13 +317,6 @@ def check_fate(state: State, entry: Encountering, event: CardMoved) -> None:
         return
     if info.type in BOONS:
         if verb in ("acquire", "draw") and target.zone == "hand":
-            if entry.character_id is not None and target.character_id != entry.character_id:
-                taker = state.characters[target.character_id or ""].name
-                broken(
-                    f"{who} encountered {card}: only the character who encounters a card may acquire it, not "
-                    f"{taker} (Skull & Shackles Rulebook, Things to Keep in Mind: No One Else Can Take Your Turn for "
-                    "You)."
-                )
             if entry.success is False and info.type != "loot":
                 broken(
                     f"{who} failed the check to acquire {card}{_checked(entry)}: a boon not acquired is banished "
@@ -380,8 +381,13 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
     info = after.cards[card]
     if target.zone == ENCOUNTER and source.zone != ENCOUNTER:
         origin = source.location if source.zone == "location" else None
-        # The character whose turn it is encounters what she explores or summons (Encountering a Card).
-        met = Encountering(card, origin, scenario.turn)
+        # The character whose turn it is encounters what she explores or summons (Encountering a Card), unless an
+        # effect has another character summon and encounter it (Summoning and Adding Cards).
+        who, named = scenario.turn, origin is not None
+        if event.encountered_by is not None and event.explorer is None:
+            playing(after, event.encountered_by)
+            who, named = event.encountered_by, True
+        met = Encountering(card, origin, who, named=named)
         # A henchman's "you may immediately attempt to close" is offered right after its encounter, not after the
         # next one (Closing a Location): a new encounter begins, and the opportunity has passed.
         scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met], may_close=[])
@@ -531,6 +537,9 @@ def _ship_difficulty(state: State, scenario: Scenario, ship: str, roll: DiceRoll
 
 def _with_check(state: State, entry: Encountering, roll: DiceRolled) -> Encountering:
     """The encounter once a check against its card is logged."""
+    if roll.character_id is not None and not entry.named and entry.success is None:
+        # A summoned card nobody was named for: the one who attempts its check is the one who encountered it.
+        entry = msgspec.structs.replace(entry, character_id=roll.character_id, named=True)
     if roll.character_id is not None and entry.character_id is not None and roll.character_id != entry.character_id:
         # Sequential checks ("then"): any one character at the same location may attempt one of them, the one who
         # encountered the card at least one (Attempting a Check). Another's failed check there may leave the card

@@ -123,6 +123,10 @@ class Encountering(StateStruct, array_like=True):
     # The checks logged against the card disagree (a reroll, or sequential checks "then", some attempted by another
     # character at the location): the fold then leaves defeated or undefeated to the table (Attempting a Check).
     doubtful: bool = False
+    # Whether the log says who encounters the card (an exploration, or `encountered_by`). A card summoned with no one
+    # named may be another character's (a location's When Closing summons one for whoever closes it): the first check
+    # logged against it names her (Attempting a Check: only the character who encounters the card attempts it).
+    named: bool = True
 
 
 class Scenario(StateStruct):

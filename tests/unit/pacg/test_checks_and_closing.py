@@ -218,3 +218,23 @@ def test_a_scenario_the_catalogue_knows_uses_the_locations_listed_for_the_partys
     # A party size the catalogue does not know leaves the table's locations alone
     other = {**SCENARIO, "data": {**SCENARIO["data"], "listed_locations": {"3": ["Fog Bank"]}}}
     assert fold(*SETUP, other).scenario.places.keys() == {"Shark Island", "Tempest Cay"}
+
+
+def test_a_card_another_character_summons_and_encounters_is_hers_to_acquire():
+    # Summoning and Adding Cards: an effect may have several characters summon and encounter cards.
+    summoned = move("Dagger", "summon", zone("vault"), ENCOUNTER)
+    summoned["data"]["encountered_by"] = "valeros"
+    state = fold(summoned, state=meeting("Dire Rat"))
+    assert state.scenario.encounters[-1].character_id == "valeros"
+    assert fold(move("Dagger", "acquire", ENCOUNTER, zone("hand", "valeros")), state=state)
+    assert rejection(state, move("Dagger", "acquire", ENCOUNTER, zone("hand", "merisiel"))).startswith(
+        "Valeros encountered Dagger: only the character who encounters a card may acquire it, not Merisiel"
+    )
+    # Summoned with no one named (a location's When Closing, for whoever closes it): the check's roller is the one
+    unnamed = fold(
+        move("Dagger", "summon", zone("vault"), ENCOUNTER), check("valeros", 9, 6), state=meeting("Dire Rat")
+    )
+    assert fold(move("Dagger", "acquire", ENCOUNTER, zone("hand", "valeros")), state=unnamed)
+    assert rejection(unnamed, move("Dagger", "acquire", ENCOUNTER, zone("hand", "merisiel"))).startswith(
+        "Valeros encountered Dagger"
+    )
