@@ -18,6 +18,7 @@ from quartermaster.events.skull_tales import (
     ManorEntered,
     PenanceChosen,
     PirateRecruited,
+    PirateRevived,
     PirateUnconscious,
     PortServiceBought,
     PurgeUsed,
@@ -27,7 +28,7 @@ from quartermaster.events.skull_tales import (
 from quartermaster.projections.game import Rejection, broken
 from msgspec.structs import replace
 
-from quartermaster.projections.skull_tales import cards, penance
+from quartermaster.projections.skull_tales import cards, penance, revive
 from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
 from quartermaster.projections.skull_tales.booty import loan_spent, require_manor
 from quartermaster.projections.skull_tales.options import active
@@ -260,6 +261,11 @@ def _drop_legendary(state: SkullTales, p: Pirate, item: str | None) -> SkullTale
         legendary = {k: v for k, v in state.legendary.items() if k != item}
         return replace(state, legendary=legendary)
     return state
+
+
+def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
+    """Who revives whom, and what the reviver gains, are Revive's rules (projections/skull_tales/revive.py)."""
+    return revive.revive(state, event)
 
 
 def spaces_used(items: list[Item]) -> int:

@@ -16,7 +16,8 @@ from quartermaster.projections.skull_tales.state import Pirate, SkullTales, acti
 TRUST_MAX = 20  # "neither the Morale nor the Trust Points can exceed 20" (Book III: Voyage Phase, Voyage Components)
 
 
-def revived(state: SkullTales, event: PirateRevived) -> SkullTales:
+def revive(state: SkullTales, event: PirateRevived) -> SkullTales:
+    """The handler's work for `pirate.revived` (`pirates.revived` hands it here)."""
     p = active_pirate(state, event.pirate_id)
     if p.status != "unconscious":
         raise Rejection(f"{p.name} is not Unconscious.")

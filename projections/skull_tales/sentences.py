@@ -12,7 +12,9 @@ from quartermaster.events import skull_tales as ev
 from quartermaster.events.base import Event
 from quartermaster.projections.sentences import Sentence, Wording, common, given, listing, said
 from quartermaster.projections.skull_tales import port, skills
-from quartermaster.projections.skull_tales.state import SkullTales
+from quartermaster.projections.skull_tales.charges import charged, from_crew, manor_free, price_words
+from quartermaster.projections.skull_tales.options import active
+from quartermaster.projections.skull_tales.state import SkullTales, has_skill
 from quartermaster.projections.skull_tales.words import count
 
 TITLE = "Skull Tales: Full Sail!"
@@ -97,7 +99,21 @@ def curse_removed(state: SkullTales, event: ev.CurseRemoved) -> str:
 
 def item_gained(state: SkullTales, event: ev.ItemGained) -> str:
     told = f"{name(state, event.pirate_id)} {'bought' if event.price else 'gained'} the {event.item}"
-    return told + (f" for {coins(event.price)}." if event.price else ".")
+    if not event.price:
+        return told + "."
+    charge = charged(state, event)
+    paid = charge.coins if charge is not None else event.price
+    why = []
+    if paid != event.price:
+        if event.black_market:
+            why.append("half again on the Black Market")
+        pirate = state.pirates.get(event.pirate_id)
+        if pirate is not None and event.kind == "gear" and has_skill(pirate, "Grifter"):
+            why.append("halved for a Grifter")
+        if active(state.options, "admiral.port.personal_items_plus_5"):
+            why.append("5 more for the Admiral setting")
+    reason = f" (its price of {coins(event.price)}, {listing(why)})" if why else ""
+    return told + f" for {coins(paid)}{reason}."
 
 
 def item_lost(state: SkullTales, event: ev.ItemLost) -> str:
@@ -124,9 +140,102 @@ def port_service_bought(state: SkullTales, event: ev.PortServiceBought) -> str:
     told = f"{name(state, event.pirate_id)} took {_SERVICES[event.service]}"
     if event.times > 1:
         told += f" {event.times} times"
+    charge = charged(state, event)
+    if charge is not None:
+        told += f" for {price_words(charge, event.pirate_id)}"
     if event.wounds:
         told += f", recovering {count(event.wounds, 'Wound')}"
     return told + "."
+
+
+def manor_entered(state: SkullTales, event: ev.ManorEntered) -> str:
+    who = name(state, event.pirate_id)
+    charge = charged(state, event)
+    if charge is None:
+        return f"{who} entered the Manor."
+    if not charge.coins:
+        return f"{who} entered the Manor free ({manor_free(state, event.pirate_id)})."
+    doubled = " (doubled by the Admiral setting)" if active(state.options, "admiral.port.manor_double") else ""
+    return f"{who} entered the Manor, paying its entry fee of {coins(charge.coins)}{doubled}."
+
+
+def loan_taken(state: SkullTales, event: ev.LoanTaken) -> str:
+    where = {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}[event.lender]
+    told = f"{name(state, event.pirate_id)} borrowed {coins(event.amount)} from Monsieur Fontaine {where}"
+    charge = charged(state, event)
+    if charge is not None and event.lender == "manor":
+        told += f" for {price_words(charge, event.pirate_id)}"
+    owed = -(-event.amount * 6 // 5)
+    return told + f", and owes {coins(owed)} (6 for every 5 borrowed)."
+
+
+def loan_repaid(state: SkullTales, event: ev.LoanRepaid) -> str:
+    told = f"{name(state, event.pirate_id)} repaid {coins(event.amount)} to Monsieur Fontaine{_FROM[event.paid_from]}"
+    charge = charged(state, event)
+    if charge is not None and charge.time_units.get(event.pirate_id):
+        told += f", spending {count(charge.time_units[event.pirate_id], 'Time Unit')}"
+    return told + "."
+
+
+def _hired_for(state: SkullTales, event: ev.AllyHired | ev.AllyUpkeepPaid, payer: str) -> str:
+    charge = charged(state, event)
+    if charge is None:
+        return ""
+    return f" for {price_words(charge, payer)}{from_crew(charge)}"
+
+
+def ally_hired(state: SkullTales, event: ev.AllyHired) -> str:
+    told = f"{name(state, event.pirate_id)} hired a {event.archetype} at the Tavern"
+    return told + f"{_hired_for(state, event, event.pirate_id) or _FROM[event.paid_from]}."
+
+
+def ally_upkeep_paid(state: SkullTales, event: ev.AllyUpkeepPaid) -> str:
+    ally = state.allies.get(event.ally_id) if state is not None else None
+    payer = ally.hirer if ally is not None else ""
+    return f"{name(state, event.ally_id)} was paid{_hired_for(state, event, payer) or _FROM[event.paid_from]}."
+
+
+def salary_collected(state: SkullTales, event: ev.SalaryCollected) -> str:
+    who = name(state, event.pirate_id)
+    charge = charged(state, event)
+    if charge is None:
+        return f"{who} collected a Salary at the Docks."
+    told = f"{who} collected a Salary of {coins(charge.gained.get(f'pirate:{event.pirate_id}', 0))} at the Docks"
+    if charge.gained.get("crew_booty"):
+        told += f", and {coins(charge.gained['crew_booty'])} for the Crew's Booty"
+    if charge.coins:
+        told += f"; {coins(charge.coins)} of it paid what {who} owed"
+    return told + "."
+
+
+def prosthesis_bought(state: SkullTales, event: ev.ProsthesisBought) -> str:
+    told = f"{name(state, event.pirate_id)} bought a {event.prosthesis.replace('_', ' ')}"
+    charge = charged(state, event)
+    return told + (f" for {price_words(charge, event.pirate_id)}." if charge is not None else ".")
+
+
+def penance_chosen(state: SkullTales, event: ev.PenanceChosen) -> str:
+    told = f"{name(state, event.pirate_id)} took the {event.penance.capitalize()} penance at the Chapel"
+    charge = charged(state, event)
+    return told + (f" for {price_words(charge, event.pirate_id)}." if charge is not None else ".")
+
+
+def pirate_unconscious(state: SkullTales, event: ev.PirateUnconscious) -> str:
+    told = f"{name(state, event.pirate_id)} fell Unconscious"
+    if event.lost_item:
+        told += f" and lost the {event.lost_item}"
+    charge = charged(state, event)
+    if charge is not None and state.phase == "port" and (charge.coins or charge.fame.get(event.pirate_id)):
+        told += f", losing {price_words(charge, event.pirate_id)} (Unconscious in Port)"
+    return told + "."
+
+
+def pirate_boarded(state: SkullTales, event: ev.PirateBoarded) -> str:
+    told = f"{name(state, event.pirate_id)} boarded the Pirate Ship"
+    charge = charged(state, event)
+    if charge is not None and charge.fame.get(event.pirate_id):
+        return told + f" late, losing {charge.fame[event.pirate_id]} Fame."
+    return told + (" late." if event.late else ".")
 
 
 # --- skills and feats ---------------------------------------------------------------------------------------------
@@ -161,7 +270,11 @@ def assignment_resolved(state: SkullTales, event: ev.AssignmentResolved) -> str:
 
 def mutiny_resolved(state: SkullTales, event: ev.MutinyResolved) -> str:
     bids = listing([f"{name(state, who)} {count(amount, 'coin')}" for who, amount in event.bids.items()])
-    return f"{name(state, event.instigator)} led a Mutiny; the sealed bids were {bids}."
+    told = f"{name(state, event.instigator)} led a Mutiny; the sealed bids were {bids}"
+    charge = charged(state, event)
+    if charge is not None and charge.coins:
+        told += f", and the bidders paid {coins(charge.coins)} for them (10 Coins a coin)"
+    return told + "."
 
 
 def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
@@ -177,7 +290,28 @@ def command_issued(state: SkullTales, event: ev.CommandIssued) -> str:
 
 def ship_upgraded(state: SkullTales, event: ev.ShipUpgraded) -> str:
     what = f"{event.upgrade} ({event.ammunition})" if event.ammunition else event.upgrade
-    return f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(event.cost)}."
+    charge = charged(state, event)
+    if charge is None:
+        return f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(event.cost)}."
+    why = ""
+    if charge.coins != event.cost and active(state.options, "admiral.port.upgrade_plus_20"):
+        why = f" (its {coins(event.cost)} and 20 more for the Admiral setting)"
+    return (
+        f"{name(state, event.pirate_id)} fitted the ship with {what} for {coins(charge.coins)}{from_crew(charge)}{why}."
+    )
+
+
+def ship_bought(state: SkullTales, event: ev.ShipBought) -> str:
+    called = f" the {event.name}" if event.name else ""
+    charge = charged(state, event)
+    paid = f"{coins(charge.coins)}{from_crew(charge)}" if charge is not None else coins(event.price)
+    return f"{name(state, event.pirate_id)} bought a {event.ship_type}{called} for {paid}."
+
+
+def group_hired(state: SkullTales, event: ev.GroupHired) -> str:
+    charge = charged(state, event)
+    paid = f"{coins(charge.coins)}{from_crew(charge)}" if charge is not None else coins(event.cost)
+    return f"{name(state, event.pirate_id)} hired a Group of Pirates for {paid}."
 
 
 def _sails_and_hold(event: ev.ShipDamaged | ev.ShipRepaired) -> str:
@@ -194,7 +328,23 @@ def ship_damaged(state: SkullTales, event: ev.ShipDamaged) -> str:
 
 
 def ship_repaired(state: SkullTales, event: ev.ShipRepaired) -> str:
-    return f"{name(state, event.pirate_id)} had the ship repaired: {_sails_and_hold(event) or 'nothing'}."
+    told = f"{name(state, event.pirate_id)} had the ship repaired: {_sails_and_hold(event) or 'nothing'}"
+    charge = charged(state, event)
+    if charge is None or not charge.coins:
+        return told + "."
+    return told + f", for {coins(charge.coins)}{from_crew(charge)} (50 a sail, 25 a Hold Impact)."
+
+
+def _traded_for(state: SkullTales, event: ev.GoodsTraded | ev.TradeMade) -> str:
+    charge = charged(state, event)
+    if charge is None:
+        return ""
+    parts = []
+    if charge.gained.get("crew_booty"):
+        parts.append(f"{coins(charge.gained['crew_booty'])} into the Crew's Booty")
+    if charge.coins:
+        parts.append(f"{coins(charge.coins)} paid{from_crew(charge)}")
+    return f" ({listing(parts)})" if parts else ""
 
 
 def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
@@ -202,7 +352,7 @@ def goods_traded(state: SkullTales, event: ev.GoodsTraded) -> str:
     told = f"{name(state, event.pirate_id)} {verb} {event.quantity} {event.goods}"
     if event.direction != "deliver" or event.price:
         told += f" at {coins(event.price)} each"
-    return told + "."
+    return told + f"{_traded_for(state, event)}."
 
 
 def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
@@ -212,7 +362,7 @@ def trade_made(state: SkullTales, event: ev.TradeMade) -> str:
         lines = [f"{line.quantity} {line.goods}" for line in event.lines if line.direction == direction]
         if lines:
             parts.append(f"{verbs[direction]} {listing(lines)}")
-    return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}."
+    return f"{name(state, event.pirate_id)} traded at the Docks: {'; '.join(parts)}{_traded_for(state, event)}."
 
 
 def story_told(state: SkullTales, event: ev.StoryTold) -> str:
@@ -300,7 +450,6 @@ SAID: dict[type[Event], Wording] = {
     ev.InjurySuffered: "{pirate_id} suffered a Permanent Injury: {injury} (a {roll} on the chart).",
     ev.CurseGained: "{pirate_id} was Cursed.",
     ev.ItemGiven: "{from_pirate} gave the {item} to {to_pirate}.",
-    ev.ManorEntered: "{pirate_id} entered the Manor.",
     ev.CampaignCompleted: "The crew completed the campaign {campaign}.",
     ev.FeatGained: "{pirate_id} gained the Feat {feat} for {coins:Coin} and {fame} Fame.",
     ev.AssignmentTaken: "{pirate_id} took the Assignment {assignment}.",
@@ -308,10 +457,8 @@ SAID: dict[type[Event], Wording] = {
     ev.AllyDismissed: "{ally_id} was dismissed.",
     ev.AllyMutinyResolved: "{ally_id} mutinied; the Captain spent {coins_spent:Coin} against a roll of {ally_roll}.",
     ev.UpgradeUsed: "The {upgrade} was used up.",
-    ev.GroupHired: "{pirate_id} hired a Group of Pirates for {cost:Coin}.",
     ev.BootyBuried: "{pirate_id} buried {amount:Coin} of the Crew's Booty on {island}.",
     ev.BootyRecovered: "{pirate_id} dug up {amount:Coin} on {island}.",
-    ev.SalaryCollected: "{pirate_id} collected a Salary at the Docks.",
     ev.ChapterEnded: "Chapter {number} ended.",
     ev.CaptainElected: (
         "{pirate_id} became Captain{method}.",
@@ -338,10 +485,6 @@ SAID: dict[type[Event], Wording] = {
             }
         },
     ),
-    ev.LoanTaken: (
-        "{pirate_id} borrowed {amount:Coin} from Monsieur Fontaine {lender}.",
-        {"lender": {"manor": "at the Manor", "market": "at the Market", "ship": "for the ship"}},
-    ),
     ev.RumorResolved: ("{pirate_id}'s Rumor {success}.", {"success": {True: "paid off", False: "came to nothing"}}),
     ev.AllyDrawn: (
         "{pirate_id} drew the {archetype} from the Ally bag {reason}.",
@@ -351,10 +494,6 @@ SAID: dict[type[Event], Wording] = {
         "{pirate_id} earned {master}'s {kind}{permanent}.",
         {"kind": {"approval": "Approval", "disapproval": "Disapproval"}, "permanent": {True: " for good", False: ""}},
     ),
-    ev.PirateBoarded: ("{pirate_id} boarded the Pirate Ship{late}.", {"late": {True: " late", False: ""}}),
-    ev.AllyHired: ("{pirate_id} hired a {archetype} at the Tavern{paid_from}.", {"paid_from": _FROM}),
-    ev.AllyUpkeepPaid: ("{ally_id} was paid{paid_from}.", {"paid_from": _FROM}),
-    ev.LoanRepaid: ("{pirate_id} repaid {amount:Coin} to Monsieur Fontaine{paid_from}.", {"paid_from": _FROM}),
     ev.TrustChanged: ("{character_id} {amount}{reason}.", {"amount": _signed_as("Trust Point"), "reason": _why}),
     ev.GroupLost: ("A Group of Pirates was lost{reason}.", {"reason": _why}),
     ev.MoraleChanged: (
@@ -373,9 +512,6 @@ SAID: dict[type[Event], Wording] = {
             "reason": _why,
         },
     ),
-    ev.PirateUnconscious: ("{pirate_id} fell Unconscious{lost_item}.", {"lost_item": given(" and lost the {}")}),
-    ev.PenanceChosen: ("{pirate_id} took the {penance} penance at the Chapel.", {"penance": str.capitalize}),
-    ev.ProsthesisBought: ("{pirate_id} bought a {prosthesis}.", {"prosthesis": lambda kind: kind.replace("_", " ")}),
     ev.TimeSpent: (
         "{pirate_id} spent {amount:Time Unit}{purpose}.",
         {"purpose": lambda purpose: f" {'moving' if purpose == 'move' else purpose}" if purpose else ""},
@@ -388,7 +524,6 @@ SAID: dict[type[Event], Wording] = {
         "{pirate_id} listened to Rumors at the {where}{kept}.",
         {"where": str.capitalize, "kept": given(" and kept {}")},
     ),
-    ev.ShipBought: ("{pirate_id} bought a {ship_type}{name} for {price:Coin}.", {"name": given(" the {}")}),
     ev.MatelotageDone: (
         "{retired_id} passed {coins:Coin}{item} to {new_id}{free_skill}.",
         {"item": given(" and the {}"), "free_skill": given(", and taught {}")},
@@ -428,4 +563,16 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.AllyLoyaltyRolled: ally_loyalty_rolled,
     ev.SchemeResolved: scheme_resolved,
     ev.AllySchemeResolved: ally_scheme_resolved,
+    ev.ManorEntered: manor_entered,
+    ev.LoanTaken: loan_taken,
+    ev.LoanRepaid: loan_repaid,
+    ev.AllyHired: ally_hired,
+    ev.AllyUpkeepPaid: ally_upkeep_paid,
+    ev.SalaryCollected: salary_collected,
+    ev.ProsthesisBought: prosthesis_bought,
+    ev.PenanceChosen: penance_chosen,
+    ev.PirateUnconscious: pirate_unconscious,
+    ev.PirateBoarded: pirate_boarded,
+    ev.ShipBought: ship_bought,
+    ev.GroupHired: group_hired,
 }

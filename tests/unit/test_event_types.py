@@ -92,7 +92,7 @@ TALES_SCENES = [
     [_event("ally.hired", pirate_id="anne", ally_id="bosun", archetype="Bosun", charisma=2, salary=10, fame_cost=5)],
     [_event("item.gained", pirate_id="anne", item="Cutlass", value=20)],
     [_event("curse.gained", pirate_id="mary")],
-    [_event("loan.taken", pirate_id="mary", amount=20, lender="market")],
+    [_event("loan.taken", pirate_id="mary", amount=20, lender="market"), _event("manor.entered", pirate_id="mary")],
 ]
 
 WORKED = {
