@@ -3,6 +3,7 @@
 // the page, drawn as headings and lists (reading.js); the links still lead to the API's own answers.
 import { api, h, Refusal, Unreachable } from "./api.js";
 import { reader } from "./reading.js";
+import * as chronicle from "./chronicle.js";
 import { rooted } from "./root.js";
 
 function outcome(played) {
@@ -60,6 +61,8 @@ export async function render(panel, table) {
         },
         "recap",
       ),
+      " · ",
+      chronicle.link(open, table, p, name),
     );
   });
   // Named for what it offers, not "Scenarios": the table already has a region named "Scenario".
@@ -71,6 +74,7 @@ export async function render(panel, table) {
       items.length
         ? h("ul", { class: "plain" }, items)
         : h("p", { class: "quiet" }, chapters ? "No chapter played yet." : "No scenario played yet."),
+      items.length ? h("div", { class: "buttons" }, chronicle.button(open, table)) : "",
       open,
     ),
   );
