@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -46,6 +45,7 @@ from quartermaster.service.http.routes import (
     views,
 )
 from quartermaster.service.platform import database, logs, metrics, workers
+from quartermaster.service.platform.collector import Collector
 from quartermaster.service.platform.lineage import Lineage
 from quartermaster.service.platform.migrate import not_ready
 from quartermaster.service.platform.settings import Settings
@@ -144,15 +144,17 @@ def serving(settings: Settings, conninfo: str) -> Callable[[Litestar], AbstractA
         # One of several workers: its metrics where the others' scrapes add them up (service/platform/workers.py).
         shared = workers.folder()
         publishing = asyncio.create_task(workers.publishing(shared)) if shared is not None else None
-        # Everything loaded so far (code, catalogues, schemas) lives as long as the process: leave it out of the
-        # collector's full passes, which otherwise stopped a large append now and then.
-        gc.freeze()
+        # What lives long (start-up's code and catalogues, then the followed campaigns and their streams) is frozen
+        # out of the collector's full passes, a step at a time (service/platform/collector.py).
+        collector = Collector()
+        collector.start()
         try:
             yield
         finally:
             if publishing is not None:
                 publishing.cancel()
                 await asyncio.gather(publishing, return_exceptions=True)
+            await collector.stop()
             await app.state.wakeups.stop()
             await app.state.store.stop_listening()
             metrics.POOLS.pools.remove(pool)

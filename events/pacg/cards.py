@@ -92,7 +92,10 @@ class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     location: Annotated[str | None, Meta(description="Which location deck, for `location`.")] = None
 
 
-class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+# gc=False: a folded state keeps these for as long as its campaign is followed; frozen, holding only strings,
+# numbers and other such values, they can form no reference cycle, so the collector need not walk them
+# (msgspec's documented condition; projections.game.StateStruct says the same of the states).
+class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A card as a product or a campaign defines it, with how many copies arrive in the vault."""
 
     name: Annotated[str, Meta(description="The card's name as printed.")]
@@ -125,7 +128,7 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ] = []
 
 
-class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A skill on a character card: `Dexterity d8` or `Ranged: Dexterity +3`, with its feat boxes."""
 
     die: Annotated[str | None, Meta(description="The skill's die (`d8`), for a base skill.")] = None
@@ -134,14 +137,14 @@ class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     feats: Annotated[list[str], Meta(description="The labels of its feat boxes (`+1`, `+2`).")] = []
 
 
-class CardsListLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CardsListLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One line of the cards list: how many cards of a type, and the counts its card-feat boxes raise it to."""
 
     count: Annotated[int, Meta(description="How many cards of this type the deck holds.")]
     feats: Annotated[list[int], Meta(description="The counts its card-feat boxes raise it to, leftmost first.")] = []
 
 
-class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class RoleSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """One side of a role card: its power feat boxes, by power."""
 
     powers: Annotated[dict[str, list[str]], Meta(description="Each power's feat boxes, by power.")] = {}
@@ -152,7 +155,7 @@ HandSize = Annotated[int | None, Meta(description="The hand size printed on the 
 Favored = Annotated[list[str], Meta(description="The favored card types.")]
 
 
-class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CharacterCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """The facts of a character card the tracker needs; what a pack does not know stays empty."""
 
     name: Annotated[str, Meta(description="The character's name.")]
@@ -181,7 +184,7 @@ PowerKind = Literal[
 ]
 
 
-class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A printed power as data the fold applies; `by_hand` for one the tracker cannot apply (the table does it)."""
 
     kind: Annotated[
@@ -206,7 +209,7 @@ class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ] = "always"
 
 
-class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ShipCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A ship card: set, class, and its checks as printed."""
 
     name: Annotated[str, Meta(description="The ship's name.")]

@@ -15,7 +15,10 @@ from quartermaster.events.pacg.cards import LocationName, ProductCards
 # and the campaign keeps it to offer again (a replay, the next group that loads the file).
 
 
-class RecordedLocation(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+# gc=False: a folded state keeps these for as long as its campaign is followed; frozen, holding only strings,
+# numbers and other such values, they can form no reference cycle, so the collector need not walk them
+# (msgspec's documented condition; projections.game.StateStruct says the same of the states).
+class RecordedLocation(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):
     """A location on the back of a scenario card, with the number of players printed beside it and its deck list."""
 
     name: LocationName
@@ -27,7 +30,7 @@ class RecordedLocation(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ] = {}
 
 
-class ScenarioCardRecorded(Event, kw_only=True, tag="scenario.card_recorded"):
+class ScenarioCardRecorded(Event, kw_only=True, tag="scenario.card_recorded", gc=False):
     """The group recorded a scenario card from its box: its villains, henchmen, and locations by number of players.
 
     Rulebook: Skull & Shackles Rulebook, Setting Up (Set Out the Locations; Add Villains and Henchmen).
@@ -64,7 +67,7 @@ class ScenarioCardRecorded(Event, kw_only=True, tag="scenario.card_recorded"):
     VIEWS = ("recorded",)
 
 
-class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded"):
+class ProductListRecorded(Event, kw_only=True, tag="product.list_recorded", gc=False):
     """The group recorded a product's card list from its box, to put into the vault once or again.
 
     Rulebook: Pathfinder Adventure Card Game Core Rules FAQ, the vault (the box).

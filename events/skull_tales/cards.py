@@ -10,7 +10,10 @@ from msgspec import Meta
 from quartermaster.events.base import Event
 
 
-class Attributes(msgspec.Struct, frozen=True, kw_only=True):
+# gc=False: a folded state keeps these for as long as its campaign is followed; frozen, holding only strings,
+# numbers and other such values, they can form no reference cycle, so the collector need not walk them
+# (msgspec's documented condition; projections.game.StateStruct says the same of the states).
+class Attributes(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The seven attributes printed on a Character Card."""
 
     melee: Annotated[int, Meta(description="Melee: hand-to-hand combat.")]
@@ -47,7 +50,7 @@ GUNNER_VALUES = {
 }
 
 
-class CharacterCardRecorded(Event, kw_only=True, tag="character_card.recorded"):
+class CharacterCardRecorded(Event, kw_only=True, tag="character_card.recorded", gc=False):
     """The group recorded a Character Card from its box: the values printed on it, kept to recruit its Pirate with.
 
     Rulebook: Skull Tales: Full Sail! rulebook, Book I: The Characters, Pirates.

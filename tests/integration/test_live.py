@@ -484,3 +484,68 @@ def test_each_event_is_decoded_and_folded_once_in_a_process_whatever_the_number_
         assert [e["position"] for e in got] == list(range(4, last + 1))
         assert got == logged
     assert "against the rules: We agreed." in received[0][-1]["sentence"]
+
+
+CAMPAIGNS = 2000
+# Objects the collector tracks per followed campaign (its state, its feed, a follower), before the collector's step
+# freezes them: the state is held once, and its cards' Structs are untracked (benchmarks/README.md has the figures).
+TRACKED_PER_CAMPAIGN = 60
+
+
+@pytest.mark.slow
+def test_a_process_following_2000_campaigns_leaves_the_collector_a_bounded_walk(database_url):
+    """2,000 Skull & Shackles tables set up as the rulebook's Example of Play, each followed with the page's views
+    after an event: what the collector tracks per campaign is bounded, and after the collector's step (what a
+    serving process does every few seconds) nearly nothing of it is left for a full pass to walk."""
+    import gc
+
+    from quartermaster.service.http.intake import prepare
+    from quartermaster.service.http.requests import NewEvent
+    from quartermaster.service.platform.collector import Collector
+    from tests.unit.pacg.example_of_play import SETTING_UP
+
+    setup = prepare(GAME, msgspec.convert(SETTING_UP, list[NewEvent]))
+
+    async def one_table(store: Store) -> uuid.UUID:
+        campaign = await _new_campaign(store)
+        await store.append(campaign, setup, actor="owner")
+        return campaign
+
+    async def scenario():
+        async with process(database_url, pool_size=8) as (store, wakeups, _):
+            gc.collect()
+            before = len(gc.get_objects())
+            campaigns: list[uuid.UUID] = []
+            for start in range(0, CAMPAIGNS, 50):
+                campaigns += await asyncio.gather(*(one_table(store) for _ in range(start, min(CAMPAIGNS, start + 50))))
+            streams = [wakeups.follow(campaign, 0, views=True) for campaign in campaigns]
+            for stream in streams:
+                await anext(stream)
+            for campaign in campaigns:
+                await wakeups.feeds[campaign].started
+            for start in range(0, CAMPAIGNS, 50):
+                await asyncio.gather(
+                    *(store.append(c, [note("a shanty")], actor="owner") for c in campaigns[start : start + 50])
+                )
+            last = {c: store.cache.latest(c)[0] for c in campaigns}
+            while any(wakeups.feeds[c].views is None or wakeups.feeds[c].views[0] != last[c] for c in campaigns):
+                await asyncio.sleep(0.05)
+            gc.collect()
+            tracked = len(gc.get_objects()) - before
+            collector = Collector()
+            collector.start()
+            collector.step()
+            left = len(gc.get_objects())
+            await collector.stop()
+            gc.unfreeze()
+            held = len(wakeups.feeds)
+            for stream in streams:
+                await stream.aclose()
+            return tracked, left, held
+
+    tracked, left, held = asyncio.run(scenario())
+    print(f"tracked per followed campaign: {tracked / CAMPAIGNS:.1f}; after the collector's step, in all: {left}")
+
+    assert held == CAMPAIGNS
+    assert tracked / CAMPAIGNS < TRACKED_PER_CAMPAIGN
+    assert left / CAMPAIGNS < 1

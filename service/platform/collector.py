@@ -1,0 +1,75 @@
+"""The garbage collector, set on purpose: what lives long is frozen out of its full passes, a step at a time.
+
+A serving process holds, for each campaign it follows, its folded state, its feed and each phone's open stream (the
+stream's task, its coroutines, Litestar's request and uvicorn's protocol): several hundred objects the collector
+tracks per table, about 600,000 at 670 tables. CPython's full pass walks every one of them, and it comes whenever
+what survived into the oldest generation since the last full pass reaches a quarter of what that pass found: with
+tables followed, several times a minute, each pass a stall of every request and stream for as long as it lasts
+(benchmarks/README.md, "Capacity").
+
+`Collector.step`, every `EVERY` seconds: a full pass over what is not frozen yet (what was built since the last
+step, most of it already gone: a short pass), then `gc.freeze()` moves what survived into the permanent generation,
+which no pass walks. CPython's own full passes then walk only what was built since the last step. Objects frozen are
+still freed when nothing refers to them any more; what a frozen object can no longer be is collected as part of a
+cycle. So when the frozen objects have grown by `GROWTH` since the last time everything was walked, and at most once
+every `RECLAIM` seconds, a step unfreezes them all first: one full pass as long as CPython's own, taken on purpose
+and rarely, which collects the cycles that died while frozen.
+
+The generations' thresholds stay CPython's (700, 10, 10): a young pass walks at most a few thousand objects, and the
+full passes, which the thresholds do not bound, are what the steps keep short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+# Seconds between two steps: what a full pass of CPython's own may find, at most, is what was built in this time.
+EVERY = 10.0
+# Everything is walked again once the frozen objects have grown by this factor since it last was...
+GROWTH = 1.5
+# ...and no more often than this (seconds).
+RECLAIM = 3600.0
+
+
+class Collector:
+    """This process's collector policy (module docstring)."""
+
+    def __init__(self) -> None:
+        self.walked = 0  # frozen objects right after everything was last walked
+        self.walked_at = 0.0  # when (time.monotonic)
+        self.steps = 0
+        self.reclaims = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def step(self) -> None:
+        """Collect what is not frozen, and freeze what survived; every so often, walk everything first."""
+        now = time.monotonic()
+        frozen = gc.get_freeze_count()
+        everything = not self.walked or (frozen > GROWTH * self.walked and now - self.walked_at >= RECLAIM)
+        if everything and self.walked:
+            gc.unfreeze()
+            self.reclaims += 1
+        gc.collect()
+        gc.freeze()
+        self.steps += 1
+        if everything:
+            self.walked, self.walked_at = max(1, gc.get_freeze_count()), now
+
+    def start(self) -> None:
+        """Freeze what start-up loaded (code, catalogues, schemas), then step every `EVERY` seconds."""
+        gc.freeze()
+        self.walked, self.walked_at = max(1, gc.get_freeze_count()), time.monotonic()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(EVERY)
+            self.step()
