@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from quartermaster.events.base import Event, tag_of
+from quartermaster.projections.game import Rejection
+from quartermaster.projections.skull_tales.booty import require_captain
 from quartermaster.projections.skull_tales.captaincy import election_due, fame_leaders
 from quartermaster.projections.skull_tales.chapters import degrees_allowed
 from quartermaster.projections.skull_tales.state import SkullTales, in_play
@@ -78,8 +80,9 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
     Shape: `{"chapter": number, "phase": "adventure" | "voyage" | "port" | null, "phases": [the chapter's
     phases], "phases_done": [...], "captain": {pirate_id, name} | null, "pirates": [{pirate_id, name, status,
     time_units, fame, coins, at_risk: {fame, coins}, degrees, salary_collected, boarded, skills, items: [{name,
-    kind, value}]}] (Time Units left, spent in the Port Phase; `degrees`: the degrees of success the Pirate may end an
-    Adventure with when it succeeds; `skills` known, starting ones first),
+    kind, value}], captain_actions}] (Time Units left, spent in the Port Phase; `degrees`: the degrees of success the Pirate may end an
+    Adventure with when it succeeds; `skills` known, starting ones first; `captain_actions`: she may take the
+    Captain's actions in Port, trading at the Docks among them),
     "pending_compensations": [{kind, to, amount, about}], "next": what the chapter does next ({"action": "start
     chapter" | "start phase" | "end phase" | "end chapter", "number" or "phase"}), "election": {"method",
     "candidates": [{pirate_id, name, fame}]} when a Captain is to be elected, else null, "crew_booty": Coins,
@@ -112,6 +115,7 @@ def turn_view(state: SkullTales, table: Mapping[str, tuple[str, ...]]) -> dict[s
                 "boarded": p.boarded,
                 "skills": [*p.starting_skills, *(s.name for s in p.skills)],
                 "items": [{"name": i.name, "kind": i.kind, "value": i.value} for i in p.items],
+                "captain_actions": _captain_actions(state, p.id),
             }
             for p in in_play(state)
         ],
@@ -153,3 +157,15 @@ def _election(state: SkullTales) -> dict[str, Any] | None:
         "method": "most_fame" if len(leaders) == 1 else "charisma_tie",
         "candidates": [{"pirate_id": p.id, "name": p.name, "fame": best} for p in leaders],
     }
+
+
+def _captain_actions(state: SkullTales, pirate_id: str) -> bool:
+    """Whether the Pirate may take the Captain's actions in Port: the Captain, or a Bosun with the Captain's
+    approval (Book II: Feats, Classes and Skills, Scholar Skills), as the fold's own rule says."""
+    if state.phase != "port":
+        return False
+    try:
+        require_captain(state, pirate_id, "act as Captain", bosun_may=True)
+    except Rejection:
+        return False
+    return True

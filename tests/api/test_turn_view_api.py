@@ -126,5 +126,7 @@ def test_the_skull_tales_turn_view_in_port_keeps_a_gear_cards_price_and_lists_sk
     pirates = {p["pirate_id"]: p for p in turn["pirates"]}
     assert pirates["anne"]["skills"][:2] == ["Fencing", "Deck Officer"]
     assert pirates["mary"]["items"] == [{"name": "Rum", "kind": "gear", "value": 5}]
+    # Anne is Captain: she alone trades at the Docks.
+    assert [p["pirate_id"] for p in turn["pirates"] if p["captain_actions"]] == ["anne"]
     # The Hold as the ship view holds it: what the Captain may sell at the Docks.
     assert turn["hold"] == api.get(campaign, "/ship").json()["ship"]["ship"]["goods"] == {"Rum": 2, "Supplies": 3}

@@ -4,8 +4,10 @@ tab's page controls only, never "Anything else".
 The crew is recruited through the API (its set-up is not what this test counts). Then, on the page: chapter 1 and its
 Adventure started from the turn panel; each Pirate's Fame and Coins recorded with the Adventure's form (the Pirate
 chosen by name, the source in words); the Adventure ended with each Pirate's result tapped in words; the Captain
-elected from the prompt the turn view raises; chapter 2 and its Port started; each Pirate's Salary collected and her
-return aboard tapped; the Port ended. Each of those steps is a "turn" of the table; the taps, characters typed and
+elected from the prompt the turn view raises; chapter 2 and its Port started; each Pirate's Salary collected, her
+actions ashore picked from what the turn view and the catalogue offer (the Captain trades Rum and walks, Jack buys a
+Gear card nobody priced yet, Mary learns Fencing from Anne and buys the card Jack priced, by tap) and her return
+aboard tapped; the Port ended. Each of those steps is a "turn" of the table; the taps, characters typed and
 keystroke-level estimate of each are printed and written (QUARTERMASTER_EFFORT), and the median is held to issue 38's
 goal.
 """
@@ -23,6 +25,7 @@ from tests.browser.table import SHOTS, TALES
 from tests.unit.skull_tales import chapter_one
 
 LIVE = 5000  # milliseconds: the panel is drawn again once the log moves on
+WRITTEN = 15000  # milliseconds: a tap's write reaches the server from the phone's outbox on a busy machine
 # Each Pirate's Fame and Coins from the first Adventure, and where they came from (the form's words).
 GAINS = [
     ("anne", "Anne", "80", "60", "goal"),
@@ -36,8 +39,8 @@ def _position(http: Any, campaign: dict[str, Any]) -> int:
 
 
 def _logged(http: Any, campaign: dict[str, Any], before: int) -> int:
-    """The position once the log moved past `before` (a tap's write on its way from the phone), within LIVE."""
-    deadline = time.monotonic() + LIVE / 1000
+    """The position once the log moved past `before` (a tap's write on its way from the phone), within WRITTEN."""
+    deadline = time.monotonic() + WRITTEN / 1000
     while time.monotonic() < deadline:
         now = _position(http, campaign)
         if now > before:
@@ -51,6 +54,40 @@ def _tap_and_log(page: Any, http: Any, campaign: dict[str, Any], effort: Effort,
     before = _position(http, campaign)
     effort.tap(button)
     _logged(http, campaign, before)
+
+
+def _anne_trades_and_walks(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, ashore: Any) -> None:
+    """The Captain sells the Hold's 2 Rum at the Docks (the Trade chart's price), then walks 3 Time Units."""
+    trade = ashore.get_by_role("group", name="Anne trades at the Docks")
+    effort.choose(trade.get_by_label("Goods", exact=True), "Rum")
+    expect(trade.get_by_label("Which way", exact=True)).to_have_value("sell")
+    effort.choose(trade.get_by_label("How many", exact=True), "2")
+    _tap_and_log(page, http, campaign, effort, "Anne trades at the Docks")
+    _tap_and_log(page, http, campaign, effort, "Anne moves: 3 Time Units")
+
+
+def _jack_buys_a_new_card(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, ashore: Any) -> None:
+    """A Gear card nobody priced yet: its name and printed cost typed once."""
+    buying = ashore.get_by_role("group", name="Jack buys a Gear card")
+    expect(buying.get_by_label("Gear to buy", exact=True)).to_have_value("")
+    effort.type(buying.get_by_label("Gear card", exact=True), "Cutlass")
+    effort.type(buying.get_by_label("Its Coins cost", exact=True), "20")
+    _tap_and_log(page, http, campaign, effort, "Jack buys the card")
+
+
+def _mary_learns_and_buys(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, ashore: Any) -> None:
+    """Fencing from the catalogue, Anne her master; then the Cutlass Jack priced, by tap."""
+    learning = ashore.get_by_role("group", name="Mary learns a skill")
+    page.screenshot(path=str(SHOTS / "skull-tales-ashore.png"), full_page=True)
+    effort.choose(learning.get_by_label("Skill to learn", exact=True), "Fencing")
+    effort.choose(learning.get_by_label("Taught by", exact=True), "anne")
+    _tap_and_log(page, http, campaign, effort, "Mary learns the skill")
+    buying = ashore.get_by_role("group", name="Mary buys a Gear card")
+    effort.choose(buying.get_by_label("Gear to buy", exact=True), "Cutlass")
+    _tap_and_log(page, http, campaign, effort, "Mary buys the card")
+
+
+PORT_ACTIONS = {"anne": _anne_trades_and_walks, "jack": _jack_buys_a_new_card, "mary": _mary_learns_and_buys}
 
 
 def test_a_crew_plays_an_adventure_and_its_port_with_the_turn_panel_within_the_goal(phones, http):
@@ -108,11 +145,16 @@ def test_a_crew_plays_an_adventure_and_its_port_with_the_turn_panel_within_the_g
     _tap_and_log(page, http, campaign, port, "Start the Port phase")
     expect(panel.get_by_role("heading", name="Chapter 2: the Port phase")).to_be_visible(timeout=LIVE)
     turns.append(("Chapter 2 and its Port started", port))
-    for _, name, *_ in GAINS:
-        ashore = Effort()
-        _tap_and_log(page, http, campaign, ashore, f"Collect {name}'s Salary")
-        _tap_and_log(page, http, campaign, ashore, f"{name} back aboard")
-        turns.append((f"{name}'s Port", ashore))
+    ashore = panel.get_by_role("group", name="Ashore")
+    for pirate_id, name, *_ in GAINS:
+        effort = Effort()
+        _tap_and_log(page, http, campaign, effort, f"Collect {name}'s Salary")
+        chooser = ashore.get_by_label("Pirate ashore", exact=True)
+        if chooser.input_value() != pirate_id:
+            effort.choose(chooser, pirate_id)
+        PORT_ACTIONS[pirate_id](page, http, campaign, effort, ashore)
+        _tap_and_log(page, http, campaign, effort, f"{name} back aboard")
+        turns.append((f"{name}'s Port", effort))
     page.screenshot(path=str(SHOTS / "skull-tales-port.png"))
     closing = Effort()
     _tap_and_log(page, http, campaign, closing, "End the Port phase")
@@ -125,6 +167,11 @@ def test_a_crew_plays_an_adventure_and_its_port_with_the_turn_panel_within_the_g
     assert sheets["anne"]["captain"] and all(p["adventures_total_success"] == 1 for p in sheets.values())
     types = [e["type"] for e in http.get(campaign, "/events", limit=500)["events"]]
     assert types.count("salary.collected") == 3 and types.count("captain.elected") == 1
+    # The Port's actions by tap: the Rum sold into the Crew's Booty, the Cutlass bought twice at its printed 20,
+    # Fencing learned from Anne.
+    assert "Fencing" in sheets["mary"]["skills"] and sheets["jack"]["items"] == ["Cutlass"] == sheets["mary"]["items"]
+    assert "Rum" not in {g for g, n in http.get(campaign, "/ship")["ship"]["ship"]["goods"].items() if n}
+    assert types.count("trade.made") == 1 and types.count("time.spent") == 1
     # Never "Anything else": its form was not opened.
     anything_else = page.locator("details").filter(has=page.get_by_text("Anything else", exact=True))
     opened = anything_else.evaluate_all("boxes => boxes.filter(b => b.open).length")

@@ -8,7 +8,8 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.phone import note, open_play
-from tests.browser.table import LIVE, pacg_table
+from tests.browser.table import LIVE, TALES, pacg_table
+from tests.unit.skull_tales import chapter_one
 
 
 def _typing_goes_on(typing: Any, other: Any, field: Any, http: Any, campaign: dict[str, Any]) -> None:
@@ -31,5 +32,15 @@ def test_a_field_of_the_turn_panel_keeps_its_focus_and_text_when_another_phone_l
     typing.locator("section.turn").get_by_role("button", name="Move to Tempest Cay").click()
     expect(typing.locator("section.turn")).to_contain_text("Logged at position", timeout=LIVE)
     field = typing.locator("section.turn").get_by_label("Card revealed", exact=True)
+    expect(field).to_be_visible(timeout=LIVE)
+    _typing_goes_on(typing, other, field, http, campaign)
+
+
+def test_a_field_of_the_skull_tales_port_keeps_its_focus_and_text_when_another_phone_logs(phones, http):
+    campaign = http.campaign(TALES, chapter_one.OPTIONS, name="Tortuga")
+    http.append(campaign, chapter_one.CREW + chapter_one.CHAPTER_ONE + chapter_one.PORT[:2])
+    typing = open_play(phones, http.member(campaign, "Ana")["token"])
+    other = open_play(phones, http.member(campaign, "Joe")["token"])
+    field = typing.locator("section.turn").get_by_label("Gear card", exact=True)
     expect(field).to_be_visible(timeout=LIVE)
     _typing_goes_on(typing, other, field, http, campaign)

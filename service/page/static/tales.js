@@ -2,13 +2,14 @@
 // The turn on the Play tab (Skull Tales: Full Sail!): the chapter and its phase, each Pirate's Fame, Coins and Time
 // Units, and what the chapter does next as one-tap buttons: start the chapter and its phases in order, end the
 // Adventure with each Pirate's result chosen in words, elect the Captain when the election is due, collect Salary and
-// come back aboard in Port, end the phase and the chapter.
+// come back aboard in Port, each Pirate's own actions ashore (ashore.js), end the phase and the chapter.
 //
 // What may be done now is the fold's to say: the Skull Tales turn view (`/turn`) names the next step of the chapter,
 // each Pirate's degrees of success the Adventure's end allows, the election when it is due with its candidates, and
 // the entries the phase allows; the page offers exactly those and spells no rule.
-import { h, Refusal } from "./api.js";
+import { api, h, Refusal, typedIn, putBack } from "./api.js";
 import { action } from "./action.js";
+import { ashore } from "./ashore.js";
 
 const PHASES = { port: "Port", voyage: "Voyage", adventure: "Adventure" };
 const DEGREES = { total_success: "Total success", partial_success: "Partial success", failure: "Failure" };
@@ -176,21 +177,30 @@ function heading(view) {
   return `Chapter ${view.chapter}: between phases`;
 }
 
-// The turn's panel in `into`, drawn again (`redraw`) each time the log moves on.
+// The turn's panel in `into`, drawn again (`redraw`) each time the log moves on. What is typed or chosen in it stays,
+// and the field being typed into keeps its focus (api.js); of two redraws close together only the later one draws.
 export async function render(into, table) {
   const box = h("section", { class: "card turn", "aria-labelledby": "turn-heading" });
   into.append(box);
+  table.talesCatalogue ??= api("/v1/catalog/skull-tales-full-sail");
+  let started = 0;
   const redraw = async () => {
-    const answer = await table.view("/turn");
+    const mine = ++started;
+    const [answer, catalogue] = await Promise.all([table.view("/turn"), table.talesCatalogue]);
+    if (mine !== started) return;
     const view = answer.turn ?? answer;
-    box.replaceChildren(
+    const typed = typedIn(box);
+    const parts = [
       h("h2", { id: "turn-heading" }, heading(view)),
       h("p", { class: "done", role: "status", "aria-label": "Last logged here" }, table.talesSaid || ""),
       facts(view),
       ...(view.phase === "port" ? port(table, view) : []),
+      view.phase === "port" ? ashore(table, view, catalogue, events => log(table, events)) : null,
       view.election ? election(table, view) : null,
       ...next(table, view),
-    );
+    ];
+    box.replaceChildren(...parts.filter(part => part !== null));
+    putBack(box, typed);
   };
   await redraw();
   return redraw;
