@@ -68,3 +68,19 @@ def test_the_count_of_refusals_by_kind_is_the_code_s():
         if rules or integrity:
             counted[module.name] = f"{rules} | {integrity}"
     assert table == counted
+
+
+def test_the_reading_a_row_says_an_option_takes_is_its_default():
+    said = re.findall(r"`(\w+)` \(default `([^`]*)`\)", RULES)
+    assert len(said) > 20
+    defaults = msgspec.to_builtins(Options())
+    wrong = []
+    for name, value in said:
+        default = defaults[name]
+        if isinstance(default, bool):
+            shown = "true" if default else "false"
+        else:
+            shown = " ".join(default) if isinstance(default, list) else str(default)
+        if shown != value:
+            wrong.append((name, value, shown))
+    assert wrong == []
