@@ -24,6 +24,8 @@ from quartermaster.service.http.requests import AnyRequest
 # The page's own files, served as they are: the floor of the page, beside this one.
 HERE = Path(__file__).parents[1] / "page"
 _PAGE = (HERE / "page.html").read_bytes()
+# The table display's own shell: a tablet or a TV at the table, with no controls (static/display.js).
+_DISPLAY = (HERE / "display.html").read_bytes()
 
 
 @dataclass(frozen=True)
@@ -78,13 +80,13 @@ def static(request: AnyRequest, name: FromPath[str]) -> Response[bytes]:
 
 
 @functools.cache
-def _page_under(root: str) -> bytes:
-    """The page's HTML with its own addresses under the sub-path a reverse proxy serves it at ("" at the root); the
-    scripts read the sub-path from its `qm-root` meta tag (static/root.js)."""
+def _page_under(root: str, html: bytes = _PAGE) -> bytes:
+    """The page's HTML (or the table display's) with its own addresses under the sub-path a reverse proxy serves it
+    at ("" at the root); the scripts read the sub-path from its `qm-root` meta tag (static/root.js)."""
     if not root:
-        return _PAGE
+        return html
     under = root.encode()
-    html = _PAGE.replace(b'<meta name="qm-root" content="">', b'<meta name="qm-root" content="' + under + b'">')
+    html = html.replace(b'<meta name="qm-root" content="">', b'<meta name="qm-root" content="' + under + b'">')
     return html.replace(b'href="/', b'href="' + under + b"/").replace(b'src="/', b'src="' + under + b"/")
 
 
@@ -94,9 +96,9 @@ def root_of(request: AnyRequest) -> str:
     return root
 
 
-def _page(root: str) -> Response[bytes]:
+def _page(root: str, html: bytes = _PAGE) -> Response[bytes]:
     return Response(
-        _page_under(root),
+        _page_under(root, html),
         media_type="text/html",
         headers={
             # Nothing from another host, ever: the page works on a table's local network with no internet.
@@ -139,6 +141,13 @@ def page(request: AnyRequest) -> Response[bytes]:
     return _page(root_of(request))
 
 
+@get(["/display", "/display/{campaign:str}"], include_in_schema=False, name="table-display", sync_to_thread=False)
+def table_display(request: AnyRequest) -> Response[bytes]:
+    """The table display's shell: `/display#<token>` signs the screen in with its read-only link, then
+    `/display/<campaign>` shows the game (static/display.js)."""
+    return _page(root_of(request), _DISPLAY)
+
+
 @functools.cache
 def _manifest(root: str) -> bytes:
     """The web manifest: what a phone needs to install the page to its home screen and open it like an app."""
@@ -173,4 +182,4 @@ def manifest(request: AnyRequest) -> Response[bytes]:
     )
 
 
-ROUTES = [page, worker, manifest, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]
+ROUTES = [page, table_display, worker, manifest, static, *session.ROUTES, *join_code.ROUTES, *tls.ROUTES]

@@ -23,27 +23,63 @@ async function joinBase() {
   };
 }
 
-export async function showJoin(into, name, token) {
+// A table display's link opens the read-only display (display.js) instead of the table page.
+const DISPLAY_LINK = {
+  path: "/display",
+  what: "table display link",
+  how: "Open it on the tablet or TV in the middle of the table, or scan it there. It is shown only now: it reads the campaign and can change nothing, and Revoke ends it at once.",
+};
+
+export async function showJoin(into, name, token, kind = undefined) {
   const { base, note } = await joinBase();
-  const link = `${base}${rooted("/join")}#${token}`;
+  const link = `${base}${rooted(kind?.path || "/join")}#${token}`;
+  const what = kind ? `${name}'s ${kind.what}` : `${name}'s join link`;
   const svg = await fetch(rooted("/join-code"), {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-Quartermaster": "page" },
     body: JSON.stringify({ link }),
   }).then(r => r.text());
-  const img = h("img", { src: `data:image/svg+xml;base64,${btoa(svg)}`, alt: `QR code of ${name}'s join link` });
+  const img = h("img", { src: `data:image/svg+xml;base64,${btoa(svg)}`, alt: `QR code of ${what}` });
   into.replaceChildren(
     h(
       "div",
-      { class: "card", "aria-label": `${name}'s join link` },
-      h("h3", {}, `${name}'s join link`),
-      h("p", {}, "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key."),
+      { class: "card", "aria-label": what },
+      h("h3", {}, what),
+      h(
+        "p",
+        {},
+        kind?.how ||
+          "Scan it with the phone, or open the link on it. It is shown only now: keep it private, like a key.",
+      ),
       h("div", { class: "qr" }, img),
       // Text, not a link: tapping it here would sign this phone in as the new member.
-      h("p", { class: "link", "aria-label": `Join link for ${name}` }, link),
+      h("p", { class: "link", "aria-label": kind ? `Link of ${what}` : `Join link for ${name}` }, link),
       note ? h("p", { class: "quiet" }, note) : null,
     ),
+  );
+}
+
+// The table display: a read-only member whose link opens the display on a tablet or a TV (display.js); revoked like
+// any member, from its line above, which ends its live stream at once.
+function displayForm(table, shown, count) {
+  const make = action("Make a table display link", async () => {
+    const name = count ? `Table display ${count + 1}` : "Table display";
+    const made = await table.write("/members", { name, role: "display" }, key(name, "display"));
+    keys.delete(`${name}\u0000display`);
+    await showJoin(shown, made.name, made.token, DISPLAY_LINK);
+    return undefined;
+  });
+  return h(
+    "section",
+    { class: "card", "aria-labelledby": "table-display" },
+    h("h2", { id: "table-display" }, "Table display link"),
+    h(
+      "p",
+      {},
+      "A read-only screen for a tablet or a TV in the middle of the table: whose turn, the locations and their cards, the blessings or the chapter, and the latest entries, live, in large type. It can change nothing.",
+    ),
+    make.el,
   );
 }
 
@@ -98,7 +134,7 @@ function memberControls(table, m, shown, redraw) {
     "New join link",
     async () => {
       const made = await api(`${path}/token`, { method: "POST" });
-      await showJoin(shown, made.name, made.token);
+      await showJoin(shown, made.name, made.token, made.role === "display" ? DISPLAY_LINK : undefined);
       return `${made.name}'s old join link no longer works.`;
     },
     { primary: false, name: `Replace ${m.name}'s join link` },
@@ -139,7 +175,8 @@ export async function render(panel, table) {
   if (table.me.role === "owner" && table.at === null) {
     // The form is kept across redraws (a member joining redraws this tab): what is being typed stays in the Name box.
     table.memberForm ||= memberForm(table, shown);
-    panel.append(table.memberForm, shown);
+    const displays = summary.members.filter(m => m.role === "display").length;
+    panel.append(table.memberForm, displayForm(table, shown, displays), shown);
   }
   if (table.me.role === "owner") {
     // The whole log in one file (NDJSON with a hash chain), which any Quartermaster imports as a new campaign.
