@@ -197,7 +197,7 @@ def test_the_owners_new_join_link_names_the_proxys_address_and_sub_path_and_sign
     campaign, _, _ = pacg_table(through)
     owner = phones_through.open(campaign["token"])
     owner.get_by_role("tab", name="Members").click()
-    owner.get_by_role("button", name="Replace Lily's join link").click()
+    owner.get_by_role("button", name="New join link to give Lily").click()
     link = urlsplit(owner.get_by_label("Join link for Lily").inner_text())
     # The proxy's port and sub-path; on a page opened at 127.0.0.1 the host is this machine's network address, for
     # phones (static/crew.js), where this test's proxy, on loopback only, does not listen.

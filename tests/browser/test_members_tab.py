@@ -31,7 +31,7 @@ def test_the_owner_gives_a_lost_phone_a_new_join_link_and_the_old_one_stops_work
     owner = phones.open(campaign["token"])
     owner.get_by_role("tab", name="Members").click()
 
-    owner.get_by_role("button", name="Replace Lily's join link").click()
+    owner.get_by_role("button", name="New join link to give Lily").click()
 
     expect(owner.get_by_role("img", name="QR code of Lily's join link")).to_be_visible()
     expect(owner.get_by_role("status").filter(has_text="old join link no longer works")).to_be_visible()
@@ -65,7 +65,7 @@ def test_a_join_link_made_on_a_server_listening_on_loopback_opens_on_this_comput
     owner = phones.open(campaign["token"])
     owner.get_by_role("tab", name="Members").click()
 
-    owner.get_by_role("button", name="Replace Lily's join link").click()
+    owner.get_by_role("button", name="New join link to give Lily").click()
 
     link = owner.get_by_label("Join link for Lily").inner_text()
     # The test server listens on 127.0.0.1 alone: a link to the local network's address would open nothing.

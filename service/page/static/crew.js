@@ -137,7 +137,7 @@ function memberControls(table, m, shown, redraw) {
       await showJoin(shown, made.name, made.token, made.role === "display" ? DISPLAY_LINK : undefined);
       return `${made.name}'s old join link no longer works.`;
     },
-    { primary: false, name: `Replace ${m.name}'s join link` },
+    { primary: false, name: `New join link to give ${m.name}` },
   );
   const revoke = action(
     "Revoke",
