@@ -116,6 +116,7 @@ def rewards(state: State) -> list[dict[str, Any]]:
                     # What her card shows, for the boxes the table gives once: skills and the Cards List's types.
                     "skills": [name for name, line in found.card.skills.items() if line.die or line.base],
                     "cards_list": {t: line.count for t, line in found.card.cards_list.items()},
+                    "hand_size": found.card.hand_size,
                 }
             )
         due.append({"reward_of": reward_of, "kind": kind, "characters": characters})

@@ -16,17 +16,15 @@ issue 38's goal.
 from __future__ import annotations
 
 import statistics
-import time
 from typing import Any
 
 from playwright.sync_api import expect
 
 from tests.browser.effort import Effort
 from tests.browser.table import PACG, SHOTS
+from tests.browser.turns import LIVE, caught_up, deal, moved_on, panel, position, reset_and_end
 from tests.unit.pacg.example_of_play import OPTIONS, SETTING_UP
 
-LIVE = 5000  # milliseconds: the panel is drawn again once the log moves on
-WRITTEN = 15.0  # seconds: a tap's write reaches the server from the phone's outbox (longer on a busy machine)
 # Up to the tokens placed: the starting hands are the players' to deal on the page.
 PLACED = SETTING_UP[: max(i for i, e in enumerate(SETTING_UP) if e["type"] == "character.moved") + 1]
 STARTING = {"Lirianne": 4, "Seltyiel": 5, "Alahazra": 6}
@@ -39,64 +37,29 @@ TURNS = [
 ]
 
 
-def _panel(page: Any) -> Any:
-    return page.locator("section.turn")
-
-
-def _position(http: Any, campaign: dict[str, Any]) -> int:
-    return http.get(campaign, "")["position"]
-
-
-def _moved_on(http: Any, campaign: dict[str, Any], before: int, shown: Any = None) -> int:
-    """The server's position once it has moved past `before`, waited on for WRITTEN: the tap's write leaves the
-    phone's outbox on its own time."""
-    deadline = time.monotonic() + WRITTEN
-    while True:
-        position = _position(http, campaign)
-        if position > before:
-            return position
-        assert time.monotonic() < deadline, f"The tap logged nothing. {shown.inner_text() if shown else ''}"
-
-
-def _caught_up(page: Any, position: int) -> None:
-    """The phone has drawn its panel again for `position`: fields typed into from now on are not replaced under the
-    finger (a redraw keeps what was typed, but a field filled as it is replaced loses it)."""
-    expect(page.locator(f'#panel[data-position="{position}"]')).to_have_count(1, timeout=LIVE)
-
-
-def _deal(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, count: int) -> None:
-    group = _panel(page).get_by_role("group", name=f"{who}'s starting hand")
-    drawn = group.get_by_role("group", name="Cards drawn").get_by_role("button")
-    for index in range(count):
-        effort.tap(drawn.nth(index))
-    before = _position(http, campaign)
-    effort.tap(group.get_by_role("button", name=f"Deal {who}'s starting hand"))
-    expect(_panel(page).get_by_role("group", name=f"{who}'s starting hand")).to_have_count(0, timeout=LIVE)
-    _moved_on(http, campaign, before)
-
-
 def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...]) -> Effort:
     who, to, revealed, dice, difficulty, faces, ended = turn
     effort = Effort()
-    panel = _panel(page)
-    expect(panel.get_by_role("heading", name=f"{who}'s turn")).to_be_visible(timeout=LIVE)
-    position = _position(http, campaign)
+    box = panel(page)
+    expect(box.get_by_role("heading", name=f"{who}'s turn")).to_be_visible(timeout=LIVE)
+    at = position(http, campaign)
     if to:
-        effort.tap(panel.get_by_role("button", name=f"Move to {to}"))
-        expect(panel.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(to, timeout=LIVE)
-        position = _moved_on(http, campaign, position)
+        effort.tap(box.get_by_role("button", name=f"Move to {to}"))
+        expect(box.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(to, timeout=LIVE)
+        at = moved_on(http, campaign, at)
     here = to or http.get(campaign, "/turn")["turn"]["location"]
-    effort.pick(panel, "Card revealed", revealed[:3], revealed)
-    effort.tap(panel.get_by_role("button", name=f"Explore {here}"))
+    effort.pick(box, "Card revealed", revealed[:3], revealed)
+    effort.tap(box.get_by_role("button", name=f"Explore {here}"))
     encounter = page.get_by_role("region", name=f"Encountering {revealed}")
     expect(encounter).to_be_visible(timeout=LIVE)
-    position = _moved_on(http, campaign, position)
+    at = moved_on(http, campaign, at)
+    caught_up(page, at)
     # A card played on the check: the first of her hand, discarded.
-    played = panel.get_by_label("Card played", exact=True)
+    played = box.get_by_label("Card played", exact=True)
     effort.choose(played, played.locator("option").first.get_attribute("value"))
-    effort.tap(panel.get_by_role("button", name="Discard the card played"))
-    position = _moved_on(http, campaign, position)
-    _caught_up(page, position)
+    effort.tap(box.get_by_role("button", name="Discard the card played"))
+    at = moved_on(http, campaign, at)
+    caught_up(page, at)
     effort.type(encounter.get_by_label("Dice", exact=True), dice)
     effort.type(encounter.get_by_label("Difficulty", exact=True), difficulty)
     if faces is None:
@@ -105,35 +68,14 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...])
         effort.type(encounter.get_by_label("Faces thrown", exact=True), faces)
         effort.tap(encounter.get_by_role("button", name="Log the dice thrown for the check"))
     expect(encounter.get_by_text("rolled")).to_be_visible(timeout=LIVE)
-    position = _moved_on(http, campaign, position)
+    at = moved_on(http, campaign, at)
     # The outcomes the fold offers for the result logged; the one expected, in one tap.
     outcomes = encounter.get_by_role("group", name="How the encounter ended").get_by_role("button")
     expect(outcomes).to_have_text([ended], timeout=LIVE)
     effort.tap(outcomes.first)
     expect(encounter).to_have_count(0, timeout=LIVE)
-    _moved_on(http, campaign, position)
+    moved_on(http, campaign, at)
     return effort
-
-
-def _reset_and_end(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, nxt: str) -> None:
-    panel = _panel(page)
-    _caught_up(page, _position(http, campaign))
-    turn = http.get(campaign, "/turn")["turn"]
-    need = turn["hand_size"] - len(turn["hand"])
-    reset = panel.get_by_role("group", name="Reset the hand")
-    if need > 0:
-        drawn = reset.get_by_role("group", name="Cards drawn").get_by_role("button")
-        for index in range(need):
-            effort.tap(drawn.nth(index))
-    for index in range(-need):
-        effort.tap(reset.get_by_role("checkbox").nth(index))
-    # The taps are the phone's until sent: a redraw meanwhile (the log moving on) keeps them.
-    expect(reset.get_by_role("button", name="Put back")).to_have_count(max(need, 0))
-    before = _position(http, campaign)
-    effort.tap(panel.get_by_role("button", name=f"Reset {who}'s hand"))
-    _moved_on(http, campaign, before, panel)
-    effort.tap(panel.get_by_role("button", name=f"End the turn: {nxt} next"))
-    expect(panel.get_by_role("heading", name=f"{nxt}'s turn")).to_be_visible(timeout=LIVE)
 
 
 def test_a_table_of_three_deals_its_hands_and_plays_its_turns_with_the_turn_panel_within_the_goal(phones, http):
@@ -142,15 +84,15 @@ def test_a_table_of_three_deals_its_hands_and_plays_its_turns_with_the_turn_pane
     lily = http.member(campaign, "Lily")
     page = phones.open(lily["token"])
     page.get_by_role("tab", name="Play and log").click()
-    panel = _panel(page)
+    box = panel(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     dealing = Effort()
     for who, count in STARTING.items():
-        _deal(page, http, campaign, dealing, who, count)
+        deal(page, http, campaign, dealing, who, count)
     page.screenshot(path=str(SHOTS / "pacg-turn-first.png"))
-    dealing.tap(panel.get_by_role("button", name="Start Lirianne's turn"))
-    expect(panel.get_by_role("heading", name="Lirianne's turn")).to_be_visible(timeout=LIVE)
+    dealing.tap(box.get_by_role("button", name="Start Lirianne's turn"))
+    expect(box.get_by_role("heading", name="Lirianne's turn")).to_be_visible(timeout=LIVE)
     dealing.report("Starting hands of three characters and the first turn started (the turn panel)")
     for who, count in STARTING.items():
         assert sum(http.get(campaign, f"/characters/{who.lower()}")["character"]["zones"]["hand"].values()) == count
@@ -162,7 +104,7 @@ def test_a_table_of_three_deals_its_hands_and_plays_its_turns_with_the_turn_pane
         effort = _turn(page, http, campaign, turn)
         if index == 0:
             page.screenshot(path=str(SHOTS / "pacg-turn-reset.png"))
-        _reset_and_end(page, http, campaign, effort, who, order[(index + 1) % len(order)])
+        reset_and_end(page, http, campaign, effort, who, order[(index + 1) % len(order)])
         lines.append(effort)
         effort.report(f"{who}'s turn (the turn panel)")
     page.screenshot(path=str(SHOTS / "pacg-turn-next.png"))
@@ -182,19 +124,19 @@ def test_a_move_tapped_offline_waits_on_the_phone_and_is_logged_once_the_phone_i
     http.append(campaign, [*SETTING_UP, {"type": "hourglass.advanced", "data": {"character_id": "lirianne"}}])
     page = phones.open(campaign["token"])
     page.get_by_role("tab", name="Play and log").click()
-    panel = _panel(page)
-    expect(panel.get_by_role("heading", name="Lirianne's turn")).to_be_visible(timeout=LIVE)
-    before = _position(http, campaign)
+    box = panel(page)
+    expect(box.get_by_role("heading", name="Lirianne's turn")).to_be_visible(timeout=LIVE)
+    before = position(http, campaign)
 
     page.context.set_offline(True)
-    panel.get_by_role("button", name="Move to Raker Shoals").click()
-    beside = panel.locator(".act").filter(has=page.get_by_role("button", name="Move to Raker Shoals"))
+    box.get_by_role("button", name="Move to Raker Shoals").click()
+    beside = box.locator(".act").filter(has=page.get_by_role("button", name="Move to Raker Shoals"))
     expect(beside.get_by_role("status")).to_contain_text("Not saved yet", timeout=3000)
-    assert _position(http, campaign) == before
+    assert position(http, campaign) == before
 
     page.context.set_offline(False)
-    expect(panel.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(
+    expect(box.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(
         "Raker Shoals", timeout=10000
     )
-    assert _position(http, campaign) == before + 1
+    assert position(http, campaign) == before + 1
     assert http.get(campaign, "/characters/lirianne")["character"]["location"] == "Raker Shoals"

@@ -5,7 +5,7 @@
 // kept as events of the campaign, offered again, and shared as one file (share.js).
 import { api, h, field, select, Refusal } from "./api.js";
 import { action } from "./action.js";
-import { namePicker, stepper } from "./pickers.js";
+import { namePicker, stepper, typeCounts } from "./pickers.js";
 import { recordScenario, recordProduct } from "./owncards.js";
 import * as share from "./share.js";
 
@@ -40,7 +40,7 @@ export async function render(panel, table) {
     live.replaceChildren(
       theBox(table, state, recorded),
       party(table, state, catalogue),
-      scenario(table, state, recorded),
+      scenario(table, state, recorded, catalogue),
     );
     begin.refresh(state, recorded);
   };
@@ -275,7 +275,22 @@ export function locationsFor(card, players) {
   return card.locations.filter(l => (l.players || 1) <= players);
 }
 
-function scenario(table, state, recorded) {
+// A scenario the catalogue knows the locations of for this party's size, as a card not recorded yet: its location
+// deck lists (which no rulebook prints) are asked when it is set up, and kept with the card.
+function catalogueCard(known, players) {
+  const names = known[`locations_for_${players}`];
+  if (!names?.length) return null;
+  return {
+    scenario: known.name,
+    villains: known.villains || [],
+    henchmen: known.henchmen || [],
+    ...(known.adventure ? { adventure: known.adventure } : {}),
+    locations: names.map(name => ({ name, players, deck: {} })),
+    fromCatalogue: true,
+  };
+}
+
+function scenario(table, state, recorded, catalogue) {
   const now = state.scenario;
   if (now) {
     return section(
@@ -289,24 +304,39 @@ function scenario(table, state, recorded) {
     );
   }
   const party = Object.entries(state.characters || {}).filter(([, c]) => c.alive && c.has_deck);
-  const cards = recorded.scenario_cards;
+  const recordedNames = new Set(recorded.scenario_cards.map(c => c.scenario));
+  const cards = [
+    ...recorded.scenario_cards,
+    ...catalogue.scenarios.scenarios
+      .filter(s => !recordedNames.has(s.name))
+      .map(s => catalogueCard(s, party.length))
+      .filter(Boolean),
+  ];
   const chosen = h("div", {});
   // The card being set up stays open when another phone's entry redraws this tab (with the party as it is now).
   const open = card => {
     table.settingUp = card.scenario;
-    chosen.replaceChildren(confirm(table, state, card, party));
+    // Deck lists being counted for a catalogue scenario survive another phone's entry redrawing this tab.
+    table.catalogueSetups ??= new Map();
+    const key = `${card.scenario}|${party.length}`;
+    const kept = card.fromCatalogue ? table.catalogueSetups.get(key) : null;
+    const form = kept || confirm(table, state, card, party);
+    if (card.fromCatalogue) table.catalogueSetups.set(key, form);
+    chosen.replaceChildren(form);
   };
   const picks = h(
     "div",
     { class: "choices", role: "group", "aria-label": "Recorded scenario cards" },
     cards.map(card => h("button", { type: "button", onclick: () => open(card) }, `Set up ${card.scenario}`)),
-    cards.map(card =>
-      h(
-        "button",
-        { type: "button", class: "quiet", onclick: () => table.editScenarioCard?.(card) },
-        `Correct the card of ${card.scenario}`,
+    cards
+      .filter(card => !card.fromCatalogue)
+      .map(card =>
+        h(
+          "button",
+          { type: "button", class: "quiet", onclick: () => table.editScenarioCard?.(card) },
+          `Correct the card of ${card.scenario}`,
+        ),
       ),
-    ),
   );
   const reopened = cards.find(card => card.scenario === table.settingUp);
   if (reopened) open(reopened);
@@ -337,6 +367,10 @@ function scenario(table, state, recorded) {
 function confirm(table, state, card, party) {
   const players = party.length;
   const used = locationsFor(card, players);
+  // A catalogue scenario's location deck lists, asked once here (from each location card) and kept with its card.
+  const decks = card.fromCatalogue
+    ? new Map(used.map(l => [l.name, typeCounts(`${l.name}: its deck list`, { prefix: `${l.name}: ` })]))
+    : null;
   const roll = select([
     ["", "roll the d6 and choose"],
     ...[1, 2, 3, 4, 5, 6].map(n => [
@@ -370,19 +404,44 @@ function confirm(table, state, card, party) {
       throw new Refusal(0, {
         detail: "Roll the d6 on the Plunder Table and choose its face first: the setup stashes 1 plunder card.",
       });
+    const listed = used.map(l => ({ ...l, deck: decks ? decks.get(l.name).value() : l.deck }));
+    if (decks && listed.some(l => !Object.keys(l.deck).length))
+      throw new Refusal(0, {
+        detail: `Give each location's deck list from its location card first (${listed
+          .filter(l => !Object.keys(l.deck).length)
+          .map(l => l.name)
+          .join(", ")} has none): nothing was written.`,
+      });
     const data = {
       scenario: card.scenario,
       number: card.number || 0,
       villains: card.villains,
       henchmen: card.henchmen,
-      locations: used.map(l => ({ name: l.name, deck: l.deck })),
+      locations: listed.map(l => ({ name: l.name, deck: l.deck })),
     };
+    // The card as the catalogue and the group know it, kept for every replay: nothing is asked twice.
+    const kept = decks
+      ? [
+          {
+            type: "scenario.card_recorded",
+            label: `${card.scenario}'s card`,
+            data: {
+              scenario: card.scenario,
+              villains: card.villains,
+              henchmen: card.henchmen,
+              locations: listed,
+              ...(card.adventure ? { adventure: card.adventure } : {}),
+            },
+          },
+        ]
+      : [];
     // Played as part of its adventure only when the party is playing that adventure; else on its own.
     if (card.adventure && card.adventure === adventure) data.adventure = card.adventure;
     if (card.anchored_at) data.anchored_at = card.anchored_at;
     const stash = roll.value === "6" ? { roll: 6, card_type: choiceType.value } : { roll: Number(roll.value) };
     return say(
       await table.appendEvents([
+        ...kept,
         { type: "scenario.started", label: `${card.scenario} set up`, data },
         { type: "plunder.stashed", label: "The setup plunder", data: stash },
         ...party.map(([id, c]) => ({
@@ -400,21 +459,30 @@ function confirm(table, state, card, party) {
     card.adventure && card.adventure !== adventure
       ? h("p", { class: "quiet" }, `Played on its own: the party is not playing ${card.adventure}.`)
       : null,
-    h(
-      "ul",
-      { class: "plain" },
-      used.map(l =>
-        h(
-          "li",
-          {},
-          h("strong", {}, l.name),
-          " — ",
-          Object.entries(l.deck)
-            .map(([t, n]) => plural(n, t))
-            .join(", ") || "no cards",
+    decks
+      ? [
+          h(
+            "p",
+            { class: "quiet" },
+            `The catalogue knows ${card.scenario}'s locations for ${plural(players, "player")}; the deck lists are on the location cards: count each once, and the campaign keeps them with the card.`,
+          ),
+          [...decks.values()].map(d => d.el),
+        ]
+      : h(
+          "ul",
+          { class: "plain" },
+          used.map(l =>
+            h(
+              "li",
+              {},
+              h("strong", {}, l.name),
+              " — ",
+              Object.entries(l.deck)
+                .map(([t, n]) => plural(n, t))
+                .join(", ") || "no cards",
+            ),
+          ),
         ),
-      ),
-    ),
     card.villains.length ? h("p", {}, `Villain: ${card.villains.join(", ")}`) : null,
     card.henchmen.length ? h("p", {}, `Henchmen: ${card.henchmen.join(", ")}`) : null,
     h(

@@ -10,7 +10,8 @@
 import { h, counts, plural, Refusal, typedIn, putBack } from "./api.js";
 import { action } from "./action.js";
 import { characters } from "./fleet.js";
-import { suggestions } from "./pickers.js";
+import { exploreRow } from "./explore.js";
+import { afterScenario } from "./rewards.js";
 
 const moved = (card, verb, from, to) => ({ type: "card.moved", data: { card, verb, from, to } });
 const own = (zone, character_id) => ({ zone, character_id });
@@ -406,9 +407,14 @@ export async function render(into, table) {
   };
   const draw = (scenario, party, view) => {
     if (!scenario.in_progress) {
+      // Between scenarios: what the last one left, its rewards by tap (rewards.js); before any, the way to set up.
       box.replaceChildren(
-        h("h2", { id: "turn-heading" }, "The turn"),
-        h("p", { class: "quiet" }, "No scenario is being played: start one on the Set up tab."),
+        ...(scenario.progress
+          ? afterScenario(table, scenario)
+          : [
+              h("h2", { id: "turn-heading" }, "The turn"),
+              h("p", { class: "quiet" }, "No scenario is being played: start one on the Set up tab."),
+            ]),
       );
       return;
     }
@@ -495,59 +501,7 @@ export async function render(into, table) {
     const explore = need("explore", () =>
       place && place.cards > 0 && !encounter ? { location: here, explore_again: false } : null,
     );
-    if (explore) {
-      const known = Object.keys(place?.known || {});
-      const revealed = h("input", { autocomplete: "off", list: "explore-cards", "aria-label": "Card revealed" });
-      // A few letters, then a tap on the card's name: the names are the vault's, read when the field is first used.
-      const offered = suggestions(revealed, known, name => {
-        revealed.value = name;
-      });
-      revealed.addEventListener(
-        "focus",
-        () =>
-          table
-            .view("/vault")
-            .then(vault => offered.offer([...new Set([...known, ...Object.keys(vault.vault?.cards || {})])]))
-            .catch(() => {}),
-        { once: true },
-      );
-      const again = explore.explore_again;
-      parts.push(
-        h(
-          "div",
-          { class: "row", role: "group", "aria-label": "Explore" },
-          h(
-            "datalist",
-            { id: "explore-cards" },
-            known.map(n => h("option", { value: n })),
-          ),
-          h("label", {}, again ? "Revealed (a card or power lets her explore again) " : "Card revealed ", revealed),
-          offered.el,
-          action(
-            again ? "Explore again" : "Explore",
-            () => {
-              const card = revealed.value.trim();
-              if (!card)
-                throw new Refusal(422, { detail: `Type the card ${me.name} revealed first: nothing was sent.` });
-              return log(table, [
-                {
-                  type: "card.moved",
-                  data: {
-                    card,
-                    verb: "reveal",
-                    from: { zone: "location", location: explore.location },
-                    to: { zone: "encounter" },
-                    explorer: whose,
-                    ...(again ? { explore_again: true } : {}),
-                  },
-                },
-              ]);
-            },
-            { name: `Explore ${explore.location}` },
-          ).el,
-        ),
-      );
-    }
+    if (explore) parts.push(exploreRow(table, me, place, explore, events => log(table, events)));
     const close = need("close", () =>
       place?.status === "open" && !encounter ? { locations: [{ location: here }] } : null,
     );

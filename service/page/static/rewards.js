@@ -1,0 +1,182 @@
+// @ts-check
+// After a scenario (Skull & Shackles), on the Play tab: the rewards it opened and the campaign's progress.
+//
+// The scenario view says what is due between scenarios: each reward opened (the scenario's, the adventure's, the
+// Adventure Path's), who earns it, and the feat boxes each character may check now, leftmost first. The page offers
+// one tap per open box; a card recorded without boxes of a kind has them asked once, inline, and kept (Skull &
+// Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path; Your Character: Feats).
+import { h, plural, Refusal } from "./api.js";
+import { action } from "./action.js";
+import { stepper } from "./pickers.js";
+
+const KINDS = /** @type {const} */ (["skill", "power", "card"]);
+const TITLES = { skill: "Skill", power: "Power", card: "Card" };
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// A box in words: "Dexterity +1", "Hand Size 5", "Weapon: 5 cards".
+function boxWords(kind, feat) {
+  if (kind !== "card") return feat;
+  const [type, count] = feat.split(" ");
+  return `${capital(type)}: ${count} cards`;
+}
+
+/**
+ * @param {any} table
+ * @param {any[]} events
+ */
+async function log(table, events) {
+  const answer = await table.appendEvents(events);
+  // Shown at the panel's top as well: the panel is drawn again as soon as the log moves on.
+  table.turnSaid = `Logged at position ${answer.last_position}.`;
+  return table.turnSaid;
+}
+
+// The boxes of one kind her card lacks, asked once: a count of boxes per skill, per Cards List type, or the Hand
+// Size power's; what they are labelled follows from the card (+1, +2…; the counts after the Cards List's; the hand
+// sizes after hers). Kept with character.card_completed.
+function askBoxes(table, c, kind) {
+  /** @type {[string, ReturnType<typeof stepper>, (n: number) => any[]][]} */
+  const rows = [];
+  if (kind === "skill")
+    for (const skill of c.skills)
+      rows.push([
+        skill,
+        stepper(`${skill}: feat boxes`, { value: 0, min: 0, max: 6, name: `${c.name}'s ${skill} feat boxes` }),
+        n => Array.from({ length: n }, (_, i) => `+${i + 1}`),
+      ]);
+  if (kind === "card")
+    for (const [type, count] of Object.entries(c.cards_list))
+      rows.push([
+        type,
+        stepper(`${capital(type)}: feat boxes`, { value: 0, min: 0, max: 6, name: `${c.name}'s ${type} feat boxes` }),
+        n => Array.from({ length: n }, (_, i) => count + i + 1),
+      ]);
+  if (kind === "power" && c.hand_size != null)
+    rows.push([
+      "Hand Size",
+      stepper("Hand Size: feat boxes", { value: 0, min: 0, max: 6, name: `${c.name}'s Hand Size feat boxes` }),
+      n => Array.from({ length: n }, (_, i) => String(c.hand_size + i + 1)),
+    ]);
+  const other =
+    kind === "power" ? h("input", { autocomplete: "off", "aria-label": `${c.name}'s other power box` }) : null;
+  const keep = action(
+    `Keep ${c.name}'s ${kind} feat boxes`,
+    () => {
+      const card = {};
+      const key = kind === "skill" ? "skills" : kind === "card" ? "card_feats" : "powers";
+      card[key] = {};
+      for (const [name, count, labels] of rows) {
+        if (!count.value()) continue;
+        card[key][name] = kind === "skill" ? { feats: labels(count.value()) } : labels(count.value());
+      }
+      const typed = other?.value.trim();
+      if (typed) card.powers[typed] = [typed];
+      if (!Object.keys(card[key]).length)
+        throw new Refusal(0, {
+          detail: `Give the number of ${kind} feat boxes on ${c.name}'s card first: nothing was written.`,
+        });
+      return log(table, [{ type: "character.card_completed", data: { character_id: c.character_id, card } }]);
+    },
+    { primary: false },
+  );
+  return h(
+    "fieldset",
+    { class: "counts" },
+    h("legend", {}, `${c.name}'s card as recorded has no ${kind} feat boxes: count them on her card, once`),
+    rows.map(([, s]) => s.el),
+    other ? h("label", {}, "Another power's box, as printed ", other) : null,
+    keep.el,
+  );
+}
+
+// One character's feat from one reward: a tap per box she may check; her boxes asked where her card lacks them.
+function featChoices(table, reward, c) {
+  if (c.feat_gained) return h("p", { class: "done" }, `${c.name} has her feat from ${reward.reward_of}.`);
+  const taps = KINDS.flatMap(kind =>
+    c.feats[kind].open.map(
+      feat =>
+        action(
+          `${TITLES[kind]}: ${boxWords(kind, feat)}`,
+          () =>
+            log(table, [
+              {
+                type: "feat.gained",
+                data: { character_id: c.character_id, kind, feat, reward_of: reward.reward_of },
+              },
+            ]),
+          { primary: false, name: `${c.name}: ${kind} feat ${boxWords(kind, feat)}` },
+        ).el,
+    ),
+  );
+  const asked = KINDS.filter(kind => !c.feats[kind].recorded);
+  const full = KINDS.filter(kind => c.feats[kind].recorded && !c.feats[kind].open.length);
+  return h(
+    "div",
+    { role: "group", "aria-label": `${c.name}'s feat from ${reward.reward_of}` },
+    h("h4", {}, c.name),
+    taps.length ? h("div", { class: "buttons" }, taps) : null,
+    full.length
+      ? h("p", { class: "quiet" }, `No ${full.join(" or ")} box is left unchecked: a feat of that type is not gained.`)
+      : null,
+    asked.length
+      ? h(
+          "details",
+          {},
+          h("summary", {}, `Her card's ${asked.join(", ")} feat boxes (not recorded yet)`),
+          asked.map(kind => askBoxes(table, c, kind)),
+        )
+      : null,
+  );
+}
+
+function progressLine(scenario) {
+  const adventure = scenario.progress?.adventure;
+  const won = scenario.completed || [];
+  const last = won.length ? won[won.length - 1] : null;
+  if (!adventure) return last ? `${last} was won. The party plays no adventure.` : "No scenario is being played.";
+  const next = adventure.complete
+    ? `${adventure.name} is complete.`
+    : adventure.next
+      ? `Next: ${adventure.next}.`
+      : "Next: the following scenario on the adventure's card.";
+  return `${adventure.name}: ${adventure.won} of its ${plural(adventure.scenario_count, "scenario")} won. ${next}`;
+}
+
+/**
+ * The Play tab between scenarios: the progress, the rewards due, the way to the next set-up.
+ * @param {any} table
+ * @param {any} scenario the scenario view when no scenario is in progress
+ */
+export function afterScenario(table, scenario) {
+  const rewards = scenario.rewards || [];
+  // Flat and without gaps: the panel's replaceChildren takes nodes, not lists.
+  return [
+    h("h2", { id: "turn-heading" }, rewards.length ? "Rewards" : "The turn"),
+    h("p", { class: "done", role: "status", "aria-label": "Last logged here" }, table.turnSaid || ""),
+    scenario.lost ? h("p", {}, `${scenario.lost}.`) : null,
+    h("p", { "aria-label": "The campaign's progress" }, progressLine(scenario)),
+    rewards.map(reward =>
+      h(
+        "section",
+        { class: "card", "aria-label": `The reward of ${reward.reward_of}` },
+        h("h3", {}, `The reward of ${reward.reward_of} (${reward.kind})`),
+        h(
+          "p",
+          { class: "quiet" },
+          `Read it on the ${reward.kind} card. A feat: each character taps the box she checks, the leftmost of its line.`,
+        ),
+        reward.characters.map(c => featChoices(table, reward, c)),
+      ),
+    ),
+    h(
+      "button",
+      { type: "button", onclick: () => table.show("setup") },
+      scenario.lost ? "Set the scenario up again" : "Set up the next scenario",
+    ),
+  ]
+    .flat()
+    .filter(Boolean);
+}
