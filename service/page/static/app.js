@@ -8,6 +8,7 @@ import * as fleet from "./fleet.js";
 import * as sheet from "./sheet.js";
 import * as played from "./played.js";
 import * as posts from "./posts.js";
+import * as aside from "./aside.js";
 import { Fresh } from "./fresh.js";
 import { refuse, learnWords } from "./refusal.js";
 import { rooted, here } from "./root.js";
@@ -24,7 +25,7 @@ const tabs = {
 
 const main = document.getElementById("main");
 const GAMES = {
-  "pacg-skull-and-shackles": { title: "Skull & Shackles", glance: fleet, glanceName: "Table" },
+  "pacg-skull-and-shackles": { title: "Skull & Shackles", glance: fleet, glanceName: "Table", paperwork: aside },
   "skull-tales-full-sail": { title: "Skull Tales: Full Sail!", glance: sheet, glanceName: "Crew sheets" },
 };
 
@@ -270,6 +271,7 @@ class Table {
   async draw(tab, panel) {
     if (tab === "glance") {
       await this.kind.glance.render(panel, this);
+      if (this.kind.paperwork) await this.kind.paperwork.render(panel, this);
       await played.render(panel, this);
       posts.render(panel, this, await this.kind.glance.forum(this));
     } else if (tab === "setup") {
