@@ -62,6 +62,9 @@ SPENT = frozenset(
     }
 )
 
+# Coins a Pirate takes by acting in the Adventure, as a sentence names where they came from.
+ACTED_FOR = {"search_card": "Search card", "fallen_enemy": "Fallen Enemy token"}
+
 CAPTAIN_SALARY = 50  # Book II: Locations, Docks
 CREW_SALARY = 100
 LOAN_LIMIT = 50
@@ -217,6 +220,10 @@ def coins_changed(state: SkullTales, event: CoinsChanged) -> SkullTales:
             raise Rejection(
                 f"{p.name} cannot gain Coins from {event.source!r}; Coins come from {', '.join(sorted(FOUND))}."
             )
+        if p.status == "unconscious" and state.phase == "adventure" and event.source in ACTED_FOR:
+            # "An Unconscious Character does not play their turn" (Book I: Character and Enemy States, Unconscious):
+            # no Search, no Fallen Enemy token picked up, until revived.
+            broken(f"{p.name} is Unconscious and cannot take Coins from a {ACTED_FOR[event.source]} until revived.")
         state = penance.check(state, p, event.source, f"took {count(event.amount, 'Coin')} from a Fallen Enemy token")
         return gain_coins(state, p.id, event.amount, event.source, event.source)
     if event.source not in SPENT:

@@ -208,3 +208,22 @@ def test_at_sea_an_ally_s_assist_gains_it_a_trust_point():
     assert after.trust.get("witch") == 1 and after.pirates["mary"].status == "active"
     with pytest.raises(Rejection):
         step(GAME, state, decode(event("pirate.revived", pirate_id="mary", reviver_id="nobody")), Meta(position=1000))
+
+
+# --- Book I: Character and Enemy States, Unconscious ("does not play their turn") ---------------------------------
+
+
+def test_an_unconscious_pirate_takes_no_coins_from_a_search_or_a_fallen_enemy_until_revived():
+    down = given(event("pirate.unconscious", pirate_id="mary"), state=adventuring())
+    assert broken(down, event("coins.changed", pirate_id="mary", amount=6, source="search_card")) == (
+        "Mary is Unconscious and cannot take Coins from a Search card until revived."
+    )
+    assert broken(down, event("coins.changed", pirate_id="mary", amount=3, source="fallen_enemy")).startswith(
+        "Mary is Unconscious and cannot take Coins from a Fallen Enemy token"
+    )
+    up = given(event("pirate.revived", pirate_id="mary", reviver_id="anne"), state=down)
+    assert when(up, event("coins.changed", pirate_id="mary", amount=6, source="search_card")).pirates[
+        "mary"
+    ].phase_coins == (up.pirates["mary"].phase_coins + 6)
+    # What the Goals Chart pays is not an action of hers.
+    assert when(down, event("coins.changed", pirate_id="mary", amount=10, source="goal"))
