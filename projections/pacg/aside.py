@@ -38,6 +38,13 @@ def set_aside(state: State, event: CharacterSetAside) -> State:
     scenario = state.scenario
     if scenario is not None and event.character_id in scenario.party:
         raise Rejection(f"{found.name} is playing {scenario.name}; set her aside once it has ended {BETWEEN_GAMES}.")
+    for zone in CHARACTER_ZONES:
+        pile = state.zones.get(character_key(event.character_id, zone))
+        if pile is not None and pile.hidden:
+            raise Rejection(
+                f"{found.name} holds cards nobody has named ({_copies(pile.hidden)} face down): name them before "
+                "her deck is written down."
+            )
     held = Counter(character_cards(state, event.character_id))
     if not held:
         raise Rejection(f"{found.name} holds no cards: there is no deck to write down.")

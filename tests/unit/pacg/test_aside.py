@@ -18,7 +18,9 @@ from tests.unit.pacg.pacg_world import (
     character_card,
     fold,
     from_payload,
+    move,
     rejection,
+    zone,
 )
 
 character = GAME.views["character"].read
@@ -125,3 +127,14 @@ def test_set_aside_then_back_yields_the_same_deck_with_every_card_in_exactly_one
     for who in living:
         campaign.emit(CharacterBroughtBack(character_id=who))
         assert Counter(character_cards(campaign.state, who)) == decks[who]
+
+
+def test_a_face_down_card_she_holds_is_named_before_her_deck_is_written_down():
+    unnamed = move({"hidden": "weapon"}, "draw", zone("vault"), zone("hand", "merisiel"))
+    state = fold(*SETUP, *START, unnamed, {"type": "scenario.ended", "data": {"result": "lost"}})
+
+    reason = rejection(state, aside("merisiel", MERISIEL_DECK))
+
+    assert reason == (
+        "Merisiel holds cards nobody has named (weapon face down): name them before her deck is written down."
+    )
