@@ -74,3 +74,49 @@ def test_the_pull_list_is_shown_and_printed_alone(phones, http, size):
     assert not violations(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     listed.screenshot(path=str(SHOTS / f"pacg-pull-list-{size}.png"))
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_owner_names_the_box_and_sees_another_campaigns_cards_out_by_its_title(phones, http, size):
+    ours, theirs = (
+        http.campaign(PACG, OPTIONS, name="Tuesday crew"),
+        http.campaign(PACG, OPTIONS, name="Thursday crew"),
+    )
+    for campaign in (ours, theirs):
+        http.append(campaign, [*PAYLOADS, {"type": "scenario.ended", "data": {"result": "won"}}])
+    page = phones.open(ours["token"], viewport=SIZES[size])
+    page.get_by_role("tab", name="Table").click()
+    box = page.get_by_role("region", name="The box")
+    expect(box).to_contain_text("No box is named yet")
+
+    box.get_by_label("Box name").fill("The shelf box")
+    box.get_by_role("button", name="Name the box").click()
+
+    expect(beside(box, "Name the box")).to_contain_text("The box is named The shelf box.")
+    key = box.locator(".box-key").inner_text()
+    shared = http.client.put(
+        f"{http.origin}/v1/campaigns/{theirs['id']}/box",
+        json={"name": "Mira's box", "key": key},
+        headers=http.auth(theirs["token"]),
+    )
+    assert shared.status_code == 200, shared.text
+    page.reload()
+    page.get_by_role("tab", name="Table").click()
+    expect(box).to_contain_text("Thursday crew")
+    expect(box).to_contain_text("Tuesday crew (this campaign)")
+    missing = http.get(ours, "/box")["missing"]
+    assert missing, "the two campaigns' equal decks want some card beyond the box"
+    expect(box).to_contain_text(f"{missing[0]['card']}: {missing[0]['wanted']} wanted")
+    assert not violations(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    box.screenshot(path=str(SHOTS / f"pacg-shared-box-{size}.png"))
+
+
+def test_a_player_sees_no_box_card(phones, http):
+    campaign = http.campaign(PACG, OPTIONS, name="Tuesday crew")
+    http.append(campaign, PAYLOADS)
+    lily = http.member(campaign, "Lily")
+    page = phones.open(lily["token"])
+    page.get_by_role("tab", name="Table").click()
+    expect(page.get_by_role("region", name="Who plays")).to_be_visible()
+    expect(page.get_by_role("region", name="The box")).to_have_count(0)

@@ -5,6 +5,7 @@
 import { api, h, plural, Refusal, Unreachable } from "./api.js";
 import { action } from "./action.js";
 import { characters } from "./fleet.js";
+import * as box from "./box.js";
 
 /** Every card a character holds, one entry per copy: the list written down as she is set aside.
  * @param {any} c a character view */
@@ -119,4 +120,5 @@ export async function render(panel, table) {
       shown,
     ),
   );
+  await box.render(panel, table);
 }
