@@ -22,7 +22,7 @@ def test_a_characters_status_block_and_the_turns_post_are_copied_as_bbcode_in_on
 
     forum.get_by_role("button", name="Copy the status block").click()
 
-    expect(forum.get_by_role("status")).to_contain_text("Copied the status block as of position")
+    expect(forum.get_by_role("status").first).to_contain_text("Copied the status block as of position")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == forum.get_by_label("The post copied").inner_text()
     expected = http.client.get(
@@ -33,7 +33,7 @@ def test_a_characters_status_block_and_the_turns_post_are_copied_as_bbcode_in_on
     assert copied == expected and "[b]" in copied and "Seltyiel" in copied
 
     forum.get_by_role("button", name="Copy this turn's post").click()
-    expect(forum.get_by_role("status")).to_contain_text("Copied this turn's post as of position")
+    expect(forum.get_by_role("status").first).to_contain_text("Copied this turn's post as of position")
     turn = page.evaluate("navigator.clipboard.readText()")
     assert turn != copied and "[b]" in turn
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -53,6 +53,6 @@ def test_a_pirates_status_block_is_offered_by_name_on_the_crew_sheets(phones, ht
 
     forum.get_by_role("button", name="Copy the status block").click()
 
-    expect(forum.get_by_role("status")).to_contain_text("Copied the status block as of position")
+    expect(forum.get_by_role("status").first).to_contain_text("Copied the status block as of position")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert first in copied and "Fame" in copied

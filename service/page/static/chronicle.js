@@ -1,7 +1,7 @@
 // @ts-check
 // Chronicle sheets on the page, to read and to print: one scenario's (or chapter's) sheet, or the campaign's sheets
 // in order, each as the server builds it from the log (GET …/chronicles) with its log positions and digest. While
-// they are open the page is marked `sheets-open`, and the print style (style.css) prints only them, one sheet a page.
+// they are open the page is marked `sheets-open`, and the print style (paperwork.css) prints only them, one sheet a page.
 import { api, h, Refusal, Unreachable } from "./api.js";
 
 /** @param {Record<string, number>} cards */
