@@ -1,4 +1,4 @@
-"""The `quartermaster` command: serve, migrate, verify, rebuild, backup, restore."""
+"""The `quartermaster` command: serve, migrate, verify, rebuild, backup, restore, chronicles."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Never
 
+import msgspec
 import psycopg
 import uvicorn
 from psycopg.conninfo import conninfo_to_dict
@@ -26,6 +27,7 @@ from tqdm import tqdm
 
 from quartermaster.projections.registry import game
 from quartermaster.service.app import CONNINFO_VARIABLE, create_app
+from quartermaster.service.application import chronicles
 from quartermaster.service.application.refold import RefoldError, rebuild_campaign, refresh_stale
 from quartermaster.service.http import connections, tls
 from quartermaster.service.http.join_code import lan_addresses
@@ -345,6 +347,88 @@ def run_restore(settings: Settings, args: argparse.Namespace) -> int:
     return refold_all(settings, checked)
 
 
+def _claimed_sheets(path: Path) -> list[dict[str, Any]]:
+    """The sheets of a file `/chronicles` answered (the whole answer, its `sheets`, or one sheet). ValueError: a
+    sentence saying why the file is not that."""
+    try:
+        found = msgspec.json.decode(path.read_bytes())
+    except OSError as error:
+        raise ValueError(f"{path} cannot be read: {error.strerror}.") from None
+    except msgspec.DecodeError:
+        raise ValueError(
+            f"{path} is not JSON: save the sheets as GET /v1/campaigns/ID/chronicles answers them."
+        ) from None
+    sheets = found.get("sheets", [found]) if isinstance(found, dict) else found
+    if not isinstance(sheets, list) or not all(isinstance(s, dict) and "digest" in s for s in sheets):
+        raise ValueError(f"{path} holds no chronicle sheets: each needs its digest, positions and scenario or chapter.")
+    return sheets
+
+
+def run_chronicles(settings: Settings, args: argparse.Namespace) -> int:
+    """`chronicles CAMPAIGN`: the campaign's chronicle sheets as text; `--verify FILE`: each sheet in the file checked
+    against the log, a sentence for each difference and status 1 if there is any."""
+    try:
+        campaign_id = uuid.UUID(args.campaign)
+    except ValueError:
+        print(
+            f"{args.campaign!r} is not a campaign id; campaign ids look like 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        claimed = _claimed_sheets(args.verify) if args.verify is not None else None
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    conninfo = _database(settings, args)
+
+    async def run() -> int:
+        logging.getLogger("psycopg.pool").setLevel(logging.CRITICAL)
+        async with AsyncConnectionPool(
+            conninfo, min_size=1, max_size=2, open=False, kwargs={"autocommit": True}, timeout=10
+        ) as pool:
+            store = Store(pool)
+            found = await store.campaign(campaign_id)
+            played = game(found.game)
+            if claimed is None:
+                sheets = await chronicles.sheets(store, campaign_id, played, found.position)
+                print(
+                    "\n".join(chronicles.as_text(found.name, s) for s in sheets)
+                    or "No scenario or chapter has been played yet."
+                )
+                return 0
+            wrong: list[str] = []
+            for number, sheet in enumerate(claimed, start=1):
+                wrong += await _verified(store, campaign_id, played, found.position, number, sheet)
+        print(
+            f"Checked {len(claimed)} chronicle sheet(s) of {found.name} against its log (positions 1 to "
+            f"{found.position}): {'all agree' if not wrong else f'{len(wrong)} difference(s)'}."
+        )
+        for sentence in wrong:
+            print(f"  {sentence}", file=sys.stderr)
+        return 1 if wrong else 0
+
+    return asyncio.run(run())
+
+
+async def _verified(
+    store: Store, campaign_id: uuid.UUID, played: Any, position: int, number: int, sheet: dict[str, Any]
+) -> list[str]:
+    """What a sheet of the file states otherwise than the log, one sentence each."""
+    name = sheet.get("scenario") or f"chapter {sheet.get('chapter')}"
+    where = f"Sheet {number} ({name})"
+    last = sheet.get("last")
+    if not isinstance(last, int) or last > position:
+        return [f"{where} ends at position {last}, but the log ends at {position}."]
+    try:
+        logged = await chronicles.rebuilt(store, campaign_id, played, position, sheet)
+    except chronicles.NotPlayed as error:
+        return [f"{where}: {error}"]
+    return [
+        f"{where}: {chronicles.difference(field, sheet, logged)}." for field in chronicles.differences(sheet, logged)
+    ]
+
+
 def _set_total(bar: tqdm[Never]) -> Callable[[int], object]:
     def total(rows: int) -> None:
         bar.total = rows
@@ -441,6 +525,20 @@ def main(argv: list[str] | None = None) -> int:
     restoring.add_argument("file", type=Path, help="a file `quartermaster backup` wrote")
     restoring.add_argument("--quiet", action="store_true", help="no progress bar")
     restoring.set_defaults(run=run_restore)
+    chronicling = with_data_dir(
+        commands.add_parser(
+            "chronicles", help="print a campaign's chronicle sheets, or check a file of them against its log"
+        )
+    )
+    chronicling.add_argument("campaign", help="the campaign's id")
+    chronicling.add_argument(
+        "--verify",
+        type=Path,
+        metavar="FILE",
+        help="check each sheet in FILE (JSON, as GET /v1/campaigns/ID/chronicles answers) against the log; status 1 "
+        "and a sentence for each difference",
+    )
+    chronicling.set_defaults(run=run_chronicles)
 
     args = parser.parse_args(argv)
     logs.to_stderr()

@@ -103,10 +103,10 @@ class NotPlayed(Exception):
     """A sheet names an episode the log has not played."""
 
 
-async def verify(
+async def rebuilt(
     store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, claimed: dict[str, Any]
 ) -> dict[str, Any]:
-    """Recompute a sheet from the log: whether its digest and every field it states match, and which do not."""
+    """The sheet the log gives for the episode a claimed sheet names (NotPlayed: none such)."""
     word = WORDS[game.id]
     name, play = str(claimed.get(word)), claimed.get("play")
     found = await listing.episodes(store, campaign_id, game, position, OUTCOMES[game.id])
@@ -114,15 +114,36 @@ async def verify(
     if episode is None:
         raise NotPlayed(f"This campaign has not played the {word} {name} (play {play}).")
     index = found.index(episode)
-    rebuilt = await _sheet(store, campaign_id, game, found, index, position, await _members(store, campaign_id))
-    differences = sorted(k for k in rebuilt.keys() | claimed.keys() if rebuilt.get(k) != claimed.get(k))
+    return await _sheet(store, campaign_id, game, found, index, position, await _members(store, campaign_id))
+
+
+def differences(claimed: dict[str, Any], logged: dict[str, Any]) -> list[str]:
+    """The fields a claimed sheet states otherwise than the log's sheet, or lacks, or adds."""
+    return sorted(k for k in logged.keys() | claimed.keys() if logged.get(k) != claimed.get(k))
+
+
+async def verify(
+    store: Store, campaign_id: uuid.UUID, game: Game[Any], position: int, claimed: dict[str, Any]
+) -> dict[str, Any]:
+    """Recompute a sheet from the log: whether its digest and every field it states match, and which do not."""
+    logged = await rebuilt(store, campaign_id, game, position, claimed)
+    differ = differences(claimed, logged)
     return {
-        "verified": not differences,
-        "digest": rebuilt["digest"],
-        "first": rebuilt["first"],
-        "last": rebuilt["last"],
-        "differences": differences,
+        "verified": not differ,
+        "digest": logged["digest"],
+        "first": logged["first"],
+        "last": logged["last"],
+        "differences": differ,
     }
+
+
+def difference(field: str, claimed: dict[str, Any], logged: dict[str, Any]) -> str:
+    """One field a sheet states otherwise than the log, in a sentence: what the sheet says, what the log says."""
+    if field not in claimed:
+        return f"the sheet lacks its {field}, which the log gives as {_plain(logged[field])}"
+    if field not in logged:
+        return f"the sheet adds a {field} ({_plain(claimed[field])}) that the log does not give"
+    return f"its {field} says {_plain(claimed[field])}, the log says {_plain(logged[field])}"
 
 
 def _counted(cards: dict[str, int]) -> str:
