@@ -46,6 +46,10 @@ def character(state: State, character_id: str) -> dict[str, Any]:
         "hand_size": hand_size(found),
         "feats": feats,
         "role": found.role,
+        # Her powers' feat boxes by power (the role's once she has one), and the sides of her role card as the
+        # recorded card knows them, each with its powers: what a role chosen on the page is picked from.
+        "powers": groups(found, "power"),
+        "role_sides": {side: sorted(r.powers) for side, r in found.card.roles.items()},
         "hero_points": found.hero_points,
         # Set aside: her deck as written down (its cards are in the vault), else None.
         "aside": list(found.aside) if found.aside is not None else None,

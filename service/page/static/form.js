@@ -39,10 +39,14 @@ function choicesOf(schema) {
 
 // A control for one value: { el, read() -> value or undefined }. `names` offers known names to text fields.
 /**
+ * @typedef {{ el: HTMLElement, read: () => any, offer?: (names: string[]) => void }} Control
+ * `offer`: the names a name field (or a map's row names) offers, replaced once the form knows more (whose deck).
+ */
+/**
  * @param {string} label
  * @param {any} raw the value's JSON Schema, as the server describes it
  * @param {{ required?: boolean, names?: string[], example?: unknown }} [settings]
- * @returns {{ el: HTMLElement, read: () => any }}
+ * @returns {Control}
  */
 export function control(label, raw, { required = false, names = [], example } = {}) {
   const { schema, optional } = unwrap(raw);
@@ -92,7 +96,11 @@ export function control(label, raw, { required = false, names = [], example } = 
       el.value = picked;
       hint.draw();
     });
-    return { el: wrap(field(label, el), hint.el), read: () => (el.value.trim() === "" ? undefined : el.value.trim()) };
+    return {
+      el: wrap(field(label, el), hint.el),
+      read: () => (el.value.trim() === "" ? undefined : el.value.trim()),
+      offer: hint.offer,
+    };
   }
   if (type === "array") {
     const items = unwrap(schema.items || {}).schema;
@@ -147,13 +155,15 @@ export function control(label, raw, { required = false, names = [], example } = 
 }
 
 // The fields of an object, each from its own schema; the `examples` give placeholders, never values.
+// `served`: for a field by its key, the names to offer from what is filled in so far (her deck's cards once the
+// character is named), asked again at each change in the form.
 /**
  * @param {any} schema an object's JSON Schema, as the server describes it
- * @param {{ names?: string[], example?: any }} [settings]
+ * @param {{ names?: string[], example?: any, served?: Record<string, (data: any) => Promise<string[]>> }} [settings]
  */
-export function fields(schema, { names = [], example = {} } = {}) {
+export function fields(schema, { names = [], example = {}, served = {} } = {}) {
   const required = new Set(schema.required || []);
-  /** @type {[string, ReturnType<typeof control>][]} */
+  /** @type {[string, Control][]} */
   const controls = Object.entries(schema.properties || {}).map(([key, s]) => [
     key,
     control(`${title(key)}${required.has(key) ? "" : " (optional)"}`, s, {
@@ -162,21 +172,37 @@ export function fields(schema, { names = [], example = {} } = {}) {
       example: example?.[key],
     }),
   ]);
-  return {
-    el: h(
-      "div",
-      { class: "fields" },
-      controls.map(([, c]) => c.el),
-    ),
-    read: () => {
-      const data = {};
-      for (const [key, c] of controls) {
-        const v = c.read();
-        if (v !== undefined && !(v === false && !required.has(key))) data[key] = v;
-      }
-      return data;
-    },
+  const read = () => {
+    /** @type {Record<string, unknown>} */
+    const data = {};
+    for (const [key, c] of controls) {
+      const v = c.read();
+      if (v !== undefined && !(v === false && !required.has(key))) data[key] = v;
+    }
+    return data;
   };
+  const el = h(
+    "div",
+    { class: "fields" },
+    controls.map(([, c]) => c.el),
+  );
+  const offered = controls.filter(([key, c]) => served[key] && c.offer);
+  if (offered.length) {
+    let asked = 0;
+    const ask = async () => {
+      const mine = ++asked;
+      const data = read();
+      const lists = await Promise.all(offered.map(([key]) => served[key](data).catch(() => [])));
+      if (mine !== asked) return;
+      offered.forEach(([, c], i) => {
+        // What the fold says is there, when it says: else every name the table knows.
+        c.offer?.(lists[i].length ? lists[i] : names);
+      });
+    };
+    el.addEventListener("change", ask);
+    ask();
+  }
+  return { el, read };
 }
 
 function nested(label, schema, { names, optional, note }) {
@@ -292,6 +318,13 @@ function counts(label, schema, { names = [], note }) {
   more.addEventListener("click", () => add());
   return {
     el: h("fieldset", { class: "nested" }, h("legend", {}, label), note, list, more),
+    offer: found => {
+      const datalist = list.querySelector("datalist");
+      datalist?.replaceChildren(
+        ...[...new Set([...found, ...described])].map(n => h("option", { value: n }, words(n))),
+      );
+      for (const [name] of rows) name.setAttribute("list", listId);
+    },
     read: () => {
       const out = {};
       for (const [name, amount] of rows) {
@@ -327,5 +360,8 @@ function alternatives(label, schema, { names, note }) {
   return {
     el: h("div", { class: "field" }, field(`${label}: which kind`, which), holders, note),
     read: () => made[Number(which.value)].read(),
+    offer: found => {
+      for (const c of made) c.offer?.(found);
+    },
   };
 }

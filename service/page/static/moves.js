@@ -4,6 +4,7 @@
 import { api, h, box, field, select, title, Refusal, renew } from "./api.js";
 import { action } from "./action.js";
 import { fields } from "./form.js";
+import { served } from "./pickers.js";
 import { refusedView } from "./refusal.js";
 import { characters } from "./fleet.js";
 import { pirates } from "./sheet.js";
@@ -537,7 +538,9 @@ export async function generic(table, names = []) {
   const draw = () => {
     const t = types.find(x => x.type === chooser.value);
     about.textContent = t ? `${t.summary}${t.rulebook ? ` Rulebook: ${t.rulebook}` : ""}` : "";
-    form = t ? fields(t.schema || {}, { names, example: (t.examples || [])[0] || {} }) : null;
+    form = t
+      ? fields(t.schema || {}, { names, example: (t.examples || [])[0] || {}, served: served(t.type, table) })
+      : null;
     holder.replaceChildren(form ? form.el : "");
   };
   chooser.addEventListener("change", draw);

@@ -216,3 +216,40 @@ export function typeCounts(label, { types = CARD_TYPES, values = {}, prefix = ""
     value: () => Object.fromEntries(steppers.filter(([, s]) => s.value() > 0).map(([t, s]) => [t, s.value()])),
   };
 }
+
+// What the fold knows of a character, for the generic form's pickers (her view: her zones, powers and role card).
+/** @param {any} table @param {string} id */
+async function characterView(table, id) {
+  const answer = await table.view(`/characters/${encodeURIComponent(id)}`);
+  return answer.character || {};
+}
+
+/**
+ * The names "Anything else" offers for an event type's fields, from what is filled in so far: a role chosen among
+ * the sides of her role card and its powers among her card's and the side's, a card moved (drawn at a reset, say)
+ * among the cards the fold says are in the zone it leaves. The table may still type a name the fold does not know.
+ * @param {string} type the event type
+ * @param {any} table the campaign's table (app.js)
+ * @returns {Record<string, (data: any) => Promise<string[]>>}
+ */
+export function served(type, table) {
+  if (type === "role.chosen")
+    return {
+      role: async data =>
+        data.character_id ? Object.keys((await characterView(table, data.character_id)).role_sides || {}) : [],
+      powers: async data => {
+        if (!data.character_id) return [];
+        const c = await characterView(table, data.character_id);
+        return [...Object.keys(c.powers || {}), ...(c.role_sides?.[data.role] || [])];
+      },
+    };
+  if (type === "card.moved")
+    return {
+      card: async data => {
+        const from = data.from || {};
+        if (!from.character_id || !from.zone) return [];
+        return Object.keys((await characterView(table, from.character_id)).zones?.[from.zone] || {});
+      },
+    };
+  return {};
+}
