@@ -36,6 +36,7 @@ from quartermaster.projections.skull_tales.state import (
     put,
     has_skill,
     in_play,
+    require_ashore,
     require_phase,
     skill_effect,
 )
@@ -375,6 +376,7 @@ def booty_recovered(state: SkullTales, event: BootyRecovered) -> SkullTales:
 def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Taking a loan")
+    require_ashore(state, p, f"borrow {count(event.amount, 'Coin')}")
     if p.loan is not None:
         broken(
             f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {count(p.loan.owed, 'Coin')}."

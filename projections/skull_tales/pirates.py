@@ -46,6 +46,7 @@ from quartermaster.projections.skull_tales.state import (
     has_skill,
     in_play,
     put,
+    require_ashore,
     require_phase,
 )
 
@@ -326,6 +327,7 @@ def item_gained(state: SkullTales, event: ItemGained) -> SkullTales:
         raise Rejection(f"A Black Market card is bought: give {event.item}'s Coins cost (price).")
     if event.price:
         require_phase(state, "port", f"Buying {event.item}")
+        require_ashore(state, p, f"buy {event.item}")
         price = gear_price(state, p, event)
     # What the item is worth, for Haggle: what was paid for it, else its card's price.
     value = price or (event.value or 0)
@@ -537,6 +539,7 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
 def manor_entered(state: SkullTales, event: ManorEntered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Entering Madame Claude's Manor")
+    require_ashore(state, p, "enter Madame Claude's Manor")
     # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (Book II: Locations, Madame Claude's Manor).
     state = put(state, change(p, manor_serial=state.phase_serial))
     if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):

@@ -300,6 +300,19 @@ def require_phase(state: SkullTales, phase: str, doing: str) -> None:
         broken(f"{doing} happens in the {phase.capitalize()} Phase, and this is {now}.")
 
 
+def require_ashore(state: SkullTales, p: Pirate, doing: str) -> None:
+    """A Port action of a Pirate still ashore: "The Port Phase immediately ends for your Pirate as soon as your
+    Character marker passes square 1 on the time track", and for one back aboard or carried aboard Unconscious
+    (Book II: Port Phase, End of the Port Phase; Important Concepts). Feats, an Ally's upkeep and trading aboard
+    are not Port actions of a location, and do not ask this."""
+    if state.phase != "port":
+        return
+    if p.boarded or p.port_unconscious:
+        broken(f"{p.name} cannot {doing}: {p.name}'s Port Phase is over, back aboard the Pirate Ship.")
+    elif p.time_units <= 0:
+        broken(f"{p.name} cannot {doing}: {p.name}'s Port Phase is over, with no Time Units left.")
+
+
 def has_skill(p: Pirate, name: str) -> bool:
     return name in p.starting_skills or any(s.name == name for s in p.skills)
 

@@ -227,3 +227,34 @@ def test_an_unconscious_pirate_takes_no_coins_from_a_search_or_a_fallen_enemy_un
     ].phase_coins == (up.pirates["mary"].phase_coins + 6)
     # What the Goals Chart pays is not an action of hers.
     assert when(down, event("coins.changed", pirate_id="mary", amount=10, source="goal"))
+
+
+# --- Book II: Port Phase, End of the Port Phase ("immediately ends for your Pirate") -------------------------------
+
+
+def test_a_pirate_back_aboard_buys_nothing_more_ashore_but_may_trade_aboard():
+    aboard = in_port(event("pirate.boarded", pirate_id="jack"))
+    assert broken(aboard, event("item.gained", pirate_id="jack", item="Cutlass", price=20)) == (
+        "Jack cannot buy Cutlass: Jack's Port Phase is over, back aboard the Pirate Ship."
+    )
+    assert broken(aboard, event("manor.entered", pirate_id="jack")).startswith(
+        "Jack cannot enter Madame Claude's Manor"
+    )
+    assert broken(aboard, event("loan.taken", pirate_id="jack", amount=10, lender="market")).endswith(
+        "Port Phase is over, back aboard the Pirate Ship."
+    )
+    # Aboard, Pirates may still trade Coins between them (Book II: Port Phase, Important Concepts).
+    assert when(aboard, event("coins.given", from_pirate="jack", to="mary", amount=10)).pirates["jack"].coins == 60
+    # Ashore, the same purchase is accepted.
+    assert when(in_port(), event("item.gained", pirate_id="jack", item="Cutlass", price=20)).pirates["jack"].coins == 50
+
+
+def test_a_pirate_out_of_time_units_or_carried_aboard_unconscious_buys_nothing_more():
+    spent = in_port(event("time.spent", pirate_id="jack", amount=20))
+    assert broken(spent, event("item.gained", pirate_id="jack", item="Cutlass", price=20)) == (
+        "Jack cannot buy Cutlass: Jack's Port Phase is over, with no Time Units left."
+    )
+    down = in_port(event("pirate.unconscious", pirate_id="jack"))
+    assert broken(down, event("manor.entered", pirate_id="jack")).endswith(
+        "Port Phase is over, back aboard the Pirate Ship."
+    )
