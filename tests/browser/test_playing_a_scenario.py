@@ -29,6 +29,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.axe import violations
 from tests.browser.effort import Effort, note
 from tests.browser.table import PACG, SHOTS
 from tests.browser.turns import LIVE, caught_up, deal, moved_on, panel, position, reset_and_end
@@ -93,6 +94,7 @@ def _set_up(page: Any, http: Any, campaign: dict[str, Any], effort: Effort) -> N
                 effort.tap(setting.get_by_role("button", name=f"One more: {place}: {card_type}"))
     effort.choose(setting.get_by_label("Setup plunder: the d6 on the Plunder Table"), "2")
     setting.screenshot(path=str(SHOTS / "pacg-scenario-set-up.png"))
+    _clean(page, "a catalogue scenario set up")
     effort.tap(setting.get_by_role("button", name="Start Dangerous Waters"))
     expect(page.get_by_text("Dangerous Waters is being played")).to_be_visible(timeout=LIVE)
     effort.tap(page.get_by_role("tab", name="Play and log"))
@@ -153,11 +155,18 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: dict[str, Any], 
     return effort
 
 
-def _reward(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str) -> None:
+def _clean(page: Any, view: str) -> None:
+    found = violations(page)
+    assert not found, f"{view}: " + " | ".join(found)
+
+
+def _reward(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who: str, first: bool = False) -> None:
     kind, boxes, feat = FEATS[who]
     reward = page.get_by_role("region", name="The reward of Dangerous Waters")
     mine = reward.get_by_role("group", name=f"{who}'s feat from Dangerous Waters")
     effort.tap(mine.get_by_text("feat boxes (not recorded yet)"))
+    if first:
+        _clean(page, "the rewards, a card's boxes asked")
     for group, count in boxes.items():
         for _ in range(count):
             effort.tap(mine.get_by_role("button", name=f"One more: {who}'s {group} feat boxes"))
@@ -196,7 +205,7 @@ def test_a_table_of_three_plays_dangerous_waters_from_its_set_up_to_its_rewards_
 
     taking = Effort()
     for who in PARTY:
-        _reward(page, http, campaign, taking, who)
+        _reward(page, http, campaign, taking, who, first=who == PARTY[0])
     panel(page).screenshot(path=str(SHOTS / "pacg-scenario-rewarded.png"))
     taking.report("Rewards of Dangerous Waters: three feats, each card's boxes counted once")
 

@@ -114,14 +114,14 @@ function party(table, state, catalogue) {
     pickable.map(
       c =>
         action(
-          `${c.name}, ${c.class}`,
+          `Pick ${c.name}, ${c.class}`,
           async () =>
             say(
               await table.appendEvents([
                 { type: "character.joined", data: { character_id: c.character_id, player: player.value } },
               ]),
             ),
-          { primary: false, name: `Pick ${c.name}` },
+          { primary: false },
         ).el,
     ),
   );
@@ -508,7 +508,7 @@ function adventureForm(table, catalogue) {
   const known = catalogue.scenarios.adventures;
   let recordedCards = [];
   const status = h("p", { class: "quiet" });
-  const name = namePicker("Adventure", { options: known.map(a => a.name), single: true, name: "Take this adventure" });
+  const name = namePicker("Adventure", { options: known.map(a => a.name), single: true, name: "Add this adventure" });
   const chosenName = () => (name.values()[0] || "").trim();
   const scenarios = namePicker("Its scenarios, in order", { name: "Add the scenario" });
   const count = stepper("Scenarios its card lists", { value: 1, min: 1, max: 12 });
