@@ -138,6 +138,13 @@ class CharacterMoved(Event, kw_only=True, tag="character.moved"):
     moved_with: Annotated[
         list[str], Meta(description="The characters on the ship who sailed along with her, by id.")
     ] = []
+    by_power: Annotated[
+        bool,
+        Meta(
+            description="True when a card or power moved her, not her turn's Move step (a card that moves a "
+            "character at another time, or moves her again)."
+        ),
+    ] = False
 
     EXAMPLES = ({"character_id": "lirianne", "to": "Raker Shoals"},)
     VIEWS = ("character", "scenario", "turn")

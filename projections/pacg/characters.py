@@ -150,6 +150,18 @@ def moved(state: State, event: CharacterMoved) -> State:
         return msgspec.structs.replace(state, characters=_replace(state, event.character_id, location=event.to))
     if scenario.turn != event.character_id and event.moved_with:
         broken(f"Only the character whose turn it is commands the ship; {mover.name} cannot take others along.")
+    if not event.by_power:
+        if scenario.turn != event.character_id:
+            whose = state.characters[scenario.turn].name
+            broken(
+                f"It is {whose}'s turn: {mover.name} moves in {mover.name}'s own Move step (Your Turn: Move), or sails "
+                f"along with {whose} (moved_with), or is moved by a card or power that says so (by_power)."
+            )
+        elif scenario.moved_this_turn:
+            broken(
+                f"{mover.name} has already moved this turn: the Move step moves her once (Your Turn: Move); a card or "
+                "power that moves her again says so (by_power)."
+            )
     if event.to == mover.location:
         elsewhere = [name for name in scenario.places if name != event.to]
         if elsewhere:
@@ -158,7 +170,7 @@ def moved(state: State, event: CharacterMoved) -> State:
                 f"no other location to move to, and {listing(elsewhere)} {'is' if len(elsewhere) == 1 else 'are'} "
                 "in play (Core Rules FAQ, moving; closed locations may be moved to as well)."
             )
-    if scenario.turn == event.character_id:
+    if scenario.turn == event.character_id and not event.by_power:
         scenario = steps.enter(state, scenario, "move", event.character_id, f"{mover.name} moving to {event.to}")
         state = msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, moved_this_turn=True))
     characters = _replace(state, event.character_id, location=event.to)

@@ -199,7 +199,7 @@ def _offered(state: State, scenario: Scenario, who: str, step: steps.Step) -> li
             offered.append(
                 {"action": "give", "events": ["card.moved"], "needs": {"card": sorted(set(hand)), "to": takers}}
             )
-    if not steps.passed(scenario, "move") and not encounter:
+    if not steps.passed(scenario, "move") and not encounter and not scenario.moved_this_turn:
         elsewhere = [name for name in scenario.places if name != here] or ([here] if here else [])
         fleet = state.fleet
         riders = []

@@ -262,7 +262,7 @@ class Campaign:
             self.emit(
                 _ev("plunder.stashed", roll=6, card_type=rng.choice(["weapon", "spell", "armor", "item", "ally"]))
             )
-        elif roll < 0.82 and state.scenario.step in ("start", "give", "move"):
+        elif roll < 0.82 and state.scenario.step in ("start", "give", "move") and not state.scenario.moved_this_turn:
             here = state.characters[who].location
             riders = [o for o in self.living() if o != who and state.characters[o].location == here]
             along = riders if not state.fleet.wrecked and state.fleet.anchored is None else []

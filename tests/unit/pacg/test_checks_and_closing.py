@@ -238,3 +238,19 @@ def test_a_card_another_character_summons_and_encounters_is_hers_to_acquire():
     assert rejection(unnamed, move("Dagger", "acquire", ENCOUNTER, zone("hand", "merisiel"))).startswith(
         "Valeros encountered Dagger"
     )
+
+
+def test_a_character_moves_once_in_her_own_move_step_and_otherwise_only_by_a_card():
+    # Your Turn: Move ("You may move your token card to another location"); Commanding and Moving Ships.
+    state = fold(*SETUP, *START, *HANDS, ev("hourglass.advanced", character_id="merisiel"))
+    moved = fold(ev("character.moved", character_id="merisiel", to="Tempest Cay"), state=state)
+    again = ev("character.moved", character_id="merisiel", to="Shark Island")
+    assert rejection(moved, again).startswith("Merisiel has already moved this turn: the Move step moves her once")
+    assert fold({**again, "data": {**again["data"], "by_power": True}}, state=moved)
+    other = ev("character.moved", character_id="valeros", to="Tempest Cay")
+    assert rejection(state, other).startswith(
+        "It is Merisiel's turn: Valeros moves in Valeros's own Move step (Your Turn: Move)"
+    )
+    assert fold({**other, "data": {**other["data"], "by_power": True}}, state=state)
+    sailing = ev("character.moved", character_id="merisiel", to="Tempest Cay", moved_with=["valeros"])
+    assert fold(sailing, state=state).characters["valeros"].location == "Tempest Cay"

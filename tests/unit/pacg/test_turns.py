@@ -121,7 +121,7 @@ def test_a_card_is_given_once_a_turn():
 def test_a_card_is_given_before_moving():
     state = fold(
         ev("character.moved", character_id="merisiel", to="Tempest Cay"),
-        ev("character.moved", character_id="merisiel", to="Shark Island"),
+        ev("character.moved", character_id="merisiel", to="Shark Island", by_power=True),
         state=turn_of("merisiel"),
     )
     assert rejection(state, GIVE).startswith(
