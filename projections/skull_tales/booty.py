@@ -377,7 +377,9 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Taking a loan")
     require_ashore(state, p, f"borrow {count(event.amount, 'Coin')}")
-    if p.loan is not None:
+    if p.loan is not None and p.loan.phase_serial != state.phase_serial:
+        # "doesn't have the Debtor state" (Book II: Locations, Market Square; Docks): a Debtor "from the next Port
+        # Phase onwards", so a second loan in the Port of the first is no Debtor's, and the two add up.
         broken(
             f"{p.name} cannot take another loan: {p.name} already owes Monsieur Fontaine {count(p.loan.owed, 'Coin')}."
         )
@@ -385,6 +387,11 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
     # Locations, Market Square; Docks), both up to 50.
     if not 0 < event.amount <= LOAN_LIMIT or (event.lender == "manor" and event.amount % 5):
         broken(f"{p.name} cannot borrow {count(event.amount, 'Coin')}: loans come in 5s, up to {LOAN_LIMIT} Coins.")
+    if p.loan is not None and p.loan.principal + event.amount > LOAN_LIMIT:
+        broken(
+            f"{p.name} cannot borrow {count(event.amount, 'Coin')} more: Monsieur Fontaine lends up to {LOAN_LIMIT} "
+            f"Coins, and {p.name} borrowed {p.loan.principal} in this Port Phase."
+        )
     to = f"pirate:{p.id}"
     if event.lender == "manor":
         # 1 Time Unit and Fame for the first 5 Coins, each further Time Unit or Fame another 5 (Book II: Locations, Madame Claude's Manor).
@@ -417,6 +424,17 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
             purse = None
     owed = math.ceil(event.amount * 6 / 5)
     loan = Loan(lender=event.lender, principal=event.amount, owed=owed, phase_serial=state.phase_serial, purse=purse)
+    before = state.pirates[p.id].loan
+    if before is not None:
+        # One Debtor state on the Record Sheet: what is owed adds up, from the first loan's Port; the Crew's Booty
+        # repays it only if both were for the ship.
+        loan = Loan(
+            lender=event.lender if before.lender == event.lender else "manor",
+            principal=before.principal + event.amount,
+            owed=before.owed + owed,
+            phase_serial=before.phase_serial,
+            purse=purse,
+        )
     state = put(state, change(state.pirates[p.id], loan=loan))
     return move(state, "source:loan", to, event.amount, f"loan from Monsieur Fontaine ({event.lender})")
 

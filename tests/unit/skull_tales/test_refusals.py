@@ -236,9 +236,35 @@ def test_salary_is_collected_once_per_port():
 
 
 def test_a_second_loan_waits_for_the_first_to_be_repaid():
-    state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"))
+    # A Debtor "from the next Port Phase onwards" (Book II: Locations, Market Square): in a later Port, no new loan.
+    state = in_port(
+        event("loan.taken", pirate_id="jack", amount=20, lender="market"),
+        event("phase.ended", phase="port"),
+        event("phase.started", phase="voyage"),
+        event("phase.ended", phase="voyage"),
+        event("phase.started", phase="adventure"),
+        event(
+            "phase.ended",
+            phase="adventure",
+            degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
+        ),
+        event("chapter.ended", number=2),
+        event("chapter.started", number=3),
+        event("phase.started", phase="port"),
+    )
     assert refused(state, event("loan.taken", pirate_id="jack", amount=10, lender="market")) == (
         "Jack cannot take another loan: Jack already owes Monsieur Fontaine 24 Coins."
+    )
+
+
+def test_a_second_loan_in_the_port_of_the_first_adds_up_to_fifty():
+    # Not yet a Debtor in the Port of the first loan: the two add up, within Monsieur Fontaine's 50 Coins.
+    state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"))
+    after = when(state, event("loan.taken", pirate_id="jack", amount=10, lender="market"))
+    assert after.pirates["jack"].loan is not None and after.pirates["jack"].loan.owed == 24 + 12
+    assert refused(state, event("loan.taken", pirate_id="jack", amount=35, lender="market")) == (
+        "Jack cannot borrow 35 Coins more: Monsieur Fontaine lends up to 50 Coins, and Jack borrowed 20 in this "
+        "Port Phase."
     )
 
 
