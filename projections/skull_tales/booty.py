@@ -63,6 +63,9 @@ SPENT = frozenset(
     }
 )
 
+# Coins spent on Gear at the Market Square, as `coins.changed` may log a purchase.
+BOUGHT = frozenset({"gear", "rum_and_brew", "black_market"})
+
 # Coins a Pirate takes by acting in the Adventure, as a sentence names where they came from.
 ACTED_FOR = {"search_card": "Search card", "fallen_enemy": "Fallen Enemy token"}
 
@@ -231,6 +234,9 @@ def coins_changed(state: SkullTales, event: CoinsChanged) -> SkullTales:
         raise Rejection(f"{p.name} cannot lose Coins to {event.source!r}; Coins go to {', '.join(sorted(SPENT))}.")
     if event.source in ("penalty", "surrender"):
         return lose_coins(state, p.id, -event.amount, event.source, event.source)
+    if event.source in BOUGHT:
+        # A purchase logged as the Coins it cost: the Market loan taken for it is held to it, as for `item.gained`.
+        state = loan_spent(state, "market", -event.amount, p.id)
     return pay(
         state,
         f"pirate:{p.id}",

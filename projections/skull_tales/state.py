@@ -301,16 +301,13 @@ def require_phase(state: SkullTales, phase: str, doing: str) -> None:
 
 
 def require_ashore(state: SkullTales, p: Pirate, doing: str) -> None:
-    """A Port action of a Pirate still ashore: "The Port Phase immediately ends for your Pirate as soon as your
-    Character marker passes square 1 on the time track", and for one back aboard or carried aboard Unconscious
-    (Book II: Port Phase, End of the Port Phase; Important Concepts). Feats, an Ally's upkeep and trading aboard
-    are not Port actions of a location, and do not ask this."""
-    if state.phase != "port":
-        return
-    if p.boarded or p.port_unconscious:
+    """A Port action of a Pirate still ashore: the Port Phase is over for one back aboard or carried aboard
+    Unconscious (Book II: Port Phase, End of the Port Phase; Important Concepts). Time Units run out with the action
+    that spends the last of them, which may be a purchase the table logs after it (a Haggle's Gear card): actions
+    that cost Time Units are held to them by `spend_time`. Feats, an Ally's upkeep and trading aboard are not Port
+    actions of a location, and do not ask this."""
+    if state.phase == "port" and (p.boarded or p.port_unconscious):
         broken(f"{p.name} cannot {doing}: {p.name}'s Port Phase is over, back aboard the Pirate Ship.")
-    elif p.time_units <= 0:
-        broken(f"{p.name} cannot {doing}: {p.name}'s Port Phase is over, with no Time Units left.")
 
 
 def has_skill(p: Pirate, name: str) -> bool:

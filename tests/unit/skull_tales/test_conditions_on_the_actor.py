@@ -249,12 +249,19 @@ def test_a_pirate_back_aboard_buys_nothing_more_ashore_but_may_trade_aboard():
     assert when(in_port(), event("item.gained", pirate_id="jack", item="Cutlass", price=20)).pirates["jack"].coins == 50
 
 
-def test_a_pirate_out_of_time_units_or_carried_aboard_unconscious_buys_nothing_more():
-    spent = in_port(event("time.spent", pirate_id="jack", amount=20))
-    assert broken(spent, event("item.gained", pirate_id="jack", item="Cutlass", price=20)) == (
-        "Jack cannot buy Cutlass: Jack's Port Phase is over, with no Time Units left."
-    )
+def test_a_pirate_carried_aboard_unconscious_buys_nothing_more_but_one_on_their_last_time_unit_does():
     down = in_port(event("pirate.unconscious", pirate_id="jack"))
     assert broken(down, event("manor.entered", pirate_id="jack")).endswith(
         "Port Phase is over, back aboard the Pirate Ship."
+    )
+    # The last Time Unit spent on a Haggle: the Gear card it finds is still bought.
+    spent = in_port(event("time.spent", pirate_id="jack", amount=20, purpose="Haggle"))
+    assert when(spent, event("item.gained", pirate_id="jack", item="Cutlass", price=20)).pirates["jack"].coins == 50
+
+
+def test_a_market_loan_is_held_to_a_purchase_logged_as_the_coins_it_cost():
+    state = in_port(event("loan.taken", pirate_id="jack", amount=15, lender="market"))
+    assert when(state, event("coins.changed", pirate_id="jack", amount=-85, source="gear")).pirates["jack"].coins == 0
+    assert broken(state, event("coins.changed", pirate_id="jack", amount=-30, source="gear")).startswith(
+        "Jack cannot borrow for Gear costing 30 Coins: Jack has 70, enough to pay for it"
     )
