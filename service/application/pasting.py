@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import re
 import uuid
 from collections.abc import Sequence
@@ -159,6 +160,19 @@ def _pasted(fields: dict[str, Any], poster: str, number: int) -> Pasted:
         )
     except (TypeError, ValueError):
         raise Unreadable(f"The entry on line {number} is not an entry of a post: copy the post again, whole.") from None
+
+
+def overriding(entries: Sequence[Pasted], reasons: dict[uuid.UUID, str]) -> list[Pasted]:
+    """The entries, those named in `reasons` to be logged against the rules for the table's reason given there (a
+    refusal of a rule of the game is overridable; an integrity rule still refuses). Unreadable: a reason that says
+    nothing, or names no entry of the text."""
+    known = {p.id for p in entries}
+    for entry_id, reason in reasons.items():
+        if entry_id not in known:
+            raise Unreadable(f"The pasted text holds no entry with the event id {entry_id} to log anyway.")
+        if not reason.strip():
+            raise Unreadable("Say why the table logs the entry anyway: its reason is empty.")
+    return [dataclasses.replace(p, override=reasons[p.id].strip()) if p.id in reasons else p for p in entries]
 
 
 Status = Literal["new", "logged", "refused"]

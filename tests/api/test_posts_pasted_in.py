@@ -12,10 +12,19 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tests.unit.pacg.example_of_play import OPTIONS, PAYLOADS
+from tests.unit.pacg.pacg_world import HANDS, SETUP, START, move, zone
 from tests.unit.skull_tales import chapter_one as tales
 
 PACG = "pacg-skull-and-shackles"
 TALES = "skull-tales-full-sail"
+# A first turn on Shark Island (tests/unit/pacg/pacg_world.py): Merisiel explores and banishes a Dire Rat.
+SHARK = zone("location", location="Shark Island")
+TURN = [*SETUP, *START, *HANDS, {"type": "hourglass.advanced", "data": {"character_id": "merisiel"}}]
+FIRST = [
+    move("Dire Rat", "reveal", SHARK, zone("encounter")),
+    move("Dire Rat", "banish", zone("encounter"), zone("vault")),
+]
+FIRST[0]["data"]["explorer"] = "merisiel"
 TALES_PLAY = [*tales.CREW, *tales.CHAPTER_ONE, *tales.PORT, *tales.VOYAGE, *tales.ADVENTURE]
 
 
@@ -225,3 +234,34 @@ def test_text_that_is_not_a_post_is_refused_in_a_sentence(api, text, said):
     answer = preview(api, campaign, text)
 
     assert answer.status_code == 422 and said in answer.json()["detail"], answer.text
+
+
+def test_an_entry_refused_by_a_rule_of_the_game_is_logged_anyway_with_the_tables_reason(api):
+    # The writer's Merisiel explores Shark Island; the reader's table had her explore there already, by hand.
+    writer, reader = api.new_campaign(PACG), api.new_campaign(PACG)
+    api.append(writer, [*TURN, *FIRST])
+    api.append(reader, [*TURN, FIRST[0]])
+    explored = log(api, writer)[-2]
+    text = turn_post(api, writer, explored["position"])
+    refused = next(e for e in preview(api, reader, text).json()["entries"] if e["id"] == explored["id"])
+    assert (refused["status"], refused["overridable"]) == ("refused", True)
+    assert refused["reason"].startswith("Merisiel has already explored this turn")
+
+    reason = "House rule: the first turn explores twice."
+    headers = {"Authorization": f"Bearer {reader.token}"}
+    again = api.client.post(
+        f"/v1/campaigns/{reader.id}/posts/preview",
+        json={"text": text, "overrides": {explored["id"]: reason}},
+        headers=headers,
+    ).json()
+    anyway = next(e for e in again["entries"] if e["id"] == explored["id"])
+    assert anyway["status"] == "new" and f"(against the rules: {reason}" in anyway["sentence"]
+    ids = [e["id"] for e in again["entries"] if e["status"] == "new"]
+    logged = api.client.post(
+        f"/v1/campaigns/{reader.id}/posts/confirm",
+        json={"text": text, "position": again["position"], "ids": ids, "overrides": {explored["id"]: reason}},
+        headers=headers,
+    )
+    assert logged.status_code == 200, logged.text
+    kept = next(e for e in log(api, reader) if e["id"] == explored["id"])
+    assert kept["override"]["reason"] == reason

@@ -28,10 +28,20 @@ Pasted = Annotated[
 ]
 
 
+Overrides = Annotated[
+    dict[uuid.UUID, Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]],
+    msgspec.Meta(
+        description="Entries the preview refused by a rule of the game (`overridable`) that the table logs anyway: "
+        "the entry's `id` and the table's reason."
+    ),
+]
+
+
 class Paste(msgspec.Struct, forbid_unknown_fields=True):
     """A thread's turns pasted in, to preview."""
 
     text: Pasted
+    overrides: Overrides = {}
 
 
 class PasteConfirmed(msgspec.Struct, forbid_unknown_fields=True):
@@ -43,6 +53,7 @@ class PasteConfirmed(msgspec.Struct, forbid_unknown_fields=True):
         list[uuid.UUID],
         msgspec.Meta(min_length=1, description="The `id` of every entry the preview said it would log (`new`)."),
     ]
+    overrides: Overrides = {}
 
 
 FORMAT = QueryParameter(name="format", description="`text` (default), `bbcode` or `markdown`.")
@@ -106,9 +117,9 @@ async def turn_post(
     return _answer(found.position, post, format_)
 
 
-def _read(text: str) -> list[pasting.Pasted]:
+def _read(text: str, overrides: dict[uuid.UUID, str]) -> list[pasting.Pasted]:
     try:
-        return pasting.parse(text)
+        return pasting.overriding(pasting.parse(text), overrides)
     except pasting.Unreadable as error:
         raise Problem(422, str(error), kind="unreadable-post") from None
 
@@ -121,7 +132,8 @@ def _read(text: str) -> list[pasting.Pasted]:
     operation_class=body(Paste),
 )
 async def preview_posts(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Any:
-    entries = _read(decode(await request.body(), Paste).text)
+    asked = decode(await request.body(), Paste)
+    entries = _read(asked.text, asked.overrides)
     game = await store.game_of(campaign_id)
     position, lines = await pasting.preview(store, campaign_id, game, entries, member.role)
     new = [line for line in lines if line.status == "new"]
@@ -164,7 +176,7 @@ async def preview_posts(request: AnyRequest, store: EventStore, campaign_id: Cam
 )
 async def confirm_posts(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Any:
     asked = decode(await request.body(), PasteConfirmed)
-    entries = _read(asked.text)
+    entries = _read(asked.text, asked.overrides)
     game = await store.game_of(campaign_id)
     try:
         done = await pasting.confirm(store, campaign_id, game, entries, asked.ids, asked.position, member.role)

@@ -78,11 +78,21 @@ const STATUS = { new: "Would log", logged: "Logged already", refused: "Refused" 
  * @returns {HTMLElement}
  */
 function paste(table) {
-  const text = h("textarea", { rows: 4, spellcheck: "false", autocomplete: "off" });
+  const text = h("textarea", {
+    rows: 4,
+    spellcheck: "false",
+    autocomplete: "off",
+    oninput: () => {
+      overrides = {}; // another thread: the reasons given were for the entries of the last one
+    },
+  });
   const heard = h("p", { role: "status", class: "quiet" });
   const list = h("ol", { class: "pasted", "aria-label": "What the thread would log", hidden: true });
-  /** @type {{ text: string, position: number, ids: string[] } | null} */
+  /** @type {{ text: string, position: number, ids: string[], overrides: Record<string, string> } | null} */
   let previewed = null;
+  // The entries refused by a rule of the game that the table logs anyway, by id, with its reason (override.js's way).
+  /** @type {Record<string, string>} */
+  let overrides = {};
   const confirm = h("button", { type: "button", hidden: true, onclick: () => logIt() }, "Confirm");
   /** @param {string} words */
   const done = words => {
@@ -95,12 +105,35 @@ function paste(table) {
     if (!(error instanceof Refusal || error instanceof Unreachable)) throw error;
     done(error.message);
   };
+  /**
+   * "Log it anyway" beside an entry refused by a rule of the game: the reason, then the preview again with it.
+   * @param {string} id
+   */
+  const anyway = id => {
+    const reason = h("input", { type: "text", autocomplete: "off" });
+    const send = h(
+      "button",
+      {
+        type: "button",
+        onclick: () => {
+          if (!reason.value.trim()) return;
+          overrides = { ...overrides, [id]: reason.value.trim() };
+          preview();
+        },
+      },
+      "Log it anyway",
+    );
+    return h("div", { class: "anyway" }, h("label", {}, "Why does the table log it anyway? ", reason), send);
+  };
   const preview = async () => {
     list.replaceChildren();
     list.hidden = true;
     done("");
     try {
-      const answer = await api(`${table.base()}/posts/preview`, { method: "POST", body: { text: text.value } });
+      const answer = await api(`${table.base()}/posts/preview`, {
+        method: "POST",
+        body: { text: text.value, overrides },
+      });
       list.replaceChildren(
         ...answer.entries.map((/** @type {any} */ e) =>
           h(
@@ -110,6 +143,7 @@ function paste(table) {
             e.sentence,
             e.reason ? ` ${e.reason}` : "",
             h("span", { class: "quiet" }, ` (${e.poster})`),
+            e.overridable ? anyway(e.id) : "",
           ),
         ),
       );
@@ -124,7 +158,7 @@ function paste(table) {
         (answer.notice ? ` ${answer.notice}` : "") +
         (ids.length ? " Nothing is written until you confirm." : "");
       if (ids.length) {
-        previewed = { text: text.value, position: answer.position, ids };
+        previewed = { text: text.value, position: answer.position, ids, overrides };
         confirm.hidden = false;
       }
     } catch (error) {
@@ -142,6 +176,7 @@ function paste(table) {
       );
       list.hidden = true;
       text.value = "";
+      overrides = {};
     } catch (error) {
       refused(error);
     }
