@@ -102,32 +102,40 @@ def test_a_group_runs_a_skull_tales_chapter_by_copying_posts_in_and_out(api):
 
 
 def check_a_whole_episode_copied(api, game):
-    writer, reader, payloads = played(api, game)
-    # The reader's log before the scenario is the writer's (its crew and setup, typed at its own table).
-    first = stretches(api, writer, game)[0]["first"]
-    before = [
-        e for e in log(api, writer) if e["position"] < first and e["type"] not in ("campaign.started", "member.joined")
-    ]
-    assert api.append(reader, [{"type": e["type"], "data": e["data"]} for e in before]).status_code == 201
+    """Two tables, one scenario: each plays its turns (as the oracle campaign logged them) and posts them; the other
+    pastes them in. At the end both logs and views are the oracle's."""
+    oracle, ours, _ = played(api, game)
+    theirs = started(api, game, tales.OPTIONS if game == TALES else OPTIONS)
+    turns = stretches(api, oracle, game)
+    first, last = turns[0]["first"], turns[-1]["last"]
+    events = log(api, oracle)
 
-    for stretch in stretches(api, writer, game):
-        text = turn_post(api, writer, stretch["first"], "bbcode")
-        previewed = preview(api, reader, text)
+    def typed(a, b):
+        return [{"type": e["type"], "data": e["data"]} for e in events if a <= e["position"] <= b]
+
+    for table in (ours, theirs):  # the crew and the setup, typed at each table
+        assert api.append(table, typed(3, first - 1)).status_code == 201
+
+    assert len(turns) >= 3
+    for number, stretch in enumerate(turns):
+        playing, reading = (ours, theirs) if number % 2 == 0 else (theirs, ours)
+        assert api.append(playing, typed(stretch["first"], stretch["last"])).status_code == 201
+        text = turn_post(api, playing, stretch["first"], ("text", "bbcode", "markdown")[number % 3])
+        previewed = preview(api, reading, text)
         assert previewed.status_code == 200, previewed.text
         body = previewed.json()
         assert body["position"] == stretch["first"] - 1
         assert [e["status"] for e in body["entries"]] == ["new"] * len(body["entries"]), body
-        logged = confirm(api, reader, text, body)
+        logged = confirm(api, reading, text, body)
         assert logged.status_code == 200, logged.text
         assert logged.json()["position"] == stretch["last"]
 
-    mine, theirs = log(api, writer), log(api, reader)
-    last = stretches(api, writer, game)[-1]["last"]
-    assert [(e["type"], e["data"]) for e in theirs if first <= e["position"] <= last] == [
-        (e["type"], e["data"]) for e in mine if first <= e["position"] <= last
-    ]
+    wanted = [(e["type"], e["data"]) for e in events if first <= e["position"] <= last]
+    for table in (ours, theirs):
+        assert [(e["type"], e["data"]) for e in log(api, table) if first <= e["position"] <= last] == wanted
     view = "fleet" if game == PACG else "pirates"
-    assert api.get(reader, f"/views/{view}").json() == api.get(writer, f"/views/{view}").json()
+    assert api.get(ours, f"/views/{view}").json() == api.get(oracle, f"/views/{view}").json()
+    assert api.get(theirs, f"/views/{view}").json() == api.get(oracle, f"/views/{view}").json()
 
 
 @pytest.fixture(scope="module", params=[PACG, TALES])
