@@ -25,6 +25,8 @@ class Charge(Struct, frozen=True, kw_only=True):
     fame: dict[str, int] = {}
     time_units: dict[str, int] = {}
     gained: dict[str, int] = {}  # Coins that came in from a rules source (a Salary, a sale), by account
+    # Every other movement of Coins the fold made, in its order: (from, to, amount, reason) as the ledger names them.
+    moved: tuple[tuple[str, str, int, str], ...] = ()
 
 
 def charged(state: SkullTales | None, event: Event) -> Charge | None:
@@ -57,6 +59,7 @@ def charged(state: SkullTales | None, event: Event) -> Charge | None:
         fame=fame,
         time_units=units,
         gained=_by_account([(e.to, e.amount) for e in new if e.source.startswith("source:")]),
+        moved=tuple((e.source, e.to, e.amount, e.reason) for e in new if not e.source.startswith("source:")),
     )
 
 

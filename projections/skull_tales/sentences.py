@@ -399,7 +399,18 @@ def chapter_started(state: SkullTales, event: ev.ChapterStarted) -> str:
 def phase_started(state: SkullTales, event: ev.PhaseStarted) -> str:
     if event.allies:
         return f"The {_phase(event.phase)} began, with {', '.join(name(state, a) for a in event.allies)}."
-    return f"The {_phase(event.phase)} began."
+    charge = charged(state, event) if event.phase == "port" else None
+    if charge is None or not charge.moved:
+        return f"The {_phase(event.phase)} began."
+    # The Port's setup pays the compensations (Book II: Port Phase, Setup): who paid what, to whom, and why.
+    paid = [
+        f"{name(state, source.partition(':')[2])} paid {coins(amount)}"
+        + ("" if to.startswith("sink:") else f" to {name(state, to.partition(':')[2])}")
+        + f" ({reason})"
+        for source, to, amount, reason in charge.moved
+        if source.startswith("pirate:")
+    ]
+    return f"The {_phase(event.phase)} began: {listing(paid)}." if paid else f"The {_phase(event.phase)} began."
 
 
 def ally_loyalty_rolled(state: SkullTales, event: ev.AllyLoyaltyRolled) -> str:

@@ -15,7 +15,7 @@ from quartermaster.projections.game import Rejection
 from quartermaster.projections.sentences import tell
 from quartermaster.projections.skull_tales import GAME
 from quartermaster.projections.skull_tales.state import SkullTales
-from tests.unit.skull_tales.chapter_one import OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CAMPAIGN, OPTIONS, event
 from tests.unit.skull_tales.stages import at_sea, in_port
 from tests.unit.skull_tales.table import decode, given, when
 
@@ -165,3 +165,19 @@ def test_the_coins_a_sentence_names_are_the_coins_the_fold_charged(payloads, cho
         first = re.search(r"(\d+) Coins?", sentence)
         assert first is not None and int(first.group(1)) == charge, sentence
         state = after
+
+
+# --- Book II: Port Phase, Setup (the compensations) -----------------------------------------------------------------
+
+
+def test_the_port_s_setup_tells_every_compensation_paid():
+    # Chapter 2 ends with Mary's Permanent Injury and Jack's retirement (Ned replaces him): chapter 3's Port pays.
+    before = given(*CAMPAIGN[:-1], options=OPTIONS)
+    assert told(before, CAMPAIGN[-1]) == (
+        "The Port Phase began: Anne paid 5 Coins to Mary (compensation for Mary's Permanent Injury), Ned paid 5 "
+        "Coins to Mary (compensation for Mary's Permanent Injury), Anne paid 10 Coins (compensation for Jack's "
+        "retirement) and Mary paid 10 Coins (compensation for Jack's retirement)."
+    )
+    assert told(in_port(event("phase.ended", phase="port")), event("phase.started", phase="voyage")) == (
+        "The Voyage Phase began."
+    )
