@@ -38,6 +38,7 @@ def explored(state: State, event: CardMoved) -> Scenario:
         whose = f"it is {state.characters[scenario.turn].name}'s turn" if scenario.turn else "no turn has started yet"
         # The rulebook's "never" (Your Turn: Explore): no card overrules it.
         broken(f"{name} may never explore on another player's turn: {whose}.")
+    steps.finished_encounter(state, f"{name} explores")
     scenario = steps.enter(state, scenario, "explore", event.explorer, f"{name} exploring {source.location}")
     if explorer.location != source.location:
         broken(f"{name} is at {explorer.location} and explores that location, not {source.location}.")

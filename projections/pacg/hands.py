@@ -71,6 +71,7 @@ def check_turn_ended(state: State, character_id: str, next_name: str) -> None:
 def hand_reset(state: State, event: HandReset) -> State:
     found, scenario = characters.playing(state, event.character_id)
     if scenario.turn == event.character_id:
+        steps.finished_encounter(state, f"{found.name} resets her hand")
         scenario = steps.enter(state, scenario, "reset", event.character_id, f"{found.name} resetting her hand")
         state = msgspec.structs.replace(state, scenario=scenario)
     if event.kept:

@@ -64,6 +64,20 @@ def enter(state: State, scenario: Scenario, step: Step, who: str, doing: str) ->
     return msgspec.structs.replace(scenario, step=step)
 
 
+def finished_encounter(state: State, doing: str) -> None:
+    """A card still being encountered is resolved before anything new starts: "Finish One Thing Before You Start
+    Something Else" (Skull & Shackles Rulebook, Things to Keep in Mind). A card summoned during an encounter is part
+    of it, and is not refused here."""
+    encounter = state.zones.get("encounter")
+    held = sorted(name for name, count in encounter.known.items() if count) if encounter is not None else []
+    if held:
+        broken(
+            f"{' and '.join(held)} {'is' if len(held) == 1 else 'are'} still being encountered: finish one thing "
+            f"before you start something else, so the encounter is resolved (encounter.ended, and the card goes "
+            f"where the rules send it) before {doing} (Skull & Shackles Rulebook, Things to Keep in Mind)."
+        )
+
+
 def later_or_same(step: Step, than: Step) -> bool:
     return _INDEX[step] >= _INDEX[than]
 

@@ -6,7 +6,7 @@ import msgspec
 
 from quartermaster.events.pacg import HiddenCard, HourglassAdvanced
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.pacg import powers
+from quartermaster.projections.pacg import powers, steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.encounter import reopened
 from quartermaster.projections.pacg.ending import lose
@@ -45,6 +45,8 @@ def hourglass_advanced(state: State, event: HourglassAdvanced) -> State:
             f"The {fleet.current} is wrecked: banish 1 random plunder card at the end of "
             f"{state.characters[scenario.turn].name}'s turn before the next turn starts."
         )
+    if scenario.turn is not None:
+        steps.finished_encounter(state, f"{mover.name}'s turn starts")
     if scenario.turn is None and state.options.starting_hand == "checked":
         _check_starting_hands(state, scenario)
     if scenario.turn is not None and state.options.reset == "required" and not scenario.reset_kept:

@@ -254,3 +254,18 @@ def test_a_character_moves_once_in_her_own_move_step_and_otherwise_only_by_a_car
     assert fold({**other, "data": {**other["data"], "by_power": True}}, state=state)
     sailing = ev("character.moved", character_id="merisiel", to="Tempest Cay", moved_with=["valeros"])
     assert fold(sailing, state=state).characters["valeros"].location == "Tempest Cay"
+
+
+def test_a_card_still_encountered_is_resolved_before_exploring_resetting_or_the_next_turn():
+    # Things to Keep in Mind: Finish One Thing Before You Start Something Else.
+    state = meeting("Dire Rat")
+    again = explore("Dagger")
+    again["data"]["explore_again"] = True
+    reset = ev("hand.reset", character_id="merisiel", kept=True)
+    turn = ev("hourglass.advanced", character_id="valeros")
+    for event in (again, reset, turn):
+        assert rejection(state, event).startswith("Dire Rat is still being encountered: finish one thing before")
+    over = fold(check("merisiel", 9, 6), DEFEATED, move("Dire Rat", "banish", ENCOUNTER, zone("vault")), state=state)
+    assert fold(again, state=over) and fold(reset, turn, state=over)
+    # A card summoned during the encounter is part of it
+    assert fold(move("Dagger", "summon", zone("vault"), ENCOUNTER), state=state)
