@@ -10,6 +10,8 @@ Nothing here writes but `confirm`. `preview` folds the entries onto the campaign
 other, as an append would: each is either logged already (its event id is in this log), would be logged (with the
 sentence the log would tell of it), or is refused with the fold's own sentence. `confirm` appends the entries the
 preview said it would log, atomically, attributed to their posters, and only if the log has not moved since.
+`told` reads what each post's "What happened" says, unescaped, so that the preview can tell an entry the log would
+tell in other words than its post (a post changed after it was written).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from quartermaster.events.base import Event, summary
 from quartermaster.projections.game import Game, Meta, Rejection, step_noted
 from quartermaster.projections.registry import event_types
 from quartermaster.projections.sentences import against_the_rules, tell
-from quartermaster.service.application.postings import AUTHOR, ENTRY, POSITIONS
+from quartermaster.service.application.postings import AUTHOR, ENTRY, HAPPENED, POSITIONS
 from quartermaster.service.store import Appended, PreparedEvent, StalePosition, Store
 from quartermaster.service.store.outcome import transaction
 
@@ -57,6 +59,7 @@ class Pasted:
     """One entry of a pasted post: the event as its writer's log held it, and who posted it."""
 
     poster: str
+    post: int  # the line of its post's author line
     position: int  # where the writer's log had it
     type: str
     data: dict[str, Any]
@@ -107,6 +110,7 @@ def _entry(code: str, number: int) -> dict[str, Any]:
 def parse(text: str) -> list[Pasted]:
     """Every entry of every post in the pasted text, in order; an entry quoted again later is read once."""
     poster: str | None = None
+    post = 0
     found: dict[uuid.UUID, Pasted] = {}
     lines = text.splitlines()
     following, after = [""] * len(lines), ""  # each line's next line that is not blank
@@ -116,7 +120,7 @@ def parse(text: str) -> list[Pasted]:
     for number, line in enumerate(lines, start=1):
         named = author(line) if _POSITIONS.match(following[number - 1]) else None
         if named is not None:
-            poster = named
+            poster, post = named, number
             if not poster or len(poster) > MAX_NAME or _is_id(poster):
                 raise Unreadable(
                     f"The author line on line {number} names nobody, a member's id or a name over {MAX_NAME} long."
@@ -128,7 +132,7 @@ def parse(text: str) -> list[Pasted]:
                     f'The entry on line {number} comes before any "{AUTHOR}" line: paste the whole post, from its '
                     "title."
                 )
-            pasted = _pasted(_entry(code, number), poster, number)
+            pasted = _pasted(_entry(code, number), poster, post, number)
             seen = found.get(pasted.id)
             if seen is None:
                 found[pasted.id] = pasted
@@ -145,11 +149,51 @@ def parse(text: str) -> list[Pasted]:
     return list(found.values())
 
 
-def _pasted(fields: dict[str, Any], poster: str, number: int) -> Pasted:
+# A section's heading as each format writes it ([u]…[/u], *…*, or plain, as a forum shows any of them rendered).
+_HEADING = re.compile(r"^\s*(\[u\]|\*)?(.+?)(?:\[/u\]|\*)?\s*$")
+_ITEM = {"bbcode": re.compile(r"^\s*\[\*\](.*)$"), "markdown": re.compile(r"^\s*- (.*)$")}
+_RENDERED_ITEM = re.compile(r"^\s*(?:[-*\u2022]\s+)?(.*)$")
+
+
+def told(text: str) -> dict[int, list[str]]:
+    """What each post's "What happened" section says, by its author line's number, unescaped: the sentences the
+    people reading the thread read. (A forum's rendering of a post reads as plain text, its bullets kept or not.)"""
+    lines = text.splitlines()
+    said: dict[int, list[str]] = {}
+    post: int | None = None
+    reading: str | None = None  # the format of the section being read, None outside "What happened"
+    for number, line in enumerate(lines, start=1):
+        following = next((n for n in lines[number : number + 3] if n.strip()), "")
+        if author(line) is not None and _POSITIONS.match(following):
+            post, reading = number, None
+            said[post] = []
+            continue
+        heading = _HEADING.match(line)
+        if heading is not None and heading.group(2) == HAPPENED:
+            reading = {"[u]": "bbcode", "*": "markdown"}.get(heading.group(1) or "", "text")
+            continue
+        if post is None or reading is None:
+            continue
+        if not line.strip() or line.strip() == "[/list]" or _ENTRY.match(line):
+            # A post's sentences are one line each and follow one another: a blank line (or BBCode's list's end)
+            # after them ends the section.
+            if said[post] or line.strip() == "[/list]" or _ENTRY.match(line):
+                reading = None
+            continue
+        if line.strip() == "[list]":
+            continue
+        item = _ITEM.get(reading, _RENDERED_ITEM).match(line) or _RENDERED_ITEM.match(line)
+        if item is not None:
+            said[post].append(unescape(item.group(1).strip(), reading))
+    return said
+
+
+def _pasted(fields: dict[str, Any], poster: str, post: int, number: int) -> Pasted:
     try:
         occurred = fields.get("occurred_at")
         return Pasted(
             poster=poster,
+            post=post,
             position=int(fields["position"]),
             type=str(fields["type"]),
             data=dict(fields["data"]),

@@ -41,6 +41,7 @@ UNPOSTED = frozenset({"member.joined", "campaign.forked", "campaign.started"})
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 AUTHOR = "Posted by"
 POSITIONS = "Positions"
+HAPPENED = "What happened"
 ENTRY = "qm1."
 ENTRIES = "Entries for Quartermaster (paste this post into a campaign to log them)"
 
@@ -192,7 +193,7 @@ async def turn(
     post = Post(title)
     post.lines = [(AUTHOR, poster), (POSITIONS, f"{stretch['first']} to {stretch['last']}")]
     happened = [t async for t in account(store, campaign_id, game, stretch["first"] - 1, stretch["last"])]
-    post.sections.append(("What happened", [t.sentence for t in happened] or ["Nothing that counts."]))
+    post.sections.append((HAPPENED, [t.sentence for t in happened] or ["Nothing that counts."]))
     if rolls:
         post.sections.append(("Rolls", [_roll(r) for r in rolls if "dice" in r]))
     # Members join through their own route, not by a post: their joining stays in the sentences only.

@@ -124,7 +124,7 @@ def check_a_whole_episode_copied(api, game):
         previewed = preview(api, reading, text)
         assert previewed.status_code == 200, previewed.text
         body = previewed.json()
-        assert body["position"] == stretch["first"] - 1
+        assert (body["position"], body["notice"]) == (stretch["first"] - 1, None)
         assert [e["status"] for e in body["entries"]] == ["new"] * len(body["entries"]), body
         logged = confirm(api, reading, text, body)
         assert logged.status_code == 200, logged.text
@@ -273,3 +273,21 @@ def test_an_entry_refused_by_a_rule_of_the_game_is_logged_anyway_with_the_tables
     assert logged.status_code == 200, logged.text
     kept = next(e for e in log(api, reader) if e["id"] == explored["id"])
     assert kept["override"]["reason"] == reason
+
+
+def test_a_post_whose_sentences_were_changed_after_it_was_written_is_noticed(api):
+    writer, reader, _ = played(api, PACG)
+    turns = stretches(api, writer, PACG)
+    upto = [e for e in log(api, writer) if 2 < e["position"] < turns[1]["first"]]
+    api.append(reader, [{"type": e["type"], "data": e["data"]} for e in upto])
+    text = turn_post(api, writer, turns[1]["first"], "markdown")
+    lines = text.splitlines()
+    first = lines.index("*What happened*") + 2  # the heading, a blank line, then the first sentence
+    lines[first] = lines[first].replace("Lirianne", "Seltyiel", 1)
+    changed = "\n".join(lines)
+    assert changed != text
+
+    same, edited = preview(api, reader, text).json(), preview(api, reader, changed).json()
+
+    assert same["notice"] is None
+    assert edited["notice"].startswith("1 of the entries would be logged in words their post does not say")

@@ -138,12 +138,21 @@ async def preview_posts(request: AnyRequest, store: EventStore, campaign_id: Cam
     position, lines = await pasting.preview(store, campaign_id, game, entries, member.role)
     new = [line for line in lines if line.status == "new"]
     written = [p.position for p in entries]
-    notice = None
+    notices = []
     if new and new[0].pasted.position != position + 1:
-        notice = (
+        notices.append(
             f"The posts' entries were at positions {min(written)} to {max(written)} of their writer's log; here the "
             f"new ones would be logged from position {position + 1}."
         )
+    said = pasting.told(asked.text)
+    unsaid = [n for n in new if n.pasted.post in said and n.sentence not in said[n.pasted.post]]
+    if unsaid:
+        notices.append(
+            f"{len(unsaid)} of the entries would be logged in words their post does not say (the first, on line "
+            f"{unsaid[0].pasted.line}: “{unsaid[0].sentence}”): the post may have been changed after it was written, "
+            "or this campaign names things otherwise."
+        )
+    notice = " ".join(notices) or None
     return {
         "position": position,
         "will_log": len(new),
