@@ -11,7 +11,7 @@ from quartermaster.projections.pacg.ending import ADVENTURE_PATH
 from quartermaster.projections.pacg.feats import groups
 from quartermaster.projections.pacg.hands import hand_size
 from quartermaster.projections.pacg.state import Character, State
-from quartermaster.projections.pacg.zones import character_key
+from quartermaster.projections.pacg.zones import PLUNDER, character_key
 
 
 def character(state: State, character_id: str) -> dict[str, Any]:
@@ -69,7 +69,20 @@ def scenario_view(state: State) -> dict[str, Any]:
     view = scenario.view(state)
     if view["in_progress"]:
         return view
-    return {**view, "rewards": rewards(state), "progress": progress(state)}
+    return {
+        **view,
+        "rewards": rewards(state),
+        "progress": progress(state),
+        "plunder": plunder(state),
+        "fleet_checked": list(state.fleet.checked),
+    }
+
+
+def plunder(state: State) -> dict[str, Any]:
+    """The plunder left under the ship: after a win it is the party's, each card handed out as loot once the table
+    turns it over (Skull & Shackles Rulebook, Plunder Cards; After the Scenario)."""
+    pile = state.zones.get(PLUNDER)
+    return {"face_down": dict(pile.hidden) if pile else {}, "known": dict(pile.known) if pile else {}}
 
 
 FEAT_KINDS = ("skill", "power", "card")
@@ -117,8 +130,9 @@ def rewards(state: State) -> list[dict[str, Any]]:
                     "name": found.name,
                     "feat_gained": character_id in gained,
                     "feats": feats,
-                    # What her card shows, for the boxes the table gives once: skills and the Cards List's types.
-                    "skills": [name for name, line in found.card.skills.items() if line.die or line.base],
+                    # What her card shows, for the boxes the table gives once: the skills with a die (a derived
+                    # skill, Ranged: Dexterity +3, has none of its own) and the Cards List's types.
+                    "skills": [name for name, line in found.card.skills.items() if line.die],
                     "cards_list": {t: line.count for t, line in found.card.cards_list.items()},
                     "hand_size": found.card.hand_size,
                 }

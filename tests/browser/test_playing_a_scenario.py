@@ -15,8 +15,9 @@ faces of the table's own dice, typed. The cards revealed are the table's (of a t
 
 Rewards: the scenario card's reward is not in the rulebooks; the table here reads "a feat" off it (this test's
 stand-in). Each character's card as the catalogue records it has no feat boxes, so each counts hers once, inline,
-then taps the box she checks. The progress is read afterwards: the feats on the characters, Dangerous Waters among
-the scenarios won, Plunder and Peril still at 0 of its 5 with Island Hopping next.
+then taps the box she checks. The setup plunder, a spell face down under the ship, is turned over and handed out.
+The progress is read afterwards: the feats on the characters, Dangerous Waters among the scenarios won, Plunder and
+Peril still at 0 of its 5 with Island Hopping next.
 
 The figures (set-up taps; each turn's taps, characters and keystroke-level estimate; the median turn; the count of
 actions that needed "Anything else") are printed and written beside the others (QUARTERMASTER_EFFORT).
@@ -74,6 +75,8 @@ FEATS = {
 
 def _set_up(page: Any, http: Any, campaign: dict[str, Any], effort: Effort) -> None:
     effort.tap(page.get_by_role("tab", name="Set up"))
+    # The tab drawn whole (the party's picks come last) before a form in it is opened.
+    expect(page.get_by_role("button", name="Pick Lirianne")).to_be_visible(timeout=LIVE)
     adventure = page.locator("#setup-adventure").locator("..")
     effort.tap(adventure.get_by_text("Begin an adventure"))
     effort.pick(adventure, "Adventure", "plun", "Plunder and Peril")
@@ -171,7 +174,7 @@ def _reward(page: Any, http: Any, campaign: dict[str, Any], effort: Effort, who:
         for _ in range(count):
             effort.tap(mine.get_by_role("button", name=f"One more: {who}'s {group} feat boxes"))
     _tap_and_wait(page, http, campaign, effort, mine.get_by_role("button", name=f"Keep {who}'s {kind} feat boxes"))
-    _tap_and_wait(page, http, campaign, effort, mine.get_by_role("button", name=f"{who}: {kind} feat {feat}"))
+    _tap_and_wait(page, http, campaign, effort, mine.get_by_role("button", name=f"{who}: {kind.capitalize()}: {feat}"))
     expect(reward).to_contain_text(f"{who} has her feat from Dangerous Waters", timeout=LIVE)
 
 
@@ -206,14 +209,21 @@ def test_a_table_of_three_plays_dangerous_waters_from_its_set_up_to_its_rewards_
     taking = Effort()
     for who in PARTY:
         _reward(page, http, campaign, taking, who, first=who == PARTY[0])
+    # The setup plunder (a spell, face down under the ship) is the party's: turned over, named, handed out.
+    plunder = page.get_by_role("region", name="The plunder won")
+    taking.pick(plunder, "The spell turned over", "cur", "Cure")
+    taking.choose(plunder.get_by_label("The spell turned over: to"), "seltyiel")
+    _tap_and_wait(page, http, campaign, taking, plunder.get_by_role("button", name="Hand out the spell turned over"))
+    expect(plunder).to_have_count(0, timeout=LIVE)
     panel(page).screenshot(path=str(SHOTS / "pacg-scenario-rewarded.png"))
-    taking.report("Rewards of Dangerous Waters: three feats, each card's boxes counted once")
+    taking.report("Rewards of Dangerous Waters: three feats (each card's boxes counted once) and the plunder")
 
     # The campaign's progress reads right afterwards.
     feats = {who: http.get(campaign, f"/characters/{who.lower()}")["character"]["feats"] for who in PARTY}
     assert feats["Lirianne"]["skill"] == {"Dexterity": ["+1"]}
     assert feats["Seltyiel"]["card"] == {"weapon": ["5"]}
     assert feats["Alahazra"]["skill"] == {"Charisma": ["+1"]}
+    assert "Cure" in http.get(campaign, "/characters/seltyiel")["character"]["zones"]["deck"]
     after = http.get(campaign, "/scenario")["scenario"]
     assert after["completed"] == ["Dangerous Waters"]
     adventure = after["progress"]["adventure"]

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.effort import Effort
 
 LIVE = 5000  # milliseconds: the panel is drawn again once the log moves on
-WRITTEN = 15.0  # seconds: a tap's write reaches the server from the phone's outbox (longer on a busy machine)
+WRITTEN = 30.0  # seconds: a tap's write reaches the server from the phone's outbox (longer on a busy machine)
 
 
 def panel(page: Any) -> Any:

@@ -5,9 +5,9 @@
 // Adventure Path's), who earns it, and the feat boxes each character may check now, leftmost first. The page offers
 // one tap per open box; a card recorded without boxes of a kind has them asked once, inline, and kept (Skull &
 // Shackles Rulebook, Ending a Scenario, Adventure, or Adventure Path; Your Character: Feats).
-import { h, plural, Refusal } from "./api.js";
+import { api, h, plural, Refusal, select } from "./api.js";
 import { action } from "./action.js";
-import { stepper } from "./pickers.js";
+import { stepper, suggestions } from "./pickers.js";
 
 const KINDS = /** @type {const} */ (["skill", "power", "card"]);
 const TITLES = { skill: "Skill", power: "Power", card: "Card" };
@@ -107,7 +107,7 @@ function featChoices(table, reward, c) {
                 data: { character_id: c.character_id, kind, feat, reward_of: reward.reward_of },
               },
             ]),
-          { primary: false, name: `${c.name}: ${kind} feat ${boxWords(kind, feat)}` },
+          { primary: false, name: `${c.name}: ${TITLES[kind]}: ${boxWords(kind, feat)}` },
         ).el,
     ),
   );
@@ -132,6 +132,84 @@ function featChoices(table, reward, c) {
   );
 }
 
+// The catalogue's ships, read once a page, for a ship reward.
+/** @type {Promise<string[]> | null} */
+let shipNames = null;
+function catalogueShips() {
+  shipNames ??= api("/v1/catalog/pacg-skull-and-shackles")
+    .then(c => c.ships.ships.map(s => s.name))
+    .catch(() => []);
+  return shipNames;
+}
+
+// A ship earned by the reward: one of the catalogue's ships the fleet card has not checked off yet.
+function shipReward(table, reward, checked) {
+  const ship = select([["", "the ship the card names"]], { "aria-label": `Ship earned from ${reward.reward_of}` });
+  catalogueShips().then(names => {
+    for (const name of names.filter(n => !checked.includes(n))) ship.append(h("option", { value: name }, name));
+  });
+  const take = action(
+    "Check off the ship",
+    () => {
+      if (!ship.value) throw new Refusal(0, { detail: "Choose the ship the reward names first: nothing was written." });
+      return log(table, [{ type: "ship.awarded", data: { ship: ship.value, reward_of: reward.reward_of } }]);
+    },
+    { primary: false, name: `Check off the ship earned from ${reward.reward_of}` },
+  );
+  return h("details", {}, h("summary", {}, "A ship, if the card gives one"), ship, take.el);
+}
+
+// The plunder won: each face-down card turned over, named, and handed to a character (or the vault) as loot.
+function plunderPart(table, scenario, party, names) {
+  const faceDown = Object.entries(scenario.plunder?.face_down || {}).flatMap(([type, n]) =>
+    Array.from({ length: n }, () => type),
+  );
+  if (!faceDown.length || scenario.lost) return null;
+  return h(
+    "section",
+    { class: "card", "aria-label": "The plunder won" },
+    h("h3", {}, `Plunder won: ${plural(faceDown.length, "card")} under the ship`),
+    h("p", { class: "quiet" }, "Turn each over, name it, and hand it to a character as loot (or to the vault)."),
+    faceDown.map((type, i) => {
+      const label = `The ${type} turned over${faceDown.length > 1 ? ` (${i + 1})` : ""}`;
+      const card = h("input", { autocomplete: "off", "aria-label": label });
+      const hints = suggestions(
+        card,
+        names.filter(([, t]) => t === type).map(([n]) => n),
+        picked => {
+          card.value = picked;
+        },
+      );
+      const to = select([...party.map(c => [c.character_id, c.name]), ["vault", "the vault"]], {
+        "aria-label": `${label}: to`,
+      });
+      const give = action(
+        "Hand out",
+        () => {
+          if (!card.value.trim())
+            throw new Refusal(0, { detail: `Name the ${type} turned over first: nothing was written.` });
+          return log(table, [
+            { type: "loot.awarded", data: { card: card.value.trim(), to: to.value, source: "plunder" } },
+          ]);
+        },
+        { primary: false, name: `Hand out ${label.charAt(0).toLowerCase()}${label.slice(1)}` },
+      );
+      return h(
+        "div",
+        {
+          class: "row",
+          role: "group",
+          "aria-label": `${capital(type)} plunder${faceDown.length > 1 ? ` (${i + 1})` : ""}`,
+        },
+        h("label", {}, `${capital(type)} `, card),
+        hints.el,
+        to,
+        give.el,
+      );
+    }),
+  );
+}
+
 function progressLine(scenario) {
   const adventure = scenario.progress?.adventure;
   const won = scenario.completed || [];
@@ -146,11 +224,14 @@ function progressLine(scenario) {
 }
 
 /**
- * The Play tab between scenarios: the progress, the rewards due, the way to the next set-up.
+ * The Play tab between scenarios: the progress, the rewards due, the plunder won, the way to the next set-up.
  * @param {any} table
  * @param {any} scenario the scenario view when no scenario is in progress
+ * @param {any[]} party the characters, as the character view reads them
+ * @param {[string, string][]} names the cards the campaign knows, with the type each counts as, for naming a
+ *   plunder card turned over
  */
-export function afterScenario(table, scenario) {
+export function afterScenario(table, scenario, party, names) {
   const rewards = scenario.rewards || [];
   // Flat and without gaps: the panel's replaceChildren takes nodes, not lists.
   return [
@@ -169,7 +250,14 @@ export function afterScenario(table, scenario) {
           `Read it on the ${reward.kind} card. A feat: each character taps the box she checks, the leftmost of its line.`,
         ),
         reward.characters.map(c => featChoices(table, reward, c)),
+        shipReward(table, reward, scenario.fleet_checked || []),
       ),
+    ),
+    plunderPart(
+      table,
+      scenario,
+      party.filter(c => c.alive !== false),
+      names,
     ),
     h(
       "button",

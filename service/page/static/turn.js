@@ -399,18 +399,25 @@ export async function render(into, table) {
   const redraw = async () => {
     const mine = ++started;
     const [{ scenario, characters: party }, view] = await Promise.all([characters(table), turnView(table)]);
+    // Between scenarios, the cards the campaign knows with their types: a plunder card turned over is named from them.
+    const names = scenario.in_progress
+      ? []
+      : Object.entries((await table.view("/state")).state?.cards || {}).map(([name, info]) => [
+          name,
+          info[4] || info[0],
+        ]);
     if (mine !== started) return;
     // Drawn again: what is typed or chosen stays (the dice typed before a card is played, say).
     const typed = typedIn(box);
-    draw(scenario, party, view);
+    draw(scenario, party, view, names);
     putBack(box, typed);
   };
-  const draw = (scenario, party, view) => {
+  const draw = (scenario, party, view, names = []) => {
     if (!scenario.in_progress) {
       // Between scenarios: what the last one left, its rewards by tap (rewards.js); before any, the way to set up.
       box.replaceChildren(
         ...(scenario.progress
-          ? afterScenario(table, scenario)
+          ? afterScenario(table, scenario, party, names)
           : [
               h("h2", { id: "turn-heading" }, "The turn"),
               h("p", { class: "quiet" }, "No scenario is being played: start one on the Set up tab."),

@@ -85,3 +85,12 @@ def test_the_progress_names_the_next_scenario_of_an_adventure_and_its_count():
         None,
     )
     assert [r["reward_of"] for r in scenario_view(state)["rewards"]] == ["Island Hopping"]
+
+
+def test_the_plunder_won_is_shown_face_down_by_type_until_it_is_handed_out():
+    # The setup plunder of START is a weapon (roll 1), still face down under the ship after the win.
+    view = scenario_view(fold(*SETUP, *START, WON))
+    assert view["plunder"] == {"face_down": {"weapon": 1}, "known": {}}
+    assert view["fleet_checked"] == ["Merchantman"]
+    handed = {"type": "loot.awarded", "data": {"card": "Dagger", "to": "valeros", "source": "plunder"}}
+    assert scenario_view(fold(*SETUP, *START, WON, handed))["plunder"] == {"face_down": {}, "known": {}}
