@@ -5,6 +5,9 @@ sheets print one a page; the sheet names its log positions and digest. At phone 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -62,7 +65,7 @@ def test_a_full_scenarios_sheet_prints_on_one_page_at_a4_and_letter(phones, http
     page.screenshot(path=str(SHOTS / f"chronicle-sheet-printed-{size}.png"), full_page=True)
 
 
-def test_the_campaigns_sheets_print_one_a_page(phones, http):
+def test_the_campaigns_sheets_print_one_a_page_and_download_to_verify(phones, http, database_url):
     campaign = http.campaign("skull-tales-full-sail", chapter_one.OPTIONS, name="Shadows of the Caribbean")
     http.append(campaign, chapter_one.CAMPAIGN)
     sheets = http.get(campaign, "/chronicles")["sheets"]
@@ -76,6 +79,20 @@ def test_the_campaigns_sheets_print_one_a_page(phones, http):
     assert len(sheets) >= 2
     for paper in ("A4", "Letter"):
         assert pages(page.pdf(format=paper)) == len(sheets), paper
+    with page.expect_download() as text:
+        shown.get_by_role("link", name="Download as text").click()
+    assert "Chronicle sheet: Shadows of the Caribbean" in Path(text.value.path()).read_text()
+    with page.expect_download() as sheets_file:
+        shown.get_by_role("link", name="Download to verify").click()
+    # The file the page gave is the one the operator's command checks against the log (docs/operations.md).
+    checked = subprocess.run(
+        [sys.executable, "-m", "quartermaster.service.cli", "chronicles", campaign["id"], "--verify"]
+        + [str(sheets_file.value.path()), "--database-url", database_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 0 and "all agree" in checked.stdout, checked.stderr
     shown.get_by_role("button", name="Close").click()
     expect(shown).to_have_count(0)
     expect(page.locator("html")).not_to_have_class(re.compile("sheets-open"))  # closed, the page prints whole again

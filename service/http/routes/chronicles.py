@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Response, get, post
+from litestar.params import QueryParameter
 
 from quartermaster.service.application import chronicles
 from quartermaster.service.http.auth import Asking, CampaignId, EventStore
@@ -31,11 +32,22 @@ class SheetToVerify(msgspec.Struct, frozen=True, kw_only=True):
     "cards gained and lost, decks after the rebuild, feats, overrides, and the log's range and digest. Plain "
     "text with `Accept: text/plain`",
 )
-async def chronicle_sheets(request: AnyRequest, store: EventStore, campaign_id: CampaignId, member: Asking) -> Any:
+async def chronicle_sheets(
+    request: AnyRequest,
+    store: EventStore,
+    campaign_id: CampaignId,
+    member: Asking,
+    format_: Annotated[
+        Literal["json", "text"] | None,
+        QueryParameter(
+            name="format", description="`text` for plain text, as `Accept: text/plain` asks (a link cannot send it)."
+        ),
+    ] = None,
+) -> Any:
     found = await store.campaign(campaign_id)
     game = await store.game_of(campaign_id)
     sheets = await chronicles.sheets(store, campaign_id, game, found.position)
-    if "text/plain" in request.headers.get("accept", ""):
+    if format_ == "text" or (format_ is None and "text/plain" in request.headers.get("accept", "")):
         text = "\n".join(chronicles.as_text(found.name, sheet) for sheet in sheets)
         return Response(text or "No scenario or chapter has been played yet.\n", media_type="text/plain")
     return {"campaign": found.name, "position": found.position, "sheets": sheets}

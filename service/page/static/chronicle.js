@@ -3,6 +3,7 @@
 // in order, each as the server builds it from the log (GET …/chronicles) with its log positions and digest. While
 // they are open the page is marked `sheets-open`, and the print style (paperwork.css) prints only them, one sheet a page.
 import { api, h, Refusal, Unreachable } from "./api.js";
+import { rooted } from "./root.js";
 
 /** @param {Record<string, number>} cards */
 const counted = cards =>
@@ -98,6 +99,7 @@ export async function show(open, table, first = null, from) {
   };
   try {
     const answer = await api(`${table.base()}/chronicles`);
+    const named = String(answer.campaign).replace(/[^\w-]+/g, "-");
     const sheets = answer.sheets.filter((/** @type {any} */ s) => first === null || s.first === first);
     const title =
       first === null
@@ -112,6 +114,16 @@ export async function show(open, table, first = null, from) {
           "div",
           { class: "buttons" },
           h("button", { type: "button", onclick: () => window.print() }, "Print"),
+          h(
+            "a",
+            { href: rooted(`${table.base()}/chronicles?format=text`), download: `${named}-chronicles.txt` },
+            "Download as text",
+          ),
+          h(
+            "a",
+            { href: rooted(`${table.base()}/chronicles`), download: `${named}-chronicles.json` },
+            "Download to verify",
+          ),
           h("button", { type: "button", onclick: close }, "Close"),
         ),
         sheets.length
