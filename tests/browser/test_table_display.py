@@ -122,6 +122,24 @@ def test_the_display_follows_a_tap_on_a_phone_within_three_seconds(phones, http,
     _fits(page)
 
 
+def test_the_display_says_when_it_stops_following_and_catches_up_when_it_is_back(phones, http):
+    campaign = http.campaign(PACG, OPTIONS, name="Dangerous Waters")
+    http.append(campaign, BEGUN)
+    display = http.member(campaign, "Table display", role="display")
+    page = _display(phones, display["token"], TV)
+
+    page.context.set_offline(True)
+    expect(page.locator("#live")).to_have_attribute("data-state", "lost")
+    expect(page.locator("#live")).to_contain_text("Not following: reconnecting… · as of")
+    http.append(campaign, [{"type": "character.moved", "data": {"character_id": "lirianne", "to": "Raker Shoals"}}])
+    _shot(page, "pacg-table-display-not-following.png")
+    page.context.set_offline(False)
+
+    expect(page.locator("#live")).to_have_attribute("data-state", "live", timeout=10000)
+    expect(page.locator('[data-place="Raker Shoals"] .here')).to_have_text("Lirianne", timeout=FOLLOWS)
+    expect(page.locator("#live")).to_contain_text(f"position {http.get(campaign, '')['position']}")
+
+
 def test_the_owner_makes_a_display_link_on_her_phone_and_revoking_it_stops_the_tv_at_once(phones, http):
     campaign = http.campaign(PACG, OPTIONS, name="Dangerous Waters")
     http.append(campaign, PAYLOADS)

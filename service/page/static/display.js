@@ -336,6 +336,16 @@ async function start() {
   const display = new Display(campaign);
   await display.read();
   display.follow();
+  // The screen's network went away: say so now (a stream can take minutes to notice), and follow again when it is back.
+  window.addEventListener("offline", () => {
+    if (display.state === "ended") return;
+    display.source?.close();
+    display.source = null;
+    display.lost();
+  });
+  window.addEventListener("online", () => {
+    if (display.state !== "ended" && !display.source) display.follow();
+  });
 }
 
 start().catch(error => say(`The table display could not start: ${error.message}`));
