@@ -19,6 +19,7 @@ from quartermaster.projections.game import Episodes, Game, Meta, Rejection, View
 from quartermaster.projections.pacg import (
     aside,
     characters,
+    closing,
     decks,
     display,
     encounter,
@@ -119,7 +120,7 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.ShipRepaired: fleet.ship_repaired,
     ev.PlunderStashed: fleet.plunder_stashed,
     ev.PlunderBanished: fleet.plunder_banished,
-    ev.LocationClosed: encounter.location_closed,
+    ev.LocationClosed: closing.location_closed,
     ev.EncounterEnded: encounter.encounter_ended,
     ev.VillainEscaped: encounter.villain_escaped,
     ev.ScenarioStarted: scenario.scenario_started,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import msgspec
 
 from quartermaster.events.campaign import DiceRolled
-from quartermaster.events.pacg import CardMoved, CardPower, EncounterEnded, LocationClosed, VillainEscaped
+from quartermaster.events.pacg import CardMoved, CardPower, EncounterEnded, VillainEscaped
 from quartermaster.projections.game import Rejection, broken
 from quartermaster.projections.pacg import powers, steps
 from quartermaster.projections.pacg.characters import playing
 from quartermaster.projections.pacg.ending import lose
 from quartermaster.projections.pacg.scenario import in_progress
 from quartermaster.projections.pacg.state import Encountering, Pile, Place, Scenario, State
-from quartermaster.projections.pacg.zones import DEALT, ENCOUNTER, HOURGLASS, VAULT, Work, listing, location_key, word
+from quartermaster.projections.pacg.zones import DEALT, ENCOUNTER, HOURGLASS, Work, listing, location_key, word
 
 _EMPTY = Pile()
 
@@ -62,136 +62,6 @@ def reopened(places: dict[str, Place]) -> dict[str, Place]:
     return {name: Place(closed=place.closed) if place.temporarily_closed else place for name, place in places.items()}
 
 
-def _closer(state: State, scenario: Scenario, location: str, by: str | None, what: str) -> None:
-    """The character who closes a location is there, alive and playing; with nobody named, someone is."""
-    if by is not None:
-        found, _ = playing(state, by)
-        if found.location != location:
-            broken(f"{found.name} is at {found.location}, not at {location}: {what}")
-        return
-    if not any(state.characters[cid].alive and state.characters[cid].location == location for cid in scenario.party):
-        broken(f"Nobody is at {location}: {what}")
-
-
-def _deck_size(state: State, location: str) -> int:
-    pile = state.zones.get(location_key(location), _EMPTY)
-    return sum(pile.known.values()) + sum(pile.hidden.values())
-
-
-def location_closed(state: State, event: LocationClosed) -> State:
-    scenario = _playing(state)
-    place = scenario.places.get(event.location)
-    if place is None:
-        raise Rejection(f"{event.location} is not a location of {scenario.name}.")
-    if place.closed:
-        raise Rejection(f"{event.location} is already closed.")
-    places = scenario.places.copy()
-    if event.temporary:
-        return _closed_for_the_encounter(state, scenario, event, place)
-    how = event.how or _opportunity(state, scenario, event.location)
-    if how == "villain":
-        if scenario.villain_at != event.location or scenario.villain_outcome not in (None, "defeated"):
-            broken(
-                f"{event.location} closes for the villain only when a character defeats the villain there "
-                "(Encountering a Villain: If You Defeat the Villain, Close the Villain's Location)."
-            )
-        scenario = msgspec.structs.replace(scenario, villain_outcome="defeated")
-    elif how == "henchman":
-        if event.location not in scenario.may_close:
-            broken(
-                f"{event.location} cannot close for a henchman: no henchman from its deck has been defeated there "
-                "this turn. A summoned henchman is part of no location deck and never lets a location close "
-                "(Summoning and Adding Cards)."
-            )
-        _closer(
-            state,
-            scenario,
-            event.location,
-            event.by,
-            "a location closes after a henchman is defeated there, by the character who defeated it.",
-        )
-    elif how == "empty":
-        if scenario.turn is not None and (event.by is None or event.by == scenario.turn):
-            # The Close a Location step of the turn: once it is taken, exploring has passed.
-            who = state.characters[scenario.turn].name
-            scenario = steps.enter(state, scenario, "close", scenario.turn, f"{who} closing {event.location}")
-        left = _deck_size(state, event.location)
-        if left:
-            broken(
-                f"{event.location} still holds {left} card{'s' if left != 1 else ''}: a location closes for an "
-                "empty deck only once its deck has run out (Your Turn: Close a Location)."
-            )
-        _closer(
-            state,
-            scenario,
-            event.location,
-            event.by,
-            "a character at a location with no cards left may attempt to close it (Your Turn: Close a Location).",
-        )
-    key = location_key(event.location)
-    pile = state.zones.get(key)
-    if pile is not None:
-        villains = [name for name in pile.known if state.cards[name].type == "villain"]
-        if villains:
-            broken(
-                f"{event.location} cannot close: {', '.join(villains)} is in its deck. Banish the other cards "
-                "instead; the location is only temporarily closed."
-            )
-        if pile.hidden.get(DEALT):
-            broken(
-                f"{event.location} cannot close before its deck is searched for villains: reveal its dealt cards first."
-            )
-    work = Work(state)
-    # Closing banishes every card of the location deck to the vault.
-    work.empty(key, VAULT)
-    places[event.location] = Place(closed=True)
-    may_close = [name for name in scenario.may_close if name != event.location]
-    return work.commit(scenario=msgspec.structs.replace(scenario, places=places, may_close=may_close))
-
-
-def _opportunity(state: State, scenario: Scenario, location: str) -> str:
-    """How a location may be closed now, when the event does not say (Closing a Location)."""
-    if scenario.villain_at == location and scenario.villain_outcome in (None, "defeated"):
-        return "villain"
-    if location in scenario.may_close:
-        return "henchman"
-    if _deck_size(state, location) == 0:
-        return "empty"
-    broken(
-        f"{location} cannot be closed now: a location closes after a henchman from its deck is defeated, once its "
-        "deck runs out, or when the villain is defeated there (Closing a Location); for a card or scenario that "
-        "closes it, say how: power."
-    )
-    return "power"
-
-
-def _closed_for_the_encounter(state: State, scenario: Scenario, event: LocationClosed, place: Place) -> State:
-    """A temporary closure: only while a character encounters the villain, by a character at another open location
-    (Encountering a Villain: Attempt to Temporarily Close Open Locations)."""
-    if scenario.villain_at is None or scenario.villain_outcome is not None:
-        broken(
-            f"{event.location} can be closed temporarily only while a character encounters the villain, so that "
-            "the villain cannot escape there."
-        )
-    if place.temporarily_closed:
-        raise Rejection(f"{event.location} is already temporarily closed for this encounter.")
-    if event.location == scenario.villain_at:
-        broken(
-            f"The villain is encountered at {event.location}: characters at the other locations temporarily close "
-            "theirs; the villain's own location closes only if the villain is defeated."
-        )
-    _closer(
-        state,
-        scenario,
-        event.location,
-        event.by,
-        "each character at another location may temporarily close her own location.",
-    )
-    places = scenario.places.copy()
-    places[event.location] = Place(temporarily_closed=True)
-    return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, places=places))
-
-
 def _villain_encounter_over(scenario: Scenario) -> Scenario:
     """The villain's encounter is over: temporary closures open again (Encountering a Villain)."""
     return msgspec.structs.replace(scenario, villain_at=None, villain_outcome=None, places=reopened(scenario.places))
@@ -232,7 +102,7 @@ def encounter_ended(state: State, event: EncounterEnded) -> State:
         and info.type == "henchman"
         and lets_close(info.powers)
     ):
-        scenario = _may_close(scenario, entry.location)
+        scenario = _may_close(scenario, entry.location, entry.character_id)
     return msgspec.structs.replace(state, scenario=scenario)
 
 
@@ -367,10 +237,11 @@ def lets_close(printed: tuple[CardPower, ...]) -> bool:
     return not printed or bool(powers.of_kind(printed, "close_when_defeated", "close_when_encountered"))
 
 
-def _may_close(scenario: Scenario, location: str) -> Scenario:
+def _may_close(scenario: Scenario, location: str, who: str | None = None) -> Scenario:
+    closers = {**scenario.closers, location: who} if who is not None else scenario.closers
     if location in scenario.may_close:
-        return scenario
-    return msgspec.structs.replace(scenario, may_close=[*scenario.may_close, location])
+        return msgspec.structs.replace(scenario, closers=closers)
+    return msgspec.structs.replace(scenario, may_close=[*scenario.may_close, location], closers=closers)
 
 
 def encounter_moved(before: State, after: State, event: CardMoved) -> State:
@@ -391,13 +262,13 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
         met = Encountering(card, origin, who, named=named)
         # A henchman's "you may immediately attempt to close" is offered right after its encounter, not after the
         # next one (Closing a Location): a new encounter begins, and the opportunity has passed.
-        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met], may_close=[])
+        scenario = msgspec.structs.replace(scenario, encounters=[*scenario.encounters, met], may_close=[], closers={})
         if info.type == "villain" and origin is not None:
             scenario = msgspec.structs.replace(scenario, villain_at=origin, villain_outcome=None)
         if origin is not None and info.type == "henchman" and powers.of_kind(info.powers, "close_when_encountered"):
             # "When you encounter the Pirate Shade Haunt, you may immediately attempt to close the location this
             # henchman came from": the opportunity opens with the encounter itself, not its defeat.
-            scenario = _may_close(scenario, origin)
+            scenario = _may_close(scenario, origin, who)
         return msgspec.structs.replace(after, scenario=scenario)
     if source.zone != ENCOUNTER or target.zone == ENCOUNTER:
         return after
@@ -414,7 +285,7 @@ def encounter_moved(before: State, after: State, event: CardMoved) -> State:
             and lets_close(info.powers)
         ):
             # A defeated bane is banished (Attempting a Check): its location may now be closed.
-            scenario = _may_close(scenario, entry.location)
+            scenario = _may_close(scenario, entry.location, entry.character_id)
     if info.type == "villain" and scenario.villain_at is not None and (entry is None or entry.location is not None):
         if target.zone == "location":
             if scenario.villain_outcome == "defeated":

@@ -364,6 +364,11 @@ def ship_anchored(state: State, event: ShipAnchored) -> State:
 
 
 def ship_awarded(state: State, event: ShipAwarded) -> State:
+    if state.scenario is not None:
+        broken(
+            f"The party is rewarded with a ship after the scenario, not during {state.scenario.name} (Ending a "
+            "Scenario, Adventure, or Adventure Path); a ship taken during play is seized (ship.seized)."
+        )
     check_reward(state, event.reward_of)
     fleet = state.fleet
     if event.ship in fleet.checked:

@@ -169,6 +169,9 @@ class Scenario(StateStruct):
     villain_outcome: Literal["defeated", "undefeated", "evaded"] | None = None
     # Locations a henchman from their own deck was defeated at this turn: each may be closed (Closing a Location).
     may_close: list[str] = []
+    # Who earned each of those opportunities: only she may attempt the closing (Things to Keep in Mind: No One Else
+    # Can Take Your Turn for You).
+    closers: dict[str, str] = {}
     # The enemy ship the commander is encountering, and the one she defeated this turn (which a card may seize).
     enemy_ship: str | None = None
     defeated_ship: str | None = None

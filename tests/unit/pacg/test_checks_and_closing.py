@@ -269,3 +269,44 @@ def test_a_card_still_encountered_is_resolved_before_exploring_resetting_or_the_
     assert fold(again, state=over) and fold(reset, turn, state=over)
     # A card summoned during the encounter is part of it
     assert fold(move("Dagger", "summon", zone("vault"), ENCOUNTER), state=state)
+
+
+def test_only_the_character_who_defeated_the_henchman_attempts_the_closing_it_allows():
+    # Things to Keep in Mind: "If Lirianne defeats a henchman at the Sea Fort, Valeros can't banish an armor to close
+    # the location."
+    state = fold(
+        check("merisiel", 9, 6),
+        ev("encounter.ended", card="Buccaneer", outcome="defeated"),
+        move("Buccaneer", "banish", ENCOUNTER, zone("vault")),
+        state=meeting("Buccaneer"),
+    )
+    by_valeros = ev("location.closed", location="Shark Island", by="valeros", how="henchman")
+    assert rejection(state, by_valeros).startswith(
+        "Merisiel earned the chance to close Shark Island: only she attempts it, not Valeros"
+    )
+    assert fold(ev("location.closed", location="Shark Island", by="merisiel", how="henchman"), state=state)
+
+
+def test_other_locations_close_temporarily_before_the_villains_check_not_after():
+    base = fold(
+        *SETUP,
+        SCENARIO,
+        ev("plunder.stashed", roll=1),
+        ev("character.moved", character_id="merisiel", to="Shark Island"),
+        ev("character.moved", character_id="valeros", to="Tempest Cay"),
+        ev("hourglass.advanced", character_id="merisiel"),
+        explore("Jemma Redclaw"),
+    )
+    closing = ev("location.closed", location="Tempest Cay", by="valeros", temporary=True)
+    assert fold(closing, state=base)
+    assert rejection(fold(check("merisiel", 12, 11), state=base), closing).startswith(
+        "Tempest Cay is closed temporarily before the villain's check, not after it"
+    )
+
+
+def test_a_ship_is_awarded_after_the_scenario_not_during_it():
+    state = fold(*SETUP, *START)
+    assert rejection(state, ev("ship.awarded", ship="Truewind")).startswith(
+        "The party is rewarded with a ship after the scenario, not during Island Hopping"
+    )
+    assert fold(ev("ship.awarded", ship="Truewind"), state=fold(*SETUP)).fleet.checked == ["Merchantman", "Truewind"]

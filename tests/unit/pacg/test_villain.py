@@ -189,7 +189,7 @@ def test_an_empty_location_deck_lets_a_character_there_close_it():
     state = fold(
         move("Dire Rat", "reveal", cay, ENCOUNTER), move("Dire Rat", "banish", ENCOUNTER, VAULT), state=four_islands()
     )
-    assert rejection(state, ev("location.closed", location="Tempest Cay", by="valeros", how="empty")) == (
+    assert rejection(state, ev("location.closed", location="Tempest Cay", by="merisiel", how="empty")) == (
         "Tempest Cay still holds 1 card: a location closes for an empty deck only once its deck has run out (Your "
         "Turn: Close a Location)."
     )
@@ -201,7 +201,16 @@ def test_an_empty_location_deck_lets_a_character_there_close_it():
         "Merisiel is at Shark Island, not at Tempest Cay: a character at a location with no cards left may attempt "
         "to close it (Your Turn: Close a Location)."
     )
-    state = fold(ev("location.closed", location="Tempest Cay", by="valeros", how="empty"), state=state)
+    # In the Close a Location step of her own turn: Valeros, there on Merisiel's turn, does not close it
+    assert rejection(state, ev("location.closed", location="Tempest Cay", by="valeros", how="empty")).startswith(
+        "Tempest Cay closes for its empty deck in the Close a Location step of the turn, by the character whose turn "
+        "it is (Merisiel), not Valeros"
+    )
+    state = fold(
+        ev("character.moved", character_id="merisiel", to="Tempest Cay"),
+        ev("location.closed", location="Tempest Cay", by="merisiel", how="empty"),
+        state=state,
+    )
     assert statuses(state)["Tempest Cay"] == "closed"
 
 
