@@ -9,7 +9,7 @@ and one `memory` (memory), everything the process remembers of the database unde
 modules: `writing` (the events row declared once, the statements derived from it), `locks` (a campaign's write
 lock), `snapshots` (the derived rows and what a refold reads), `records` (what the store takes and answers), `cache`
 (the eviction rule and the folded states), `keys` (Idempotency-Keys), `outcome` (what a lost connection says about a
-write), `turns` (a campaign's share of the pool).
+write), `turns` (a campaign's share of the pool), `queue` (reads waiting their turn for a connection).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from quartermaster.service.store.boxes import Boxes
 from quartermaster.service.store.cache import StateCache, state_decoder
 from quartermaster.service.store.members import Roster, insert_campaign
 from quartermaster.service.store.memory import Memory
+from quartermaster.service.store.queue import Queued
 from quartermaster.service.store.reading import Reader
 from quartermaster.service.store.records import (
     Appended,
@@ -55,7 +56,8 @@ class Store:
         # Called with (campaign, position) after each append this process commits (live updates): not a memory of
         # the database, so not in `memory`, and never forgotten.
         self.on_commit: list[Listener] = []
-        self.reader = Reader(pool, self.memory)
+        # Reads wait their turn for a connection in a bounded queue (store/queue.py), where appends keep the pool's.
+        self.reader = Reader(Queued(pool), self.memory)
         self.writer = Writer(pool, self.memory, self.turns, self.reader, self.on_commit)
         self.roster = Roster(pool, self.memory, self.turns, self.writer)
         self.markers = Markers(pool, self.turns, self.writer)
