@@ -301,13 +301,33 @@ def salary_collected(state: SkullTales, event: SalaryCollected) -> SkullTales:
     return put(state, change(state.pirates[p.id], salary_collected=True, debts=left))
 
 
-def require_manor(state: SkullTales, p: Pirate, doing: str) -> None:
-    """The Manor's services are for a Pirate who entered it this Port Phase, paying the fee when it is due."""
-    if p.manor_serial != state.phase_serial:
-        broken(
-            f"{p.name} cannot {doing} without entering Madame Claude's Manor first (manor.entered): whenever you "
-            "enter the manor you must pay its entry fee (Book II: Locations, Madame Claude's Manor)."
-        )
+MANOR_FEE = 7  # "Whenever you enter the manor you must pay 7 Coins" (Book II: Locations, Madame Claude's Manor)
+
+
+def manor_fee(state: SkullTales, p: Pirate) -> int:
+    """The Captain, the Fame Feat and the Cabin Boy setting enter free; the Admiral setting doubles the fee (Book II:
+    Locations, Madame Claude's Manor; Feats, Classes and Skills, Feats; Appendix II)."""
+    if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
+        return 0
+    return MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)
+
+
+def enter_manor(state: SkullTales, pirate_id: str) -> SkullTales:
+    """The Pirate enters the Manor, paying its fee when due, and is inside for this Port Phase."""
+    p = state.pirates[pirate_id]
+    state = put(state, change(p, manor_serial=state.phase_serial))
+    fee = manor_fee(state, p)
+    return pay(state, f"pirate:{p.id}", fee, "enter Madame Claude's Manor", "manor", p.name) if fee else state
+
+
+def inside_manor(state: SkullTales, pirate_id: str) -> SkullTales:
+    """The Manor's own services (Francisco Carranza's lessons, its Rumors, a loan and its repayment, the Luxury
+    Treatment) are had inside it: a Pirate not yet inside in this Port Phase enters, paying the fee when due, as
+    "whenever you enter the manor you must pay 7 Coins" (Book II: Locations, Madame Claude's Manor) asks, without a
+    `manor.entered` of its own."""
+    if state.pirates[pirate_id].manor_serial == state.phase_serial:
+        return state
+    return enter_manor(state, pirate_id)
 
 
 def spend_time(state: SkullTales, pirate_id: str, units: int, doing: str) -> SkullTales:
@@ -414,7 +434,7 @@ def loan_taken(state: SkullTales, event: LoanTaken) -> SkullTales:
             raise Rejection(f"{p.name} spends more Fame than a {event.amount}-Coin loan asks for.")
         state = spend_time(state, p.id, time_units, f"borrow {event.amount} Coins")
         state = spend_fame(state, p.id, fame, f"borrow {event.amount} Coins")
-        require_manor(state, p, f"borrow {event.amount} Coins at the Manor")
+        state = inside_manor(state, p.id)
     elif event.lender == "ship":
         bosun = require_captain(state, p.id, "take a loan for the ship", bosun_may=True)
         state = bosun_acted(state, p.id, bosun)
@@ -498,7 +518,7 @@ def loan_repaid(state: SkullTales, event: LoanRepaid) -> SkullTales:
     # "If you want to remove the Debtor state, you must return to the Manor and pay Monsieur Fontaine what you owe
     # him (paying 7 Coins to enter if you are not the Captain, naturally)" (Book II: Locations, Madame Claude's
     # Manor); every loan is his, the Market's and the ship's too ("see Loans").
-    require_manor(state, p, "repay Monsieur Fontaine")
+    state = inside_manor(state, p.id)
     doing = f"repay {count(event.amount, 'Coin')} of a loan"
     state = spend_time(state, p.id, 1, "repay Monsieur Fontaine")
     state = pay(state, source, event.amount, doing, "loan_repayment", who)

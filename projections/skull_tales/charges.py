@@ -70,14 +70,24 @@ def _by_account(amounts: list[tuple[str, int]]) -> dict[str, int]:
     return total
 
 
+MANOR_ENTRY = "enter Madame Claude's Manor"  # the ledger's reason for the Manor's fee (booty.enter_manor)
+
+
+def manor_fee_paid(charge: Charge) -> int:
+    """The Manor's entry fee among the Coins charged: a service had inside took the Pirate in."""
+    return sum(amount for _, to, amount, reason in charge.moved if to.startswith("sink:") and reason == MANOR_ENTRY)
+
+
 def from_crew(charge: Charge) -> str:
     """ " from the Crew's Booty" when that is what paid."""
     return " from the Crew's Booty" if charge.payers == ("crew_booty",) else ""
 
 
 def price_words(charge: Charge, pirate_id: str) -> str:
-    """ "7 Coins", "2 Coins and 1 Time Unit", "15 Coins, 1 Time Unit and 10 Fame": what the Pirate was charged."""
-    parts = [count(charge.coins, "Coin")] if charge.coins else []
+    """ "7 Coins", "2 Coins and 1 Time Unit", "15 Coins, 1 Time Unit and 10 Fame": what the Pirate was charged, the
+    Manor's entry fee left to be told on its own."""
+    coins = charge.coins - manor_fee_paid(charge)
+    parts = [count(coins, "Coin")] if coins else []
     if charge.time_units.get(pirate_id):
         parts.append(count(charge.time_units[pirate_id], "Time Unit"))
     if charge.fame.get(pirate_id):

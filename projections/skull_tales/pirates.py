@@ -30,7 +30,7 @@ from msgspec.structs import replace
 
 from quartermaster.projections.skull_tales import cards, penance, revive
 from quartermaster.projections.skull_tales.booty import bosun_acted, gain_coins, lose_coins, pay, spend_time
-from quartermaster.projections.skull_tales.booty import loan_spent, require_manor
+from quartermaster.projections.skull_tales.booty import enter_manor, inside_manor, loan_spent
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.words import count
 from quartermaster.projections.skull_tales.state import (
@@ -52,7 +52,6 @@ from quartermaster.projections.skull_tales.state import (
 
 INVENTORY_SPACES = 3  # Book I: Adventure Phase, Cards: starting gear plus 3 non-starting items
 LEGENDARY_ITEMS = 5
-MANOR_FEE = 7  # Book II: Locations, Madame Claude's Manor
 CHARITY_COINS = 2
 LUXURY_COINS = 10
 PORT_UNCONSCIOUS = 5  # Book II: Port Phase, Port Components: 5 Coins and 5 Fame
@@ -520,7 +519,7 @@ def port_service(state: SkullTales, event: PortServiceBought) -> SkullTales:
         state = spend_time(state, p.id, event.times, "Rest")
     else:
         # Manor: 10 Coins and 1 Time Unit, all Wounds and all Destiny Points.
-        require_manor(state, p, "take the Luxury Treatment")
+        state = inside_manor(state, p.id)
         if event.times != 1:
             broken("Luxury Treatment is taken once per visit.")
         state = spend_time(state, p.id, 1, "take the Luxury Treatment")
@@ -540,12 +539,7 @@ def manor_entered(state: SkullTales, event: ManorEntered) -> SkullTales:
     p = active_pirate(state, event.pirate_id)
     require_phase(state, "port", "Entering Madame Claude's Manor")
     require_ashore(state, p, "enter Madame Claude's Manor")
-    # The Captain, the Fame Feat and the Cabin Boy setting enter free; Admiral doubles the fee (Book II: Locations, Madame Claude's Manor).
-    state = put(state, change(p, manor_serial=state.phase_serial))
-    if state.captain == p.id or "Fame" in p.feats or active(state.options, "cabin_boy.port.manor_free"):
-        return state
-    fee = MANOR_FEE * (2 if active(state.options, "admiral.port.manor_double") else 1)
-    return pay(state, f"pirate:{p.id}", fee, "enter Madame Claude's Manor", "manor", p.name)
+    return enter_manor(state, p.id)
 
 
 def time_spent(state: SkullTales, event: TimeSpent) -> SkullTales:

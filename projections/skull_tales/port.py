@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from quartermaster.events.skull_tales import PirateBoarded, RumorResolved, RumorsHeard, StoryTold
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.skull_tales.booty import gain_coins, lose_coins, pay, spend_time
+from quartermaster.projections.skull_tales.booty import gain_coins, inside_manor, lose_coins, pay, spend_time
 from quartermaster.projections.skull_tales.pirates import add_fame, lose_fame
 from quartermaster.projections.skull_tales.state import SkullTales, active_pirate, attribute, change, put, require_phase
 from quartermaster.projections.skull_tales.words import count
@@ -47,6 +47,8 @@ def rumors_heard(state: SkullTales, event: RumorsHeard) -> SkullTales:
         broken(f"{p.name} cannot listen to Rumors: {p.name} keeps the Rumor {p.rumor} until it succeeds or fails.")
     where = "the Tavern" if event.where == "tavern" else "the Manor"
     state = spend_time(state, p.id, RUMOR_TIME_UNITS, f"listen to Rumors at {where}")
+    if event.where == "manor":
+        state = inside_manor(state, p.id)
     if event.kept is None:
         return state
     return put(state, change(state.pirates[p.id], rumor=event.kept, rumor_serial=state.phase_serial))

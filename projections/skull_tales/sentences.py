@@ -12,7 +12,7 @@ from quartermaster.events import skull_tales as ev
 from quartermaster.events.base import Event
 from quartermaster.projections.sentences import Sentence, Wording, common, given, listing, said
 from quartermaster.projections.skull_tales import port, skills
-from quartermaster.projections.skull_tales.charges import charged, from_crew, manor_free, price_words
+from quartermaster.projections.skull_tales.charges import charged, from_crew, manor_fee_paid, manor_free, price_words
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.state import SkullTales, has_skill
 from quartermaster.projections.skull_tales.words import count
@@ -546,6 +546,23 @@ SAID: dict[type[Event], Wording] = {
     ev.PurgeUsed: ("{pirate_id} used Purge and rolled {roll}{cursed_id}.", {"cursed_id": given(", freeing {}")}),
 }
 
+
+def _entering_the_manor(render: Sentence) -> Sentence:
+    """A Manor service's sentence, saying the entry fee it charged when it took the Pirate in."""
+
+    def told(state: SkullTales, event: Event) -> str:
+        sentence = render(state, event)
+        charge = charged(state, event)
+        fee = manor_fee_paid(charge) if charge is not None else 0
+        if not fee or not sentence.endswith("."):
+            return sentence
+        return f"{sentence[:-1]}; entering the Manor cost {coins(fee)}."
+
+    return told
+
+
+_MANOR_SERVICES = (ev.PortServiceBought, ev.LoanTaken, ev.LoanRepaid, ev.SkillLearned, ev.RumorsHeard)
+
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=count),
@@ -587,3 +604,4 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ShipBought: ship_bought,
     ev.GroupHired: group_hired,
 }
+SENTENCES.update({kind: _entering_the_manor(SENTENCES[kind]) for kind in _MANOR_SERVICES})

@@ -11,7 +11,7 @@ import msgspec
 
 from quartermaster.events.skull_tales import FeatGained, SkillLearned
 from quartermaster.projections.game import Rejection, broken
-from quartermaster.projections.skull_tales.booty import pay, spend_fame, spend_time
+from quartermaster.projections.skull_tales.booty import inside_manor, pay, spend_fame, spend_time
 from quartermaster.projections.skull_tales.options import Options, active
 from quartermaster.projections.skull_tales.words import count
 from quartermaster.projections.skull_tales.pirates import add_fame
@@ -160,6 +160,10 @@ def skill_learned(state: SkullTales, event: SkillLearned) -> SkullTales:
     if p.fame < cost.fame:
         raise Rejection(f"{p.name} cannot {doing}: it costs {cost.fame} Fame and {p.name} has {p.fame}.")
     state = spend_time(state, p.id, units, doing)
+    if TEACHER_LOCATIONS.get(event.teacher) == "manor":
+        # "the Manor is home to Francisco Carranza ... Spend 7 Time Units to be by his side" (Book II: Locations,
+        # Madame Claude's Manor): inside it.
+        state = inside_manor(state, p.id)
     state = pay(state, f"pirate:{p.id}", cost.coins, doing, "skill", p.name)
     state = spend_fame(state, p.id, cost.fame, doing)
     if master is not None:

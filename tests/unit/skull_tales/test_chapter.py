@@ -24,7 +24,9 @@ def test_the_port_phase_pays_salaries_teaches_with_a_master_upgrades_and_trades(
     assert jack["coins"] == 70 + 15
     # Mary (Rogue and Duelist, multi-class) learns Fencing (Duelist, 100 Coins / 60 Fame tier, Book II: Feats, Classes and Skills, Rogue Skills):
     # 100+15 = 115 Coins and 60+10 = 70 Fame (Book II: Feats, Classes and Skills, Master and apprentice), minus the master's 15 Coins and 10 Fame (Book II: Feats, Classes and Skills, Master and apprentice).
-    assert (mary["coins"], mary["fame"]) == (120 + 15 - 100, 72 - 60)
+    # Francisco Carranza teaches Duelist skills in the Manor: Mary pays its 7 Coins to enter (Book II: Locations,
+    # Madame Claude's Manor).
+    assert (mary["coins"], mary["fame"]) == (120 + 15 - 100 - 7, 72 - 60)
     assert "Fencing" in mary["skills"] and mary["special_skills"]["used"] == 1
     # Time Units: 20 (Book II: Port Phase, Setup) - 1 for Salary - 7 for the skill (Book II: Locations, Docks).
     assert mary["time_units"] == 0  # the Port has ended and Time Units are gone
@@ -63,7 +65,7 @@ def test_the_whole_chapter_ends_in_these_record_sheets():
 
     # Mary fell Unconscious: her 2 Adventure Fame are lost (Book I: Character and Enemy States, Unconscious); the failed revive gave her the Right hand
     # (roll 4, Book I: Permanent Injuries and Retirement, Permanent Injury Chart) and cleared her Wounds (Book I: Character Actions, Revive); she ends standing, so her Fame is not halved (Book I: Character and Enemy States, Unconscious).
-    assert (mary["fame"], mary["coins"]) == (19 + 2, 35 + 5 + 5 - 10)
+    assert (mary["fame"], mary["coins"]) == (19 + 2, 28 + 5 + 5 - 10)
     assert mary["injuries"] == ["Right hand"]
     assert mary["wounds"] == 0
 

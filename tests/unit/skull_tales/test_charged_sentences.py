@@ -181,3 +181,17 @@ def test_the_port_s_setup_tells_every_compensation_paid():
     assert told(in_port(event("phase.ended", phase="port")), event("phase.started", phase="voyage")) == (
         "The Voyage Phase began."
     )
+
+
+def test_a_manor_service_that_takes_a_pirate_in_tells_the_entry_fee_on_its_own():
+    state = in_port()
+    assert told(state, event("port.service_bought", pirate_id="jack", service="luxury_treatment")) == (
+        "Jack took a Luxury Treatment at the Manor for 10 Coins and 1 Time Unit; entering the Manor cost 7 Coins."
+    )
+    assert told(state, event("skill.learned", pirate_id="mary", skill="Fencing", master_id="anne")) == (
+        "Mary learned Fencing from Anne for 100 Coins and 60 Fame; entering the Manor cost 7 Coins."
+    )
+    inside = given(event("manor.entered", pirate_id="jack"), state=state)
+    assert told(inside, event("port.service_bought", pirate_id="jack", service="luxury_treatment")) == (
+        "Jack took a Luxury Treatment at the Manor for 10 Coins and 1 Time Unit."
+    )

@@ -130,14 +130,14 @@ def test_a_ship_loan_without_its_price_is_held_to_the_upgrade_that_follows():
 
 def test_a_loan_is_repaid_at_the_manor_paying_its_entry_fee():
     state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"))
-    assert broken(state, event("loan.repaid", pirate_id="jack", amount=24)) == (
-        "Jack cannot repay Monsieur Fontaine without entering Madame Claude's Manor first (manor.entered): whenever "
-        "you enter the manor you must pay its entry fee (Book II: Locations, Madame Claude's Manor)."
-    )
+    # Not yet inside: repaying takes him in, and the fee is charged (Book II: Locations, Madame Claude's Manor).
+    after = when(state, event("loan.repaid", pirate_id="jack", amount=24))
+    assert after.pirates["jack"].loan is None and after.pirates["jack"].coins == 70 + 20 - 7 - 24
+    # Already inside this Port Phase: no second fee.
     inside = given(event("manor.entered", pirate_id="jack"), state=state)
     assert inside.pirates["jack"].coins == 70 + 20 - 7
-    after = when(inside, event("loan.repaid", pirate_id="jack", amount=24))
-    assert after.pirates["jack"].loan is None and after.pirates["jack"].coins == 70 + 20 - 7 - 24
+    again = when(inside, event("loan.repaid", pirate_id="jack", amount=24))
+    assert again.pirates["jack"].coins == 70 + 20 - 7 - 24
 
 
 def test_the_captain_enters_the_manor_free_to_repay_the_ship_loan_from_the_crews_booty():
@@ -148,13 +148,33 @@ def test_the_captain_enters_the_manor_free_to_repay_the_ship_loan_from_the_crews
         event("ship.upgraded", pirate_id="anne", upgrade="Cannon"),
         event("coins.given", from_pirate="mary", to="crew_booty", amount=36),
     )
-    assert broken(state, event("loan.repaid", pirate_id="anne", amount=36, paid_from="crew_booty")).startswith(
-        "Anne cannot repay Monsieur Fontaine without entering Madame Claude's Manor first"
-    )
-    inside = given(event("manor.entered", pirate_id="anne"), state=state)
-    assert inside.pirates["anne"].coins == state.pirates["anne"].coins
-    after = when(inside, event("loan.repaid", pirate_id="anne", amount=36, paid_from="crew_booty"))
+    after = when(state, event("loan.repaid", pirate_id="anne", amount=36, paid_from="crew_booty"))
     assert after.pirates["anne"].loan is None and after.crew_booty == 0
+    assert after.pirates["anne"].coins == state.pirates["anne"].coins
+
+
+def test_the_manor_s_services_take_a_pirate_in_once_a_port_paying_the_fee():
+    # Francisco Carranza's lesson, the Manor's Rumors and the Luxury Treatment, each had inside the Manor: the first
+    # takes Jack in for 7 Coins, the others find him inside.
+    state = in_port(
+        event("coins.changed", pirate_id="jack", amount=200, source="event"),
+        event("fame.changed", pirate_id="jack", amount=100, source="event"),
+    )
+    learned = when(state, event("skill.learned", pirate_id="jack", skill="Fencing"))
+    paid = state.pirates["jack"].coins - learned.pirates["jack"].coins
+    rumors = when(learned, event("rumors.heard", pirate_id="jack", where="manor"), position=1001)
+    assert rumors.pirates["jack"].coins == learned.pirates["jack"].coins
+    treated = when(rumors, event("port.service_bought", pirate_id="jack", service="luxury_treatment"), position=1002)
+    assert treated.pirates["jack"].coins == rumors.pirates["jack"].coins - 10
+    # The same lesson at the Tavern's master costs no fee; the difference is the Manor's 7.
+    tavern = when(state, event("rumors.heard", pirate_id="jack", where="tavern"))
+    assert tavern.pirates["jack"].coins == state.pirates["jack"].coins
+    manor = when(state, event("rumors.heard", pirate_id="jack", where="manor"))
+    assert manor.pirates["jack"].coins == state.pirates["jack"].coins - 7
+    assert paid > 7
+    # The Captain enters free.
+    anne = when(state, event("rumors.heard", pirate_id="anne", where="manor"))
+    assert anne.pirates["anne"].coins == state.pirates["anne"].coins
 
 
 # --- Book I: Character Actions, Revive ------------------------------------------------------------------------------

@@ -505,13 +505,6 @@ CASES: list[Case] = [
         "Jack cannot borrow 5 Coins: it costs 1 Fame and Jack has 0.",
     ),
     (
-        "the manor's services are for a pirate who entered it",
-        lambda: in_port(),
-        event("loan.taken", pirate_id="jack", amount=10, lender="manor", fame=1),
-        "Jack cannot borrow 10 Coins at the Manor without entering Madame Claude's Manor first (manor.entered): "
-        "whenever you enter the manor you must pay its entry fee (Book II: Locations, Madame Claude's Manor).",
-    ),
-    (
         "an unconscious pirate revives nobody",
         lambda: adventuring(
             event("pirate.unconscious", pirate_id="jack"), event("pirate.unconscious", pirate_id="mary")
