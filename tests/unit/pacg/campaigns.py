@@ -69,8 +69,9 @@ def _cards(state: State, key: str) -> list[str]:
 class Campaign:
     """Folds as it generates, so every event it yields was accepted by the fold."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, party: tuple[str, ...] = PARTY) -> None:
         self.rng = rng
+        self.party = party
         self.position = 1
         self.state: State = step(GAME, None, CampaignStarted(name="r", game=GAME.id, options={}), Meta(1))  # type: ignore[assignment]
         self.events: list[Any] = []
@@ -84,7 +85,10 @@ class Campaign:
 
     def setup(self) -> None:
         self.emit(_ev("vault.products_added", product="B", cards=BOX))
-        for who in PARTY:
+        if len(self.party) > 4:
+            # Five or six character decks need the Character Add-On Deck (Between Games).
+            self.emit(_ev("vault.products_added", product="C", cards=[card("Add-On Ally", "ally", 2, "Basic")]))
+        for who in self.party:
             self.emit(
                 _ev(
                     "character.joined", character_id=who, name=who.title(), player=who, card=character_card(who.title())
@@ -402,7 +406,7 @@ class Campaign:
 
     def between(self) -> None:
         rng, state = self.rng, self.state
-        for who in PARTY:
+        for who in self.party:
             character = state.characters[who]
             if not character.alive:
                 self.emit(
@@ -440,8 +444,10 @@ class Campaign:
             for label, count in sorted(plunder.hidden.items()):
                 for _ in range(count):
                     options = self.names_in_vault(label)
-                    self.emit(_ev("loot.awarded", card=rng.choice(options), to=rng.choice(PARTY), source="plunder"))
-        for who in PARTY:
+                    self.emit(
+                        _ev("loot.awarded", card=rng.choice(options), to=rng.choice(self.party), source="plunder")
+                    )
+        for who in self.party:
             own = {}
             pile = self.state.zones.get(f"{who}:deck")
             if pile:
