@@ -325,8 +325,8 @@ def inside_manor(state: SkullTales, pirate_id: str) -> SkullTales:
     Treatment) are had inside it: a Pirate not yet inside in this Port Phase enters, paying the fee when due, as
     "whenever you enter the manor you must pay 7 Coins" (Book II: Locations, Madame Claude's Manor) asks, without a
     `manor.entered` of its own."""
-    if state.pirates[pirate_id].manor_serial == state.phase_serial:
-        return state
+    if state.phase != "port" or state.pirates[pirate_id].manor_serial == state.phase_serial:
+        return state  # outside the Port (an override), there is no Manor to enter
     return enter_manor(state, pirate_id)
 
 

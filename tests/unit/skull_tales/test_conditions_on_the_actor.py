@@ -285,3 +285,10 @@ def test_a_market_loan_is_held_to_a_purchase_logged_as_the_coins_it_cost():
     assert broken(state, event("coins.changed", pirate_id="jack", amount=-30, source="gear")).startswith(
         "Jack cannot borrow for Gear costing 30 Coins: Jack has 70, enough to pay for it"
     )
+
+
+def test_a_loan_repaid_at_sea_against_the_rules_charges_no_manor_fee():
+    state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"))
+    state = given(event("phase.ended", phase="port"), event("phase.started", phase="voyage"), state=state)
+    after = overridden(state, event("loan.repaid", pirate_id="jack", amount=24))
+    assert after.pirates["jack"].coins == 70 + 20 - 24
