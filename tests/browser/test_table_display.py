@@ -80,6 +80,36 @@ def test_a_skull_and_shackles_scenario_fits_the_screen_legibly_with_no_control(p
     _shot(page, f"pacg-table-display-{screen}.png")
 
 
+def _eight_locations():
+    """The Example of Play's set-up with eight locations, three more than its three players use, as a larger party's
+    scenario card may list (Skull & Shackles Rulebook, Set Out the Locations: every location up to the number of
+    players); logged with an override, since the game checks the scenario's own locations."""
+    more = [
+        {"name": name, "deck": {"monster": 1, "barrier": 1, "item": 1, "blessing": 1}}
+        for name in ("Sea Caves", "Smuggler's Shiv", "Flotsam Graveyard")
+    ]
+    events = []
+    for event in BEGUN:
+        if event["type"] == "scenario.started":
+            data = {**event["data"], "locations": [*event["data"]["locations"], *more]}
+            event = {**event, "data": data, "override": {"reason": "The table plays with eight locations."}}
+        events.append(event)
+    return events
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_scenario_of_eight_locations_still_fits_the_screen(phones, http, screen):
+    campaign = http.campaign(PACG, OPTIONS, name="Dangerous Waters")
+    http.append(campaign, _eight_locations())
+    display = http.member(campaign, "Table display", role="display")
+
+    page = _display(phones, display["token"], SCREENS[screen])
+
+    expect(page.locator("[data-place]")).to_have_count(8)
+    _fits(page)
+    _shot(page, f"pacg-table-display-eight-locations-{screen}.png")
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_a_skull_tales_chapter_fits_the_screen_with_each_pirates_fame_and_coins(phones, http, screen):
     campaign = http.campaign(TALES, chapter_one.OPTIONS, name="Shadows of the Caribbean")
