@@ -275,8 +275,36 @@ def scenario_ended(state: State, event: ScenarioEnded) -> State:
         if event.result == "won":
             raise Rejection(f"{state.lost}; it cannot end as won.")
         return state
-    in_progress(state)
+    scenario = in_progress(state)
+    if event.result == "won" and scenario.villain_at is not None:
+        _cornered(scenario)
     return finish(state, event.result)
+
+
+def _cornered(scenario: Scenario) -> None:
+    """A villain encounter in progress wins the scenario only when the villain is defeated and has nowhere to escape
+    (Encountering a Villain: If the Villain Has Nowhere to Escape to, You Win!)."""
+    at = scenario.villain_at
+    met = next((e for e in reversed(scenario.encounters) if e.location == at and e.card in scenario.villains), None)
+    name = met.card if met is not None else "The villain"
+    outcome = scenario.villain_outcome
+    if outcome is None and met is not None and not met.doubtful and met.success is not None:
+        outcome = "defeated" if met.success else "undefeated"
+    if outcome in ("undefeated", "evaded"):
+        broken(
+            f"{name} was {outcome} at {at}: the party wins when it defeats the villain and the villain has nowhere "
+            "to escape (Encountering a Villain); an undefeated villain escapes into the open locations."
+        )
+    open_places = [
+        place
+        for place, found in scenario.places.items()
+        if place != at and not found.closed and not found.temporarily_closed
+    ]
+    if outcome == "defeated" and open_places:
+        broken(
+            f"{name} was defeated but can still escape to {', '.join(open_places)}: the party wins only when the "
+            "villain has nowhere to escape (Encountering a Villain: Check to See Whether the Villain Escapes)."
+        )
 
 
 def view(state: State) -> dict[str, Any]:

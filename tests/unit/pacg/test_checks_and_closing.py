@@ -310,3 +310,27 @@ def test_a_ship_is_awarded_after_the_scenario_not_during_it():
         "The party is rewarded with a ship after the scenario, not during Island Hopping"
     )
     assert fold(ev("ship.awarded", ship="Truewind"), state=fold(*SETUP)).fleet.checked == ["Merchantman", "Truewind"]
+
+
+def test_a_villain_encounter_wins_only_when_the_villain_is_defeated_and_cornered():
+    # Encountering a Villain: If the Villain Has Nowhere to Escape to, You Win!
+    base = fold(
+        *SETUP,
+        SCENARIO,
+        ev("plunder.stashed", roll=1),
+        ev("character.moved", character_id="merisiel", to="Shark Island"),
+        ev("character.moved", character_id="valeros", to="Tempest Cay"),
+        ev("hourglass.advanced", character_id="merisiel"),
+        explore("Jemma Redclaw"),
+    )
+    won = ev("scenario.ended", result="won")
+    failed = fold(check("merisiel", 1, 11), state=base)
+    assert rejection(failed, won).startswith("Jemma Redclaw was undefeated at Shark Island: the party wins when")
+    beaten = fold(check("merisiel", 12, 11), state=base)
+    assert rejection(beaten, won).startswith("Jemma Redclaw was defeated but can still escape to Tempest Cay")
+    cornered = fold(
+        ev("location.closed", location="Tempest Cay", by="valeros", temporary=True),
+        check("merisiel", 12, 11),
+        state=base,
+    )
+    assert fold(won, state=cornered).scenario is None
