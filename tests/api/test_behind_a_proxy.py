@@ -105,8 +105,9 @@ def test_a_path_that_only_begins_like_the_sub_path_is_not_cut(under_qm):
     assert under_qm.get("/qm/healthz").status_code == 200
 
 
-def test_under_a_sub_path_the_page_names_its_files_and_home_under_it(under_qm):
-    html = under_qm.get("/qm/").text
+@pytest.mark.parametrize("page", ["/qm/", "/qm/display"], ids=["table-page", "table-display"])
+def test_under_a_sub_path_the_page_names_its_files_and_home_under_it(under_qm, page):
+    html = under_qm.get(page).text
     assert '<meta name="qm-root" content="/qm">' in html
     assert '"/static/' not in html and 'href="/"' not in html
     for address in re.findall(r'(?:href|src)="(/[^"]*)"', html):
