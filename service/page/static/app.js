@@ -12,6 +12,7 @@ import * as aside from "./aside.js";
 import { Fresh } from "./fresh.js";
 import { refuse, learnWords } from "./refusal.js";
 import { rooted, here } from "./root.js";
+import { shaped, described } from "./shapes.js";
 
 // The tabs a phone does not open on: their modules are imported when a tab is first drawn, and right after the first
 // view in any case (`all`), so an open page holds every module even if the server goes away.
@@ -149,6 +150,7 @@ class Table {
   }
   // Through the outbox (connection.js). A refused batch keeps what was sent, so its refusal names each entry
   // (refusal.js); `label` stays on the page, and names the entry while it waits on this phone.
+  // Each entry is first held to the shape the service describes for its type (shapes.js).
   appendEvents(events) {
     const sent = events.map(({ label, ...e }) => e);
     const label =
@@ -156,7 +158,13 @@ class Table {
         .map(e => e.label)
         .filter(Boolean)
         .join(" ") || undefined;
-    return this.connection.submit("/events", { events: sent }, label).catch(error => {
+    let checked;
+    try {
+      checked = shaped(this.game, sent);
+    } catch (error) {
+      return Promise.reject(Object.assign(error, { events }));
+    }
+    return this.connection.submit("/events", { events: checked }, label).catch(error => {
       error.events = events;
       throw error;
     });
@@ -365,6 +373,7 @@ async function campaign(id) {
   await table.render().finally(() => {
     tabs.all().catch(error => console.warn("The other tabs' modules are not loaded yet:", error));
     learnWords(table.game).catch(error => console.warn("Refusals name event types as the server does:", error));
+    described(table.game).catch(error => console.warn("Writes are held to the event types' shapes:", error));
     return table.log.load().then(() => {
       table.log.draw();
       table.follow();
