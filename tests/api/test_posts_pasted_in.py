@@ -245,10 +245,11 @@ def test_text_that_is_not_a_post_is_refused_in_a_sentence(api, text, said):
 
 
 def test_an_entry_refused_by_a_rule_of_the_game_is_logged_anyway_with_the_tables_reason(api):
-    # The writer's Merisiel explores Shark Island; the reader's table had her explore there already, by hand.
+    # The writer's Merisiel explores Shark Island; the reader's table had her explore there (and banish the Dire Rat
+    # she found) already, by hand.
     writer, reader = api.new_campaign(PACG), api.new_campaign(PACG)
     api.append(writer, [*TURN, *FIRST])
-    api.append(reader, [*TURN, FIRST[0]])
+    api.append(reader, [*TURN, *FIRST])
     explored = log(api, writer)[-2]
     text = turn_post(api, writer, explored["position"])
     refused = next(e for e in preview(api, reader, text).json()["entries"] if e["id"] == explored["id"])

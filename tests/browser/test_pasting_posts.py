@@ -60,7 +60,8 @@ def test_an_entry_refused_by_a_rule_is_logged_anyway_with_the_tables_reason(phon
     writer = http.campaign("pacg-skull-and-shackles")
     http.append(writer, [*turn, explore])
     reader = http.campaign("pacg-skull-and-shackles")
-    http.append(reader, [*turn, explore])  # this table logged her exploration by hand already
+    banish = move("Dire Rat", "banish", zone("encounter"), zone("vault"))
+    http.append(reader, [*turn, explore, banish])  # this table logged her exploration by hand already
     explored = http.get(writer, "/events", limit=1000)["events"][-1]
     post = http.get(writer, "/posts/turn", at=explored["position"])["post"]
     page = phones.open(reader["token"])
