@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hypothesis import given, settings, strategies as st
+
 from quartermaster.projections.pacg import GAME
 from quartermaster.service.application.catalog import pacg as catalogue
 from quartermaster.service.application.catalog.powers import read_card, read_ship
@@ -334,3 +336,85 @@ def test_a_villain_encounter_wins_only_when_the_villain_is_defeated_and_cornered
         state=base,
     )
     assert fold(won, state=cornered).scenario is None
+
+
+# -- every card type and every check result: exactly the outcomes the rulebook allows -------------------------------
+
+EVERY_TYPE = {
+    "monster": "Dire Rat",
+    "barrier": "Dead Man's Chest",
+    "henchman": "Buccaneer",
+    "weapon": "Dagger",
+    "spell": "Cure",
+    "armor": "Leather Armor",
+    "item": "Rum Bottle",
+    "ally": "Sailor",
+    "blessing": "Blessing of the Gods",
+    "loot": "Sea Devil's Sabre",
+}
+BANES = ("monster", "barrier", "henchman")
+
+
+def _allowed(card_type: str, result: bool | None) -> set[str]:
+    """The rulebook's table: a bane is defeated on a success, undefeated on a failure, evaded only before any check
+    (Encountering a Card; Attempting a Check); a boon acquired on a success, banished on a failure or when no check is
+    attempted, evaded only before the check (Your Turn: Explore); a loot card met in a location is acquired."""
+    if card_type == "loot":
+        # No check to acquire: met in a location, it is acquired, unless a power evades it first.
+        return {"acquired", "evaded"} if result is None else {"acquired"}
+    if card_type in BANES:
+        return {"defeated", "undefeated", "evaded"} if result is None else {"defeated" if result else "undefeated"}
+    return {"acquired", "not acquired", "evaded"} if result is None else {"acquired" if result else "not acquired"}
+
+
+def _ways(name: str) -> dict[str, list[dict[str, Any]]]:
+    ended = {o: ev("encounter.ended", card=name, outcome=o) for o in ("defeated", "undefeated", "evaded")}
+    return {
+        "defeated": [ended["defeated"], move(name, "banish", ENCOUNTER, zone("vault"))],
+        "undefeated": [ended["undefeated"], move(name, "shuffle", ENCOUNTER, SHARK)],
+        "evaded": [ended["evaded"], move(name, "shuffle", ENCOUNTER, SHARK)],
+        "acquired": [move(name, "acquire", ENCOUNTER, zone("hand", "merisiel"))],
+        "not acquired": [move(name, "banish", ENCOUNTER, zone("vault"))],
+    }
+
+
+def _every_type_met(card_type: str) -> Any:
+    deck = {t: 1 for t in EVERY_TYPE if t not in ("henchman",)}
+    started = {
+        **START[0],
+        "data": {
+            **START[0]["data"],
+            "locations": [{"name": "Shark Island", "deck": deck}, START[0]["data"]["locations"][1]],
+        },
+    }
+    return fold(
+        *SETUP,
+        started,
+        *START[1:],
+        *HANDS,
+        ev("hourglass.advanced", character_id="merisiel"),
+        explore(EVERY_TYPE[card_type]),
+    )
+
+
+def _accepted(state: Any, events: list[dict[str, Any]]) -> bool:
+    try:
+        fold(*events, state=state)
+    except Exception as refused:  # noqa: BLE001 - any refusal, rule or integrity
+        if type(refused).__name__ in ("RuleBroken", "Rejection"):
+            return False
+        raise
+    return True
+
+
+@settings(max_examples=60, deadline=None)
+@given(card_type=st.sampled_from(sorted(EVERY_TYPE)), result=st.sampled_from([None, True, False]))
+def test_for_every_card_type_and_check_result_the_rulebooks_outcomes_and_no_others_are_accepted(card_type, result):
+    state = _every_type_met(card_type)
+    if result is not None:
+        state = fold(check("merisiel", 9 if result else 1, 5), state=state)
+    allowed = _allowed(card_type, result)
+    for outcome, events in _ways(EVERY_TYPE[card_type]).items():
+        if card_type in BANES and outcome == "not acquired":
+            continue  # A bane banished with no encounter.ended is the table's short way to log its defeat.
+        assert _accepted(state, events) == (outcome in allowed), (card_type, result, outcome)
