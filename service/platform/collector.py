@@ -25,8 +25,9 @@ import asyncio
 import gc
 import time
 
-# Seconds between two steps: what a full pass of CPython's own may find, at most, is what was built in this time.
-EVERY = 10.0
+# Seconds between two steps: a step's pass walks what was built since the last one, so while tables are being added
+# (hundreds of objects each) a short interval keeps each pass short; with nothing added it walks almost nothing.
+EVERY = 2.0
 # Everything is walked again once the frozen objects have grown by this factor since it last was...
 GROWTH = 1.5
 # ...and no more often than this (seconds).
