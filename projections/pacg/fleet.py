@@ -413,6 +413,8 @@ def view(state: State) -> dict[str, Any]:
         "ships": {name: msgspec.to_builtins(card) for name, card in sorted(fleet.ships.items())},
         # What the party's ship does now, as its card prints it: When Commanding, or When Commanding (Wrecked).
         "powers": _powers(fleet.ships.get(fleet.current or ""), fleet.wrecked),
+        # Those of them the tracker cannot apply: the table applies them itself.
+        "by_hand": powers.by_hand(powers.ship_in_force(state)),
         "encountering": _enemy(state),
     }
 

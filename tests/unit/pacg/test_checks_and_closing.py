@@ -418,3 +418,15 @@ def test_for_every_card_type_and_check_result_the_rulebooks_outcomes_and_no_othe
         if card_type in BANES and outcome == "not acquired":
             continue  # A bane banished with no encounter.ended is the table's short way to log its defeat.
         assert _accepted(state, events) == (outcome in allowed), (card_type, result, outcome)
+
+
+def test_the_fleet_view_lists_the_party_ships_powers_the_table_applies_by_hand():
+    thresher = CATALOGUE["by"]["ship"]["Thresher"]
+    started = {**START[0], "data": {**START[0]["data"], "ship": "Thresher", "ship_card": thresher}}
+    state = fold(*SETUP, ev("ship.awarded", ship="Thresher", ship_card=thresher), started, *START[1:])
+    view = GAME.views["fleet"].read(state)
+    # Its Structural damage reduction is applied by the fold; its start-of-turn power is the table's
+    assert view["by_hand"] == [
+        "At the start of your turn, you may discard a card from the blessings deck to recharge any number of cards "
+        "and draw that number of cards."
+    ]

@@ -102,6 +102,11 @@ def test_the_lost_plunder_went_back_to_the_vault_and_the_repaired_ship_sails_on(
             "When you would roll for plunder, you may discard a card from the blessings deck to choose the "
             "type of plunder card instead."
         ],
+        # The Merchantman's power is one the table applies itself.
+        "by_hand": [
+            "When you would roll for plunder, you may discard a card from the blessings deck to choose the "
+            "type of plunder card instead."
+        ],
         "encountering": None,
     }
     assert view(end, "vault")["cards"]["Find Traps"] == 1
