@@ -78,8 +78,10 @@ class Feed:
             self.handed = []
             self.look = True
         else:
-            none: list[Step | None] = [None] * len(events)
-            steps: Sequence[Step | None] = appended.steps if appended.steps is not None else none
+            # Without a step for each event (a batch this process did not fold), the feed folds them itself.
+            steps: Sequence[Step | None] = appended.steps or ()
+            if len(steps) != len(events):
+                steps = [None] * len(events)
             self.handed.extend(zip(map(_as_read, events), steps, strict=True))
         self.hint(events[-1].position)
 
