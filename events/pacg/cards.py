@@ -180,6 +180,7 @@ PowerKind = Literal[
     "close_when_encountered",
     "cannot_be_seized",
     "plunder_limit",
+    "banish_when_undefeated",
     "by_hand",
 ]
 
@@ -195,7 +196,8 @@ class CardPower(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=Fals
             "card of `card_type` instead of rolling), `difficulty` (the check to defeat raised by `amount` and "
             "`per_adventure` times the scenario's #), `close_when_defeated` (its location may then be closed at "
             "once), `close_when_encountered` (its location may be closed at once when it is encountered), "
-            "`cannot_be_seized`, `plunder_limit` (at most `amount` plunder cards under the ship), or `by_hand`."
+            "`cannot_be_seized`, `plunder_limit` (at most `amount` plunder cards under the ship), "
+            "`banish_when_undefeated` (undefeated, it may be banished rather than shuffled back), or `by_hand`."
         ),
     ]
     text: Annotated[str, Meta(description="The power as printed.")]

@@ -211,7 +211,7 @@ def check_fate(state: State, entry: Encountering, event: CardMoved) -> None:
     decided = entry.outcome is None and not entry.doubtful
     defeated = entry.outcome == "defeated" or (decided and entry.success is True)
     undefeated = entry.outcome == "undefeated" or (decided and entry.success is False)
-    if verb == "banish" and undefeated:
+    if verb == "banish" and undefeated and not powers.of_kind(info.powers, "banish_when_undefeated"):
         broken(
             f"{card} is undefeated: an undefeated bane is shuffled back into the {entry.location} location deck, "
             "not banished (Attempting a Check)."

@@ -48,11 +48,11 @@ def load() -> Catalog:
     # Printed powers become data the events carry and the fold applies (powers.py reads them by their wording).
     for ship in catalog["ships"]["ships"]:
         ship["powers"] = read_ship(ship)
-    for product in catalog["products"]["products"].values():
-        for card in product["cards"]:
-            if "powers_text" in card:
-                card["powers"] = read_card(card)
-                del card["powers_text"]
+    cards = [card for product in catalog["products"]["products"].values() for card in product["cards"]]
+    for card in [*cards, *catalog["cards"]["cards"]]:
+        if "powers_text" in card:
+            card["powers"] = read_card(card)
+            del card["powers_text"]
     characters = catalog["characters"]["characters"]
     catalog["by"]["character"] = {c["character_id"]: c for c in characters} | {c["name"].lower(): c for c in characters}
     return catalog
@@ -95,6 +95,8 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overr
         entry = {"name": card["name"], "type": card["type"], "traits": card.get("traits", []), "count": 1}
         if card.get("product"):
             entry["product"] = card["product"]
+        if card.get("powers"):
+            entry["powers"] = card["powers"]
         return {**data, "card": entry}
     if event_type == "scenario.started":
         return _scenario(catalog, data)

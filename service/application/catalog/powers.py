@@ -40,6 +40,10 @@ _READERS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^this ship cannot be seized\.?$", re.IGNORECASE), "cannot_be_seized"),
     (
+        re.compile(r"^if undefeated, you may banish this (?:barrier|monster|henchman)\.?$", re.IGNORECASE),
+        "banish_when_undefeated",
+    ),
+    (
         re.compile(r"^this ship may have no more than (?P<limit>\d+) plunder cards? under it\.", re.IGNORECASE),
         "plunder_limit",
     ),
@@ -102,15 +106,31 @@ def read_power(text: str, when: str = "always") -> dict[str, Any]:
     return {"kind": "by_hand", "text": text, "when": when}
 
 
+# A closing joined to another effect by a semicolon (the Shipwreck: "If defeated, add 1 plunder card from the box to
+# your hand; you may immediately attempt to close the location this henchman came from.").
+_JOINED_CLOSING = re.compile(
+    r"^if defeated, [^;]+; you may immediately attempt to close the location this henchman came from\.?$", re.I
+)
+
+
+def read_powers(text: str, when: str = "always") -> list[dict[str, Any]]:
+    """One printed text as the powers it holds: the closing a text joins to another effect is applied, and the rest
+    of that text is listed for the table."""
+    power = read_power(text, when)
+    if power["kind"] == "by_hand" and _JOINED_CLOSING.search(text.strip()):
+        return [{"kind": "close_when_defeated", "text": text, "when": when}, power]
+    return [power]
+
+
 def read_ship(ship: dict[str, Any]) -> list[dict[str, Any]]:
     """A ship card's powers, each section in force when its heading says."""
     sections = (("when_encountering", "encountering"), ("when_commanding", "commanding"), ("when_wrecked", "wrecked"))
-    return [read_power(text, when) for field, when in sections for text in ship.get(field, [])]
+    return [power for field, when in sections for text in ship.get(field, []) for power in read_powers(text, when)]
 
 
 def read_card(card: dict[str, Any]) -> list[dict[str, Any]]:
     """A card's powers (a henchman's, from its Powers section), in force whenever it is encountered."""
-    return [read_power(text) for text in card.get("powers_text", [])]
+    return [power for text in card.get("powers_text", []) for power in read_powers(text)]
 
 
-__all__ = ["read_card", "read_power", "read_ship"]
+__all__ = ["read_card", "read_power", "read_powers", "read_ship"]
