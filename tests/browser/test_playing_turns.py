@@ -46,19 +46,19 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...])
     if to:
         effort.tap(box.get_by_role("button", name=f"Move to {to}"))
         expect(box.get_by_role("term").filter(has_text="Location").locator("+ dd")).to_have_text(to, timeout=LIVE)
-        at = moved_on(http, campaign, at)
+        at = moved_on(http, campaign, at, box)
     here = to or http.get(campaign, "/turn")["turn"]["location"]
     effort.pick(box, "Card revealed", revealed[:3], revealed)
     effort.tap(box.get_by_role("button", name=f"Explore {here}"))
     encounter = page.get_by_role("region", name=f"Encountering {revealed}")
     expect(encounter).to_be_visible(timeout=LIVE)
-    at = moved_on(http, campaign, at)
+    at = moved_on(http, campaign, at, box)
     caught_up(page, at)
     # A card played on the check: the first of her hand, discarded.
     played = box.get_by_label("Card played", exact=True)
     effort.choose(played, played.locator("option").first.get_attribute("value"))
     effort.tap(box.get_by_role("button", name="Discard the card played"))
-    at = moved_on(http, campaign, at)
+    at = moved_on(http, campaign, at, box)
     caught_up(page, at)
     effort.type(encounter.get_by_label("Dice", exact=True), dice)
     effort.type(encounter.get_by_label("Difficulty", exact=True), difficulty)
@@ -68,13 +68,13 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: tuple[Any, ...])
         effort.type(encounter.get_by_label("Faces thrown", exact=True), faces)
         effort.tap(encounter.get_by_role("button", name="Log the dice thrown for the check"))
     expect(encounter.get_by_text("rolled")).to_be_visible(timeout=LIVE)
-    at = moved_on(http, campaign, at)
+    at = moved_on(http, campaign, at, box)
     # The outcomes the fold offers for the result logged; the one expected, in one tap.
     outcomes = encounter.get_by_role("group", name="How the encounter ended").get_by_role("button")
     expect(outcomes).to_have_text([ended], timeout=LIVE)
     effort.tap(outcomes.first)
     expect(encounter).to_have_count(0, timeout=LIVE)
-    moved_on(http, campaign, at)
+    moved_on(http, campaign, at, box)
     return effort
 
 

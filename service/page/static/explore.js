@@ -39,7 +39,8 @@ export function exploreRow(table, me, place, explore, log) {
       "aria-label": "Its type",
     },
   );
-  const asked = h("label", { hidden: true }, "New to the campaign: its type (asked once) ", type);
+  // In a div: a label is drawn as a block by the page's style, whatever its `hidden`.
+  const asked = h("div", { hidden: true }, h("label", {}, "New to the campaign: its type (asked once) ", type));
   const check = () => {
     const name = revealed.value.trim();
     asked.hidden = !name || names.has(name);

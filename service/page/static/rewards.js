@@ -159,6 +159,56 @@ function shipReward(table, reward, checked) {
   return h("details", {}, h("summary", {}, "A ship, if the card gives one"), ship, take.el);
 }
 
+// A loot card the reward gives, handed to one of the characters who earned it; a loot card the campaign does not
+// know yet has its type asked once (the type it counts as) and is defined as it is handed out.
+function lootReward(table, reward, names) {
+  const known = new Set(names.filter(([, type]) => type === "loot").map(([n]) => n));
+  const label = `Loot card from ${reward.reward_of}`;
+  const card = h("input", { autocomplete: "off", "aria-label": label });
+  const countsAs = select(
+    ["weapon", "spell", "armor", "item", "ally", "blessing"].map(t => [t, capital(t)]),
+    { "aria-label": `${label}: counts as` },
+  );
+  // In a div: a label is drawn as a block by the page's style, whatever its `hidden`.
+  const asked = h("div", { hidden: true }, h("label", {}, "New to the campaign: the type it counts as ", countsAs));
+  const check = () => {
+    asked.hidden = !card.value.trim() || known.has(card.value.trim());
+  };
+  const hints = suggestions(card, [...known], picked => {
+    card.value = picked;
+    check();
+  });
+  card.addEventListener("input", check);
+  const to = select([...reward.characters.map(c => [c.character_id, c.name]), ["vault", "the vault"]], {
+    "aria-label": `${label}: to`,
+  });
+  const give = action(
+    "Hand out the loot",
+    () => {
+      const name = card.value.trim();
+      if (!name) throw new Refusal(0, { detail: "Name the loot card the reward gives first: nothing was written." });
+      const defined = known.has(name)
+        ? []
+        : [{ type: "card.defined", data: { card: { name, type: "loot", loot_type: countsAs.value, count: 1 } } }];
+      return log(table, [
+        ...defined,
+        { type: "loot.awarded", data: { card: name, to: to.value, reward_of: reward.reward_of } },
+      ]);
+    },
+    { primary: false, name: `Hand out the loot from ${reward.reward_of}` },
+  );
+  return h(
+    "details",
+    {},
+    h("summary", {}, "A loot card, if the card gives one"),
+    h("label", {}, "Loot ", card),
+    hints.el,
+    asked,
+    to,
+    give.el,
+  );
+}
+
 // The plunder won: each face-down card turned over, named, and handed to a character (or the vault) as loot.
 function plunderPart(table, scenario, party, names) {
   const faceDown = Object.entries(scenario.plunder?.face_down || {}).flatMap(([type, n]) =>
@@ -175,7 +225,7 @@ function plunderPart(table, scenario, party, names) {
       const card = h("input", { autocomplete: "off", "aria-label": label });
       const hints = suggestions(
         card,
-        names.filter(([, t]) => t === type).map(([n]) => n),
+        names.filter(([, t, as]) => (as || t) === type).map(([n]) => n),
         picked => {
           card.value = picked;
         },
@@ -228,8 +278,8 @@ function progressLine(scenario) {
  * @param {any} table
  * @param {any} scenario the scenario view when no scenario is in progress
  * @param {any[]} party the characters, as the character view reads them
- * @param {[string, string][]} names the cards the campaign knows, with the type each counts as, for naming a
- *   plunder card turned over
+ * @param {[string, string, string][]} names the cards the campaign knows, each with its type and the type it
+ *   counts as, for naming a plunder card turned over or a loot card
  */
 export function afterScenario(table, scenario, party, names) {
   const rewards = scenario.rewards || [];
@@ -250,6 +300,7 @@ export function afterScenario(table, scenario, party, names) {
           `Read it on the ${reward.kind} card. A feat: each character taps the box she checks, the leftmost of its line.`,
         ),
         reward.characters.map(c => featChoices(table, reward, c)),
+        lootReward(table, reward, names),
         shipReward(table, reward, scenario.fleet_checked || []),
       ),
     ),

@@ -404,6 +404,7 @@ export async function render(into, table) {
       ? []
       : Object.entries((await table.view("/state")).state?.cards || {}).map(([name, info]) => [
           name,
+          info[0],
           info[4] || info[0],
         ]);
     if (mine !== started) return;
