@@ -126,6 +126,9 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=Fals
     powers: Annotated[
         list[CardPower], Meta(description="Its printed powers as data the fold applies (the catalogue reads them).")
     ] = []
+    to_defeat: Annotated[
+        str | None, Meta(description="Its check to defeat as printed (`Combat 8`), where the texts print it.")
+    ] = None
 
 
 class SkillLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True, gc=False):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 
 from quartermaster.events.campaign import DiceRolled
@@ -380,29 +382,40 @@ def check_logged(state: State, roll: DiceRolled) -> State:
     entry = scenario.encounters[-1]
     if entry.outcome is not None:
         return state
+    info = state.cards.get(entry.card)
+    if info is not None and roll.character_id in (None, entry.character_id):
+        _raised_difficulty(scenario, entry.card, info.to_defeat, info.powers, roll)
     checked = _with_check(state, entry, roll)
     encounters = [*scenario.encounters[:-1], checked]
     return msgspec.structs.replace(state, scenario=msgspec.structs.replace(scenario, encounters=encounters))
 
 
 def _ship_difficulty(state: State, scenario: Scenario, ship: str, roll: DiceRolled) -> None:
-    """The check to defeat an enemy ship is at least as hard as its card prints it, raised by its own powers (Attempting
-    a Check: Determine the Difficulty; the Wormwood: "increased by twice the adventure deck number, if any")."""
     card = state.fleet.ships.get(ship)
-    if card is None or roll.difficulty is None:
+    if card is not None:
+        _raised_difficulty(scenario, f"the {ship}", card.to_defeat, card.powers, roll)
+
+
+def _raised_difficulty(
+    scenario: Scenario, name: str, to_defeat: str | None, printed_powers: Iterable[CardPower], roll: DiceRolled
+) -> None:
+    """The check to defeat a card is at least as hard as the card prints it, raised by its own powers (Attempting a
+    Check: Determine the Difficulty; the Wormwood: "increased by twice the adventure deck number, if any"; the
+    Hammerhead Shark: "increased by the adventure deck number of the current scenario, if any")."""
+    if roll.difficulty is None:
         return
-    printed = powers.printed_checks(card.to_defeat)
+    printed = powers.printed_checks(to_defeat)
     if not printed:
         return
-    raised, raising = powers.raised_by(card.powers, scenario.number)
-    if not raising:
+    raised, raising = powers.raised_by(printed_powers, scenario.number)
+    if not raising or raised <= 0:
         return
     skill = (roll.skill or "").strip().lower()
     base = printed[skill] if skill in printed else min(printed.values())
     if roll.difficulty < base + raised:
         said = "; ".join(f'"{power.text}"' for power in raising)
         broken(
-            f"The check to defeat the {ship} is {card.to_defeat}, raised by {raised} in a scenario of adventure deck "
+            f"The check to defeat {name} is {to_defeat}, raised by {raised} in a scenario of adventure deck "
             f"{scenario.number} ({said}): its difficulty is at least {base + raised}, not {roll.difficulty}."
         )
 

@@ -72,6 +72,8 @@ class CardInfo(StateStruct, array_like=True):
     counts_as: str = ""
     # Its printed powers as data (a henchman that may not be evaded); `by_hand` ones the table applies.
     powers: tuple[CardPower, ...] = ()
+    # Its check to defeat as printed ("Combat 8"), where the texts print it.
+    to_defeat: str | None = None
 
 
 class Pile(StateStruct):

@@ -28,6 +28,7 @@ def _info(entry: CardEntry, product: str | None) -> CardInfo:
         level=level_of(entry.level, product),
         counts_as=entry.loot_type or entry.type,
         powers=tuple(entry.powers),
+        to_defeat=entry.to_defeat,
     )
 
 

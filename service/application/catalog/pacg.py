@@ -97,6 +97,8 @@ def expand(catalog: dict[str, Any], event_type: str, data: dict[str, Any], overr
             entry["product"] = card["product"]
         if card.get("powers"):
             entry["powers"] = card["powers"]
+        if card.get("to_defeat"):
+            entry["to_defeat"] = card["to_defeat"]
         return {**data, "card": entry}
     if event_type == "scenario.started":
         return _scenario(catalog, data)

@@ -457,3 +457,18 @@ def test_the_fleet_view_lists_the_party_ships_powers_the_table_applies_by_hand()
         "At the start of your turn, you may discard a card from the blessings deck to recharge any number of cards "
         "and draw that number of cards."
     ]
+
+
+def test_a_henchmans_own_power_raises_the_difficulty_of_the_check_to_defeat_it():
+    # The Hammerhead Shark: Combat 9, "increased by the adventure deck number of the current scenario, if any".
+    shark = {**henchman("Hammerhead Shark"), "count": 1}
+    assert shark["to_defeat"] == "Combat 9"
+    setup = [ev("vault.products_added", product="B", cards=[*BOX, shark]), *SETUP[1:]]
+    started = {**START[0], "data": {**START[0]["data"], "number": 2, "henchmen": ["Hammerhead Shark"]}}
+    state = fold(*setup, started, *START[1:], *HANDS, ev("hourglass.advanced", character_id="merisiel"))
+    state = fold(explore("Hammerhead Shark"), state=state)
+    assert GAME.views["turn"].read(state)["encounter"]["difficulty_raised_by"] == 2
+    assert rejection(state, check("merisiel", 10, 9)).startswith(
+        "The check to defeat Hammerhead Shark is Combat 9, raised by 2 in a scenario of adventure deck 2"
+    )
+    assert fold(check("merisiel", 10, 11), state=state).scenario.encounters[-1].success is False
