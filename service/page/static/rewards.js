@@ -264,7 +264,12 @@ function progressLine(scenario) {
   const adventure = scenario.progress?.adventure;
   const won = scenario.completed || [];
   const last = won.length ? won[won.length - 1] : null;
-  if (!adventure) return last ? `${last} was won. The party plays no adventure.` : "No scenario is being played.";
+  if (!adventure) {
+    if (scenario.lost) return "The party plays no adventure.";
+    return last
+      ? `${last} was won. The party plays no adventure.`
+      : "No scenario is being played: start one on the Set up tab.";
+  }
   const next = adventure.complete
     ? `${adventure.name} is complete.`
     : adventure.next
@@ -313,7 +318,11 @@ export function afterScenario(table, scenario, party, names) {
     h(
       "button",
       { type: "button", onclick: () => table.show("setup") },
-      scenario.lost ? "Set the scenario up again" : "Set up the next scenario",
+      scenario.lost
+        ? "Set the scenario up again"
+        : (scenario.completed || []).length
+          ? "Set up the next scenario"
+          : "Set up a scenario",
     ),
   ]
     .flat()
