@@ -233,9 +233,13 @@ def _offered(state: State, scenario: Scenario, who: str, step: steps.Step) -> li
                 closable.append({"location": here, "how": "henchman"})
             elif not steps.passed(scenario, "close") and _count(state, location_key(here)) == 0:
                 closable.append({"location": here, "how": "empty"})
-    if scenario.villain_at is not None and scenario.villain_outcome is None:
-        # While the villain is encountered, a character at another open location may close hers for the encounter
-        # (Encountering a Villain: Attempt to Temporarily Close Open Locations).
+    checked = any(
+        e.location == scenario.villain_at and e.card in scenario.villains and e.success is not None
+        for e in scenario.encounters
+    )
+    if scenario.villain_at is not None and scenario.villain_outcome is None and not checked:
+        # While the villain is encountered, before its check, a character at another open location may close hers
+        # for the encounter (Encountering a Villain: Attempt to Temporarily Close Open Locations).
         closable += [
             {"location": name, "how": None, "temporary": True}
             for name, place in scenario.places.items()
