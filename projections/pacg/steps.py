@@ -70,10 +70,14 @@ def finished_encounter(state: State, doing: str) -> None:
     of it, and is not refused here."""
     encounter = state.zones.get("encounter")
     held = sorted(name for name, count in encounter.known.items() if count) if encounter is not None else []
+    if state.scenario is not None and state.scenario.enemy_ship is not None:
+        # An enemy ship's encounter ends with ship.evaded, ship.defeated or its Structural damage.
+        held.append(f"the {state.scenario.enemy_ship}")
     if held:
+        told = " and ".join(held)
         broken(
-            f"{' and '.join(held)} {'is' if len(held) == 1 else 'are'} still being encountered: finish one thing "
-            f"before you start something else, so the encounter is resolved (encounter.ended, and the card goes "
+            f"{told[0].upper()}{told[1:]} {'is' if len(held) == 1 else 'are'} still being encountered: finish one "
+            "thing before you start something else, so the encounter is resolved (encounter.ended, and the card goes "
             f"where the rules send it) before {doing} (Skull & Shackles Rulebook, Things to Keep in Mind)."
         )
 
@@ -82,4 +86,4 @@ def later_or_same(step: Step, than: Step) -> bool:
     return _INDEX[step] >= _INDEX[than]
 
 
-__all__ = ["NAMES", "STEPS", "Step", "current", "enter", "later_or_same", "passed"]
+__all__ = ["NAMES", "STEPS", "Step", "current", "enter", "finished_encounter", "later_or_same", "passed"]

@@ -472,3 +472,13 @@ def test_a_henchmans_own_power_raises_the_difficulty_of_the_check_to_defeat_it()
         "The check to defeat Hammerhead Shark is Combat 9, raised by 2 in a scenario of adventure deck 2"
     )
     assert fold(check("merisiel", 10, 11), state=state).scenario.encounters[-1].success is False
+
+
+def test_an_enemy_ships_encounter_is_resolved_before_exploring_or_resetting():
+    state = fold(
+        ev("ship.encountered", ship="Truewind"),
+        state=fold(*SETUP, *START, *HANDS, ev("hourglass.advanced", character_id="merisiel")),
+    )
+    reset = ev("hand.reset", character_id="merisiel", kept=True)
+    assert rejection(state, reset).startswith("The Truewind is still being encountered: finish one thing")
+    assert fold(ev("ship.evaded", ship="Truewind"), reset, state=state)
