@@ -75,7 +75,22 @@ def scenario_view(state: State) -> dict[str, Any]:
         "progress": progress(state),
         "plunder": plunder(state),
         "fleet_checked": list(state.fleet.checked),
+        "roles_due": roles_due(state),
     }
+
+
+def roles_due(state: State) -> list[dict[str, Any]]:
+    """The living characters who may take a role card now and have none: role cards are the reward for completing
+    the third adventure of the Adventure Path, or as many as the campaign's options say (Skull & Shackles Rulebook,
+    Your Character: Role Cards). `sides` are the role card's sides as her card records them (none: the table names
+    the side chosen and its power feat boxes, once)."""
+    if len(state.path_completed) < state.options.roles_after_adventures:
+        return []
+    return [
+        {"character_id": character_id, "name": found.name, "sides": list(found.card.roles)}
+        for character_id, found in state.characters.items()
+        if found.alive and found.role is None and found.has_deck
+    ]
 
 
 def plunder(state: State) -> dict[str, Any]:

@@ -209,6 +209,82 @@ function lootReward(table, reward, names) {
   );
 }
 
+// A role card, when one is due: a side her card records, in one tap; otherwise the side's name and its power feat
+// boxes as printed (each power's boxes, comma between them), given once with the choice.
+function roleChoice(table, due) {
+  const choose = (role, powers) =>
+    log(table, [
+      { type: "role.chosen", data: { character_id: due.character_id, role, ...(powers ? { powers } : {}) } },
+    ]);
+  if (due.sides.length)
+    return h(
+      "div",
+      { class: "buttons", role: "group", "aria-label": `${due.name}'s role` },
+      due.sides.map(
+        side =>
+          action(`Take the role ${side}`, () => choose(side), {
+            primary: false,
+            name: `${due.name}: take the role ${side}`,
+          }).el,
+      ),
+    );
+  const side = h("input", { autocomplete: "off", "aria-label": `${due.name}'s role side` });
+  const rows = h("div", {});
+  const addRow = () => {
+    const n = rows.children.length + 1;
+    rows.append(
+      h(
+        "div",
+        { class: "row", "data-row": "power" },
+        h(
+          "label",
+          {},
+          `Power ${n} `,
+          h("input", { autocomplete: "off", "aria-label": `${due.name}'s role power ${n}` }),
+        ),
+        h(
+          "label",
+          {},
+          "its boxes ",
+          h("input", {
+            autocomplete: "off",
+            "aria-label": `${due.name}'s role power ${n}: boxes`,
+            placeholder: "5, 6, 7",
+          }),
+        ),
+      ),
+    );
+  };
+  addRow();
+  const take = action(
+    "Take the role",
+    () => {
+      const name = side.value.trim();
+      if (!name)
+        throw new Refusal(0, { detail: `Give the side of ${due.name}'s role card chosen first: nothing was written.` });
+      const powers = {};
+      for (const row of rows.children) {
+        const [power, boxes] = [...row.querySelectorAll("input")].map(i => i.value.trim());
+        if (power)
+          powers[power] = boxes
+            .split(",")
+            .map(b => b.trim())
+            .filter(Boolean);
+      }
+      return choose(name, powers);
+    },
+    { primary: false, name: `${due.name}: take the role` },
+  );
+  return h(
+    "div",
+    { role: "group", "aria-label": `${due.name}'s role` },
+    h("label", {}, "The side chosen ", side),
+    rows,
+    h("button", { type: "button", onclick: addRow }, "One more power"),
+    take.el,
+  );
+}
+
 // The plunder won: each face-down card turned over, named, and handed to a character (or the vault) as loot.
 function plunderPart(table, scenario, party, names) {
   const faceDown = Object.entries(scenario.plunder?.face_down || {}).flatMap(([type, n]) =>
@@ -309,6 +385,19 @@ export function afterScenario(table, scenario, party, names) {
         shipReward(table, reward, scenario.fleet_checked || []),
       ),
     ),
+    scenario.roles_due?.length
+      ? h(
+          "section",
+          { class: "card", "aria-label": "Role cards" },
+          h("h3", {}, "Role cards"),
+          h(
+            "p",
+            { class: "quiet" },
+            "The party has completed the adventures a role card waits for: each character without one chooses a side, for good.",
+          ),
+          scenario.roles_due.map(due => h("div", {}, h("h4", {}, due.name), roleChoice(table, due))),
+        )
+      : null,
     plunderPart(
       table,
       scenario,

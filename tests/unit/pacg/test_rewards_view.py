@@ -94,3 +94,14 @@ def test_the_plunder_won_is_shown_face_down_by_type_until_it_is_handed_out():
     assert view["fleet_checked"] == ["Merchantman"]
     handed = {"type": "loot.awarded", "data": {"card": "Dagger", "to": "valeros", "source": "plunder"}}
     assert scenario_view(fold(*SETUP, *START, WON, handed))["plunder"] == {"face_down": {}, "known": {}}
+
+
+def test_a_role_is_due_once_the_party_has_completed_the_adventures_the_options_ask_and_not_after_it_is_chosen():
+    assert scenario_view(fold(*SETUP, *START, WON))["roles_due"] == []
+    early = fold(*SETUP, *START, WON, options={"roles_after_adventures": 0})
+    assert scenario_view(early)["roles_due"] == [
+        {"character_id": "merisiel", "name": "Merisiel", "sides": ["Infiltrator"]},
+        {"character_id": "valeros", "name": "Valeros", "sides": ["Infiltrator"]},
+    ]
+    chosen = {"type": "role.chosen", "data": {"character_id": "merisiel", "role": "Infiltrator"}}
+    assert [r["character_id"] for r in scenario_view(fold(chosen, state=early))["roles_due"]] == ["valeros"]
