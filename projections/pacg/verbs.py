@@ -124,6 +124,7 @@ def card_moved(state: State, event: CardMoved) -> State:
     source, target, verb, card = event.from_, event.to, event.verb, event.card
     trading = verb == "give" and source.zone == "deck"
     from_key, to_key = _zone_keys(state, event, trading)
+    _after_the_reset(state, event)
     scenario = _giving(state, event) if verb == "give" and not trading else state.scenario
     if verb == "stash":
         check_can_stash(state)
@@ -173,6 +174,23 @@ def _zone_keys(state: State, event: CardMoved, trading: bool) -> tuple[str, str]
             f"not from {describe(state, from_key)} to {describe(state, to_key)}."
         )
     return from_key, to_key
+
+
+def _after_the_reset(state: State, event: CardMoved) -> None:
+    """Once the active character resets her hand, she plays no more cards this turn: only the reset's own discards
+    and draws follow (Your Turn: Reset Your Hand: "After resolving these effects, you may no longer play cards or use
+    powers for the rest of the turn"). End-of-turn effects come before the reset is logged."""
+    scenario, source = state.scenario, event.from_
+    if scenario is None or scenario.turn is None or not scenario.reset_done:
+        return
+    if source.zone != "hand" or source.character_id != scenario.turn or event.verb == "discard":
+        return
+    name = state.characters[scenario.turn].name
+    broken(
+        f"{name} has reset her hand: after the end-of-turn effects she may no longer play cards or use powers this "
+        f"turn, so only the reset's discards and draws follow, not a {event.verb.replace('_', ' ')} (Skull & Shackles "
+        "Rulebook, Your Turn: Reset Your Hand)."
+    )
 
 
 def _giving(state: State, event: CardMoved) -> Scenario | None:

@@ -482,3 +482,13 @@ def test_an_enemy_ships_encounter_is_resolved_before_exploring_or_resetting():
     reset = ev("hand.reset", character_id="merisiel", kept=True)
     assert rejection(state, reset).startswith("The Truewind is still being encountered: finish one thing")
     assert fold(ev("ship.evaded", ship="Truewind"), reset, state=state)
+
+
+def test_once_her_hand_is_reset_the_active_character_plays_no_more_cards():
+    # Your Turn: Reset Your Hand ("you may no longer play cards or use powers for the rest of the turn").
+    state = fold(*SETUP, *START, *HANDS, ev("hourglass.advanced", character_id="merisiel"))
+    recharge = move("Dagger", "recharge", zone("hand", "merisiel"), zone("deck", "merisiel"))
+    assert fold(recharge, state=state)
+    reset = fold(ev("hand.reset", character_id="merisiel", hand_size=3), state=state)
+    assert rejection(reset, recharge).startswith("Merisiel has reset her hand: after the end-of-turn effects")
+    assert fold(move("Dagger", "discard", zone("hand", "merisiel"), zone("discard", "merisiel")), state=reset)
