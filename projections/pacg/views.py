@@ -45,6 +45,7 @@ def character(state: State, character_id: str) -> dict[str, Any]:
         # What the reset draws up to: the card's hand size with its checked Hand Size feats.
         "hand_size": hand_size(found),
         "feats": feats,
+        "skill_dice": skill_dice(found),
         "role": found.role,
         # Her powers' feat boxes by power (the role's once she has one), and the sides of her role card as the
         # recorded card knows them, each with its powers: what a role chosen on the page is picked from.
@@ -54,6 +55,36 @@ def character(state: State, character_id: str) -> dict[str, Any]:
         # Set aside: her deck as written down (its cards are in the vault), else None.
         "aside": list(found.aside) if found.aside is not None else None,
     }
+
+
+def _skill_bonus(found: Character, skill: str) -> int:
+    """The number beside the rightmost checked box of a skill: boxes are not cumulative ("+2" replaces "+1")."""
+    line = found.card.skills.get(skill)
+    checked = found.feats.get(f"skill|{skill}", 0)
+    if line is None or not checked or checked > len(line.feats):
+        return 0
+    try:
+        return int(line.feats[checked - 1])
+    except ValueError:
+        return 0
+
+
+def skill_dice(found: Character) -> dict[str, str]:
+    """Each skill's dice as a check rolls them, her skill feats counted: "Strength d10" with "+1" checked is 1d10+1,
+    and "Melee: Strength +3" then 1d10+4 (Skull & Shackles Rulebook, Your Character: Skills; Feats)."""
+    skills = found.card.skills
+    dice = {}
+    for name, line in skills.items():
+        if line.die:
+            die, modifier = line.die, line.modifier + _skill_bonus(found, name)
+        elif line.base and line.base in skills and skills[line.base].die:
+            base = skills[line.base]
+            die = base.die or ""
+            modifier = base.modifier + _skill_bonus(found, line.base) + line.modifier + _skill_bonus(found, name)
+        else:
+            continue
+        dice[name] = f"1{die}{modifier:+d}" if modifier else f"1{die}"
+    return dice
 
 
 def fleet_view(state: State) -> dict[str, Any]:

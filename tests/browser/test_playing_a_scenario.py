@@ -10,8 +10,9 @@ adventure.
 The scenario: six turns in the seating order. Two Buccaneers are defeated and their locations closed; the others
 explore and move so that, when Alahazra meets Jemma Redclaw at Raker Shoals, Lirianne and Seltyiel stand at the two
 other open locations and close them for the encounter; the villain defeated has nowhere to escape, and the party
-wins. One monster revealed is not in the catalogue: its type is asked once, in the Explore box. The checks are the
-faces of the table's own dice, typed. The cards revealed are the table's (of a type face down there).
+wins. One monster revealed is not in the catalogue: its type is asked once, in the Explore box. Each check's dice are
+her skill's, tapped; the faces of the table's own dice are typed. The cards revealed are the table's (of a type face
+down there).
 
 Rewards: the scenario card's reward is not in the rulebooks; the table here reads "a feat" off it (this test's
 stand-in). Each character's card as the catalogue records it has no feat boxes, so each counts hers once, inline,
@@ -48,21 +49,22 @@ DECKS = {
 # A monster the catalogue does not know: the table's own card (its type asked once, in the Explore box).
 NEW_MONSTER = "Giant Crab"
 # Each turn: who, where she moves (None: she stays), the card revealed, its type when the campaign does not know it,
-# the dice, the difficulty, the faces thrown, the outcome button, the locations closed during the turn (for good
-# after a henchman; for the villain's encounter: "temporary"), and who is next (None: the scenario is over).
+# the skill whose dice she rolls (tapped), the difficulty, the faces thrown, the outcome button, the locations closed
+# during the turn (for good after a henchman; for the villain's encounter: "temporary"), and who is next (None: the
+# scenario is over).
 TURNS: list[dict[str, Any]] = [
-    {"who": "Lirianne", "to": None, "card": "Buccaneer", "dice": "1d8+2", "difficulty": "8", "faces": "7",
+    {"who": "Lirianne", "to": None, "card": "Buccaneer", "skill": "Ranged 1d8+3", "difficulty": "8", "faces": "7",
      "outcome": "Defeated: banish it", "close": ["Cannibal Isle"], "next": "Seltyiel"},
-    {"who": "Seltyiel", "to": "Fog Bank", "card": "Buccaneer", "dice": "1d8+3", "difficulty": "8", "faces": "6",
+    {"who": "Seltyiel", "to": "Fog Bank", "card": "Buccaneer", "skill": "Arcane 1d8+3", "difficulty": "8", "faces": "6",
      "outcome": "Defeated: banish it", "close": ["Fog Bank"], "next": "Alahazra"},
-    {"who": "Alahazra", "to": "Raker Shoals", "card": "Leather Armor", "dice": "1d12", "difficulty": "5",
+    {"who": "Alahazra", "to": "Raker Shoals", "card": "Leather Armor", "skill": "Charisma 1d12", "difficulty": "5",
      "faces": "9", "outcome": "Acquired", "next": "Lirianne"},
-    {"who": "Lirianne", "to": "Shipwreck Graveyard", "card": NEW_MONSTER, "type": "monster", "dice": "1d8+2",
+    {"who": "Lirianne", "to": "Shipwreck Graveyard", "card": NEW_MONSTER, "type": "monster", "skill": "Ranged 1d8+3",
      "difficulty": "7", "faces": "6", "outcome": "Defeated: banish it", "next": "Seltyiel"},
-    {"who": "Seltyiel", "to": "Tempest Cay", "card": "Dagger", "dice": "1d8+3", "difficulty": "4", "faces": "2",
+    {"who": "Seltyiel", "to": "Tempest Cay", "card": "Dagger", "skill": "Arcane 1d8+3", "difficulty": "4", "faces": "2",
      "outcome": "Acquired", "next": "Alahazra"},
-    {"who": "Alahazra", "to": None, "card": "Jemma Redclaw", "dice": "1d12+2", "difficulty": "10", "faces": "11",
-     "outcome": "Defeated: close Raker Shoals, banish it, the scenario is won",
+    {"who": "Alahazra", "to": None, "card": "Jemma Redclaw", "skill": "Divine 1d12+2", "difficulty": "10",
+     "faces": "11", "outcome": "Defeated: close Raker Shoals, banish it, the scenario is won",
      "temporary": ["Shipwreck Graveyard", "Tempest Cay"], "next": None},
 ]  # fmt: skip
 # The feat each takes from the reward, with the boxes her card shows of that kind (this test's stand-ins).
@@ -136,13 +138,14 @@ def _turn(page: Any, http: Any, campaign: dict[str, Any], turn: dict[str, Any], 
     if "encounter" not in shots:
         shots.add("encounter")
         panel(page).screenshot(path=str(SHOTS / "pacg-scenario-encounter.png"))
+        _clean(page, "an encounter with her skills offered")
     for place in turn.get("temporary", []):
         _tap_and_wait(page, http, campaign, effort, box.get_by_role("button", name=f"Close {place} for this encounter"))
     # A card played on the check: the first of her hand, discarded.
     played = box.get_by_label("Card played", exact=True)
     effort.choose(played, played.locator("option").first.get_attribute("value"))
     _tap_and_wait(page, http, campaign, effort, box.get_by_role("button", name="Discard the card played"))
-    effort.type(encounter.get_by_label("Dice", exact=True), turn["dice"])
+    effort.tap(encounter.get_by_role("group", name=f"{who}'s skills").get_by_role("button", name=turn["skill"]))
     effort.type(encounter.get_by_label("Difficulty", exact=True), turn["difficulty"])
     effort.type(encounter.get_by_label("Faces thrown", exact=True), turn["faces"])
     _tap_and_wait(

@@ -224,7 +224,29 @@ function checkRoll(table, me, card, info) {
       .split(/[\s,]+/)
       .filter(Boolean)
       .map(Number);
-  return h(
+  // Her skills' dice as the fold counts them (feats included): a tap puts them in the Dice field, where a card's
+  // dice may be added.
+  const skills = Object.entries(me.skill_dice || {});
+  const chips = skills.length
+    ? h(
+        "div",
+        { class: "buttons", role: "group", "aria-label": `${me.name}'s skills` },
+        skills.map(([skill, rolled]) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: "chip",
+              onclick: () => {
+                dice.value = rolled;
+              },
+            },
+            `${skill} ${rolled}`,
+          ),
+        ),
+      )
+    : null;
+  const row = h(
     "div",
     { class: "row", role: "group", "aria-label": `The check against ${card}` },
     dice,
@@ -236,6 +258,7 @@ function checkRoll(table, me, card, info) {
       name: "Log the dice thrown for the check",
     }).el,
   );
+  return [chips, row];
 }
 
 function encounterPanel(table, scenario, me, byId, view) {
