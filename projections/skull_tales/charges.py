@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from msgspec import Struct
 
+from quartermaster.events import skull_tales as ev
 from quartermaster.events.base import Event
 from quartermaster.projections.game import Meta, Rejection, overriding
+from quartermaster.projections.sentences import Sentence
+from quartermaster.projections.skull_tales.fold import apply
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.state import SkullTales
 from quartermaster.projections.skull_tales.words import count
@@ -33,9 +36,6 @@ def charged(state: SkullTales | None, event: Event) -> Charge | None:
     """What folding the event in `state` charged, or None when it cannot be folded there."""
     if state is None:
         return None
-    # The fold, imported here: the game's module imports the sentences, which import this one.
-    from quartermaster.projections.skull_tales import apply
-
     try:
         with overriding("told as folded"):
             after = apply(state, event, Meta(position=state.position))
@@ -106,3 +106,21 @@ def manor_free(state: SkullTales, pirate_id: str) -> str:
     if active(state.options, "cabin_boy.port.manor_free"):
         return "the Cabin Boy setting"
     return "free"
+
+
+# The services had inside the Manor: each takes the Pirate in, so its sentence tells the entry fee it charged.
+MANOR_SERVICES = (ev.PortServiceBought, ev.LoanTaken, ev.LoanRepaid, ev.SkillLearned, ev.RumorsHeard)
+
+
+def entering_the_manor(render: Sentence) -> Sentence:
+    """A Manor service's sentence, saying the entry fee it charged when it took the Pirate in."""
+
+    def told(state: SkullTales, event: Event) -> str:
+        sentence = render(state, event)
+        charge = charged(state, event)
+        fee = manor_fee_paid(charge) if charge is not None else 0
+        if not fee or not sentence.endswith("."):
+            return sentence
+        return f"{sentence[:-1]}; entering the Manor cost {count(fee, 'Coin')}."
+
+    return told

@@ -12,7 +12,14 @@ from quartermaster.events import skull_tales as ev
 from quartermaster.events.base import Event
 from quartermaster.projections.sentences import Sentence, Wording, common, given, listing, said
 from quartermaster.projections.skull_tales import port, skills
-from quartermaster.projections.skull_tales.charges import charged, from_crew, manor_fee_paid, manor_free, price_words
+from quartermaster.projections.skull_tales.charges import (
+    MANOR_SERVICES,
+    charged,
+    entering_the_manor,
+    from_crew,
+    manor_free,
+    price_words,
+)
 from quartermaster.projections.skull_tales.options import active
 from quartermaster.projections.skull_tales.state import SkullTales, has_skill
 from quartermaster.projections.skull_tales.words import count
@@ -547,22 +554,6 @@ SAID: dict[type[Event], Wording] = {
 }
 
 
-def _entering_the_manor(render: Sentence) -> Sentence:
-    """A Manor service's sentence, saying the entry fee it charged when it took the Pirate in."""
-
-    def told(state: SkullTales, event: Event) -> str:
-        sentence = render(state, event)
-        charge = charged(state, event)
-        fee = manor_fee_paid(charge) if charge is not None else 0
-        if not fee or not sentence.endswith("."):
-            return sentence
-        return f"{sentence[:-1]}; entering the Manor cost {coins(fee)}."
-
-    return told
-
-
-_MANOR_SERVICES = (ev.PortServiceBought, ev.LoanTaken, ev.LoanRepaid, ev.SkillLearned, ev.RumorsHeard)
-
 SENTENCES: dict[type[Event], Sentence] = {
     **common(TITLE, name),
     **said(SAID, name=name, characters=CHARACTERS, count=count),
@@ -604,4 +595,4 @@ SENTENCES: dict[type[Event], Sentence] = {
     ev.ShipBought: ship_bought,
     ev.GroupHired: group_hired,
 }
-SENTENCES.update({kind: _entering_the_manor(SENTENCES[kind]) for kind in _MANOR_SERVICES})
+SENTENCES.update({kind: entering_the_manor(SENTENCES[kind]) for kind in MANOR_SERVICES})
