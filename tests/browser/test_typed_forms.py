@@ -92,7 +92,7 @@ def test_every_refusal_the_page_shows_for_bad_inputs_is_in_the_games_words(phone
     mover.get_by_label("Card", exact=True).fill("Kraken Tooth")
     said["a card not in hand"] = _refusal_after(page, mover, "Move the card")
 
-    # A batch of several entries, two of them wrong: each is named, with its reason.
+    # A batch of several entries the table typed, two of them wrong: each is named, with the service's reason.
     said["a batch with two bad entries"] = page.evaluate(
         """async () => {
              const { refuse } = await import('/static/refusal.js');
@@ -102,7 +102,7 @@ def test_every_refusal_the_page_shows_for_bad_inputs_is_in_the_games_words(phone
                  { type: 'note.added', label: 'The note', data: { text: 'fine' } },
                  { type: 'dice.rolled', label: 'The roll', data: { total: 'four' } },
                  { type: 'scenario.ended', label: 'The end', data: { result: 'total success' } },
-               ]);
+               ], { typed: true });
              } catch (error) { refuse(place, error); }
              return place.innerText;
            }"""

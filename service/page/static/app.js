@@ -150,8 +150,13 @@ class Table {
   }
   // Through the outbox (connection.js). A refused batch keeps what was sent, so its refusal names each entry
   // (refusal.js); `label` stays on the page, and names the entry while it waits on this phone.
-  // Each entry is first held to the shape the service describes for its type (shapes.js).
-  appendEvents(events) {
+  // Each entry the page built is first held to the shape the service describes for its type (shapes.js); entries
+  // the table typed or loaded from a file (`typed`) go as they are, for the service to refuse in its own words.
+  /**
+   * @param {any[]} events
+   * @param {{ typed?: boolean }} [how]
+   */
+  appendEvents(events, { typed = false } = {}) {
     const sent = events.map(({ label, ...e }) => e);
     const label =
       events
@@ -160,7 +165,7 @@ class Table {
         .join(" ") || undefined;
     let checked;
     try {
-      checked = shaped(this.game, sent);
+      checked = typed ? sent : shaped(this.game, sent);
     } catch (error) {
       return Promise.reject(Object.assign(error, { events }));
     }

@@ -546,7 +546,7 @@ export async function generic(table, names = []) {
   chooser.addEventListener("change", draw);
   const send = action("Log it", async () => {
     if (!chooser.value) throw new Refusal(0, { detail: "Choose what happened first." });
-    return say(await table.appendEvents([{ type: chooser.value, data: form.read() }]));
+    return say(await table.appendEvents([{ type: chooser.value, data: form.read() }], { typed: true }));
   });
   return box("Anything else", field("What happened", chooser), about, holder, send.el);
 }

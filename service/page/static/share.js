@@ -109,6 +109,7 @@ export async function section(table) {
               ? `The ${e.data.archetype} card`
               : `Card ${i + 1} of the file`,
       })),
+      { typed: true },
     );
     chooser.value = "";
     return `Loaded ${file.events.length} card${file.events.length === 1 ? "" : "s"} as this campaign's own (position ${answer.last_position}).`;
