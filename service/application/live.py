@@ -415,7 +415,11 @@ class Wakeups:
             feed.position = told[-1].position
             await feed.tell()
         if feed.viewers and (feed.views is None or feed.views[0] != feed.position):
-            position, state = await store.state_at(campaign_id, game, feed.position)
+            # The state the feed told its last event from, where it has it: no fold again, even once the log moved on.
+            if feed.told is not None and feed.told[0] == feed.position:
+                position, state = feed.told
+            else:
+                position, state = await store.state_at(campaign_id, game, feed.position)
             answers = views_of(game, position, state)
             answers["/scenarios"] = await played(store, campaign_id, game, position)
             feed.views = (position, message("views", _encode({"position": position, "views": answers})))
