@@ -44,3 +44,30 @@ def test_a_field_of_the_skull_tales_port_keeps_its_focus_and_text_when_another_p
     field = typing.locator("section.turn").get_by_label("Gear card", exact=True)
     expect(field).to_be_visible(timeout=LIVE)
     _typing_goes_on(typing, other, field, http, campaign)
+
+
+def test_what_is_typed_into_a_tab_while_it_is_being_drawn_again_is_kept(phones, http):
+    """The tab is drawn again (the log moved); the player types into the new drawing's field before the drawing is
+    done: what she typed stays, rather than the field's text from before the redraw put back over it."""
+    campaign, _, _ = pacg_table(http)
+    page = open_play(phones, campaign["token"])  # the owner's phone: the box is hers to name
+    page.get_by_role("tab", name="Table").click()
+    box = page.get_by_role("region", name="The box")
+    expect(box).to_contain_text("No box is named yet", timeout=LIVE)
+    kept = page.evaluate(
+        """async () => {
+             const table = window.quartermaster;
+             const drawn = table.show(table.tab);
+             // Typed as soon as the new drawing's field is there, while the rest of the tab is still drawn.
+             let field = null;
+             for (let tries = 0; !field && tries < 500; tries++) {
+               field = [...document.querySelectorAll('#panel input')].find(el => el.labels?.[0]?.textContent === 'Box name');
+               if (!field) await new Promise(resolve => setTimeout(resolve, 2));
+             }
+             field.value = 'The shelf box';
+             field.dispatchEvent(new Event('input', { bubbles: true }));
+             await drawn;
+             return field.value;
+           }"""
+    )
+    assert kept == "The shelf box"

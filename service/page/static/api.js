@@ -195,10 +195,13 @@ function caret(el) {
 }
 
 /**
+ * What was typed before a redraw, put back into the fields drawn again; a field the player has already typed into
+ * or changed in the new drawing (`touched`: she went on while it was being drawn) keeps what she put there.
  * @param {ParentNode} root
  * @param {Typed | null} typed
+ * @param {Set<EventTarget | null>} [touched]
  */
-export function putBack(root, typed) {
+export function putBack(root, typed, touched) {
   if (!typed) return;
   const seen = new Map();
   for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll("input, select, textarea"))) {
@@ -206,7 +209,7 @@ export function putBack(root, typed) {
     const n = (seen.get(name) || 0) + 1;
     seen.set(name, n);
     const was = typed.get(`${name}#${n}`);
-    if (was === undefined) continue;
+    if (was === undefined || touched?.has(el)) continue;
     if (el.type === "checkbox") {
       if (el.checked !== was) {
         el.checked = Boolean(was);

@@ -266,6 +266,11 @@ class Table {
     for (const button of this.tabs.children) button.setAttribute("aria-selected", String(button.dataset.tab === tab));
     const panel = h("div", {});
     this.panel.replaceChildren(panel);
+    // The fields the player types into while the tab is being drawn keep what she typed (putBack).
+    const touched = new Set();
+    const mark = (/** @type {Event} */ event) => touched.add(event.target);
+    panel.addEventListener("input", mark);
+    panel.addEventListener("change", mark);
     try {
       await this.draw(tab, panel);
     } catch (error) {
@@ -278,7 +283,9 @@ class Table {
         ),
       );
     }
-    putBack(panel, typed);
+    panel.removeEventListener("input", mark);
+    panel.removeEventListener("change", mark);
+    putBack(panel, typed, touched);
   }
 
   async draw(tab, panel) {
