@@ -61,7 +61,8 @@ def test_what_is_typed_into_a_tab_while_it_is_being_drawn_again_is_kept(phones, 
              // Typed as soon as the new drawing's field is there, while the rest of the tab is still drawn.
              let field = null;
              for (let tries = 0; !field && tries < 500; tries++) {
-               field = [...document.querySelectorAll('#panel input')].find(el => el.labels?.[0]?.textContent === 'Box name');
+               const inputs = [...document.querySelectorAll('#panel input')];
+               field = inputs.find(el => el.labels?.[0]?.textContent === 'Box name');
                if (!field) await new Promise(resolve => setTimeout(resolve, 2));
              }
              field.value = 'The shelf box';
