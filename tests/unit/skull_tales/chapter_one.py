@@ -277,3 +277,19 @@ SOLO_ALLIES = [
     )
     for a in ("Cabin Boy", "Avenger", "Freedman")
 ]
+
+# From a Port to the next chapter's Port: the Voyage and the Adventure sailed, every Pirate back with a total success.
+ROUND_TRIP = [
+    event("phase.ended", phase="port"),
+    event("phase.started", phase="voyage"),
+    event("phase.ended", phase="voyage"),
+    event("phase.started", phase="adventure"),
+    event(
+        "phase.ended",
+        phase="adventure",
+        degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
+    ),
+    event("chapter.ended", number=2),
+    event("chapter.started", number=3),
+    event("phase.started", phase="port"),
+]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, WITCH, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, ROUND_TRIP, WITCH, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
 
@@ -59,21 +59,7 @@ def test_atonement_costs_the_penance_and_lifts_the_curse_at_a_later_port():
         20 - 1,
         "greedy",
     )  # Book II: Locations, Saint Telmo's Chapel
-    state = given(
-        event("phase.ended", phase="port"),
-        event("phase.started", phase="voyage"),
-        event("phase.ended", phase="voyage"),
-        event("phase.started", phase="adventure"),
-        event(
-            "phase.ended",
-            phase="adventure",
-            degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
-        ),
-        event("chapter.ended", number=2),
-        event("chapter.started", number=3),
-        event("phase.started", phase="port"),
-        state=state,
-    )
+    state = given(*ROUND_TRIP, state=state)
     state = when(state, event("curse.removed", pirate_id="jack", by="atonement"))
     jack = view(state, "pirate", pirate_id="jack")
     assert (jack["cursed"], jack["penance"]) == (False, None)

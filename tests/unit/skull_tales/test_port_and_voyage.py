@@ -3,7 +3,7 @@ the surrender wipe."""
 
 from __future__ import annotations
 
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, ROUND_TRIP, event
 from tests.unit.skull_tales.table import given, refused, view, when
 
 LOYALTY = {
@@ -14,20 +14,6 @@ LOYALTY = {
     "text": "Each Pirate with an Ally must pass a confronted Charisma roll",
 }
 COOK = {"ally_id": "cook", "archetype": "Cook", "charisma": 2, "salary": 10, "fame_cost": 5}
-ROUND_TRIP = [
-    event("phase.ended", phase="port"),
-    event("phase.started", phase="voyage"),
-    event("phase.ended", phase="voyage"),
-    event("phase.started", phase="adventure"),
-    event(
-        "phase.ended",
-        phase="adventure",
-        degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
-    ),
-    event("chapter.ended", number=2),
-    event("chapter.started", number=3),
-    event("phase.started", phase="port"),
-]
 
 
 def in_port(*extra, options=None):

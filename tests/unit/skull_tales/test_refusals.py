@@ -7,7 +7,7 @@ import pytest
 from quartermaster.projections.game import Rejection
 from quartermaster.projections.skull_tales import GAME
 from quartermaster.service.application.catalog import CatalogError, skull_tales as catalogue
-from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, event
+from tests.unit.skull_tales.chapter_one import CHAPTER_ONE, CREW, OPTIONS, ROUND_TRIP, event
 from tests.unit.skull_tales.table import CATALOG, given, refused, start, when
 
 
@@ -237,21 +237,7 @@ def test_salary_is_collected_once_per_port():
 
 def test_a_second_loan_waits_for_the_first_to_be_repaid():
     # A Debtor "from the next Port Phase onwards" (Book II: Locations, Market Square): in a later Port, no new loan.
-    state = in_port(
-        event("loan.taken", pirate_id="jack", amount=20, lender="market"),
-        event("phase.ended", phase="port"),
-        event("phase.started", phase="voyage"),
-        event("phase.ended", phase="voyage"),
-        event("phase.started", phase="adventure"),
-        event(
-            "phase.ended",
-            phase="adventure",
-            degrees={"anne": "total_success", "jack": "total_success", "mary": "total_success"},
-        ),
-        event("chapter.ended", number=2),
-        event("chapter.started", number=3),
-        event("phase.started", phase="port"),
-    )
+    state = in_port(event("loan.taken", pirate_id="jack", amount=20, lender="market"), *ROUND_TRIP)
     assert refused(state, event("loan.taken", pirate_id="jack", amount=10, lender="market")) == (
         "Jack cannot take another loan: Jack already owes Monsieur Fontaine 24 Coins."
     )
