@@ -47,8 +47,11 @@ class Collector:
     def step(self) -> None:
         """Collect what is not frozen, and freeze what survived; every so often, walk everything first."""
         now = time.monotonic()
-        frozen = gc.get_freeze_count()
-        everything = not self.walked or (frozen > GROWTH * self.walked and now - self.walked_at >= RECLAIM)
+        # Counting the frozen objects walks them all (CPython keeps them in a list without its length): only once
+        # an hour has passed may everything be walked again, so only then are they counted.
+        everything = not self.walked or (
+            now - self.walked_at >= RECLAIM and gc.get_freeze_count() > GROWTH * self.walked
+        )
         if everything and self.walked:
             gc.unfreeze()
             self.reclaims += 1
