@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from quartermaster.projections.game import Game
+from quartermaster.service.application.audit.played import Memo
 from quartermaster.service.store import Appended, Recorded, Step
 
 # Events read and told in one go, and the messages a feed keeps for followers a little behind: between RECENT and
@@ -56,6 +57,8 @@ class Feed:
         # How many times the reader looked and found nothing: each is a heartbeat for its followers.
         self.beats = 0
         self.told: tuple[int, Any] | None = None
+        # What the page's `/scenarios` view was last made of, to make the next without the log (audit/played.py).
+        self.played = Memo()
         self.task: asyncio.Task[None] | None = None
 
     def hint(self, position: int | None) -> None:

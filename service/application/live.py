@@ -410,6 +410,7 @@ class Wakeups:
                     break
                 told, feed.told = await narrate_on(store, campaign_id, game, page, feed.told)
             COUNTS.told += len(told)
+            feed.played.hear(game, (one.type for one in told))
             for one in told:
                 feed.keep(one.position, message("event", _encode(one), one.position))
             feed.position = told[-1].position
@@ -421,7 +422,7 @@ class Wakeups:
             else:
                 position, state = await store.state_at(campaign_id, game, feed.position)
             answers = views_of(game, position, state)
-            answers["/scenarios"] = await played(store, campaign_id, game, position)
+            answers["/scenarios"] = await played(store, campaign_id, game, position, memo=feed.played, state=state)
             feed.views = (position, message("views", _encode({"position": position, "views": answers})))
             await feed.tell()
 

@@ -6,94 +6,27 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from contextlib import asynccontextmanager
 from datetime import datetime, timedelta, timezone
 
 import msgspec
 import pytest
-from psycopg_pool import AsyncConnectionPool
 
-from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
+from quartermaster.events.campaign import NoteAdded
 from quartermaster.projections.registry import game
 from quartermaster.service.application import feed as feeding, live
-from quartermaster.service.application.live import COUNTS, Wakeups
+from quartermaster.service.application.live import COUNTS
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.intake import prepared_event
-from quartermaster.service.platform import tokens
-from quartermaster.service.platform.database import configure
-from quartermaster.service.store import PreparedEvent, Store
+from quartermaster.service.store import Store
+from tests.integration.following import GAME, collect, events_of, new_campaign, note, process
 
 FOLLOWERS = 6
-GAME = "pacg-skull-and-shackles"
-
-
-def note(text: str) -> PreparedEvent:
-    return prepared_event(NoteAdded(text=text))
-
-
-async def _new_campaign(store: Store) -> uuid.UUID:
-    """A campaign at position 2: started, and its owner joined."""
-    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
-    _, token_hash = tokens.new_token(owner)
-    await store.create_campaign(
-        campaign_id=campaign_id,
-        game=game(GAME),
-        name="Live test",
-        options={},
-        owner_id=owner,
-        owner_name="Owner",
-        token_hash=token_hash,
-        start=[
-            prepared_event(CampaignStarted(name="Live test", game=GAME)),
-            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
-        ],
-    )
-    return campaign_id
-
-
-@asynccontextmanager
-async def process(database_url: str, pool_size: int = 4):
-    """What one server process has for live updates: a pool, its store and its wake-ups."""
-    async with AsyncConnectionPool(
-        database_url, min_size=1, max_size=pool_size, open=False, configure=configure, kwargs={"autocommit": True}
-    ) as pool:
-        store = Store(pool)
-        wakeups = Wakeups(store)
-        await wakeups.start()
-        try:
-            yield store, wakeups, pool
-        finally:
-            await wakeups.stop()
-
-
-def events_of(chunk: bytes) -> list[tuple[str, dict]]:
-    """The (event, data) of each message in a chunk of the stream."""
-    found = []
-    for block in chunk.decode().split("\r\n\r\n"):
-        fields = dict(line.split(": ", 1) for line in block.split("\r\n") if ": " in line and not line.startswith(":"))
-        if "event" in fields:
-            found.append((fields["event"], json.loads(fields["data"])))
-    return found
-
-
-async def collect(stream, until: int, views: list | None = None) -> list[dict]:
-    """The events a follower receives up to position `until`."""
-    got: list[dict] = []
-    async for chunk in stream:
-        for event, data in events_of(chunk):
-            if event == "event":
-                got.append(data)
-            elif event == "views" and views is not None:
-                views.append(data)
-        if got and got[-1]["position"] >= until:
-            return got
-    return got
 
 
 def test_each_event_is_told_once_in_a_process_whatever_the_number_of_followers(database_url):
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             streams = [wakeups.follow(campaign, 2) for _ in range(FOLLOWERS)]
             for stream in streams:  # each is open and waiting
                 await anext(stream)
@@ -120,7 +53,7 @@ def test_each_event_is_told_once_in_a_process_whatever_the_number_of_followers(d
 def test_followers_waiting_hold_no_connection_of_the_pool(database_url):
     async def scenario():
         async with process(database_url, pool_size=2) as (store, wakeups, pool):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             streams = [wakeups.follow(campaign, 0) for _ in range(FOLLOWERS * 3)]
             # Every follower has read the campaign's two events and now waits for the next.
             caught_up = await asyncio.gather(*(collect(stream, 2) for stream in streams))
@@ -150,7 +83,7 @@ def test_a_commit_in_another_process_reaches_a_follower_through_a_notification(d
 
     async def scenario():
         async with process(database_url) as (following, here, _), process(database_url) as (writing, there, _):
-            campaign = await _new_campaign(writing)
+            campaign = await new_campaign(writing)
             stream = here.follow(campaign, 2)
             await anext(stream)
             # The writing process hears that this one follows the campaign before it appends.
@@ -180,7 +113,7 @@ def test_a_process_following_2000_campaigns_announces_them_in_payloads_postgresq
         async with process(database_url) as (following, here, _), process(database_url) as (writing, there, _):
             campaigns: list[uuid.UUID] = []
             for _ in range(followed // 50):
-                campaigns += await asyncio.gather(*(_new_campaign(writing) for _ in range(50)))
+                campaigns += await asyncio.gather(*(new_campaign(writing) for _ in range(50)))
             streams = [here.follow(campaign, 2) for campaign in campaigns]
             for stream in streams:
                 await anext(stream)
@@ -219,7 +152,7 @@ def test_every_announcement_payload_is_under_postgresqls_limit_and_names_each_ca
 def test_a_process_alone_notifies_nothing_for_the_campaigns_it_writes(database_url):
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             stream = wakeups.follow(campaign, 2)
             await anext(stream)
             await store.append(campaign, [note("nobody elsewhere follows")], actor="owner")
@@ -235,7 +168,7 @@ def test_a_process_alone_notifies_nothing_for_the_campaigns_it_writes(database_u
 def test_the_stream_sends_after_each_run_of_events_the_views_the_page_reads(database_url):
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             stream = wakeups.follow(campaign, 2, views=True)
             await anext(stream)
             views: list = []
@@ -258,7 +191,7 @@ def test_the_stream_sends_after_each_run_of_events_the_views_the_page_reads(data
 def test_closing_ends_every_stream_with_a_last_closing_message(database_url, behind):
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             streams = [wakeups.follow(campaign, behind) for _ in range(3)]
             for stream in streams:
                 await anext(stream)
@@ -280,7 +213,7 @@ def test_a_follower_far_behind_reads_the_log_itself_and_misses_nothing(database_
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             ahead = wakeups.follow(campaign, 2)
             await anext(ahead)
             appended = [await store.append(campaign, [note(f"n{n}")], actor="owner") for n in range(12)]
@@ -324,7 +257,7 @@ def test_followers_beyond_one_turn_each_receive_every_event(database_url, monkey
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             streams = [wakeups.follow(campaign, 2) for _ in range(7)]
             for stream in streams:
                 await anext(stream)
@@ -347,7 +280,7 @@ def test_a_feed_that_finds_nothing_for_its_look_sends_its_followers_a_heartbeat(
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             stream = wakeups.follow(campaign, 2)
             first = await anext(stream)
             beat = await asyncio.wait_for(anext(stream), 5)
@@ -377,7 +310,7 @@ def test_events_this_process_commits_are_told_as_the_log_reads_them_without_read
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             stream = wakeups.follow(campaign, 2)
             await anext(stream)
             await wakeups.feeds[campaign].started
@@ -406,7 +339,7 @@ def test_a_feed_reads_from_the_log_what_its_process_did_not_commit_and_tells_eve
     async def scenario():
         async with process(database_url) as (store, wakeups, pool):
             elsewhere = Store(pool)
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             stream = wakeups.follow(campaign, 2)
             await anext(stream)
             await wakeups.feeds[campaign].started
@@ -457,7 +390,7 @@ def test_each_event_is_decoded_and_folded_once_in_a_process_whatever_the_number_
 
     async def scenario():
         async with process(database_url) as (store, wakeups, _):
-            campaign = await _new_campaign(store)
+            campaign = await new_campaign(store)
             streams = [wakeups.follow(campaign, 2, views=n % 2 == 0) for n in range(FOLLOWERS)]
             for stream in streams:
                 await anext(stream)
@@ -510,7 +443,7 @@ def test_a_process_following_2000_campaigns_leaves_the_collector_a_bounded_walk(
     setup = prepare(GAME, msgspec.convert(SETTING_UP, list[NewEvent]))
 
     async def one_table(store: Store) -> uuid.UUID:
-        campaign = await _new_campaign(store)
+        campaign = await new_campaign(store)
         await store.append(campaign, setup, actor="owner")
         return campaign
 

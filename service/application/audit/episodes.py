@@ -118,13 +118,32 @@ def pick(found: list[Episode], name: str, play: int | None) -> Episode | None:
 
 def played_by(game_id: str, at_start: Any, at_end: Any) -> list[dict[str, str]]:
     """Who played an episode: the scenario's party as it started, or every pirate not retired before the chapter."""
+    return played_by_from(game_id, starting(game_id, at_start), at_end)
+
+
+def starting(game_id: str, at_start: Any) -> Any:
+    """What `played_by` reads of the state as an episode started: the party (Skull & Shackles), or the pirates
+    already retired (Skull Tales)."""
     if game_id == "pacg-skull-and-shackles":
+        # Tuples of strings: a live feed keeps this, and the collector stops tracking such tuples.
         party = at_start.scenario.party if at_start is not None and at_start.scenario is not None else []
-        return [{"id": c, "name": at_start.characters[c].name, "player": at_start.characters[c].player} for c in party]
+        return tuple((c, at_start.characters[c].name, at_start.characters[c].player) for c in party)
     before = at_start.pirates.values() if at_start is not None else ()
-    retired = {sheet.id for sheet in before if sheet.status == "retired"}
+    return frozenset(sheet.id for sheet in before if sheet.status == "retired")
+
+
+def ends_matter(game_id: str) -> bool:
+    """Whether who played an episode depends on the state as it ended (Skull Tales: the pirates of the chapter's
+    end), not only as it started."""
+    return game_id != "pacg-skull-and-shackles"
+
+
+def played_by_from(game_id: str, start: Any, at_end: Any) -> list[dict[str, str]]:
+    """`played_by`, from what `starting` read of the state as the episode started."""
+    if not ends_matter(game_id):
+        return [{"id": id_, "name": name, "player": player} for id_, name, player in start]
     pirates = at_end.pirates.values() if at_end is not None else ()
-    return [{"id": p.id, "name": p.name, "player": p.player} for p in pirates if p.id not in retired]
+    return [{"id": p.id, "name": p.name, "player": p.player} for p in pirates if p.id not in start]
 
 
 def outcome(game_id: str, episode: Episode) -> Any:
