@@ -57,3 +57,21 @@ def test_a_cycle_dying_while_frozen_waits_for_a_walk_of_everything(collector, mo
     assert dead() is None and collector.reclaims == 1
     assert collector.walked >= len(grown)
     assert len(gc.get_objects()) < 100
+
+
+def test_a_step_counts_the_frozen_objects_only_once_a_walk_of_everything_may_be_due(collector, monkeypatch):
+    counted: list[int] = []
+    real = gc.get_freeze_count
+
+    def counting() -> int:
+        counted.append(1)
+        return real()
+
+    monkeypatch.setattr(collecting.gc, "get_freeze_count", counting)
+    collector.walked_at = collecting.time.monotonic()
+    for _ in range(5):
+        collector.step()
+    assert counted == []  # within the hour: counting would walk every frozen object for nothing
+    collector.walked_at -= collecting.RECLAIM
+    collector.step()
+    assert counted  # due: counted, to see whether the frozen objects have grown enough
