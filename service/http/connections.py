@@ -55,7 +55,8 @@ class Watched(asyncio.Protocol):
     def __init__(self, **uvicorn: Any) -> None:
         # uvicorn calls the protocol class with its config, its server state, the lifespan's state and the loop.
         self.inner: asyncio.Protocol = AutoHTTPProtocol(**uvicorn)
-        self.loop: asyncio.AbstractEventLoop = uvicorn.get("_loop") or asyncio.get_running_loop()
+        # uvicorn builds each connection's protocol inside its running loop.
+        self.loop: asyncio.AbstractEventLoop = asyncio.get_running_loop()
         self.parser: Any = httptools.HttpRequestParser(self)
         self.transport: asyncio.Transport | None = None
         self.deadline: asyncio.TimerHandle | None = None
