@@ -10,6 +10,7 @@ refusals by reason, each process's connection pools, and the pauses of its garba
 from __future__ import annotations
 
 import asyncio
+import bisect
 import gc
 import time
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from typing import Any
 from litestar import Response, get
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, Counter, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from quartermaster.service.platform import workers
@@ -100,9 +101,15 @@ POOLS = PoolUse()
 REGISTRY.register(POOLS)
 
 
+# The bounds of the passes' histogram (seconds): a young pass takes well under a millisecond; 50 ms is where a
+# stall starts to show in a live update.
+PASS_BOUNDS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+
+
 class CollectorPauses(Collector):
     """The garbage collector's passes in this process, timed through `gc.callbacks`: passes by generation, the time
-    spent in them, and the longest one since the process started.
+    spent in them, the longest one since the process started, and how long each took (a histogram, so that the
+    longest of any stretch of time can be told from two readings).
 
     A full pass over every object a process tracks stops every request and every live stream for as long as it
     lasts; this is where such a stall shows, apart from the database's."""
@@ -112,6 +119,7 @@ class CollectorPauses(Collector):
         self.passes = [0, 0, 0]
         self.seconds = [0.0, 0.0, 0.0]
         self.longest = 0.0
+        self.counts = [0] * (len(PASS_BOUNDS) + 1)  # passes by the first bound they fit under; the last, over all
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
@@ -122,8 +130,11 @@ class CollectorPauses(Collector):
         self.passes[generation] += 1
         self.seconds[generation] += pause
         self.longest = max(self.longest, pause)
+        self.counts[bisect.bisect_left(PASS_BOUNDS, pause)] += 1
 
     def collect(self) -> Iterator[Metric]:
+        # One reading of all three, so that a pass during the scrape cannot make them disagree.
+        passes_now, seconds_now, counts_now = tuple(self.passes), tuple(self.seconds), tuple(self.counts)
         passes = CounterMetricFamily(
             "quartermaster_gc_passes", "Passes of the garbage collector, by generation.", labels=["generation"]
         )
@@ -133,14 +144,24 @@ class CollectorPauses(Collector):
             labels=["generation"],
         )
         for generation in range(3):
-            passes.add_metric([str(generation)], self.passes[generation])
-            seconds.add_metric([str(generation)], self.seconds[generation])
+            passes.add_metric([str(generation)], passes_now[generation])
+            seconds.add_metric([str(generation)], seconds_now[generation])
         yield passes
         yield seconds
         yield GaugeMetricFamily(
             "quartermaster_gc_longest_pause_seconds",
             "The longest pass of the garbage collector since the process started.",
             value=self.longest,
+        )
+        cumulative, buckets = 0, []
+        for bound, count in zip((*(str(b) for b in PASS_BOUNDS), "+Inf"), counts_now, strict=True):
+            cumulative += count
+            buckets.append((bound, cumulative))
+        yield HistogramMetricFamily(
+            "quartermaster_gc_pass_seconds",
+            "How long each pass of the garbage collector took, every generation.",
+            buckets=buckets,
+            sum_value=sum(seconds_now),
         )
 
 

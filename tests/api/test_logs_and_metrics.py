@@ -204,6 +204,10 @@ def test_a_full_pass_of_the_garbage_collector_is_counted_and_timed(api):
     spent = metric(text, "quartermaster_gc_pause_seconds_total", **full)
     assert spent > metric(before, "quartermaster_gc_pause_seconds_total", **full)
     assert 0 < metric(text, "quartermaster_gc_longest_pause_seconds") <= spent
+    passes = sum(metric(text, "quartermaster_gc_passes_total", generation=str(g)) for g in range(3))
+    assert metric(text, "quartermaster_gc_pass_seconds_count") == passes
+    assert metric(text, "quartermaster_gc_pass_seconds_bucket", le="+Inf") == passes
+    assert metric(text, "quartermaster_gc_pass_seconds_bucket", le="1.0") <= passes
 
 
 def test_an_address_no_route_takes_is_counted_under_one_label_and_scrapes_are_not_counted(api):
