@@ -1,11 +1,12 @@
 """While PostgreSQL is unreachable or slow: answer 503 quickly, saying what is known about the write.
 
 The pool (service/platform/database.py) bounds every wait: for a connection, for a statement, for a lock, for an
-answer. Here each of those ends becomes an answer: 503 with Retry-After and a sentence. A lock not had in time, a
-statement stopped, a database that is read-only (a standby, or `default_transaction_read_only`) all wrote nothing; a
-write cut off mid-commit answers that its outcome is unknown. A connection that broke while idle is found by the
-first request that uses it; that request also starts a sweep of the idle connections (`pool.check()`), so the next
-ones do not each meet another broken connection.
+answer (each pooled connection's watchdog closes a connection whose answer did not come, raising AnswerLost). Here
+each of those ends becomes an answer: 503 with Retry-After and a sentence. A lock not had in time, a statement
+stopped, a database that is read-only (a standby, or `default_transaction_read_only`) all wrote nothing; a write cut
+off mid-commit, or whose answer was lost, answers that its outcome is unknown. A connection that broke while idle is
+found by the first request that uses it; that request also starts a sweep of the idle connections (`pool.check()`),
+so the next ones do not each meet another broken connection.
 """
 
 from __future__ import annotations
