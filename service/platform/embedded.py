@@ -10,16 +10,22 @@ exit handler runs.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import logging
 import re
 import subprocess
+import sys
 import threading
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
 import psycopg
+
+if sys.platform != "win32":
+    import fcntl
 
 with warnings.catch_warnings():
     # platformdirs warns when XDG_RUNTIME_DIR is unset (servers, CI); its fallback under /tmp is fine here.
@@ -89,6 +95,28 @@ def stop_stale(pgdata: Path) -> int | None:
     return pid
 
 
+@contextlib.contextmanager
+def starting(data_dir: Path) -> Iterator[None]:
+    """Held while this process stops, starts or restarts the server of `data_dir`, so that no two Quartermaster
+    processes (nor two threads of one) do so at once: one would stop, as left over, the server the other is
+    starting. A lock of ours on a file of the data folder (`flock`, which holds between the threads of one process
+    too); the wheel's own lock is not part of its interface. Where there is no `flock` (Windows), a lock of this
+    process only."""
+    if sys.platform == "win32":
+        with _STARTING:
+            yield
+        return
+    with (data_dir / "quartermaster.lock").open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+_STARTING = threading.Lock()
+
+
 def start(data_dir: Path, *, keep: bool = True, supervise: bool = False) -> str:
     """Start (or reuse) the server whose data lives in `data_dir/pgdata`; answer a connection string.
 
@@ -98,15 +126,15 @@ def start(data_dir: Path, *, keep: bool = True, supervise: bool = False) -> str:
     data_dir.mkdir(parents=True, exist_ok=True)
     pgdata = data_dir.resolve() / "pgdata"
     check_version(pgdata)
-    with PostgresServer._lock:  # the wheel's own lock over starting and stopping servers
+    with starting(data_dir):
         stale = stop_stale(pgdata)
-    if stale is not None:
-        print(
-            f"Found the embedded PostgreSQL (process {stale}) left running by a Quartermaster that did not stop "
-            "cleanly; stopped it, and starting it again.",
-            flush=True,
-        )
-    server = get_server(pgdata, cleanup_mode="stop" if keep else "delete")
+        if stale is not None:
+            print(
+                f"Found the embedded PostgreSQL (process {stale}) left running by a Quartermaster that did not stop "
+                "cleanly; stopped it, and starting it again.",
+                flush=True,
+            )
+        server = get_server(pgdata, cleanup_mode="stop" if keep else "delete")
     if supervise:
         Supervisor(server).start()
     admin = server.get_uri("postgres")
@@ -177,7 +205,7 @@ class Supervisor:
         wait, attempt = self.first, 1
         while not self._stopping.is_set():
             try:
-                with PostgresServer._lock:  # the wheel's own lock over starting and stopping servers
+                with starting(self.pgdata.parent):
                     if self._stopping.is_set():
                         return None
                     self.server.ensure_postgres_running()

@@ -1,12 +1,16 @@
-"""The supervisor's backoff: a start that fails is tried again after waits that double up to a bound, each logged."""
+"""The supervisor's backoff: a start that fails is tried again after waits that double up to a bound, each logged;
+and starts of one data folder, by two processes or two threads, one at a time."""
 
 from __future__ import annotations
 
 import logging
 import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
-from quartermaster.service.platform.embedded import Supervisor
+from quartermaster.service.platform.embedded import Supervisor, starting
 
 
 class Refusing:
@@ -44,3 +48,28 @@ def test_a_supervisor_stopping_gives_up_retrying(tmp_path):
     supervisor._stopping.set()
     assert supervisor._start_again() is None
     assert server.tries == 0
+
+
+def test_starts_of_one_data_folder_wait_for_each_other_across_threads_and_processes(tmp_path):
+    order: list[str] = []
+
+    def start_in_a_thread() -> None:
+        with starting(tmp_path):
+            order.append("thread")
+
+    script = (
+        "from pathlib import Path\n"
+        "from quartermaster.service.platform.embedded import starting\n"
+        f"with starting(Path({str(tmp_path)!r})):\n"
+        "    print('process')\n"
+    )
+    with starting(tmp_path):
+        thread = threading.Thread(target=start_in_a_thread)
+        thread.start()
+        other = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        assert order == [] and other.poll() is None  # both wait while this start holds the folder
+        order.append("first")
+    thread.join(5)
+    out, _ = other.communicate(timeout=30)
+    assert order == ["first", "thread"] and out.strip() == "process"
