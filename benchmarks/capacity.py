@@ -117,7 +117,10 @@ class Http:
         length = f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n" if body else ""
         self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{length}{headers}\r\n".encode() + body)
         try:
-            first = await self.reader.readline()
+            try:
+                first = await self.reader.readline()
+            except ConnectionError:  # reset before any byte of an answer: the same as a close (above)
+                first = b""
             if not first:
                 self.close()
                 return UNANSWERED, b""
@@ -159,6 +162,7 @@ class Window:
     end: float = 0.0
     append_ms: list[float] = field(default_factory=list)
     append_errors: int = 0
+    append_failures: dict[int, int] = field(default_factory=dict)  # by status (0: no answer at all)
     sent: dict[tuple[int, int], float] = field(default_factory=dict)  # (table, position) -> time the append was sent
     stream_errors: int = 0
     read_errors: int = 0
@@ -328,6 +332,7 @@ class Table:
                 window.append_ms.append((done - begun) * 1000)
                 if status != 201:
                     window.append_errors += 1
+                    window.append_failures[status] = window.append_failures.get(status, 0) + 1
             await asyncio.sleep(random.expovariate(1 / MEAN_WAIT))
         http.close()
 
@@ -466,7 +471,8 @@ async def measure(load: Load, pid: int, seconds: float, grace: float) -> Level:
             phone.received.clear()
     if window.append_errors or window.stream_errors or window.read_errors:
         print(
-            f"  errors at {len(load.tables)} tables: {window.append_errors} appends, {window.stream_errors} streams, "
+            f"  errors at {len(load.tables)} tables: {window.append_errors} appends {window.append_failures}, "
+            f"{window.stream_errors} streams, "
             f"{window.read_errors} page reads",
             file=sys.stderr,
             flush=True,
