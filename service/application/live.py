@@ -353,6 +353,10 @@ class Wakeups:
             COUNTS.feeds = len(self.feeds)
             if feed.task is not None:
                 feed.task.cancel()
+                # The cancelled reader's frame holds the feed: were the feed to hold its task (and so the task's
+                # CancelledError and that frame), the two would die as a cycle, left to the collector's rare walk
+                # of everything once frozen (service/platform/collector.py).
+                feed.task = None
 
     async def _read(self, feed: Feed) -> None:
         """The feed's reader: everything after the last position read, told once, then the page's views."""

@@ -485,3 +485,31 @@ def test_a_process_following_2000_campaigns_leaves_the_collector_a_bounded_walk(
     assert held == CAMPAIGNS
     assert tracked / CAMPAIGNS < TRACKED_PER_CAMPAIGN
     assert left / CAMPAIGNS < 1
+
+
+def test_a_feed_its_followers_left_dies_without_a_cycle_for_the_collector(database_url):
+    """Phones come and go all day: each feed dropped must be freed as its followers leave, not left as a cycle that,
+    once the collector's step has frozen it, only the rare walk of everything frees."""
+    import gc
+
+    async def scenario() -> list[str]:
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await new_campaign(store)
+            gc.collect()
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            try:
+                for _ in range(3):
+                    stream = wakeups.follow(campaign, 0, views=True)
+                    await anext(stream)
+                    appended = await store.append(campaign, [note("a gull")], actor="owner")
+                    await collect(stream, appended.last_position)
+                    await stream.aclose()
+                    await asyncio.sleep(0.05)  # the reader's cancellation runs
+                assert campaign not in wakeups.feeds
+                gc.collect()
+                return [type(o).__qualname__ for o in gc.garbage if type(o).__module__.startswith("quartermaster")]
+            finally:
+                gc.set_debug(0)
+                gc.garbage.clear()
+
+    assert asyncio.run(scenario()) == []
