@@ -1,47 +1,19 @@
-"""What the live tests share: a campaign made through the store, one server process's live updates (a pool, its
-store and its wake-ups), and reading what a stream sends."""
+"""What the live tests share: one server process's live updates (a pool, its store and its wake-ups), and reading
+what a stream sends; a campaign and a note as the log tests make them (tests/integration/logs.py)."""
 
 from __future__ import annotations
 
 import json
-import uuid
 from contextlib import asynccontextmanager
 
 from psycopg_pool import AsyncConnectionPool
 
-from quartermaster.events.campaign import CampaignStarted, MemberJoined, NoteAdded
-from quartermaster.projections.registry import game
 from quartermaster.service.application.live import Wakeups
-from quartermaster.service.http.intake import prepared_event
-from quartermaster.service.platform import tokens
 from quartermaster.service.platform.database import configure
-from quartermaster.service.store import PreparedEvent, Store
+from quartermaster.service.store import Store
+from tests.integration.logs import GAME, new_campaign, note
 
-GAME = "pacg-skull-and-shackles"
-
-
-def note(text: str) -> PreparedEvent:
-    return prepared_event(NoteAdded(text=text))
-
-
-async def new_campaign(store: Store) -> uuid.UUID:
-    """A campaign at position 2: started, and its owner joined."""
-    campaign_id, owner = uuid.uuid4(), uuid.uuid4()
-    _, token_hash = tokens.new_token(owner)
-    await store.create_campaign(
-        campaign_id=campaign_id,
-        game=game(GAME),
-        name="Live test",
-        options={},
-        owner_id=owner,
-        owner_name="Owner",
-        token_hash=token_hash,
-        start=[
-            prepared_event(CampaignStarted(name="Live test", game=GAME)),
-            prepared_event(MemberJoined(member_id=str(owner), name="Owner", role="owner")),
-        ],
-    )
-    return campaign_id
+__all__ = ["GAME", "collect", "events_of", "new_campaign", "note", "process"]
 
 
 @asynccontextmanager
