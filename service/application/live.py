@@ -365,9 +365,12 @@ class Wakeups:
         while True:
             feed.due.clear()
             try:
-                if feed.game is None:
-                    feed.game = await store.game_of(campaign_id)
-                    feed.position = feed.base = (await store.positions([campaign_id])).get(campaign_id, 0)
+                if not feed.started.done():
+                    # Both read before either is kept: a read that fails leaves the feed unstarted, for the retry
+                    # (a feed that kept its game and not its position was never started, its followers left waiting).
+                    game = await store.game_of(campaign_id)
+                    position = (await store.positions([campaign_id])).get(campaign_id, 0)
+                    feed.game, feed.position, feed.base = game, position, position
                     feed.started.set_result(None)
                     feed.publish()
                 await self._catch_up(feed)

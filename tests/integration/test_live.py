@@ -513,3 +513,35 @@ def test_a_feed_its_followers_left_dies_without_a_cycle_for_the_collector(databa
                 gc.garbage.clear()
 
     assert asyncio.run(scenario()) == []
+
+
+def test_a_feed_whose_first_read_fails_starts_on_the_retry_and_its_follower_hears_every_event(
+    database_url, monkeypatch
+):
+    """A feed's reader reads the campaign's game, then its position. When the second read fails (every connection
+    lent, say, as thousands of phones reconnect), the retry must read both: a feed that kept the game and not the
+    position was never started, and its followers waited for ever."""
+    from psycopg_pool import PoolTimeout
+
+    async def scenario() -> list[int]:
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await new_campaign(store)
+            real = store.positions
+            failed: list[bool] = []
+
+            async def first_fails(campaign_ids):
+                if not failed:
+                    failed.append(True)
+                    raise PoolTimeout("couldn't get a connection after 1.50 sec")
+                return await real(campaign_ids)
+
+            monkeypatch.setattr(store, "positions", first_fails)
+            stream = wakeups.follow(campaign, 2)
+            await anext(stream)
+            appended = await store.append(campaign, [note("heard all the same")], actor="owner")
+            got = await asyncio.wait_for(collect(stream, appended.last_position), 10)
+            await stream.aclose()
+            assert failed == [True]
+            return [e["position"] for e in got]
+
+    assert asyncio.run(scenario()) == [3]
