@@ -157,6 +157,7 @@ def test_the_display_says_when_it_stops_following_and_catches_up_when_it_is_back
     http.append(campaign, BEGUN)
     display = http.member(campaign, "Table display", role="display")
     page = _display(phones, display["token"], TV)
+    phones.outage = True  # the browser's notes of the display's reconnects while offline are what the test asks for
 
     page.context.set_offline(True)
     expect(page.locator("#live")).to_have_attribute("data-state", "lost")
