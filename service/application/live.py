@@ -358,6 +358,15 @@ class Wakeups:
                 # of everything once frozen (service/platform/collector.py).
                 feed.task = None
 
+    def _break(self, feed: Feed) -> None:
+        """End a feed whose reader failed: no new follower finds it, and each of its followers ends its stream."""
+        feed.broken = True
+        if self.feeds.get(feed.campaign_id) is feed:
+            del self.feeds[feed.campaign_id]
+            COUNTS.feeds = len(self.feeds)
+        feed.task = None
+        feed.publish()
+
     async def _read(self, feed: Feed) -> None:
         """The feed's reader: everything after the last position read, told once, then the page's views."""
         store, campaign_id = self.store, feed.campaign_id
@@ -378,10 +387,16 @@ class Wakeups:
                 log.warning("live updates: reading campaign %s failed (%s)", campaign_id, error)
                 await asyncio.sleep(0.5)
                 continue
-            except Exception as error:  # the campaign is gone, or cannot be read: its followers hear of it
+            except Exception as error:
                 if not feed.started.done():
+                    # The campaign is gone, or cannot be read: its followers hear of it where they wait to start.
                     feed.started.set_exception(error)
-                raise
+                    raise
+                # A fault of ours once the feed started: its followers would wait for ever on a reader that is gone.
+                # Their streams end, and the browser's EventSource, reconnecting from its last event, gets a new feed.
+                log.exception("live updates: the reader of campaign %s failed; its streams end", campaign_id)
+                self._break(feed)
+                return
             if not await due_within(feed.due, look):
                 feed.look = True
                 if look == LOOK:
@@ -448,7 +463,7 @@ class Wakeups:
             yield FOLLOWING
             await self.access.check([follower])
             await feed.started
-            while not self.closing_now and follower.ended is None:
+            while not self.closing_now and follower.ended is None and not feed.broken:
                 if after < feed.base:
                     # Further behind than the feed keeps: read the log, as if alone.
                     assert feed.game is not None
@@ -479,7 +494,9 @@ class Wakeups:
                 await follower.waiting
                 if feed.beats != beats and feed.position == after:
                     yield HEARTBEAT_MESSAGE
-            yield follower.ended or CLOSING
+            if follower.ended is not None or self.closing_now:
+                yield follower.ended or CLOSING
+            # Else its feed broke: the stream ends without a last word, and the browser reconnects at once.
         finally:
             self.access.forget(follower)
             COUNTS.streams -= 1

@@ -545,3 +545,41 @@ def test_a_feed_whose_first_read_fails_starts_on_the_retry_and_its_follower_hear
             return [e["position"] for e in got]
 
     assert asyncio.run(scenario()) == [3]
+
+
+def test_a_feed_whose_reader_fails_after_it_started_ends_its_streams_and_the_next_follower_hears_every_event(
+    database_url, monkeypatch, caplog
+):
+    """A fault of ours in a started reader (not the database's, which it retries) must not leave its followers
+    waiting for ever on a reader that is gone: their streams end, as the browser's EventSource takes for a cue to
+    reconnect from its last event, and the reconnected follower, on a new feed, hears what it missed."""
+
+    async def scenario() -> tuple[list[int], list[int]]:
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await new_campaign(store)
+            real = live.told_from
+            failed: list[bool] = []
+
+            def first_fails(game_, recorded, step):
+                if not failed:
+                    failed.append(True)
+                    raise RuntimeError("a bug in telling one event")
+                return real(game_, recorded, step)
+
+            monkeypatch.setattr(live, "told_from", first_fails)
+            stream = wakeups.follow(campaign, 2)
+            await anext(stream)
+            broken = wakeups.feeds.get(campaign)
+            appended = await store.append(campaign, [note("told on the second try")], actor="owner")
+            ended = [e["position"] for e in await asyncio.wait_for(collect(stream, appended.last_position), 10)]
+            assert failed == [True] and broken is not None and broken.broken
+            assert campaign not in wakeups.feeds or wakeups.feeds[campaign] is not broken
+            again = wakeups.follow(campaign, 2)
+            await anext(again)
+            heard = [e["position"] for e in await asyncio.wait_for(collect(again, appended.last_position), 10)]
+            await again.aclose()
+            return ended, heard
+
+    ended, heard = asyncio.run(scenario())
+    assert ended == [] and heard == [3]
+    assert "the reader of campaign" in caplog.text
