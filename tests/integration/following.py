@@ -4,7 +4,9 @@ what a stream sends; a campaign and a note as the log tests make them (tests/int
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from psycopg_pool import AsyncConnectionPool
 
@@ -13,7 +15,7 @@ from quartermaster.service.platform.database import configure
 from quartermaster.service.store import Store
 from tests.integration.logs import GAME, new_campaign, note
 
-__all__ = ["GAME", "collect", "events_of", "new_campaign", "note", "process"]
+__all__ = ["GAME", "collect", "events_of", "failing_once", "new_campaign", "note", "process"]
 
 
 @asynccontextmanager
@@ -53,3 +55,15 @@ async def collect(stream, until: int, views: list | None = None) -> list[dict]:
         if got and got[-1]["position"] >= until:
             return got
     return got
+
+
+def failing_once(real: Callable[..., Any], failed: list[bool]) -> Callable[..., Any]:
+    """`real`, but its first call raises a RuntimeError (a bug of ours, not the database's) and notes it in `failed`."""
+
+    def once(*args: Any) -> Any:
+        if not failed:
+            failed.append(True)
+            raise RuntimeError("a bug in telling one event")
+        return real(*args)
+
+    return once

@@ -18,7 +18,7 @@ from quartermaster.service.application.live import COUNTS
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.intake import prepared_event
 from quartermaster.service.store import Store
-from tests.integration.following import GAME, collect, events_of, new_campaign, note, process
+from tests.integration.following import GAME, collect, events_of, failing_once, new_campaign, note, process
 
 FOLLOWERS = 6
 
@@ -557,16 +557,8 @@ def test_a_feed_whose_reader_fails_after_it_started_ends_its_streams_and_the_nex
     async def scenario() -> tuple[list[int], list[int]]:
         async with process(database_url) as (store, wakeups, _):
             campaign = await new_campaign(store)
-            real = live.told_from
             failed: list[bool] = []
-
-            def first_fails(game_, recorded, step):
-                if not failed:
-                    failed.append(True)
-                    raise RuntimeError("a bug in telling one event")
-                return real(game_, recorded, step)
-
-            monkeypatch.setattr(live, "told_from", first_fails)
+            monkeypatch.setattr(live, "told_from", failing_once(live.told_from, failed))
             stream = wakeups.follow(campaign, 2)
             await anext(stream)
             broken = wakeups.feeds.get(campaign)
