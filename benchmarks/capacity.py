@@ -641,6 +641,7 @@ def main() -> int:
     results: dict[str, list[Level]] = {}
     with tempfile.TemporaryDirectory(prefix="qm-capacity-") as logs:
         logs = args.logs or logs
+        Path(logs).mkdir(parents=True, exist_ok=True)
         for name, path in sides:
             print(f"{name} ({commits[name]}): levels {args.levels}", file=sys.stderr, flush=True)
             results[name] = run_side(name, path, args, Path(logs))
