@@ -20,6 +20,13 @@ uvicorn's protocol and of Litestar's and anyio's cancelled tasks (a feed of ours
 reader task; benchmarks/README.md). Phones come and go all day, so `RECLAIM` is ten minutes, not an hour: a busy
 process keeps at most ten minutes of that garbage, at the price of a full walk that often when it has grown by half.
 
+A burst (tables set up by the hundred, or every phone of a restarted server reconnecting) builds faster than the
+steps freeze: the event loop is busy, a step's timer fires late, and meanwhile CPython's own full passes come one on
+another, each over all that was built since the last step, a quarter more each time (33, 53, 84, 112 ms within one
+second, then the late step's 121 ms, while 1,000 tables were added; benchmarks/README.md). So whenever any full pass
+ends, CPython's or a step's, what survived it is frozen at once (`after_pass`, in `gc.callbacks`): the next pass
+walks only what was built since the last, however busy the loop.
+
 The generations' thresholds stay CPython's (700, 10, 10): a young pass walks at most a few thousand objects, and the
 full passes, which the thresholds do not bound, are what the steps keep short.
 """
@@ -30,9 +37,10 @@ import asyncio
 import gc
 import time
 
-# Seconds between two steps: a step's pass walks what was built since the last one, so while tables are being added
-# (hundreds of objects each) a short interval keeps each pass short; with nothing added it walks almost nothing.
-EVERY = 2.0
+# Seconds between two steps: a step's pass walks what was built since the last one, so a short interval keeps each
+# pass short (in steady load, the longest pass of a minute fell from 10-25 ms at 2 s to under 5 ms at 0.25 s); with
+# nothing built a step takes microseconds.
+EVERY = 0.25
 # Everything is walked again once the frozen objects have grown by this factor since it last was...
 GROWTH = 1.5
 # ...and no more often than this (seconds): the most garbage a process keeps among its frozen objects (above).
@@ -48,6 +56,12 @@ class Collector:
         self.steps = 0
         self.reclaims = 0
         self._task: asyncio.Task[None] | None = None
+
+    def after_pass(self, phase: str, info: dict[str, int]) -> None:
+        """A callback of `gc.callbacks`: once a full pass ends, freeze what survived it. (Every generation has just
+        been walked, so what is frozen is what lives, as after a step.)"""
+        if phase == "stop" and info["generation"] == 2:
+            gc.freeze()
 
     def step(self) -> None:
         """Collect what is not frozen, and freeze what survived; every so often, walk everything first."""
@@ -70,9 +84,12 @@ class Collector:
         """Freeze what start-up loaded (code, catalogues, schemas), then step every `EVERY` seconds."""
         gc.freeze()
         self.walked, self.walked_at = max(1, gc.get_freeze_count()), time.monotonic()
+        gc.callbacks.append(self.after_pass)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        if self.after_pass in gc.callbacks:
+            gc.callbacks.remove(self.after_pass)
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
