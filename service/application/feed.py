@@ -60,8 +60,9 @@ class Feed:
         # What the page's `/scenarios` view was last made of, to make the next without the log (audit/played.py).
         self.played = Memo()
         self.task: asyncio.Task[None] | None = None
-        # The reader failed after it started (live.py's `_break`): the feed's followers end their streams.
-        self.broken = False
+        # The reader failed after it started (live.py's `_break`): the feed's followers end their streams, each with
+        # this last line, which tells the browser how long to wait before it reconnects.
+        self.broken = b""
 
     def hint(self, position: int | None) -> None:
         """Wake the reader: the log reaches `position` (None: look, it may have moved)."""

@@ -84,7 +84,11 @@ def message(event: str, data: bytes, position: int | None = None) -> bytes:
     return head + b"event: " + event.encode() + b"\r\ndata: " + data + b"\r\n\r\n"
 
 
-FOLLOWING = b"retry: 2000\r\n: following\r\n\r\n"
+RETRY_MS = 2000
+FOLLOWING = b"retry: %d\r\n: following\r\n\r\n" % RETRY_MS
+# A campaign whose readers keep failing: each stream ended for it asks its browser to wait twice as long as the last
+# before it reconnects, up to this (milliseconds).
+RETRY_MS_MOST = 60_000
 HEARTBEAT_MESSAGE = b": heartbeat\r\n\r\n"
 CLOSING = message(
     "closing", _encode({"detail": "The server is stopping. This page follows the log again when the server is back."})
@@ -156,6 +160,8 @@ class Wakeups:
         self._deaf.set()
         self._tasks: list[asyncio.Task[Any]] = []
         self._signals: dict[int, Any] = {}
+        # Campaigns whose reader failed, by how many times in a row (until one tells an event again): `_break`.
+        self.breaks: dict[uuid.UUID, int] = {}
         # Open streams by member, ended when their member is revoked or given a new token (live_access.py).
         self.access = Access(store)
 
@@ -360,7 +366,8 @@ class Wakeups:
 
     def _break(self, feed: Feed) -> None:
         """End a feed whose reader failed: no new follower finds it, and each of its followers ends its stream."""
-        feed.broken = True
+        breaks = self.breaks[feed.campaign_id] = self.breaks.get(feed.campaign_id, 0) + 1
+        feed.broken = b"retry: %d\r\n\r\n" % min(RETRY_MS << (breaks - 1), RETRY_MS_MOST)
         if self.feeds.get(feed.campaign_id) is feed:
             del self.feeds[feed.campaign_id]
             COUNTS.feeds = len(self.feeds)
@@ -436,6 +443,8 @@ class Wakeups:
             for one in told:
                 feed.keep(one.position, message("event", _encode(one), one.position))
             feed.position = told[-1].position
+            if self.breaks:  # told events again: the campaign's readers no longer fail
+                self.breaks.pop(campaign_id, None)
             await feed.tell()
         if feed.viewers and (feed.views is None or feed.views[0] != feed.position):
             # The state the feed told its last event from, where it has it: no fold again, even once the log moved on.
@@ -496,7 +505,11 @@ class Wakeups:
                     yield HEARTBEAT_MESSAGE
             if follower.ended is not None or self.closing_now:
                 yield follower.ended or CLOSING
-            # Else its feed broke: the stream ends without a last word, and the browser reconnects at once.
+            elif feed.broken:
+                # Its feed broke: the stream ends with no message, only a `retry:` line, and the browser reconnects
+                # after 2 s the first time, twice as long each time the campaign's reader fails again before it
+                # tells an event.
+                yield feed.broken
         finally:
             self.access.forget(follower)
             COUNTS.streams -= 1

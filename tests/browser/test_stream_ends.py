@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from quartermaster.service.application import live
-from tests.integration.following import failing_once
+from tests.integration.following import failing
 from tests.unit.pacg.example_of_play import OPTIONS, PAYLOADS
 
 
@@ -18,7 +18,7 @@ def test_a_phone_whose_stream_the_server_ends_follows_again_and_misses_nothing(p
     log = page.get_by_role("list", name="Log, newest first")
     failed: list[bool] = []
     # The test server runs in this process: its reader of the campaign fails on the next event it tells.
-    monkeypatch.setattr(live, "told_from", failing_once(live.told_from, failed))
+    monkeypatch.setattr(live, "told_from", failing(live.told_from, failed))
     position = http.append(campaign, [{"type": "note.added", "data": {"text": "Told after all"}}])["last_position"]
 
     expect(page.locator("#latest")).to_have_text(str(position), timeout=10000)

@@ -15,7 +15,7 @@ from quartermaster.service.platform.database import configure
 from quartermaster.service.store import Store
 from tests.integration.logs import GAME, new_campaign, note
 
-__all__ = ["GAME", "collect", "events_of", "failing_once", "new_campaign", "note", "process"]
+__all__ = ["GAME", "collect", "events_of", "failing", "new_campaign", "note", "process"]
 
 
 @asynccontextmanager
@@ -57,11 +57,12 @@ async def collect(stream, until: int, views: list | None = None) -> list[dict]:
     return got
 
 
-def failing_once(real: Callable[..., Any], failed: list[bool]) -> Callable[..., Any]:
-    """`real`, but its first call raises a RuntimeError (a bug of ours, not the database's) and notes it in `failed`."""
+def failing(real: Callable[..., Any], failed: list[bool], times: int = 1) -> Callable[..., Any]:
+    """`real`, but its first `times` calls raise a RuntimeError (a bug of ours, not the database's), each noted in
+    `failed`."""
 
     def once(*args: Any) -> Any:
-        if not failed:
+        if len(failed) < times:
             failed.append(True)
             raise RuntimeError("a bug in telling one event")
         return real(*args)

@@ -18,7 +18,7 @@ from quartermaster.service.application.live import COUNTS
 from quartermaster.service.application.narration import narrate
 from quartermaster.service.http.intake import prepared_event
 from quartermaster.service.store import Store
-from tests.integration.following import GAME, collect, events_of, failing_once, new_campaign, note, process
+from tests.integration.following import GAME, collect, events_of, failing, new_campaign, note, process
 
 FOLLOWERS = 6
 
@@ -558,7 +558,7 @@ def test_a_feed_whose_reader_fails_after_it_started_ends_its_streams_and_the_nex
         async with process(database_url) as (store, wakeups, _):
             campaign = await new_campaign(store)
             failed: list[bool] = []
-            monkeypatch.setattr(live, "told_from", failing_once(live.told_from, failed))
+            monkeypatch.setattr(live, "told_from", failing(live.told_from, failed))
             stream = wakeups.follow(campaign, 2)
             await anext(stream)
             broken = wakeups.feeds.get(campaign)
@@ -575,3 +575,36 @@ def test_a_feed_whose_reader_fails_after_it_started_ends_its_streams_and_the_nex
     ended, heard = asyncio.run(scenario())
     assert ended == [] and heard == [3]
     assert "the reader of campaign" in caplog.text
+
+
+def test_a_campaign_whose_reader_keeps_failing_asks_its_browsers_to_wait_twice_as_long_each_time(
+    database_url, monkeypatch
+):
+    """A reader that fails on every new feed would have every phone of the table reconnect every 2 s for ever: each
+    stream ended for it asks the browser (`retry:`) to wait twice as long as the last, until a reader catches up."""
+
+    async def ended_after_an_event(wakeups, store, campaign, after) -> list[bytes]:
+        stream = wakeups.follow(campaign, after)
+        await anext(stream)
+        await wakeups.feeds[campaign].started
+        await store.append(campaign, [note("one more")], actor="owner")
+        return [chunk async for chunk in stream]
+
+    async def scenario() -> tuple[list[bytes], list[bytes], list[int], dict]:
+        async with process(database_url) as (store, wakeups, _):
+            campaign = await new_campaign(store)
+            failed: list[bool] = []
+            monkeypatch.setattr(live, "told_from", failing(live.told_from, failed, times=2))
+            first = await asyncio.wait_for(ended_after_an_event(wakeups, store, campaign, 2), 10)
+            second = await asyncio.wait_for(ended_after_an_event(wakeups, store, campaign, 3), 10)
+            stream = wakeups.follow(campaign, 4)
+            await anext(stream)
+            await wakeups.feeds[campaign].started
+            appended = await store.append(campaign, [note("told at last")], actor="owner")
+            heard = await asyncio.wait_for(collect(stream, appended.last_position), 10)
+            await stream.aclose()
+            return first, second, [e["position"] for e in heard], dict(wakeups.breaks)
+
+    first, second, heard, breaks = asyncio.run(scenario())
+    assert first[-1] == b"retry: 2000\r\n\r\n" and second[-1] == b"retry: 4000\r\n\r\n"
+    assert heard == [5] and breaks == {}
