@@ -108,6 +108,20 @@ class Watchdog:
         """What a call raises once the watchdog has shut its connection (from the error psycopg raised)."""
         return AnswerLost(f"The database did not answer within {self.bound:g} seconds; the connection was closed.")
 
+    def __enter__(self) -> Self:
+        """A call that waits for the server, in `with`: the clock starts, and the error psycopg raises once the
+        watchdog has shut the connection is raised as `AnswerLost`."""
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: Any) -> None:
+        if (
+            self.expired
+            and isinstance(error, psycopg.OperationalError)
+            and not isinstance(error, AnswerLost)  # raised as such already, by a call within this one
+        ):
+            raise self.lost() from error
+
     def _look(self) -> None:
         self.timer = None
         pgconn = self.pgconn
@@ -175,18 +189,12 @@ class WatchedConnection(psycopg.AsyncConnection[Any]):
         self, savepoint_name: str | None = None, force_rollback: bool = False
     ) -> AsyncIterator[psycopg.AsyncTransaction]:
         """psycopg's transaction block, whose BEGIN (or SAVEPOINT) and COMMIT (or ROLLBACK) each start the clock."""
-        watchdog = self.watchdog
-        watchdog.start()
-        try:
+        with self.watchdog as watchdog:
             async with super().transaction(savepoint_name, force_rollback) as tx:
                 try:
                     yield tx
                 finally:
                     watchdog.start()
-        except psycopg.OperationalError as error:
-            if watchdog.expired and not isinstance(error, AnswerLost):  # not raised as such already by a cursor
-                raise watchdog.lost() from error
-            raise
 
 
 # A cursor's connection's watchdog, read in C (these run on every statement).
@@ -202,27 +210,15 @@ class WatchedCursor(psycopg.AsyncCursor[Row]):
     async def execute(
         self, query: Query, params: Params | None = None, *, prepare: bool | None = None, binary: bool | None = None
     ) -> Self:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
         # A query of either kind, for psycopg's overloads (plain and template queries), which mypy cannot match for
         # the union of both.
         given: Any = query
-        try:
+        with _watchdog_of(self):
             return await super().execute(given, params, prepare=prepare, binary=binary)
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
     async def executemany(self, query: Query, params_seq: Iterable[Params], *, returning: bool = False) -> None:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
-        try:
+        with _watchdog_of(self):
             await super().executemany(query, params_seq, returning=returning)
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
 
 class WatchedServerCursor(psycopg.AsyncServerCursor[Row]):
@@ -234,44 +230,20 @@ class WatchedServerCursor(psycopg.AsyncServerCursor[Row]):
     async def execute(
         self, query: Query, params: Params | None = None, *, binary: bool | None = None, **kwargs: Any
     ) -> Self:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
-        try:
+        with _watchdog_of(self):
             return await super().execute(query, params, binary=binary, **kwargs)
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
     async def fetchone(self) -> Row | None:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
-        try:
+        with _watchdog_of(self):
             return await super().fetchone()
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
     async def fetchmany(self, size: int = 0) -> list[Row]:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
-        try:
+        with _watchdog_of(self):
             return await super().fetchmany(size)
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
     async def fetchall(self) -> list[Row]:
-        watchdog = _watchdog_of(self)
-        watchdog.start()
-        try:
+        with _watchdog_of(self):
             return await super().fetchall()
-        except psycopg.OperationalError as error:
-            if watchdog.expired:
-                raise watchdog.lost() from error
-            raise
 
 
 async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
