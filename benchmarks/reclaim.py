@@ -1,18 +1,18 @@
-"""The collector's hourly walk of everything: how long it stops a process that follows many tables.
+"""The collector's rare walk of everything: how long it stops a process that follows many tables.
 
     .venv/bin/python benchmarks/reclaim.py [--tables 2000] [--database-url URL]
 
-Not a test: it never fails on time. In one process, as a serving process holds them: the app's modules, catalogues
-and schemas loaded (`create_app`), then `--tables` Skull & Shackles campaigns set up as the rulebook's Example of
-Play, each followed by a live stream with the page's views after one event (the feeds, their states and views, the
-streams' coroutines; not the HTTP requests and protocols of a real server, so this is the least a real process
-walks). Then the collector's policy (service/platform/collector.py) as it runs: a step (what every two seconds
-walks), and a walk of everything (what at most once an hour walks: every frozen object unfrozen and collected), each
-timed, three times, with the objects each walked. Then `--visits` times every table's phone goes and comes back
-(its stream closed, its feed dropped, a new stream, an event, the views), a step after each, as phones come and go
-through a day; a last walk of everything says how many objects those visits left unreachable among the frozen
-ones, which only that walk frees. A database `qm_reclaim_<random>` is made on --database-url (else
-$BENCH_DATABASE_URL, else the local server) and dropped at the end.
+Not a test: it never fails on time. In one process, as a serving process holds them: the app's modules, catalogues and
+schemas loaded (`create_app`), then `--tables` Skull & Shackles campaigns set up as the rulebook's Example of Play,
+each followed by a live stream with the page's views after one event (the feeds, their states and views, the streams'
+coroutines; not the HTTP requests and protocols of a real server, so this is the least a real process walks). Then the
+collector's policy (service/platform/collector.py) as it runs: a step (what every `EVERY` seconds walks), and a walk
+of everything (what at most every `RECLAIM` seconds walks: every frozen object unfrozen and collected), each timed,
+three times, with the objects each walked. Then `--visits` times every table's phone goes and comes back (its stream
+closed, its feed dropped, a new stream, an event, the views), a step after each, as phones come and go through a day;
+a last walk of everything says how many objects those visits left unreachable among the frozen ones, which only that
+walk frees. A database `qm_reclaim_<random>` is made on --database-url (else $BENCH_DATABASE_URL, else the local
+server) and dropped at the end.
 """
 
 from __future__ import annotations
@@ -28,16 +28,15 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.scratch import scratch_database  # noqa: E402
 from quartermaster.service.app import create_app  # noqa: E402
 from quartermaster.service.http.intake import prepare  # noqa: E402
 from quartermaster.service.http.requests import NewEvent  # noqa: E402
 from quartermaster.service.platform import collector as collecting  # noqa: E402
-from quartermaster.service.platform.migrate import migrate  # noqa: E402
 from quartermaster.service.platform.settings import Settings  # noqa: E402
 from tests.integration.following import GAME, new_campaign, note, process  # noqa: E402
 from tests.unit.pacg.example_of_play import SETTING_UP  # noqa: E402
@@ -112,22 +111,16 @@ def main() -> int:
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
     )
     args = parser.parse_args()
-    name = f"qm_reclaim_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(args.database_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = psycopg.conninfo.make_conninfo(args.database_url, dbname=name)
-    try:
-        migrate(url)
+    with scratch_database(args.database_url, "qm_reclaim") as url:
         create_app(Settings(database_url=url), url)  # what a serving process has loaded before it follows anything
         gc.collect()
         gc.freeze()
         print(f"frozen at start-up (modules, catalogues, schemas): {gc.get_freeze_count():,} objects", file=sys.stderr)
         print("| tables | a step walks | ms | everything walks | ms |\n|---:|---:|---:|---:|---:|")
-        asyncio.run(follow(url, args.tables, args.visits))
-    finally:
-        gc.unfreeze()
-        with psycopg.connect(args.database_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:
+            asyncio.run(follow(url, args.tables, args.visits))
+        finally:
+            gc.unfreeze()
     every, reclaim = collecting.EVERY, collecting.RECLAIM
     print(f"(the collector's policy: a step every {every:g} s, everything at most every {reclaim:g} s)")
     return 0

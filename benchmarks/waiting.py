@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from benchmarks.scratch import scratch_database  # noqa: E402
 from benchmarks.store import DEFAULT_SERVER, FLOOR_ROW, NOTE, create_floor_table, run_loop  # noqa: E402
-from quartermaster.service.platform.migrate import migrate  # noqa: E402
 
 
 async def measure(url: str, rounds: int, per_round: int) -> dict[str, list[tuple[float, float]]]:
@@ -74,17 +74,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--per-round", type=int, default=300)
     args = parser.parse_args()
-    name = f"qm_wait_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(args.database_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    url = psycopg.conninfo.make_conninfo(args.database_url, dbname=name)
-    try:
-        migrate(url)
+    with scratch_database(args.database_url, "qm_wait") as url:
         create_floor_table(url)
         spent = run_loop(measure(url, args.rounds, args.per_round))
-    finally:
-        with psycopg.connect(args.database_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
     print(f"{args.rounds} rounds of {args.per_round} single-row inserts, one async connection, the same client work:")
     for way, rounds in spent.items():
         cpu, wall = statistics.median(r[0] for r in rounds), statistics.median(r[1] for r in rounds)
